@@ -1,0 +1,142 @@
+//! The command line as the user types it, parsed by clap.
+//!
+//! Nothing here is validated beyond its shape: [`crate::config`] lowers these
+//! options into a checked configuration before any work starts, so that every
+//! usage error is reported the same way and up front.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const AFTER_HELP: &str = "\
+Examples:
+  nqueens solve                  the first solution of 8 queens, drawn as a board
+  nqueens all 6 --format list    every solution of 6 queens, one per line
+  nqueens count 12 --unique      Q(12) and the number of classes up to symmetry
+  echo 1 3 0 2 | nqueens verify  check a placement (column of each row's queen)
+
+Rows and columns are counted from 0 unless --one-based is given.
+Exit status: 0 yes, 1 no (no solution / not a solution), 2 error.";
+
+/// Place n queens on an n×n board so that no two attack each other: find the
+/// first solution, list them all, count them, or check a board.
+#[derive(Debug, Parser)]
+#[command(name = "nqueens", version, after_help = AFTER_HELP, propagate_version = true)]
+pub struct Opts {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the lexicographically first solution.
+    ///
+    /// Rows are filled top to bottom, each with the left-most column that still
+    /// leads to a solution; for n = 8 that is [0, 4, 7, 5, 2, 6, 1, 3].
+    Solve(SolveArgs),
+    /// Print every solution, in lexicographic order, as it is found.
+    ///
+    /// Output streams in constant memory; stop early with --limit or by closing
+    /// the pipe (`nqueens all 12 | head`).
+    All(AllArgs),
+    /// Count the solutions, and with --unique the classes up to symmetry.
+    Count(CountArgs),
+    /// Check whether a placement is a solution, and list every attacking pair.
+    ///
+    /// Reads a column list (`0 4 7 5 2 6 1 3`, `[0, 4, 7, ...]`, one per line),
+    /// a drawn board (rows of Q and . or ■ and □), or a LeetCode board
+    /// (`[".Q..","...Q","Q...","..Q."]`). Several bracketed lists, or boards
+    /// separated by blank lines, are checked one by one.
+    Verify(VerifyArgs),
+}
+
+/// The board size argument, shared by the commands.
+#[derive(Debug, Args)]
+pub struct Size {
+    /// The board size n (n queens on an n×n board).
+    #[arg(value_name = "N", default_value = "8", allow_negative_numbers = true)]
+    pub n: String,
+}
+
+/// How solutions are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolutionFormat {
+    /// A drawn board: ■ for a queen, □ for an empty square.
+    Board,
+    /// A drawn board in ASCII: Q and '.'.
+    Ascii,
+    /// The column of each row's queen: [0, 4, 7, 5, 2, 6, 1, 3].
+    List,
+    /// One JSON object per line: {"n":8,"columns":[...]}.
+    Json,
+    /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
+    Leetcode,
+}
+
+/// How numbers and reports are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Sentences for people.
+    Text,
+    /// One JSON object per line, for programs.
+    Json,
+}
+
+/// `nqueens solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// How to print the solution.
+    #[arg(long, short, value_enum, default_value_t = SolutionFormat::Board)]
+    pub format: SolutionFormat,
+    /// Print columns counted from 1.
+    #[arg(long)]
+    pub one_based: bool,
+}
+
+/// `nqueens all`.
+#[derive(Debug, Args)]
+pub struct AllArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Stop after K solutions.
+    #[arg(long, short = 'l', value_name = "K", allow_negative_numbers = true)]
+    pub limit: Option<String>,
+    /// Print one canonical representative per class under rotation and
+    /// reflection (the lexicographically smallest of its images).
+    #[arg(long, short)]
+    pub unique: bool,
+    /// How to print the solutions.
+    #[arg(long, short, value_enum, default_value_t = SolutionFormat::Board)]
+    pub format: SolutionFormat,
+    /// Print columns counted from 1.
+    #[arg(long)]
+    pub one_based: bool,
+}
+
+/// `nqueens count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Also count the classes under rotation and reflection (OEIS A002562).
+    #[arg(long, short)]
+    pub unique: bool,
+    /// How to print the counts.
+    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// `nqueens verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The file to read; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub input: Option<std::path::PathBuf>,
+    /// Columns in the input, and rows and columns in the report, count from 1.
+    #[arg(long)]
+    pub one_based: bool,
+    /// How to print the report.
+    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}

@@ -1,0 +1,212 @@
+//! Lowering parsed options into a validated configuration.
+//!
+//! Every check that can be made before work starts is made here: the board
+//! size is a positive number, the command can handle it in reasonable time,
+//! and the limit is a number. Errors are [`UsageError`](crate::exit::UsageError)s (exit status 2) that
+//! say what was wrong and what to do instead.
+
+use std::path::PathBuf;
+
+use nqueens::render::{Options, Style};
+
+use crate::cli::{self, Command, Opts, ReportFormat, SolutionFormat};
+use crate::exit::usage;
+
+/// Above this, the lexicographically first solution takes more than about a
+/// second to find by backtracking (n = 33 takes 1 s here, n = 34 takes 17 s).
+pub const SOLVE_MAX: usize = 32;
+/// Above this, `all` without `--limit` would print billions of boards.
+pub const ALL_MAX: usize = 18;
+/// Above this, `count` would run for hours on one core (n = 16 takes 4 s
+/// here, n = 18 about 3 minutes).
+pub const COUNT_MAX: usize = 18;
+
+/// What to do, checked.
+#[derive(Debug)]
+pub enum Config {
+    /// Print the first solution.
+    Solve {
+        n: usize,
+        style: Style,
+        options: Options,
+    },
+    /// Stream solutions.
+    All {
+        n: usize,
+        limit: Option<u64>,
+        unique: bool,
+        style: Style,
+        options: Options,
+    },
+    /// Count solutions.
+    Count {
+        n: usize,
+        unique: bool,
+        format: ReportFormat,
+    },
+    /// Check placements.
+    Verify {
+        /// `None` reads standard input.
+        input: Option<PathBuf>,
+        one_based: bool,
+        format: ReportFormat,
+    },
+}
+
+fn style(format: SolutionFormat) -> Style {
+    match format {
+        SolutionFormat::Board => Style::Board,
+        SolutionFormat::Ascii => Style::Ascii,
+        SolutionFormat::List => Style::List,
+        SolutionFormat::Json => Style::Json,
+        SolutionFormat::Leetcode => Style::LeetCode,
+    }
+}
+
+/// Reads the board size, with a message that says what a valid one looks like.
+pub fn board_size(text: &str) -> anyhow::Result<usize> {
+    let t = text.trim();
+    if let Some(rest) = t.strip_prefix('-') {
+        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
+            usage!("invalid board size '{t}': n must be a positive whole number, such as 8");
+        }
+    }
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+        usage!("invalid board size '{t}': n must be a positive whole number, such as 8");
+    }
+    match t.parse::<usize>() {
+        Ok(0) => usage!("invalid board size 0: there is no 0×0 board; n must be at least 1"),
+        Ok(n) => Ok(n),
+        Err(_) => usage!("invalid board size '{t}': that number is far too large for any board"),
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn grouped(x: u128) -> String {
+    let digits = x.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// What the tables say about Q(n), for messages.
+fn known_total(n: usize) -> String {
+    match nqueens::known::total(n) {
+        Some(q) => format!("Q({n}) = {} (OEIS A000170)", grouped(q)),
+        None => format!(
+            "Q({n}) is unknown, and more than Q(27) = {}",
+            grouped(nqueens::known::A000170[26])
+        ),
+    }
+}
+
+fn check_solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
+    if n > SOLVE_MAX {
+        usage!(
+            "{command} {n}: n is too large; finding the first solutions by backtracking can take \
+             minutes or more above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
+             accepts n from 1 to {SOLVE_MAX}"
+        );
+    }
+    Ok(())
+}
+
+/// Checks the options and lowers them into a [`Config`].
+pub fn lower(opts: Opts) -> anyhow::Result<Config> {
+    Ok(match opts.command {
+        Command::Solve(a) => {
+            let n = board_size(&a.size.n)?;
+            check_solvable_size("solve", n)?;
+            Config::Solve {
+                n,
+                style: style(a.format),
+                options: Options {
+                    one_based: a.one_based,
+                },
+            }
+        }
+        Command::All(a) => all(a)?,
+        Command::Count(a) => {
+            let n = board_size(&a.size.n)?;
+            if n > COUNT_MAX {
+                usage!(
+                    "count {n}: n is too large for this version's counter, which runs on one core \
+                     and would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes, \
+                     and each row multiplies the time by about 7); the published value is {}",
+                    known_total(n)
+                );
+            }
+            Config::Count {
+                n,
+                unique: a.unique,
+                format: a.format,
+            }
+        }
+        Command::Verify(a) => Config::Verify {
+            input: a.input.filter(|p| p.as_os_str() != "-"),
+            one_based: a.one_based,
+            format: a.format,
+        },
+    })
+}
+
+fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
+    let n = board_size(&a.size.n)?;
+    let limit = match a.limit.as_deref().map(str::trim) {
+        None => None,
+        Some(t) => match t.parse::<u64>() {
+            Ok(k) => Some(k),
+            Err(_) => usage!(
+                "invalid --limit '{t}': the limit must be a whole number of solutions, such as 10"
+            ),
+        },
+    };
+    if limit.is_none() && n > ALL_MAX {
+        usage!(
+            "all {n}: too many solutions to list ({}); count them with `nqueens count` or \
+             print the first few with `--limit K`",
+            known_total(n)
+        );
+    }
+    check_solvable_size("all", n)?;
+    Ok(Config::All {
+        n,
+        limit,
+        unique: a.unique,
+        style: style(a.format),
+        options: Options {
+            one_based: a.one_based,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(board_size("8").unwrap(), 8);
+        assert_eq!(board_size(" 12 ").unwrap(), 12);
+        for bad in ["0", "-3", "abc", "", "8.5", "99999999999999999999999", "+"] {
+            let e = board_size(bad).unwrap_err();
+            assert!(
+                e.downcast_ref::<crate::exit::UsageError>().is_some(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn grouping() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(14_772_512), "14,772,512");
+    }
+}

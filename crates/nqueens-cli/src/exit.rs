@@ -1,0 +1,78 @@
+//! Exit statuses and how errors are reported.
+//!
+//! | status | meaning |
+//! |---|---|
+//! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`) |
+//! | 1 | a negative answer: no solution exists, or the placement is not a solution |
+//! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
+//! | 130 | interrupted by Ctrl-C or SIGTERM (output written so far is flushed) |
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+/// How a command that ran to the end came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The answer is yes (exit status 0).
+    Yes,
+    /// The answer is no (exit status 1).
+    No,
+    /// The user interrupted the command (exit status 130).
+    Interrupted,
+}
+
+/// A usage error: the command line (or its input) asks for something that
+/// cannot be done; the message says what and how to fix it. Exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Shorthand for returning a [`UsageError`].
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::new($crate::exit::UsageError(format!($($arg)*))))
+    };
+}
+pub(crate) use usage;
+
+/// Whether the error is a closed pipe on output, which ends quietly.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// Maps the result of a run to the process exit status, printing errors.
+#[allow(clippy::print_stderr)]
+pub fn report(result: anyhow::Result<Outcome>) -> ExitCode {
+    match result {
+        Ok(Outcome::Yes) => ExitCode::SUCCESS,
+        Ok(Outcome::No) => ExitCode::from(1),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            match err.downcast_ref::<clap::Error>() {
+                // clap formats its own message, usage line and hints.
+                Some(clap_err) => {
+                    let _ = clap_err.print();
+                    return ExitCode::from(if clap_err.use_stderr() { 2 } else { 0 });
+                }
+                None => {
+                    eprintln!("error: {err}");
+                    for cause in err.chain().skip(1) {
+                        eprintln!("  caused by: {cause}");
+                    }
+                }
+            }
+            ExitCode::from(2)
+        }
+    }
+}

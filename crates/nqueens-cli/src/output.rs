@@ -1,0 +1,54 @@
+//! Standard output for streaming results.
+//!
+//! Output is block-buffered when it goes to a pipe or file (fast), and flushed
+//! after every record when it goes to a terminal (a person sees each solution as
+//! it is found). A reader that closes the pipe early surfaces as an
+//! `io::ErrorKind::BrokenPipe` error, which `exit::report` turns into a quiet
+//! exit with status 0.
+
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+
+/// Buffered standard output.
+pub struct Out {
+    inner: BufWriter<StdoutLock<'static>>,
+    flush_each_record: bool,
+}
+
+impl Out {
+    /// Standard output, locked for the life of the command.
+    pub fn stdout() -> Self {
+        let stdout = io::stdout();
+        let flush_each_record = stdout.is_terminal();
+        Out {
+            inner: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            flush_each_record,
+        }
+    }
+
+    /// Marks the end of one record (a solution, a report); flushes on a terminal.
+    pub fn end_record(&mut self) -> io::Result<()> {
+        if self.flush_each_record {
+            self.inner.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Formats seconds for JSON: plain decimal, microsecond precision.
+pub fn json_seconds(seconds: f64) -> String {
+    format!("{seconds:.6}")
+}

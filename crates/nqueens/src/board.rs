@@ -1,0 +1,793 @@
+//! Boards, solutions and the conflicts between queens.
+//!
+//! Three types describe queens on an `n`×`n` board, from the most general to the
+//! most constrained:
+//!
+//! - [`Placement`]: any set of queens on distinct squares, as a person might draw
+//!   them. [`Placement::conflicts`] lists every attacking pair, which is what
+//!   `nqueens verify` reports.
+//! - [`PartialBoard`]: at most one queen per row, placed and removed one at a time
+//!   the way a backtracking search does, with O(1) attack tests.
+//! - [`Solution`]: exactly one queen in every row and no two attacking; the
+//!   invariant is checked when one is built from untrusted columns.
+//!
+//! Rows are numbered from the top, columns from the left, both from 0. A
+//! solution is written as the column of each row's queen, so the classic first
+//! solution of the 8×8 board is `[0, 4, 7, 5, 2, 6, 1, 3]`.
+//!
+//! Diagonals follow the usual convention: squares with the same `row - col`
+//! share a *diagonal* (running down to the right, `\`), squares with the same
+//! `row + col` share an *anti-diagonal* (running down to the left, `/`).
+
+use std::fmt;
+
+use crate::error::Error;
+
+/// A square of the board, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// The row, counted from the top.
+    pub row: usize,
+    /// The column, counted from the left.
+    pub col: usize,
+}
+
+impl Square {
+    /// A square at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Square { row, col }
+    }
+
+    /// How a queen on `self` attacks a queen on `other`, if it does.
+    ///
+    /// Two queens on the same square are not an attack; see [`Error::DuplicateQueen`].
+    pub fn attack(self, other: Square) -> Option<Attack> {
+        if self == other {
+            None
+        } else if self.row == other.row {
+            Some(Attack::Row)
+        } else if self.col == other.col {
+            Some(Attack::Column)
+        } else if self.row.abs_diff(other.row) == self.col.abs_diff(other.col) {
+            // Same |Δrow| = |Δcol|: decide which diagonal by the sign.
+            if (self.row < other.row) == (self.col < other.col) {
+                Some(Attack::Diagonal)
+            } else {
+                Some(Attack::AntiDiagonal)
+            }
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.col)
+    }
+}
+
+/// The line along which two queens attack each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Attack {
+    /// Same row.
+    Row,
+    /// Same column.
+    Column,
+    /// Same diagonal (`row - col` equal; runs down to the right).
+    Diagonal,
+    /// Same anti-diagonal (`row + col` equal; runs down to the left).
+    AntiDiagonal,
+}
+
+impl Attack {
+    /// All four kinds, in the order [`Placement::conflicts`] reports them.
+    pub const ALL: [Attack; 4] = [
+        Attack::Row,
+        Attack::Column,
+        Attack::Diagonal,
+        Attack::AntiDiagonal,
+    ];
+
+    /// A short name: `row`, `column`, `diagonal`, `anti-diagonal`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Attack::Row => "row",
+            Attack::Column => "column",
+            Attack::Diagonal => "diagonal",
+            Attack::AntiDiagonal => "anti-diagonal",
+        }
+    }
+
+    /// Which line of this kind `square` lies on; equal keys mean the same line.
+    fn line(self, square: Square, n: usize) -> usize {
+        match self {
+            Attack::Row => square.row,
+            Attack::Column => square.col,
+            Attack::Diagonal => square.row + n - 1 - square.col,
+            Attack::AntiDiagonal => square.row + square.col,
+        }
+    }
+}
+
+impl fmt::Display for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Two queens that attack each other, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Conflict {
+    /// The queen that comes first (top-most, then left-most).
+    pub first: Square,
+    /// The other queen.
+    pub second: Square,
+    /// The line they share.
+    pub attack: Attack,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the queens at ({}, {}) and ({}, {}) share a {}",
+            self.first.row, self.first.col, self.second.row, self.second.col, self.attack
+        )
+    }
+}
+
+/// Any set of queens on distinct squares of an `n`×`n` board.
+///
+/// This is what a person hands to `verify`: it may have several queens in a
+/// row, none in another, and any number of conflicts.
+///
+/// ```
+/// use nqueens::{Attack, Placement};
+///
+/// let p = Placement::from_columns(vec![0, 2, 1])?;
+/// assert!(!p.is_solution());
+/// let conflicts: Vec<_> = p.conflicts().collect();
+/// assert_eq!(conflicts.len(), 1);
+/// assert_eq!(conflicts[0].attack, Attack::AntiDiagonal); // (1, 2) and (2, 1)
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    n: usize,
+    /// Sorted by row, then column.
+    queens: Vec<Square>,
+}
+
+impl Placement {
+    /// Queens on the given squares of an `n`×`n` board.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`] for `n = 0`, [`Error::OutOfRange`] for a square off
+    /// the board, [`Error::DuplicateQueen`] for two queens on one square.
+    pub fn new(n: usize, mut queens: Vec<Square>) -> Result<Self, Error> {
+        if n == 0 {
+            return Err(Error::ZeroSize);
+        }
+        if let Some(&square) = queens.iter().find(|q| q.row >= n || q.col >= n) {
+            return Err(Error::OutOfRange { square, n });
+        }
+        queens.sort_unstable();
+        if let Some(w) = queens.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::DuplicateQueen(w[0]));
+        }
+        Ok(Placement { n, queens })
+    }
+
+    /// One queen per row: `columns[row]` is the column of that row's queen.
+    /// The board size is `columns.len()`.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`] for an empty list, [`Error::OutOfRange`] for a
+    /// column that is not below `columns.len()`.
+    pub fn from_columns(columns: Vec<usize>) -> Result<Self, Error> {
+        let n = columns.len();
+        if n == 0 {
+            return Err(Error::ZeroSize);
+        }
+        let queens = columns
+            .into_iter()
+            .enumerate()
+            .map(|(row, col)| Square { row, col })
+            .collect();
+        Placement::new(n, queens)
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The queens, sorted by row and then column.
+    pub fn queens(&self) -> &[Square] {
+        &self.queens
+    }
+
+    /// The rows that hold no queen, in order.
+    pub fn empty_rows(&self) -> Vec<usize> {
+        let mut seen = vec![false; self.n];
+        for q in &self.queens {
+            seen[q.row] = true;
+        }
+        (0..self.n).filter(|&r| !seen[r]).collect()
+    }
+
+    /// Every attacking pair, lazily: first all pairs that share a row, then a
+    /// column, a diagonal and an anti-diagonal; within a kind, line by line,
+    /// and within a line in board order.
+    ///
+    /// The number of pairs can grow as the square of the number of queens
+    /// (n queens in one column make n(n-1)/2 pairs); take what you need, and
+    /// use [`Placement::conflict_count`] for the total.
+    pub fn conflicts(&self) -> Conflicts<'_> {
+        Conflicts {
+            placement: self,
+            kind: 0,
+            order: Vec::new(),
+            run: 0..0,
+            i: 0,
+            j: 0,
+            started: false,
+        }
+    }
+
+    /// How many attacking pairs there are, without listing them.
+    pub fn conflict_count(&self) -> u128 {
+        let mut total = 0u128;
+        for attack in Attack::ALL {
+            let mut lines: Vec<usize> = self
+                .queens
+                .iter()
+                .map(|&q| attack.line(q, self.n))
+                .collect();
+            lines.sort_unstable();
+            for run in lines.chunk_by(|a, b| a == b) {
+                let k = run.len() as u128;
+                total += k * (k - 1) / 2;
+            }
+        }
+        total
+    }
+
+    /// Whether this is a solution: `n` queens and no attacking pair.
+    pub fn is_solution(&self) -> bool {
+        self.queens.len() == self.n && self.conflicts().next().is_none()
+    }
+
+    /// The solution these queens form.
+    ///
+    /// # Errors
+    /// [`Error::WrongQueenCount`] or [`Error::Conflict`] with the first
+    /// attacking pair when it is not a solution.
+    pub fn to_solution(&self) -> Result<Solution, Error> {
+        if let Some(conflict) = self.conflicts().next() {
+            return Err(Error::Conflict(conflict));
+        }
+        if self.queens.len() != self.n {
+            return Err(Error::WrongQueenCount {
+                n: self.n,
+                queens: self.queens.len(),
+            });
+        }
+        // Sorted by row, one per row: the columns in row order.
+        Ok(Solution {
+            columns: self.queens.iter().map(|q| q.col).collect(),
+        })
+    }
+}
+
+/// The iterator returned by [`Placement::conflicts`].
+#[derive(Debug, Clone)]
+pub struct Conflicts<'a> {
+    placement: &'a Placement,
+    /// Index into [`Attack::ALL`] of the kind being listed.
+    kind: usize,
+    /// Queen indices sorted by the current kind's line, then board order.
+    order: Vec<usize>,
+    /// The run of `order` that shares one line.
+    run: std::ops::Range<usize>,
+    i: usize,
+    j: usize,
+    started: bool,
+}
+
+impl Conflicts<'_> {
+    fn sort_for_kind(&mut self) {
+        let p = self.placement;
+        let attack = Attack::ALL[self.kind];
+        self.order = (0..p.queens.len()).collect();
+        // Stable sort keeps board order within a line.
+        self.order.sort_by_key(|&i| attack.line(p.queens[i], p.n));
+        self.run = 0..0;
+    }
+
+    /// Moves to the next line with two or more queens; false when the kind is done.
+    fn next_run(&mut self) -> bool {
+        let p = self.placement;
+        let attack = Attack::ALL[self.kind];
+        let mut start = self.run.end;
+        while start < self.order.len() {
+            let line = attack.line(p.queens[self.order[start]], p.n);
+            let mut end = start + 1;
+            while end < self.order.len() && attack.line(p.queens[self.order[end]], p.n) == line {
+                end += 1;
+            }
+            self.run = start..end;
+            if end - start >= 2 {
+                self.i = start;
+                self.j = start + 1;
+                return true;
+            }
+            start = end;
+        }
+        self.run = self.order.len()..self.order.len();
+        false
+    }
+}
+
+impl Iterator for Conflicts<'_> {
+    type Item = Conflict;
+
+    fn next(&mut self) -> Option<Conflict> {
+        loop {
+            if self.kind >= Attack::ALL.len() {
+                return None;
+            }
+            if !self.started {
+                self.started = true;
+                self.sort_for_kind();
+                if !self.next_run() {
+                    self.kind += 1;
+                    self.started = false;
+                    continue;
+                }
+            }
+            if self.j < self.run.end {
+                let p = self.placement;
+                let a = p.queens[self.order[self.i]];
+                let b = p.queens[self.order[self.j]];
+                self.j += 1;
+                if self.j == self.run.end {
+                    self.i += 1;
+                    self.j = self.i + 1;
+                }
+                return Some(Conflict {
+                    first: a.min(b),
+                    second: a.max(b),
+                    attack: Attack::ALL[self.kind],
+                });
+            }
+            if !self.next_run() {
+                self.kind += 1;
+                self.started = false;
+            }
+        }
+    }
+}
+
+/// A solution: one queen in every row, no two attacking.
+///
+/// ```
+/// use nqueens::Solution;
+///
+/// let s = Solution::new(vec![1, 3, 0, 2])?;
+/// assert_eq!(s.n(), 4);
+/// assert_eq!(s.to_string(), "[1, 3, 0, 2]");
+/// assert!(Solution::new(vec![0, 1, 2, 3]).is_err());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Solution {
+    columns: Vec<usize>,
+}
+
+impl Solution {
+    /// Checks `columns` (the column of each row's queen) and wraps it.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`], [`Error::OutOfRange`] or [`Error::Conflict`] (the
+    /// first attacking pair in the order of [`Placement::conflicts`]).
+    pub fn new(columns: Vec<usize>) -> Result<Self, Error> {
+        if verify(&columns).is_ok() {
+            return Ok(Solution { columns });
+        }
+        Placement::from_columns(columns)?.to_solution()
+    }
+
+    /// Wraps columns the caller has already checked (a search's output).
+    pub(crate) fn from_trusted(columns: Vec<usize>) -> Self {
+        debug_assert!(verify(&columns).is_ok(), "{columns:?}");
+        Solution { columns }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The column of each row's queen.
+    pub fn columns(&self) -> &[usize] {
+        &self.columns
+    }
+
+    /// The columns, by value.
+    pub fn into_columns(self) -> Vec<usize> {
+        self.columns
+    }
+
+    /// The queens as squares, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(row, &col)| Square { row, col })
+    }
+}
+
+impl fmt::Display for Solution {
+    /// Writes `[0, 4, 7, 5, 2, 6, 1, 3]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, c) in self.columns.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+impl AsRef<[usize]> for Solution {
+    fn as_ref(&self) -> &[usize] {
+        &self.columns
+    }
+}
+
+/// Checks in O(n) time that `columns` is a solution.
+///
+/// # Errors
+/// [`Error::ZeroSize`], [`Error::OutOfRange`], or [`Error::Conflict`] naming
+/// the first pair found (scanning rows top to bottom).
+///
+/// ```
+/// assert!(nqueens::verify(&[0, 4, 7, 5, 2, 6, 1, 3]).is_ok());
+/// assert!(nqueens::verify(&[0, 1]).is_err());
+/// ```
+pub fn verify(columns: &[usize]) -> Result<(), Error> {
+    let n = columns.len();
+    if n == 0 {
+        return Err(Error::ZeroSize);
+    }
+    const NONE: usize = usize::MAX;
+    // For every line, the row of the queen on it so far.
+    let mut by_col = vec![NONE; n];
+    let mut by_diag = vec![NONE; 2 * n - 1];
+    let mut by_anti = vec![NONE; 2 * n - 1];
+    for (row, &col) in columns.iter().enumerate() {
+        let here = Square { row, col };
+        if col >= n {
+            return Err(Error::OutOfRange { square: here, n });
+        }
+        let slots = [
+            (&mut by_col[col], Attack::Column),
+            (&mut by_diag[row + n - 1 - col], Attack::Diagonal),
+            (&mut by_anti[row + col], Attack::AntiDiagonal),
+        ];
+        for (slot, attack) in slots {
+            if *slot != NONE {
+                let other = Square {
+                    row: *slot,
+                    col: columns[*slot],
+                };
+                return Err(Error::Conflict(Conflict {
+                    first: other,
+                    second: here,
+                    attack,
+                }));
+            }
+            *slot = row;
+        }
+    }
+    Ok(())
+}
+
+/// A board being filled row by row, as a backtracking search fills it.
+///
+/// Each row holds at most one queen. Placing a queen on an attacked square is
+/// refused with the conflict; [`PartialBoard::attacker`] answers in O(1).
+///
+/// ```
+/// use nqueens::{Attack, PartialBoard};
+///
+/// let mut board = PartialBoard::new(4)?;
+/// board.place(0, 1)?;
+/// let conflict = board.attacker(1, 2).unwrap();
+/// assert_eq!(conflict.attack, Attack::Diagonal);
+/// board.place(1, 3)?;
+/// board.place(2, 0)?;
+/// board.place(3, 2)?;
+/// assert_eq!(board.to_solution().unwrap().columns(), &[1, 3, 0, 2]);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialBoard {
+    n: usize,
+    /// The column of each row's queen, if any.
+    columns: Vec<Option<usize>>,
+    /// For each column, diagonal and anti-diagonal: the row of its queen, or `EMPTY`.
+    col_row: Vec<usize>,
+    diag_row: Vec<usize>,
+    anti_row: Vec<usize>,
+    queens: usize,
+}
+
+const EMPTY: usize = usize::MAX;
+
+impl PartialBoard {
+    /// An empty `n`×`n` board.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`] for `n = 0`.
+    pub fn new(n: usize) -> Result<Self, Error> {
+        if n == 0 {
+            return Err(Error::ZeroSize);
+        }
+        Ok(PartialBoard {
+            n,
+            columns: vec![None; n],
+            col_row: vec![EMPTY; n],
+            diag_row: vec![EMPTY; 2 * n - 1],
+            anti_row: vec![EMPTY; 2 * n - 1],
+            queens: 0,
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// How many queens are on the board.
+    pub fn len(&self) -> usize {
+        self.queens
+    }
+
+    /// Whether the board is empty.
+    pub fn is_empty(&self) -> bool {
+        self.queens == 0
+    }
+
+    /// The column of `row`'s queen, if it has one.
+    pub fn get(&self, row: usize) -> Option<usize> {
+        self.columns.get(row).copied().flatten()
+    }
+
+    /// The column of each row's queen, if any.
+    pub fn columns(&self) -> &[Option<usize>] {
+        &self.columns
+    }
+
+    /// A queen already on the board that attacks `row`, `col`, if any
+    /// (a queen in the same row first, then column, diagonal, anti-diagonal).
+    /// Squares off the board have no attacker.
+    pub fn attacker(&self, row: usize, col: usize) -> Option<Conflict> {
+        if row >= self.n || col >= self.n {
+            return None;
+        }
+        let here = Square { row, col };
+        let rows = [
+            self.columns[row].map(|_| row),
+            Some(self.col_row[col]),
+            Some(self.diag_row[row + self.n - 1 - col]),
+            Some(self.anti_row[row + col]),
+        ];
+        for (attack, other_row) in Attack::ALL.into_iter().zip(rows) {
+            let Some(r) = other_row.filter(|&r| r != EMPTY) else {
+                continue;
+            };
+            let Some(c) = self.columns[r] else { continue };
+            let other = Square { row: r, col: c };
+            if other == here {
+                continue;
+            }
+            return Some(Conflict {
+                first: other.min(here),
+                second: other.max(here),
+                attack,
+            });
+        }
+        None
+    }
+
+    /// Whether a queen could go on `row`, `col`: on the board, its row empty and
+    /// no queen attacking it.
+    pub fn is_free(&self, row: usize, col: usize) -> bool {
+        row < self.n
+            && col < self.n
+            && self.columns[row].is_none()
+            && self.attacker(row, col).is_none()
+    }
+
+    /// Puts a queen on `row`, `col`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] off the board, [`Error::DuplicateQueen`] on an
+    /// occupied square, [`Error::Conflict`] when another queen attacks it.
+    pub fn place(&mut self, row: usize, col: usize) -> Result<(), Error> {
+        let square = Square { row, col };
+        if row >= self.n || col >= self.n {
+            return Err(Error::OutOfRange { square, n: self.n });
+        }
+        if self.columns[row] == Some(col) {
+            return Err(Error::DuplicateQueen(square));
+        }
+        if let Some(conflict) = self.attacker(row, col) {
+            return Err(Error::Conflict(conflict));
+        }
+        self.columns[row] = Some(col);
+        self.col_row[col] = row;
+        self.diag_row[row + self.n - 1 - col] = row;
+        self.anti_row[row + col] = row;
+        self.queens += 1;
+        Ok(())
+    }
+
+    /// Takes the queen off `row`, returning its column.
+    pub fn remove(&mut self, row: usize) -> Option<usize> {
+        let col = self.columns.get_mut(row)?.take()?;
+        self.col_row[col] = EMPTY;
+        self.diag_row[row + self.n - 1 - col] = EMPTY;
+        self.anti_row[row + col] = EMPTY;
+        self.queens -= 1;
+        Some(col)
+    }
+
+    /// The solution, once every row has its queen.
+    pub fn to_solution(&self) -> Option<Solution> {
+        let columns: Option<Vec<usize>> = self.columns.iter().copied().collect();
+        columns.map(Solution::from_trusted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(row: usize, col: usize) -> Square {
+        Square::new(row, col)
+    }
+
+    #[test]
+    fn attack_kinds() {
+        assert_eq!(sq(0, 0).attack(sq(0, 5)), Some(Attack::Row));
+        assert_eq!(sq(0, 0).attack(sq(5, 0)), Some(Attack::Column));
+        assert_eq!(sq(1, 1).attack(sq(3, 3)), Some(Attack::Diagonal));
+        assert_eq!(sq(3, 3).attack(sq(1, 1)), Some(Attack::Diagonal));
+        assert_eq!(sq(0, 3).attack(sq(3, 0)), Some(Attack::AntiDiagonal));
+        assert_eq!(sq(0, 0).attack(sq(1, 2)), None);
+        assert_eq!(sq(2, 2).attack(sq(2, 2)), None);
+    }
+
+    #[test]
+    fn verify_names_the_first_conflict() {
+        assert_eq!(verify(&[0, 4, 7, 5, 2, 6, 1, 3]), Ok(()));
+        assert_eq!(verify(&[0]), Ok(()));
+        assert_eq!(verify(&[]), Err(Error::ZeroSize));
+        assert_eq!(
+            verify(&[0, 0]),
+            Err(Error::Conflict(Conflict {
+                first: sq(0, 0),
+                second: sq(1, 0),
+                attack: Attack::Column
+            }))
+        );
+        assert_eq!(
+            verify(&[1, 0]),
+            Err(Error::Conflict(Conflict {
+                first: sq(0, 1),
+                second: sq(1, 0),
+                attack: Attack::AntiDiagonal
+            }))
+        );
+        assert!(matches!(verify(&[0, 2]), Err(Error::OutOfRange { .. })));
+    }
+
+    #[test]
+    fn placement_lists_every_pair() {
+        // All four queens on the main diagonal: 6 diagonal pairs.
+        let p = Placement::from_columns(vec![0, 1, 2, 3]).unwrap();
+        let all: Vec<_> = p.conflicts().collect();
+        assert_eq!(all.len(), 6);
+        assert!(all.iter().all(|c| c.attack == Attack::Diagonal));
+        assert_eq!(p.conflict_count(), 6);
+        // Two in a row, two in a column, nothing else.
+        let p = Placement::new(4, vec![sq(0, 0), sq(0, 3), sq(3, 3)]).unwrap();
+        let all: Vec<_> = p.conflicts().collect();
+        assert_eq!(
+            all,
+            vec![
+                Conflict {
+                    first: sq(0, 0),
+                    second: sq(0, 3),
+                    attack: Attack::Row
+                },
+                Conflict {
+                    first: sq(0, 3),
+                    second: sq(3, 3),
+                    attack: Attack::Column
+                },
+                Conflict {
+                    first: sq(0, 0),
+                    second: sq(3, 3),
+                    attack: Attack::Diagonal
+                },
+            ]
+        );
+        assert_eq!(p.empty_rows(), vec![1, 2]);
+        assert!(!p.is_solution());
+    }
+
+    #[test]
+    fn placement_rejects_bad_squares() {
+        assert_eq!(Placement::new(0, vec![]), Err(Error::ZeroSize));
+        assert!(matches!(
+            Placement::new(3, vec![sq(0, 3)]),
+            Err(Error::OutOfRange { .. })
+        ));
+        assert_eq!(
+            Placement::new(3, vec![sq(1, 1), sq(1, 1)]),
+            Err(Error::DuplicateQueen(sq(1, 1)))
+        );
+    }
+
+    #[test]
+    fn conflicts_agree_with_pairwise_check() {
+        // Every placement of 4 queens as columns on a 4×4 board.
+        for code in 0..256usize {
+            let cols: Vec<usize> = (0..4).map(|i| (code >> (2 * i)) & 3).collect();
+            let p = Placement::from_columns(cols.clone()).unwrap();
+            let mut listed: Vec<_> = p.conflicts().collect();
+            listed.sort();
+            let mut expected = Vec::new();
+            for a in 0..4 {
+                for b in a + 1..4 {
+                    if let Some(attack) = sq(a, cols[a]).attack(sq(b, cols[b])) {
+                        let (x, y) = (sq(a, cols[a]), sq(b, cols[b]));
+                        expected.push(Conflict {
+                            first: x.min(y),
+                            second: x.max(y),
+                            attack,
+                        });
+                    }
+                }
+            }
+            expected.sort();
+            assert_eq!(listed, expected, "{cols:?}");
+            assert_eq!(p.conflict_count(), expected.len() as u128);
+            assert_eq!(verify(&cols).is_ok(), expected.is_empty());
+        }
+    }
+
+    #[test]
+    fn partial_board_place_and_remove() {
+        let mut b = PartialBoard::new(5).unwrap();
+        b.place(0, 0).unwrap();
+        assert!(!b.is_free(1, 1));
+        assert!(!b.is_free(0, 3));
+        assert!(b.is_free(1, 2));
+        assert!(matches!(b.place(4, 4), Err(Error::Conflict(_))));
+        assert_eq!(b.place(0, 0), Err(Error::DuplicateQueen(sq(0, 0))));
+        assert_eq!(b.remove(0), Some(0));
+        assert!(b.is_empty());
+        assert!(b.is_free(4, 4));
+        assert_eq!(b.remove(0), None);
+        assert_eq!(b.attacker(9, 9), None);
+    }
+}

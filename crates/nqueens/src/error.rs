@@ -1,0 +1,70 @@
+//! The library's error type.
+//!
+//! Every fallible function in this crate returns [`Error`]. The variants are
+//! precise so that a front end (the `nqueens` command, a web page) can turn
+//! each into a message that says what was wrong and how to fix it.
+
+use crate::board::{Conflict, Square};
+use crate::parse::ParseError;
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A board of size 0 was asked for; the smallest board is 1×1.
+    #[error("the board size must be at least 1, got 0")]
+    ZeroSize,
+
+    /// The board is larger than the operation supports.
+    #[error("n = {n} is larger than {what} supports (at most {max})")]
+    TooLarge {
+        /// The size that was asked for.
+        n: usize,
+        /// The largest size supported.
+        max: usize,
+        /// What has the limit, for example "the bitboard search".
+        what: &'static str,
+    },
+
+    /// A queen's column (or row) lies outside the board.
+    #[error("the queen at row {}, column {} lies outside the {n}×{n} board", .square.row, .square.col)]
+    OutOfRange {
+        /// Where the queen was put (0-based).
+        square: Square,
+        /// The board size.
+        n: usize,
+    },
+
+    /// Two queens were put on the same square.
+    #[error("two queens stand on row {}, column {}", .0.row, .0.col)]
+    DuplicateQueen(Square),
+
+    /// A placement was expected to be a solution but two of its queens attack each other.
+    #[error("not a solution: {0}")]
+    Conflict(Conflict),
+
+    /// A placement was expected to be a solution but does not have one queen in every row.
+    #[error("not a solution: {queens} queens on a {n}×{n} board (a solution has {n})")]
+    WrongQueenCount {
+        /// The board size.
+        n: usize,
+        /// How many queens there are.
+        queens: usize,
+    },
+
+    /// An algorithm declines a board it could not finish: too much memory or
+    /// time, said before the work (or the memory) is spent.
+    #[error("{algorithm} refuses n = {n}: {reason}")]
+    Refused {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The board size.
+        n: usize,
+        /// Why, and what to use instead.
+        reason: String,
+    },
+
+    /// Text could not be read as a placement.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}

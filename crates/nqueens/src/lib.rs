@@ -1,0 +1,152 @@
+//! # nqueens
+//!
+//! Place `n` queens on an `n`×`n` chessboard so that no two share a row, a
+//! column or a diagonal. This crate finds the first such board, streams all of
+//! them, counts them (OEIS A000170) and counts them up to rotation and
+//! reflection (OEIS A002562), and checks boards that people bring.
+//!
+//! It is the library behind the `nqueens` command; it does no terminal I/O and
+//! has no command-line parsing, so it fits in any program.
+//!
+//! ## A solution is a column per row
+//!
+//! Rows are numbered from the top and columns from the left, from 0. A
+//! [`Solution`] stores the column of each row's queen, so the first solution of
+//! the classic 8×8 puzzle, in lexicographic order, is:
+//!
+//! ```
+//! let first = nqueens::first(8)?.expect("8 queens can be placed");
+//! assert_eq!(first.columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! Boards of size 2 and 3 have no solution, and say so with `None`:
+//!
+//! ```
+//! assert_eq!(nqueens::first(3)?, None);
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! ## Every solution, lazily
+//!
+//! [`solutions`] is an [`Iterator`] in lexicographic order. It computes each
+//! solution only when asked and keeps O(n) state, so taking a few solutions of a
+//! large board is quick and streaming millions of them uses no more memory:
+//!
+//! ```
+//! let mut all = nqueens::solutions(8)?;
+//! assert_eq!(all.next().unwrap().to_string(), "[0, 4, 7, 5, 2, 6, 1, 3]");
+//! assert_eq!(all.count(), 91);
+//!
+//! let some: Vec<_> = nqueens::solutions(30)?.take(3).collect();
+//! assert_eq!(some.len(), 3);
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! For tight loops, [`Solutions::next_columns`] lends each solution as a slice
+//! without allocating, and [`search`] pushes solutions to a [`Visitor`] that can
+//! stop the search by returning [`ControlFlow::Break`](std::ops::ControlFlow):
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//!
+//! // Find the first solution of 10 queens with a queen in the top-right corner.
+//! let mut found = None;
+//! nqueens::search(10, &mut |cols: &[usize]| {
+//!     if cols[0] == 9 {
+//!         found = Some(cols.to_vec());
+//!         ControlFlow::Break(())
+//!     } else {
+//!         ControlFlow::Continue(())
+//!     }
+//! })?;
+//! assert_eq!(found.unwrap()[0], 9);
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! ## Counting, with and without symmetry
+//!
+//! Rotating or reflecting a solution gives a solution. [`count`] returns Q(n),
+//! every solution; [`count_all`] returns Q(n) and the number of symmetry classes
+//! in one pass; [`known`] holds the published values for n = 1..27.
+//!
+//! ```
+//! assert_eq!(nqueens::count(8)?, 92);
+//! let c = nqueens::count_all(10)?;
+//! assert_eq!((c.total, c.unique), (724, 92));
+//! assert_eq!(nqueens::known::total(27), Some(234_907_967_154_122_528));
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! The eight [`Symmetry`] values act on solutions; each class is represented by
+//! its lexicographically smallest member ([`Solution::canonical`]), and
+//! [`unique_solutions`] lists those representatives:
+//!
+//! ```
+//! use nqueens::{Solution, Symmetry};
+//!
+//! let s = Solution::new(vec![0, 4, 7, 5, 2, 6, 1, 3])?;
+//! let turned = Symmetry::Rotate90.apply(&s);
+//! assert_eq!(turned.canonical(), s.canonical());
+//! assert_eq!(s.orbit_size(), 8);
+//!
+//! let reps: Vec<_> = nqueens::unique_solutions(8)?.collect();
+//! let total: usize = reps.iter().map(Solution::orbit_size).sum();
+//! assert_eq!((reps.len(), total), (12, 92));
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! ## Checking a board
+//!
+//! [`verify`] checks a column list in O(n). For boards drawn by people, which
+//! may have two queens in a row or none, [`parse_placements`] reads the text and
+//! [`Placement::conflicts`] lists every attacking pair and how they attack:
+//!
+//! ```
+//! use nqueens::{parse_placements, Attack};
+//!
+//! assert!(nqueens::verify(&[1, 3, 0, 2]).is_ok());
+//!
+//! let board = "Q . . .\n. . Q .\n. . . .\n. . Q Q\n";
+//! let placement = &parse_placements(board, false)?[0];
+//! let how: Vec<Attack> = placement.conflicts().map(|c| c.attack).collect();
+//! assert_eq!(how, [Attack::Row, Attack::Column, Attack::Diagonal]);
+//! assert_eq!(placement.empty_rows(), [2]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Printing
+//!
+//! [`render::write_solution`] writes a solution as a drawn board (`■`/`□` or
+//! `Q`/`.`), a list, a JSON line, or the LeetCode 51 form, to any
+//! [`std::io::Write`].
+//!
+//! ## Errors
+//!
+//! Fallible functions return [`Error`], whose variants say exactly what was
+//! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
+//! a front end can explain it.
+
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+pub mod algo;
+mod board;
+mod count;
+mod error;
+pub mod known;
+mod parse;
+pub mod render;
+mod search;
+mod symmetry;
+
+pub use crate::board::{
+    verify, Attack, Conflict, Conflicts, PartialBoard, Placement, Solution, Square,
+};
+pub use crate::count::{count, count_all, count_unique, Counts};
+pub use crate::error::Error;
+pub use crate::parse::{parse_placements, ParseError};
+pub use crate::search::{
+    first, search, solutions, unique_solutions, Solutions, UniqueSolutions, Visitor, MAX_N,
+};
+pub use crate::symmetry::Symmetry;

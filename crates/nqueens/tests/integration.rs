@@ -1,0 +1,236 @@
+//! Integration tests of the `nqueens` library: OEIS values, an independent
+//! slow solver, and property tests of symmetry, search prefixes, verification
+//! and parsing.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeSet;
+
+use nqueens::render::{write_solution, Options, Style};
+use nqueens::{known, Placement, Solution, Solutions, Square, Symmetry};
+use proptest::prelude::*;
+
+/// The obviously correct solver: every permutation of the columns (one queen
+/// per row and per column), keeping those where no two queens satisfy
+/// |Δrow| = |Δcol|. Returns the solutions in lexicographic order.
+fn slow_solutions(n: usize) -> Vec<Vec<usize>> {
+    fn extend(n: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if prefix.len() == n {
+            let ok = (0..n).all(|a| (a + 1..n).all(|b| prefix[a].abs_diff(prefix[b]) != b - a));
+            if ok {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        for c in 0..n {
+            if !prefix.contains(&c) {
+                prefix.push(c);
+                extend(n, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every pair of queens checked against every other, the slow way.
+fn slow_conflict_count(p: &Placement) -> u128 {
+    let q = p.queens();
+    let mut k = 0;
+    for a in 0..q.len() {
+        for b in a + 1..q.len() {
+            let (x, y) = (q[a], q[b]);
+            if x.row == y.row || x.col == y.col || x.row.abs_diff(y.row) == x.col.abs_diff(y.col) {
+                k += 1;
+            }
+        }
+    }
+    k
+}
+
+#[test]
+fn counts_match_oeis_for_n_1_to_13() {
+    for n in 1..=13 {
+        let c = nqueens::count_all(n).unwrap();
+        assert_eq!(c.total, known::total(n).unwrap(), "A000170({n})");
+        assert_eq!(c.unique, known::unique(n).unwrap(), "A002562({n})");
+        assert_eq!(nqueens::count(n).unwrap(), c.total, "count({n})");
+    }
+}
+
+#[test]
+fn search_equals_the_slow_solver() {
+    for n in 1..=8 {
+        let fast: Vec<Vec<usize>> = nqueens::solutions(n)
+            .unwrap()
+            .map(Solution::into_columns)
+            .collect();
+        assert_eq!(fast, slow_solutions(n), "n = {n}");
+    }
+}
+
+#[test]
+fn counters_agree_with_enumeration() {
+    for n in 1..=11 {
+        let listed = nqueens::solutions(n).unwrap().count() as u128;
+        assert_eq!(nqueens::count(n).unwrap(), listed, "n = {n}");
+        let classes: BTreeSet<Solution> = nqueens::solutions(n)
+            .unwrap()
+            .map(|s| s.canonical())
+            .collect();
+        assert_eq!(
+            nqueens::count_unique(n).unwrap(),
+            classes.len() as u128,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn eight_queens_in_lexicographic_order() {
+    let all: Vec<Vec<usize>> = nqueens::solutions(8)
+        .unwrap()
+        .map(Solution::into_columns)
+        .collect();
+    assert_eq!(all.len(), 92);
+    assert_eq!(all[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+    assert_eq!(all[91], [7, 3, 0, 2, 5, 1, 6, 4]);
+    assert!(all.windows(2).all(|w| w[0] < w[1]));
+    for s in &all {
+        nqueens::verify(s).unwrap();
+        assert!(Placement::from_columns(s.clone()).unwrap().is_solution());
+    }
+}
+
+#[test]
+fn unique_classes_times_orbits_make_the_total() {
+    for n in 1..=11 {
+        let reps: Vec<Solution> = nqueens::unique_solutions(n).unwrap().collect();
+        assert_eq!(reps.len() as u128, known::unique(n).unwrap(), "n = {n}");
+        assert!(reps.windows(2).all(|w| w[0] < w[1]), "n = {n}: order");
+        assert!(reps.iter().all(Solution::is_canonical));
+        let total: usize = reps.iter().map(Solution::orbit_size).sum();
+        assert_eq!(total as u128, known::total(n).unwrap(), "n = {n}");
+        // The orbits are disjoint and cover every solution.
+        let covered: BTreeSet<Solution> = reps.iter().flat_map(Solution::orbit).collect();
+        let all: BTreeSet<Solution> = nqueens::solutions(n).unwrap().collect();
+        assert_eq!(covered, all, "n = {n}");
+    }
+}
+
+#[test]
+fn errors_are_typed() {
+    assert_eq!(nqueens::count(0), Err(nqueens::Error::ZeroSize));
+    assert!(matches!(
+        nqueens::solutions(65),
+        Err(nqueens::Error::TooLarge { n: 65, max: 64, .. })
+    ));
+    assert!(matches!(
+        Solution::new(vec![0, 1]),
+        Err(nqueens::Error::Conflict(_))
+    ));
+}
+
+/// A random solution for n in 4..=10.
+fn any_solution() -> impl Strategy<Value = Solution> {
+    (4usize..=10, any::<prop::sample::Index>()).prop_map(|(n, i)| {
+        let all: Vec<Solution> = nqueens::solutions(n).unwrap().collect();
+        all[i.index(all.len())].clone()
+    })
+}
+
+/// A random column list (one queen per row, columns arbitrary) for n in 1..=9.
+fn any_columns() -> impl Strategy<Value = Vec<usize>> {
+    (1usize..=9).prop_flat_map(|n| prop::collection::vec(0..n, n))
+}
+
+/// A random set of queens on a board of size 1..=7.
+fn any_queens() -> impl Strategy<Value = (usize, Vec<Square>)> {
+    (1usize..=7).prop_flat_map(|n| {
+        prop::collection::btree_set((0..n, 0..n), 0..=n + 2)
+            .prop_map(move |set| (n, set.into_iter().map(|(r, c)| Square::new(r, c)).collect()))
+    })
+}
+
+proptest! {
+    #[test]
+    fn symmetries_map_solutions_to_solutions(s in any_solution()) {
+        let canonical = s.canonical();
+        let orbit = s.orbit();
+        prop_assert!(orbit.contains(&s));
+        prop_assert!(orbit.contains(&canonical));
+        prop_assert_eq!(canonical.canonical(), canonical.clone());
+        prop_assert_eq!(orbit[0].clone(), canonical);
+        prop_assert_eq!(orbit.len() * s.symmetries().len(), 8);
+        for sym in Symmetry::ALL {
+            let image = sym.apply(&s);
+            prop_assert!(nqueens::verify(image.columns()).is_ok());
+            prop_assert_eq!(image.canonical(), s.canonical());
+            prop_assert_eq!(image.orbit_size(), s.orbit_size());
+        }
+    }
+
+    #[test]
+    fn prefix_search_is_a_filter(s in any_solution(), k in 0usize..=10) {
+        let k = k.min(s.n());
+        let prefix = &s.columns()[..k];
+        let with: Vec<Solution> = Solutions::with_prefix(s.n(), prefix).unwrap().collect();
+        let filtered: Vec<Solution> = nqueens::solutions(s.n())
+            .unwrap()
+            .filter(|x| x.columns().starts_with(prefix))
+            .collect();
+        prop_assert!(with.contains(&s));
+        prop_assert_eq!(with, filtered);
+    }
+
+    #[test]
+    fn verification_agrees_with_pairwise_check(cols in any_columns()) {
+        let p = Placement::from_columns(cols.clone()).unwrap();
+        let slow = slow_conflict_count(&p);
+        prop_assert_eq!(p.conflict_count(), slow);
+        prop_assert_eq!(p.conflicts().count() as u128, slow);
+        prop_assert_eq!(nqueens::verify(&cols).is_ok(), slow == 0);
+        prop_assert_eq!(p.is_solution(), slow == 0);
+        prop_assert_eq!(Solution::new(cols).is_ok(), slow == 0);
+    }
+
+    #[test]
+    fn conflicts_of_any_queens((n, queens) in any_queens()) {
+        let p = Placement::new(n, queens.clone()).unwrap();
+        let listed: Vec<_> = p.conflicts().collect();
+        prop_assert_eq!(listed.len() as u128, slow_conflict_count(&p));
+        for c in &listed {
+            prop_assert!(c.first < c.second);
+            prop_assert_eq!(c.first.attack(c.second), Some(c.attack));
+        }
+        let distinct: BTreeSet<_> = listed.iter().map(|c| (c.first, c.second)).collect();
+        prop_assert_eq!(distinct.len(), listed.len());
+        let rows: BTreeSet<usize> = queens.iter().map(|q| q.row).collect();
+        prop_assert_eq!(p.empty_rows().len(), n - rows.len());
+    }
+
+    #[test]
+    fn rendered_solutions_parse_back(s in any_solution(), one_based in any::<bool>()) {
+        for style in [Style::Board, Style::Ascii, Style::List, Style::LeetCode] {
+            let mut out = Vec::new();
+            write_solution(&mut out, s.columns(), style, Options { one_based }).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let parsed = nqueens::parse_placements(&text, one_based).unwrap();
+            prop_assert_eq!(parsed.len(), 1);
+            prop_assert_eq!(parsed[0].to_solution().unwrap(), s.clone());
+        }
+    }
+
+    #[test]
+    fn parsing_never_panics(text in "\\PC{0,60}", one_based in any::<bool>()) {
+        let _ = nqueens::parse_placements(&text, one_based);
+    }
+
+    #[test]
+    fn parsing_board_like_text_never_panics(text in "[Q.■□xq\\[\\]\", 0-9\n-]{0,80}") {
+        let _ = nqueens::parse_placements(&text, false);
+        let _ = nqueens::parse_placements(&text, true);
+    }
+}
