@@ -137,8 +137,11 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                 usage!(
                     "count {n}: n is too large for this version's counter, which runs on one core \
                      and would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes, \
-                     and each row multiplies the time by about 7); the published value is {}",
-                    known_total(n)
+                     and each row multiplies the time by about 7); {}",
+                    match nqueens::known::total(n) {
+                        Some(_) => format!("the published value is {}", known_total(n)),
+                        None => known_total(n),
+                    }
                 );
             }
             Config::Count {
@@ -168,8 +171,8 @@ fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
     };
     if limit.is_none() && n > ALL_MAX {
         usage!(
-            "all {n}: too many solutions to list ({}); count them with `nqueens count` or \
-             print the first few with `--limit K`",
+            "all {n}: too many solutions to list; {}. Print the first few with `--limit K`, \
+             or count them with `nqueens count`",
             known_total(n)
         );
     }

@@ -132,8 +132,17 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the queens at ({}, {}) and ({}, {}) share a {}",
-            self.first.row, self.first.col, self.second.row, self.second.col, self.attack
+            "the queens at ({}, {}) and ({}, {}) share {} {}",
+            self.first.row,
+            self.first.col,
+            self.second.row,
+            self.second.col,
+            if self.attack == Attack::AntiDiagonal {
+                "an"
+            } else {
+                "a"
+            },
+            self.attack
         )
     }
 }

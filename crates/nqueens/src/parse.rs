@@ -353,7 +353,11 @@ fn leetcode(rows: &[(usize, String)]) -> Result<Placement, ParseError> {
         if width != n {
             return Err(ParseError::at(
                 *line,
-                format!("row {} (\"{text}\") has {width} squares, but the board has {n} rows; a board must be square", row + 1),
+                format!(
+                    "row {} (\"{text}\") has {width} {}, but the board has {n} rows; a board must be square",
+                    row + 1,
+                    if width == 1 { "square" } else { "squares" }
+                ),
             ));
         }
         for (col, c) in text.chars().enumerate() {
@@ -393,10 +397,15 @@ fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
                     return Err(ParseError::at(
                         *line,
                         format!(
-                        "row {} has {} squares, but the board has {n} rows; a board must be square",
-                        row + 1,
-                        cells.len()
-                    ),
+                            "row {} has {} {}, but the board has {n} rows; a board must be square",
+                            row + 1,
+                            cells.len(),
+                            if cells.len() == 1 {
+                                "square"
+                            } else {
+                                "squares"
+                            }
+                        ),
                     ));
                 }
                 queens.extend(

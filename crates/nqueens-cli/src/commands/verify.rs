@@ -107,12 +107,12 @@ fn text_report(out: &mut Out, label: &str, p: &Placement, base: usize) -> io::Re
     for c in p.conflicts().take(LIST_MAX) {
         writeln!(
             out,
-            "  queens at ({}, {}) and ({}, {}) share a {}",
+            "  queens at ({}, {}) and ({}, {}) share {}",
             c.first.row + base,
             c.first.col + base,
             c.second.row + base,
             c.second.col + base,
-            c.attack
+            article(c.attack)
         )?;
     }
     if pairs > LIST_MAX as u128 {
@@ -168,4 +168,14 @@ fn json_report(out: &mut Out, p: &Placement, base: usize) -> io::Result<()> {
         )?;
     }
     writeln!(out, "]}}")
+}
+
+/// "a diagonal", "an anti-diagonal".
+fn article(attack: nqueens::Attack) -> String {
+    let name = attack.name();
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
 }

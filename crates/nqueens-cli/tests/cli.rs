@@ -1,0 +1,1150 @@
+//! End-to-end tests of the `nqueens` command: every subcommand, format, exit
+//! status and error message, run as a separate process.
+//!
+//! Exit statuses: 0 yes, 1 a negative answer (no solution exists / not a
+//! solution), 2 any error; a reader closing the pipe early gives a quiet 0.
+//!
+//! Human-facing output is pinned with `insta` snapshots under
+//! `tests/snapshots/`; update them with
+//! `INSTA_UPDATE=always cargo test -p nqueens-cli --test cli` and review the
+//! diff.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// Q(n), OEIS A000170, for n = 1..=10.
+const TOTAL: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+/// Classes under rotation and reflection, OEIS A002562, for n = 1..=10.
+const UNIQUE: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+
+/// The lexicographically first solution for n = 8.
+const FIRST_8: [usize; 8] = [0, 4, 7, 5, 2, 6, 1, 3];
+
+/// The `nqueens` binary, with a time limit so that a hang fails the test.
+fn nq() -> Command {
+    let mut cmd = Command::cargo_bin("nqueens").unwrap();
+    cmd.timeout(Duration::from_secs(20));
+    cmd
+}
+
+/// What one run of the binary produced.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn finish(cmd: &mut Command) -> Run {
+    let out = cmd.output().unwrap();
+    Run {
+        code: out
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("killed by a signal: {out:?}")),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// Runs `nqueens ARGS` with empty standard input.
+fn run(args: &[&str]) -> Run {
+    finish(nq().args(args))
+}
+
+/// Runs `nqueens ARGS` with `input` on standard input.
+fn run_in(args: &[&str], input: impl Into<Vec<u8>>) -> Run {
+    finish(nq().args(args).write_stdin(input))
+}
+
+impl Run {
+    /// Asserts the exit status, showing everything the run printed if it differs.
+    #[track_caller]
+    fn code(self, code: i32) -> Self {
+        assert_eq!(self.code, code, "unexpected exit status: {self:#?}");
+        self
+    }
+
+    /// Asserts success with nothing on stderr, and returns stdout.
+    #[track_caller]
+    fn ok(self) -> String {
+        let this = self.code(0);
+        assert_eq!(this.stderr, "", "unexpected stderr: {this:#?}");
+        this.stdout
+    }
+
+    /// Asserts exit status 2 (an error) with nothing on stdout, and returns stderr.
+    #[track_caller]
+    fn error(self) -> String {
+        let this = self.code(2);
+        assert_eq!(this.stdout, "", "unexpected stdout: {this:#?}");
+        assert!(!this.stderr.is_empty(), "no message: {this:#?}");
+        this.stderr
+    }
+}
+
+/// Reads `[0, 4, 7]` (as `all --format list` prints it) into numbers.
+fn parse_list(line: &str) -> Vec<usize> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .unwrap_or_else(|| panic!("not a bracketed list: {line:?}"));
+    inner
+        .split(", ")
+        .map(|t| {
+            t.parse()
+                .unwrap_or_else(|_| panic!("bad number {t:?} in {line:?}"))
+        })
+        .collect()
+}
+
+/// Every solution of `all N --format list`, parsed.
+fn all_lists(n: usize, unique: bool) -> Vec<Vec<usize>> {
+    let n = n.to_string();
+    let mut args = vec!["all", n.as_str(), "--format", "list"];
+    if unique {
+        args.push("--unique");
+    }
+    let r = run(&args);
+    if r.code == 1 {
+        assert_eq!(r.stdout, "");
+        return Vec::new();
+    }
+    r.ok().lines().map(parse_list).collect()
+}
+
+/// Whether the columns are a solution: one queen per row and column, none
+/// sharing a diagonal.
+fn is_solution(c: &[usize]) -> bool {
+    let n = c.len();
+    c.iter().all(|&x| x < n)
+        && (0..n).all(|i| (i + 1..n).all(|j| c[i] != c[j] && c[i].abs_diff(c[j]) != j - i))
+}
+
+/// The eight images of a solution under rotation and reflection.
+fn images(c: &[usize]) -> Vec<Vec<usize>> {
+    let n = c.len();
+    // A quarter turn clockwise: the queen at (row, col) moves to (col, n-1-row).
+    let rotate = |c: &[usize]| {
+        let mut r = vec![0; n];
+        for (row, &col) in c.iter().enumerate() {
+            r[col] = n - 1 - row;
+        }
+        r
+    };
+    let mirror = |c: &[usize]| c.iter().map(|&col| n - 1 - col).collect::<Vec<_>>();
+    let mut out = Vec::new();
+    let mut cur = c.to_vec();
+    for _ in 0..4 {
+        out.push(mirror(&cur));
+        let next = rotate(&cur);
+        out.push(cur);
+        cur = next;
+    }
+    out
+}
+
+/// Splits `{"a":1,"b":2.5}` (flat, numbers only) into its keys and values.
+fn flat_json(line: &str) -> Vec<(String, String)> {
+    let inner = line
+        .strip_prefix('{')
+        .and_then(|l| l.strip_suffix('}'))
+        .unwrap_or_else(|| panic!("not a JSON object: {line:?}"));
+    inner
+        .split(',')
+        .map(|kv| {
+            let (k, v) = kv
+                .split_once(':')
+                .unwrap_or_else(|| panic!("bad member {kv:?}"));
+            let k = k
+                .strip_prefix('"')
+                .and_then(|k| k.strip_suffix('"'))
+                .unwrap_or_else(|| panic!("unquoted key {k:?}"));
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+/// A file under the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(tag: &str, contents: &[u8]) -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let k = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!(
+            "nqueens-cli-test-{}-{k}-{tag}.txt",
+            std::process::id()
+        ));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+mod solve {
+    use super::*;
+
+    #[test]
+    fn default_is_the_first_board_of_8() {
+        let out = run(&["solve"]).ok();
+        assert_eq!(out, run(&["solve", "8", "--format", "board"]).ok());
+        let rows: Vec<&str> = out.lines().collect();
+        assert_eq!(rows.len(), 8);
+        for (row, &col) in rows.iter().zip(&FIRST_8) {
+            let cells: Vec<&str> = row.split(' ').collect();
+            assert_eq!(cells.len(), 8, "{row:?}");
+            for (c, cell) in cells.iter().enumerate() {
+                assert_eq!(*cell, if c == col { "■" } else { "□" }, "{row:?}");
+            }
+        }
+        insta::assert_snapshot!("solve_board", out);
+    }
+
+    #[test]
+    fn ascii() {
+        let out = run(&["solve", "--format", "ascii"]).ok();
+        insta::assert_snapshot!("solve_ascii", out);
+        assert_eq!(
+            run(&["solve", "4", "-f", "ascii"]).ok(),
+            ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"
+        );
+    }
+
+    #[test]
+    fn list_json_leetcode() {
+        assert_eq!(
+            run(&["solve", "--format", "list"]).ok(),
+            "[0, 4, 7, 5, 2, 6, 1, 3]\n"
+        );
+        assert_eq!(
+            run(&["solve", "8", "--format", "json"]).ok(),
+            "{\"n\":8,\"columns\":[0,4,7,5,2,6,1,3]}\n"
+        );
+        assert_eq!(
+            run(&["solve", "4", "--format", "leetcode"]).ok(),
+            "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n"
+        );
+        assert_eq!(
+            run(&["solve", "8", "-f", "leetcode"]).ok(),
+            "[\"Q.......\",\"....Q...\",\".......Q\",\".....Q..\",\"..Q.....\",\"......Q.\",\".Q......\",\"...Q....\"]\n"
+        );
+    }
+
+    #[test]
+    fn one_based() {
+        assert_eq!(
+            run(&["solve", "--format", "list", "--one-based"]).ok(),
+            "[1, 5, 8, 6, 3, 7, 2, 4]\n"
+        );
+        assert_eq!(
+            run(&["solve", "--one-based", "--format", "json"]).ok(),
+            "{\"n\":8,\"columns\":[1,5,8,6,3,7,2,4]}\n"
+        );
+        // Drawings have no numbers, so they do not change.
+        assert_eq!(run(&["solve", "--one-based"]).ok(), run(&["solve"]).ok());
+    }
+
+    #[test]
+    fn one_queen() {
+        assert_eq!(run(&["solve", "1"]).ok(), "■\n");
+        assert_eq!(run(&["solve", "1", "-f", "list"]).ok(), "[0]\n");
+        assert_eq!(
+            run(&["solve", "1", "-f", "json"]).ok(),
+            "{\"n\":1,\"columns\":[0]}\n"
+        );
+        assert_eq!(run(&["solve", "1", "-f", "leetcode"]).ok(), "[\"Q\"]\n");
+    }
+
+    #[test]
+    fn no_solution_for_2_and_3() {
+        for n in ["2", "3"] {
+            for format in ["board", "ascii", "list", "json", "leetcode"] {
+                let r = run(&["solve", n, "--format", format]).code(1);
+                assert_eq!(r.stdout, "", "{n} {format}");
+                assert_eq!(
+                    r.stderr,
+                    format!("no solution exists for n = {n}\n"),
+                    "{n} {format}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_size_up_to_the_limit_gives_a_solution() {
+        for n in (4..=20).chain([32]) {
+            let out = run(&["solve", &n.to_string(), "-f", "list"]).ok();
+            let cols = parse_list(out.trim_end());
+            assert_eq!(cols.len(), n);
+            assert!(is_solution(&cols), "n = {n}: {cols:?}");
+        }
+        // The first solution is the lexicographically smallest one.
+        for n in 4..=8 {
+            let first = run(&["solve", &n.to_string(), "-f", "list"]).ok();
+            let all = run(&["all", &n.to_string(), "-f", "list"]).ok();
+            assert_eq!(
+                Some(first.as_str().trim_end()),
+                all.lines().next(),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn above_the_limit_is_an_error() {
+        let err = run(&["solve", "33"]).error();
+        assert!(err.starts_with("error: solve 33: n is too large"), "{err}");
+        assert!(err.contains("from 1 to 32"), "{err}");
+        run(&["solve", "1000", "-f", "list"]).error();
+    }
+}
+
+mod all {
+    use super::*;
+
+    #[test]
+    fn eight_as_lists() {
+        let lines = all_lists(8, false);
+        assert_eq!(lines.len(), 92);
+        assert_eq!(lines[0], FIRST_8);
+        assert_eq!(lines[91], [7, 3, 0, 2, 5, 1, 6, 4]);
+        for pair in lines.windows(2) {
+            assert!(pair[0] < pair[1], "not strictly increasing: {pair:?}");
+        }
+        for cols in &lines {
+            assert!(is_solution(cols), "{cols:?}");
+        }
+    }
+
+    #[test]
+    fn counts_match_oeis() {
+        for n in 1..=10 {
+            assert_eq!(all_lists(n, false).len() as u64, TOTAL[n - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn four_as_boards() {
+        let out = run(&["all", "4"]).ok();
+        assert!(out.ends_with("\n\n2 solutions\n"), "{out}");
+        insta::assert_snapshot!("all_4", out);
+        let ascii = run(&["all", "4", "--format", "ascii"]).ok();
+        assert_eq!(
+            ascii,
+            ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n\n2 solutions\n"
+        );
+        assert_eq!(run(&["all", "1"]).ok(), "■\n\n1 solution\n");
+    }
+
+    #[test]
+    fn json_and_leetcode_lines() {
+        let json = run(&["all", "8", "--format", "json"]).ok();
+        let lists = all_lists(8, false);
+        assert_eq!(json.lines().count(), 92);
+        for (line, cols) in json.lines().zip(&lists) {
+            let inner = line
+                .strip_prefix("{\"n\":8,\"columns\":[")
+                .and_then(|l| l.strip_suffix("]}"))
+                .unwrap_or_else(|| panic!("{line:?}"));
+            let parsed: Vec<usize> = inner.split(',').map(|t| t.parse().unwrap()).collect();
+            assert_eq!(&parsed, cols);
+        }
+        let leet = run(&["all", "4", "-f", "leetcode"]).ok();
+        assert_eq!(
+            leet,
+            "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]\n"
+        );
+    }
+
+    #[test]
+    fn one_based() {
+        assert_eq!(
+            run(&["all", "4", "-f", "list", "--one-based"]).ok(),
+            "[2, 4, 1, 3]\n[3, 1, 4, 2]\n"
+        );
+        assert_eq!(
+            run(&["all", "4", "-f", "json", "--one-based"]).ok(),
+            "{\"n\":4,\"columns\":[2,4,1,3]}\n{\"n\":4,\"columns\":[3,1,4,2]}\n"
+        );
+    }
+
+    #[test]
+    fn summary_only_for_drawings() {
+        for format in ["board", "ascii"] {
+            let out = run(&["all", "6", "--format", format]).ok();
+            assert!(out.ends_with("\n\n4 solutions\n"), "{format}: {out}");
+            let out = run(&["all", "6", "--format", format, "--unique"]).ok();
+            assert!(
+                out.ends_with("\n\n1 solution up to rotation and reflection\n"),
+                "{format}: {out}"
+            );
+        }
+        for format in ["list", "json", "leetcode"] {
+            let cases: [(&[&str], usize); 3] =
+                [(&[], 4), (&["--limit", "2"], 2), (&["--unique"], 1)];
+            for (extra, expected) in cases {
+                let mut args = vec!["all", "6", "--format", format];
+                args.extend_from_slice(extra);
+                let out = run(&args).ok();
+                assert!(!out.contains("solution"), "{args:?}: {out}");
+                assert!(!out.contains("stopped"), "{args:?}: {out}");
+                assert_eq!(out.lines().count(), expected, "{args:?}: {out}");
+            }
+        }
+    }
+
+    #[test]
+    fn limit() {
+        let out = run(&["all", "8", "--format", "list", "--limit", "5"]).ok();
+        let lines: Vec<Vec<usize>> = out.lines().map(parse_list).collect();
+        assert_eq!(lines, all_lists(8, false)[..5]);
+
+        let out = run(&["all", "8", "--limit", "3"]).ok();
+        assert_eq!(out.matches('■').count(), 3 * 8);
+        assert!(
+            out.ends_with("\n\n3 solutions (stopped at --limit 3)\n"),
+            "{out}"
+        );
+        let out = run(&["all", "8", "-l", "1", "-f", "ascii"]).ok();
+        assert!(
+            out.ends_with("\n\n1 solution (stopped at --limit 1)\n"),
+            "{out}"
+        );
+        let out = run(&["all", "8", "--unique", "--limit", "2", "-f", "ascii"]).ok();
+        assert!(
+            out.ends_with("\n\n2 solutions up to rotation and reflection (stopped at --limit 2)\n"),
+            "{out}"
+        );
+        // Q(19) is far too many to list, but the first few are fine.
+        let out = run(&["all", "19", "--limit", "2", "-f", "list"]).ok();
+        assert_eq!(out.lines().count(), 2);
+        assert!(out
+            .lines()
+            .map(parse_list)
+            .all(|c| c.len() == 19 && is_solution(&c)));
+    }
+
+    #[test]
+    fn limit_equal_to_the_number_of_solutions_is_not_a_stop() {
+        let out = run(&["all", "4", "--limit", "2"]).ok();
+        assert!(out.ends_with("\n\n2 solutions\n"), "{out}");
+        assert!(!out.contains("stopped"), "{out}");
+        let out = run(&["all", "8", "--limit", "92", "-f", "ascii"]).ok();
+        assert!(out.ends_with("\n\n92 solutions\n"), "{out}");
+        let out = run(&["all", "8", "--unique", "--limit", "12", "-f", "ascii"]).ok();
+        assert!(
+            out.ends_with("\n\n12 solutions up to rotation and reflection\n"),
+            "{out}"
+        );
+        let out = run(&["all", "4", "--limit", "100"]).ok();
+        assert!(out.ends_with("\n\n2 solutions\n"), "{out}");
+    }
+
+    #[test]
+    fn limit_zero_prints_nothing() {
+        assert_eq!(run(&["all", "8", "--limit", "0", "-f", "list"]).ok(), "");
+        assert_eq!(
+            run(&["all", "8", "--limit", "0"]).ok(),
+            "0 solutions (stopped at --limit 0)\n"
+        );
+    }
+
+    #[test]
+    fn bad_limit() {
+        for bad in ["abc", "-1", "1.5", ""] {
+            let err = run(&["all", "8", "--limit", bad]).error();
+            assert!(err.contains("invalid --limit"), "{bad:?}: {err}");
+            assert!(err.contains("whole number"), "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn unique_eight() {
+        let out = run(&["all", "8", "--unique", "--format", "list"]).ok();
+        assert_eq!(out.lines().count(), 12);
+        let all: BTreeSet<Vec<usize>> = all_lists(8, false).into_iter().collect();
+        let reps = all_lists(8, true);
+        assert_eq!(reps.len(), 12);
+        assert!(
+            reps.iter().all(|r| all.contains(r)),
+            "a representative is not a solution"
+        );
+        let count = run(&["count", "8", "--unique", "--format", "json"]).ok();
+        assert!(count.contains("\"unique\":12"), "{count}");
+        let first = run(&["all", "8", "-u", "-l", "1", "-f", "list"]).ok();
+        assert_eq!(first, "[0, 4, 7, 5, 2, 6, 1, 3]\n");
+    }
+
+    /// For every n the representatives are canonical (the smallest of their
+    /// images), in order, and their orbits cover every solution exactly once.
+    #[test]
+    fn unique_reps_are_canonical_and_cover_every_solution() {
+        for n in 1..=10 {
+            let all: BTreeSet<Vec<usize>> = all_lists(n, false).into_iter().collect();
+            let reps = all_lists(n, true);
+            assert_eq!(reps.len() as u64, UNIQUE[n - 1], "n = {n}");
+            for pair in reps.windows(2) {
+                assert!(pair[0] < pair[1], "n = {n}: not increasing: {pair:?}");
+            }
+            let mut covered = BTreeSet::new();
+            for rep in &reps {
+                let orbit: BTreeSet<Vec<usize>> = images(rep).into_iter().collect();
+                assert_eq!(
+                    orbit.first(),
+                    Some(rep),
+                    "n = {n}: {rep:?} is not canonical"
+                );
+                assert!(matches!(orbit.len(), 1 | 2 | 4 | 8), "n = {n}: {rep:?}");
+                for image in orbit {
+                    assert!(covered.insert(image), "n = {n}: orbits of {rep:?} overlap");
+                }
+            }
+            assert_eq!(covered, all, "n = {n}: orbits do not cover the solutions");
+        }
+    }
+
+    #[test]
+    fn every_listed_solution_verifies() {
+        let out = run(&["all", "8", "--format", "list"]).ok();
+        let report = run_in(&["verify"], out.clone()).ok();
+        assert_eq!(report, "OK: all 92 placements are solutions\n");
+        for line in out.lines() {
+            assert_eq!(
+                run_in(&["verify"], line).ok(),
+                "OK: a solution for n = 8\n",
+                "{line}"
+            );
+        }
+        // The other machine-readable forms read back too.
+        let out = run(&["all", "6", "--format", "leetcode"]).ok();
+        assert_eq!(
+            run_in(&["verify"], out).ok(),
+            "OK: all 4 placements are solutions\n"
+        );
+        let out = run(&["all", "6", "--format", "list", "--one-based"]).ok();
+        assert_eq!(
+            run_in(&["verify", "--one-based"], out).ok(),
+            "OK: all 4 placements are solutions\n"
+        );
+    }
+
+    #[test]
+    fn too_large_without_limit_fails_at_once() {
+        let start = std::time::Instant::now();
+        let err = run(&["all", "40"]).error();
+        assert!(
+            err.starts_with("error: all 40: too many solutions to list"),
+            "{err}"
+        );
+        assert!(err.contains("--limit"), "{err}");
+        let err = run(&["all", "19", "-f", "list"]).error();
+        assert!(err.contains("Q(19) = 4,968,057,848"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+        // With a limit, the size limit of the search still applies.
+        let err = run(&["all", "33", "--limit", "1"]).error();
+        assert!(err.contains("n is too large"), "{err}");
+    }
+
+    #[test]
+    fn no_solution() {
+        for format in ["list", "json", "leetcode"] {
+            let r = run(&["all", "3", "--format", format]).code(1);
+            assert_eq!(r.stdout, "", "{format}");
+            assert_eq!(r.stderr, "no solution exists for n = 3\n", "{format}");
+            run(&["all", "2", "--format", format, "--unique"]).code(1);
+        }
+        // The drawing formats end with a summary line on stdout, which says so.
+        for format in ["board", "ascii"] {
+            let r = run(&["all", "3", "--format", format]).code(1);
+            assert_eq!(r.stdout, "no solution exists for n = 3\n", "{format}");
+        }
+    }
+}
+
+mod count {
+    use super::*;
+
+    #[test]
+    fn text_matches_oeis() {
+        for n in 1..=10 {
+            let q = TOTAL[n - 1];
+            let noun = if q == 1 { "solution" } else { "solutions" };
+            let out = run(&["count", &n.to_string()]).ok();
+            assert_eq!(out, format!("n = {n}: {q} {noun}\n"));
+            let out = run(&["count", &n.to_string(), "--unique"]).ok();
+            assert_eq!(
+                out,
+                format!(
+                    "n = {n}: {q} {noun}, {} unique up to rotation and reflection\n",
+                    UNIQUE[n - 1]
+                )
+            );
+        }
+        assert_eq!(run(&["count"]).ok(), "n = 8: 92 solutions\n");
+        assert_eq!(
+            run(&["count", "12", "-u"]).ok(),
+            "n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection\n"
+        );
+    }
+
+    #[test]
+    fn text_snapshot() {
+        insta::assert_snapshot!("count_8_unique", run(&["count", "8", "--unique"]).ok());
+    }
+
+    #[test]
+    fn json_matches_oeis() {
+        for n in 1..=10 {
+            for unique in [false, true] {
+                let mut args = vec![
+                    "count".to_string(),
+                    n.to_string(),
+                    "--format".into(),
+                    "json".into(),
+                ];
+                if unique {
+                    args.push("--unique".into());
+                }
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let out = run(&args).ok();
+                assert_eq!(out.lines().count(), 1, "{out}");
+                let members = flat_json(out.trim_end());
+                let keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
+                let mut expected = vec![
+                    ("n", n.to_string()),
+                    ("solutions", TOTAL[n - 1].to_string()),
+                ];
+                if unique {
+                    expected.push(("unique", UNIQUE[n - 1].to_string()));
+                    assert_eq!(keys, ["n", "solutions", "unique", "seconds"]);
+                } else {
+                    assert_eq!(keys, ["n", "solutions", "seconds"]);
+                }
+                for ((k, v), (ek, ev)) in members.iter().zip(&expected) {
+                    assert_eq!((k.as_str(), v), (*ek, ev), "{out}");
+                }
+                let seconds: f64 = members.last().unwrap().1.parse().unwrap();
+                assert!((0.0..10.0).contains(&seconds), "{out}");
+            }
+        }
+    }
+
+    #[test]
+    fn too_large_names_the_published_value() {
+        let err = run(&["count", "22"]).error();
+        assert!(err.starts_with("error: count 22: n is too large"), "{err}");
+        assert!(err.contains("2,691,008,701,644"), "{err}");
+        let err = run(&["count", "19", "--unique", "-f", "json"]).error();
+        assert!(err.contains("4,968,057,848"), "{err}");
+    }
+
+    #[test]
+
+    fn too_large_beyond_the_table_reads_well() {
+        let err = run(&["count", "28"]).error();
+        assert!(err.contains("Q(28) is unknown"), "{err}");
+        assert!(
+            !err.contains("the published value is Q(28) is unknown"),
+            "{err}"
+        );
+    }
+}
+
+mod verify {
+    use super::*;
+
+    const OK8: &str = "OK: a solution for n = 8\n";
+    const OK4: &str = "OK: a solution for n = 4\n";
+
+    #[test]
+    fn forms_on_stdin() {
+        let cases: &[(&str, &str)] = &[
+            ("0 4 7 5 2 6 1 3\n", OK8),
+            ("0 4 7 5 2 6 1 3", OK8),
+            ("0,4,7,5,2,6,1,3\n", OK8),
+            ("0, 4, 7, 5, 2, 6, 1, 3\n", OK8),
+            ("[0, 4, 7, 5, 2, 6, 1, 3]\n", OK8),
+            ("[0,4,7,5,2,6,1,3]", OK8),
+            ("0\n4\n7\n5\n2\n6\n1\n3\n", OK8),
+            ("\u{feff}0 4 7 5 2 6 1 3\r\n", OK8),
+            (".Q..\n...Q\nQ...\n..Q.\n", OK4),
+            (". Q . .\n. . . Q\nQ . . .\n. . Q .\n", OK4),
+            (".Q..\r\n...Q\r\nQ...\r\n..Q.\r\n", OK4),
+            ("□ ■ □ □\n□ □ □ ■\n■ □ □ □\n□ □ ■ □\n", OK4),
+            ("[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n", OK4),
+            ("[\".Q..\", \"...Q\", \"Q...\", \"..Q.\"]", OK4),
+            ("Q\n", "OK: a solution for n = 1\n"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(run_in(&["verify"], *input).ok(), *expected, "{input:?}");
+            assert_eq!(
+                run_in(&["verify", "-"], *input).ok(),
+                *expected,
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn drawn_output_of_solve_reads_back() {
+        for format in ["board", "ascii", "list", "leetcode"] {
+            let out = run(&["solve", "--format", format]).ok();
+            assert_eq!(run_in(&["verify"], out).ok(), OK8, "{format}");
+        }
+    }
+
+    #[test]
+    fn file_argument() {
+        let file = TempFile::new("ok", b"0 4 7 5 2 6 1 3\n");
+        assert_eq!(run(&["verify", file.arg()]).ok(), OK8);
+        let file = TempFile::new("board", "□ ■ □ □\n□ □ □ ■\n■ □ □ □\n□ □ ■ □\n".as_bytes());
+        assert_eq!(run(&["verify", file.arg()]).ok(), OK4);
+        let file = TempFile::new("bad", b"0 1 2 3\n");
+        let r = run(&["verify", file.arg()]).code(1);
+        assert!(r
+            .stdout
+            .starts_with("not a solution: 4 queens on a 4×4 board, 6 attacking pairs\n"));
+        // The file wins over standard input.
+        let file = TempFile::new("leet", b"[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]");
+        assert_eq!(run_in(&["verify", file.arg()], "0 0").ok(), OK4);
+    }
+
+    #[test]
+    fn one_based_input_and_report() {
+        assert_eq!(
+            run_in(&["verify", "--one-based"], "1 5 8 6 3 7 2 4").ok(),
+            OK8
+        );
+        assert_eq!(run_in(&["verify", "--one-based"], "[2, 4, 1, 3]").ok(), OK4);
+        let r = run_in(&["verify", "--one-based"], "1 2").code(1);
+        assert_eq!(
+            r.stdout,
+            "not a solution: 2 queens on a 2×2 board, 1 attacking pair\n  \
+             queens at (1, 1) and (2, 2) share a diagonal\n  \
+             (squares are (row, column), counted from 1)\n"
+        );
+        let r = run_in(&["verify", "--one-based"], "Q...\n....\n.Q..\n....\n").code(1);
+        assert!(
+            r.stdout.contains("  rows 2, 4 have no queen\n"),
+            "{}",
+            r.stdout
+        );
+        assert!(r.stdout.contains("counted from 1"), "{}", r.stdout);
+    }
+
+    #[test]
+    fn a_bad_board_lists_every_attacking_pair() {
+        let r = run_in(&["verify"], "QQ..\n....\n...Q\n...Q\n").code(1);
+        assert_eq!(r.stderr, "");
+        assert!(r.stdout.contains("share a row"), "{}", r.stdout);
+        assert!(r.stdout.contains("share a column"), "{}", r.stdout);
+        assert!(r.stdout.contains("share a diagonal"), "{}", r.stdout);
+        assert!(r.stdout.contains("  row 1 has no queen\n"), "{}", r.stdout);
+        insta::assert_snapshot!("verify_bad_board", r.stdout);
+
+        let r = run_in(&["verify"], "0 1 2 3").code(1);
+        assert_eq!(
+            r.stdout,
+            "not a solution: 4 queens on a 4×4 board, 6 attacking pairs\n  \
+             queens at (0, 0) and (1, 1) share a diagonal\n  \
+             queens at (0, 0) and (2, 2) share a diagonal\n  \
+             queens at (0, 0) and (3, 3) share a diagonal\n  \
+             queens at (1, 1) and (2, 2) share a diagonal\n  \
+             queens at (1, 1) and (3, 3) share a diagonal\n  \
+             queens at (2, 2) and (3, 3) share a diagonal\n  \
+             (squares are (row, column), counted from 0)\n"
+        );
+
+        let r = run_in(&["verify"], "3 2 0 0").code(1);
+        assert!(r
+            .stdout
+            .starts_with("not a solution: 4 queens on a 4×4 board, 4 attacking pairs\n"));
+        assert!(
+            r.stdout
+                .contains("queens at (2, 0) and (3, 0) share a column"),
+            "{}",
+            r.stdout
+        );
+        for pair in [
+            "(0, 3) and (1, 2)",
+            "(0, 3) and (3, 0)",
+            "(1, 2) and (3, 0)",
+        ] {
+            let line = r
+                .stdout
+                .lines()
+                .find(|l| l.contains(pair))
+                .unwrap_or_else(|| panic!("{pair} missing: {}", r.stdout));
+            assert!(line.ends_with("anti-diagonal"), "{line}");
+        }
+    }
+
+    #[test]
+
+    fn anti_diagonal_reads_well() {
+        let r = run_in(&["verify"], ".Q\nQ.\n").code(1);
+        assert!(
+            r.stdout
+                .contains("  queens at (0, 1) and (1, 0) share an anti-diagonal\n"),
+            "{}",
+            r.stdout
+        );
+    }
+
+    #[test]
+    fn empty_rows_are_reported() {
+        let r = run_in(&["verify"], "Q...\n....\n.Q..\n....\n").code(1);
+        assert_eq!(
+            r.stdout,
+            "not a solution: 2 queens on a 4×4 board, 0 attacking pairs\n  \
+             rows 1, 3 have no queen\n  \
+             (squares are (row, column), counted from 0)\n"
+        );
+        let r = run_in(&["verify"], ".\n").code(1);
+        assert!(r.stdout.contains("0 queens on a 1×1 board"), "{}", r.stdout);
+        assert!(r.stdout.contains("  row 0 has no queen\n"), "{}", r.stdout);
+    }
+
+    #[test]
+    fn several_placements() {
+        let r = run_in(&["verify"], "[1, 3, 0, 2]\n[0, 1, 2, 3]\n[2, 0, 3, 1]\n").code(1);
+        assert!(
+            r.stdout
+                .starts_with("placement 2: not a solution: 4 queens"),
+            "{}",
+            r.stdout
+        );
+        assert!(!r.stdout.contains("placement 1"), "{}", r.stdout);
+        assert!(
+            r.stdout
+                .ends_with("\n1 of 3 placements are not solutions\n"),
+            "{}",
+            r.stdout
+        );
+        let two = ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n";
+        assert_eq!(
+            run_in(&["verify"], two).ok(),
+            "OK: all 2 placements are solutions\n"
+        );
+        let many = "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]";
+        assert_eq!(
+            run_in(&["verify"], many).ok(),
+            "OK: all 2 placements are solutions\n"
+        );
+    }
+
+    #[test]
+    fn json_report() {
+        assert_eq!(
+            run_in(&["verify", "--format", "json"], "1 3 0 2").ok(),
+            "{\"n\":4,\"queens\":4,\"solution\":true,\"empty_rows\":[],\"conflict_count\":0,\"conflicts\":[]}\n"
+        );
+        let r = run_in(&["verify", "-f", "json"], "QQ..\n....\n...Q\n...Q\n").code(1);
+        assert_eq!(
+            r.stdout,
+            "{\"n\":4,\"queens\":4,\"solution\":false,\"empty_rows\":[1],\"conflict_count\":4,\"conflicts\":[\
+             {\"first\":[0,0],\"second\":[0,1],\"attack\":\"row\"},\
+             {\"first\":[2,3],\"second\":[3,3],\"attack\":\"column\"},\
+             {\"first\":[0,1],\"second\":[2,3],\"attack\":\"diagonal\"},\
+             {\"first\":[0,0],\"second\":[3,3],\"attack\":\"diagonal\"}]}\n"
+        );
+        let r = run_in(&["verify", "-f", "json", "--one-based"], ".Q\nQ.\n").code(1);
+        assert_eq!(
+            r.stdout,
+            "{\"n\":2,\"queens\":2,\"solution\":false,\"empty_rows\":[],\"conflict_count\":1,\"conflicts\":[\
+             {\"first\":[1,2],\"second\":[2,1],\"attack\":\"anti-diagonal\"}]}\n"
+        );
+        // One object per placement, and no summary line.
+        let r = run_in(&["verify", "-f", "json"], "[1, 3, 0, 2]\n[0, 1, 2, 3]\n").code(1);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", r.stdout);
+        assert!(lines[0].contains("\"solution\":true"));
+        assert!(lines[1].contains("\"solution\":false"));
+    }
+
+    #[test]
+    fn malformed_input_names_line_and_token() {
+        let err = run_in(&["verify"], "0 4 7\n5 x 6\n").error();
+        assert!(
+            err.starts_with("error: cannot read a placement from standard input: line 2: token 5 (\"x\") is not a column number"),
+            "{err}"
+        );
+        let cases: &[(&str, &[&str])] = &[
+            ("hello\n", &["line 1", "unexpected character 'h'"]),
+            ("", &["the input is empty"]),
+            ("  \n\n", &["the input is empty"]),
+            ("[0, 1\n", &["line 1", "not closed"]),
+            ("[\".Q\",\"Q.\n", &["line 1", "not closed"]),
+            ("[]", &["the list is empty"]),
+            ("[1, \".Q\"]", &["mixes numbers"]),
+            (
+                "Q..\n..x\n...\n",
+                &["line 2", "character 3", "blocked squares"],
+            ),
+            ("0 -1 2", &["line 1", "token 2", "negative"]),
+            ("99999999999999999999999 0", &["token 1", "far too large"]),
+        ];
+        for (input, needles) in cases {
+            let err = run_in(&["verify"], *input).error();
+            for needle in *needles {
+                assert!(
+                    err.contains(needle),
+                    "{input:?}: {needle:?} missing in {err}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn non_square_board() {
+        let err = run_in(&["verify"], "Q..\n..\n...\n").error();
+        assert!(
+            err.contains("line 2: row 2 has 2 squares, but the board has 3 rows"),
+            "{err}"
+        );
+        assert!(err.contains("a board must be square"), "{err}");
+        let err = run_in(&["verify"], "[\".Q..\",\"..Q\"]").error();
+        assert!(
+            err.contains("has 4 squares, but the board has 2 rows"),
+            "{err}"
+        );
+        assert!(err.contains("a board must be square"), "{err}");
+    }
+
+    #[test]
+
+    fn non_square_board_singular() {
+        let err = run_in(&["verify"], "■ □\n□\n").error();
+        assert!(err.contains("row 2 has 1 square,"), "{err}");
+    }
+
+    #[test]
+    fn column_out_of_range() {
+        let err = run_in(&["verify"], "0 1 4").error();
+        assert!(
+            err.contains("line 1: token 3 (\"4\"): column 4 is off the board; 3 rows were given, so columns run 0..=2"),
+            "{err}"
+        );
+        let err = run_in(&["verify"], "1 2 3").error();
+        assert!(err.contains("off the board"), "{err}");
+        assert!(err.contains("use --one-based"), "{err}");
+        let err = run_in(&["verify", "--one-based"], "0 1 2").error();
+        assert!(err.contains("columns run 1..=3"), "{err}");
+        assert!(err.contains("1-based with --one-based"), "{err}");
+    }
+
+    #[test]
+    fn missing_file() {
+        let path = std::env::temp_dir().join(format!(
+            "nqueens-cli-test-{}-does-not-exist.txt",
+            std::process::id()
+        ));
+        let err = run(&["verify", path.to_str().unwrap()]).error();
+        assert!(err.starts_with("error: cannot read '"), "{err}");
+        assert!(err.contains(path.to_str().unwrap()), "{err}");
+    }
+
+    #[test]
+    fn not_utf8() {
+        let err = run_in(&["verify"], b"0 \xff 1\n".to_vec()).error();
+        assert!(err.contains("standard input is not UTF-8"), "{err}");
+        assert!(err.contains("offset 2"), "{err}");
+        let file = TempFile::new("latin1", b"Q\xe9\n");
+        let err = run(&["verify", file.arg()]).error();
+        assert!(err.contains(file.path().to_str().unwrap()), "{err}");
+        assert!(err.contains("is not UTF-8"), "{err}");
+    }
+}
+
+mod usage {
+    use super::*;
+
+    #[test]
+    fn bad_sizes() {
+        for cmd in ["solve", "all", "count"] {
+            for bad in ["0", "-3", "abc", "99999999999999999999999", "8.5", ""] {
+                let err = run(&[cmd, bad]).error();
+                assert!(
+                    err.starts_with("error: invalid board size"),
+                    "{cmd} {bad:?}: {err}"
+                );
+            }
+        }
+        let err = run(&["count", "0"]).error();
+        assert!(err.contains("n must be at least 1"), "{err}");
+        let err = run(&["solve", "99999999999999999999999"]).error();
+        assert!(err.contains("far too large"), "{err}");
+        let err = run(&["all", "-3"]).error();
+        assert!(err.contains("positive whole number"), "{err}");
+        insta::assert_snapshot!("bad_size_abc", run(&["solve", "abc"]).error());
+    }
+
+    #[test]
+    fn unknown_format() {
+        for cmd in ["solve", "all"] {
+            let err = run(&[cmd, "--format", "xml"]).error();
+            assert!(err.contains("invalid value 'xml'"), "{err}");
+            assert!(err.contains("board, ascii, list, json, leetcode"), "{err}");
+        }
+        for cmd in ["count", "verify"] {
+            let err = run(&[cmd, "--format", "board"]).error();
+            assert!(err.contains("text, json"), "{err}");
+        }
+        insta::assert_snapshot!("unknown_format", run(&["solve", "--format", "xml"]).error());
+    }
+
+    #[test]
+    fn unknown_subcommand_and_arguments() {
+        insta::assert_snapshot!("unknown_subcommand", run(&["frobnicate"]).error());
+        run(&[]).error();
+        run(&["solve", "8", "9"]).error();
+        run(&["solve", "--frobnicate"]).error();
+        run(&["verify", "a", "b"]).error();
+        run(&["count", "--limit", "3"]).error();
+    }
+
+    #[test]
+    fn help_and_version() {
+        let help = run(&["--help"]).ok();
+        for cmd in ["solve", "all", "count", "verify"] {
+            assert!(help.contains(cmd), "{help}");
+            let sub = run(&[cmd, "--help"]).ok();
+            assert!(sub.contains("Usage: nqueens"), "{sub}");
+            run(&["help", cmd]).ok();
+        }
+        assert!(help.contains("Exit status: 0 yes, 1 no"), "{help}");
+        let version = format!("nqueens {}\n", env!("CARGO_PKG_VERSION"));
+        assert_eq!(run(&["--version"]).ok(), version);
+        assert_eq!(run(&["-V"]).ok(), version);
+        nq().arg("-h")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage: nqueens"));
+    }
+}
+
+mod pipe {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    /// `nqueens all 12 ... | head -1`: a closed pipe ends the run quietly with 0.
+    fn closed_after_one_line(format: &str) -> String {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["all", "12", "--format", format])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        drop(reader);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+        line
+    }
+
+    #[test]
+    fn closed_pipe_exits_quietly() {
+        assert_eq!(
+            closed_after_one_line("list"),
+            "[0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3]\n"
+        );
+        assert_eq!(closed_after_one_line("board"), "■ □ □ □ □ □ □ □ □ □ □ □\n");
+    }
+
+    /// SIGTERM stops `all` cleanly: what was found is flushed, whole lines
+    /// only, and the exit status is 130.
+    #[cfg(unix)]
+    #[test]
+    fn sigterm_flushes_and_exits_130() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        use std::time::Duration;
+
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["all", "17", "--format", "list"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id().to_string();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        // The first line arrives only after the handler is installed.
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(
+            line,
+            "[0, 2, 4, 1, 7, 10, 14, 6, 15, 13, 16, 3, 5, 8, 11, 9, 12]\n"
+        );
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        // Listing every solution of 17 would take minutes: kill it if the
+        // signal is ignored, so that the test fails instead of hanging.
+        let done = Arc::new(AtomicBool::new(false));
+        let watchdog = {
+            let done = Arc::clone(&done);
+            let pid = pid.clone();
+            std::thread::spawn(move || {
+                for _ in 0..100 {
+                    std::thread::sleep(Duration::from_millis(100));
+                    if done.load(Ordering::Relaxed) {
+                        return;
+                    }
+                }
+                let _ = std::process::Command::new("kill")
+                    .args(["-KILL", &pid])
+                    .status();
+            })
+        };
+        let mut lines = 1usize;
+        let mut last = line;
+        for l in reader.lines() {
+            last = l.unwrap();
+            lines += 1;
+            assert!(
+                last.starts_with('[') && last.ends_with(']'),
+                "torn line {last:?}"
+            );
+        }
+        let out = child.wait_with_output().unwrap();
+        done.store(true, Ordering::Relaxed);
+        watchdog.join().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{out:?} after {lines} lines");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+        assert!(lines < 95_815_104, "{lines}");
+        assert_eq!(super::parse_list(last.trim_end()).len(), 17);
+    }
+}
