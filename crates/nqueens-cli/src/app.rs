@@ -11,19 +11,42 @@ use crate::exit::Outcome;
 pub fn run() -> anyhow::Result<Outcome> {
     let opts = Opts::try_parse()?;
     match config::lower(opts)? {
-        Config::Solve { n, style, options } => commands::solve::run(n, style, options),
+        Config::Solve {
+            n,
+            search,
+            style,
+            options,
+        } => commands::solve::run(n, style, options, search),
         Config::All {
             n,
+            search,
             limit,
             unique,
             style,
             options,
-        } => commands::all::run(n, limit, unique, style, options),
-        Config::Count { n, unique, format } => commands::count::run(n, unique, format),
+        } => commands::all::run(n, limit, unique, style, options, search),
+        Config::Count {
+            n,
+            search,
+            unique,
+            format,
+        } => commands::count::run(n, unique, format, search),
         Config::Verify {
             input,
             one_based,
             format,
         } => commands::verify::run(input.as_deref(), one_based, format),
+        Config::Algorithms => commands::algorithms::run(),
+        Config::Compare {
+            n,
+            algorithms,
+            format,
+        } => commands::compare::run(n, &algorithms, format),
+        Config::Trace {
+            n,
+            algorithm,
+            max_steps,
+            format,
+        } => commands::trace::run(n, algorithm, max_steps, format),
     }
 }

@@ -47,6 +47,35 @@ pub enum Command {
     /// (`[".Q..","...Q","Q...","..Q."]`). Several bracketed lists, or boards
     /// separated by blank lines, are checked one by one.
     Verify(VerifyArgs),
+    /// List the search algorithms, with the largest n each accepts.
+    Algorithms,
+    /// Run several algorithms on the same board and compare their work.
+    ///
+    /// Each algorithm lists every solution; the table shows how many, the
+    /// nodes, conflict tests and time it took, and whether its set of
+    /// solutions equals the reference (bitwise). Exit status 1 if any differs.
+    Compare(CompareArgs),
+    /// Show a search step by step: placements, rejections, backtracks, solutions.
+    ///
+    /// Text draws the board after each step (for bitwise, also the three masks
+    /// and the free mask in binary; for heuristic, the score of each candidate);
+    /// json prints one event per line.
+    Trace(TraceArgs),
+}
+
+/// Choosing and measuring a search algorithm.
+#[derive(Debug, Args)]
+pub struct AlgoArgs {
+    /// The search algorithm (see `nqueens algorithms`); by default the fastest.
+    #[arg(long, short = 'a', value_name = "NAME")]
+    pub algorithm: Option<String>,
+    /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
+    #[arg(long)]
+    pub permutations: bool,
+    /// Print the search's statistics (nodes, placements, conflict tests,
+    /// backtracks, solutions, peak frontier, time) to stderr.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// The board size argument, shared by the commands.
@@ -86,6 +115,8 @@ pub enum ReportFormat {
 pub struct SolveArgs {
     #[command(flatten)]
     pub size: Size,
+    #[command(flatten)]
+    pub algo: AlgoArgs,
     /// How to print the solution.
     #[arg(long, short, value_enum, default_value_t = SolutionFormat::Board)]
     pub format: SolutionFormat,
@@ -99,6 +130,8 @@ pub struct SolveArgs {
 pub struct AllArgs {
     #[command(flatten)]
     pub size: Size,
+    #[command(flatten)]
+    pub algo: AlgoArgs,
     /// Stop after K solutions.
     #[arg(long, short = 'l', value_name = "K", allow_negative_numbers = true)]
     pub limit: Option<String>,
@@ -119,6 +152,8 @@ pub struct AllArgs {
 pub struct CountArgs {
     #[command(flatten)]
     pub size: Size,
+    #[command(flatten)]
+    pub algo: AlgoArgs,
     /// Also count the classes under rotation and reflection (OEIS A002562).
     #[arg(long, short)]
     pub unique: bool,
@@ -139,4 +174,55 @@ pub struct VerifyArgs {
     /// How to print the report.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// How `compare` prints its table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// An aligned table for people.
+    Table,
+    /// One JSON object per algorithm.
+    Json,
+}
+
+/// `nqueens compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Comma-separated algorithm names (default: all).
+    #[arg(long, value_name = "A,B,...")]
+    pub algorithms: Option<String>,
+    /// How to print the comparison.
+    #[arg(long, short, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
+/// How `trace` prints events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    /// Each step in words, with the board drawn after it.
+    Text,
+    /// One JSON object per step.
+    Json,
+}
+
+/// `nqueens trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The board size n (n queens on an n×n board).
+    #[arg(value_name = "N", default_value = "4", allow_negative_numbers = true)]
+    pub n: String,
+    /// The search algorithm to trace (see `nqueens algorithms`).
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "bitwise")]
+    pub algorithm: String,
+    /// With `--algorithm brute-force`: try permutations instead of all column vectors.
+    #[arg(long)]
+    pub permutations: bool,
+    /// Stop after K steps (default 500).
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    pub max_steps: Option<String>,
+    /// How to print the steps.
+    #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
 }

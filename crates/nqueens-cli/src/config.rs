@@ -7,9 +7,10 @@
 
 use std::path::PathBuf;
 
+use nqueens::algo::{self, Algorithm};
 use nqueens::render::{Options, Style};
 
-use crate::cli::{self, Command, Opts, ReportFormat, SolutionFormat};
+use crate::cli::{self, Command, Opts, ReportFormat, SolutionFormat, TableFormat, TraceFormat};
 use crate::exit::usage;
 
 /// Above this, the lexicographically first solution takes more than about a
@@ -21,18 +22,33 @@ pub const ALL_MAX: usize = 18;
 /// here, n = 18 about 3 minutes).
 pub const COUNT_MAX: usize = 18;
 
+/// Above this, `compare` would keep too many solutions of too many algorithms.
+pub const COMPARE_MAX: usize = 14;
+/// `trace` stops after this many steps unless `--max-steps` says otherwise.
+pub const TRACE_STEPS: u64 = 500;
+
+/// Which search runs, and whether to report its statistics.
+#[derive(Clone, Copy)]
+pub struct Search {
+    /// `None`: the library's fastest path for the command.
+    pub algorithm: Option<&'static dyn Algorithm>,
+    /// Print statistics to stderr.
+    pub stats: bool,
+}
+
 /// What to do, checked.
-#[derive(Debug)]
 pub enum Config {
     /// Print the first solution.
     Solve {
         n: usize,
+        search: Search,
         style: Style,
         options: Options,
     },
     /// Stream solutions.
     All {
         n: usize,
+        search: Search,
         limit: Option<u64>,
         unique: bool,
         style: Style,
@@ -41,6 +57,7 @@ pub enum Config {
     /// Count solutions.
     Count {
         n: usize,
+        search: Search,
         unique: bool,
         format: ReportFormat,
     },
@@ -51,6 +68,89 @@ pub enum Config {
         one_based: bool,
         format: ReportFormat,
     },
+    /// List the algorithms.
+    Algorithms,
+    /// Compare algorithms on one board.
+    Compare {
+        n: usize,
+        algorithms: Vec<&'static dyn Algorithm>,
+        format: TableFormat,
+    },
+    /// Trace one algorithm.
+    Trace {
+        n: usize,
+        algorithm: &'static dyn Algorithm,
+        max_steps: u64,
+        format: TraceFormat,
+    },
+}
+
+fn algorithm_names() -> String {
+    algo::algorithms()
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Looks up an algorithm by name, with the permutation variant of brute force.
+fn find_algorithm(name: &str, permutations: bool) -> anyhow::Result<&'static dyn Algorithm> {
+    let name = name.trim();
+    let Some(found) = algo::by_name(name) else {
+        usage!(
+            "unknown algorithm '{name}'; choose one of {} (`nqueens algorithms` describes them)",
+            algorithm_names()
+        );
+    };
+    if permutations {
+        match algo::brute_force_permutations() {
+            Some(perm) if found.name() == perm.name() => return Ok(perm),
+            _ => usage!("--permutations goes with `--algorithm brute-force`, not with '{name}'"),
+        }
+    }
+    Ok(found)
+}
+
+/// Checks that `algorithm` takes boards of size `n`.
+fn check_algorithm_size(algorithm: &dyn Algorithm, n: usize) -> anyhow::Result<()> {
+    if n > algorithm.max_n() {
+        usage!(
+            "--algorithm {} accepts n from 1 to {}, not {n}; `nqueens algorithms` lists each \
+             algorithm's limit, and the default search takes larger boards",
+            algorithm.name(),
+            algorithm.max_n()
+        );
+    }
+    Ok(())
+}
+
+/// Lowers `--algorithm`, `--permutations` and `--stats`.
+fn search(a: &cli::AlgoArgs, n: usize) -> anyhow::Result<Search> {
+    let algorithm = match (&a.algorithm, a.permutations, a.stats) {
+        (Some(name), permutations, _) => Some(find_algorithm(name, permutations)?),
+        (None, true, _) => usage!("--permutations goes with `--algorithm brute-force`"),
+        // Statistics come from an algorithm; the default one is bitwise.
+        (None, false, true) => Some(find_algorithm("bitwise", false)?),
+        (None, false, false) => None,
+    };
+    if let Some(a) = algorithm {
+        check_algorithm_size(a, n)?;
+    }
+    Ok(Search {
+        algorithm,
+        stats: a.stats,
+    })
+}
+
+/// Reads `--max-steps`.
+fn steps(text: Option<&str>) -> anyhow::Result<u64> {
+    match text.map(str::trim) {
+        None => Ok(TRACE_STEPS),
+        Some(t) => match t.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(k),
+            _ => usage!("invalid --max-steps '{t}': it must be a whole number of steps from 1 up, such as 100"),
+        },
+    }
 }
 
 fn style(format: SolutionFormat) -> Style {
@@ -124,6 +224,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             check_solvable_size("solve", n)?;
             Config::Solve {
                 n,
+                search: search(&a.algo, n)?,
                 style: style(a.format),
                 options: Options {
                     one_based: a.one_based,
@@ -146,6 +247,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             }
             Config::Count {
                 n,
+                search: search(&a.algo, n)?,
                 unique: a.unique,
                 format: a.format,
             }
@@ -155,6 +257,48 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             one_based: a.one_based,
             format: a.format,
         },
+        Command::Algorithms => Config::Algorithms,
+        Command::Compare(a) => {
+            let n = board_size(&a.size.n)?;
+            if n > COMPARE_MAX {
+                usage!(
+                    "compare {n}: n is too large; compare keeps every solution of every algorithm, \
+                     so it takes n from 1 to {COMPARE_MAX}"
+                );
+            }
+            let algorithms = match a.algorithms.as_deref() {
+                None => algo::algorithms().to_vec(),
+                Some(list) => {
+                    let mut chosen = Vec::new();
+                    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                        chosen.push(find_algorithm(name, false)?);
+                    }
+                    if chosen.is_empty() {
+                        usage!(
+                            "--algorithms is empty; name at least one, such as bitwise,recursive"
+                        );
+                    }
+                    chosen
+                }
+            };
+            Config::Compare {
+                n,
+                algorithms,
+                format: a.format,
+            }
+        }
+        Command::Trace(a) => {
+            let n = board_size(&a.n)?;
+            let algorithm = find_algorithm(&a.algorithm, a.permutations)?;
+            check_algorithm_size(algorithm, n)?;
+            check_solvable_size("trace", n)?;
+            Config::Trace {
+                n,
+                algorithm,
+                max_steps: steps(a.max_steps.as_deref())?,
+                format: a.format,
+            }
+        }
     })
 }
 
@@ -179,6 +323,7 @@ fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
     check_solvable_size("all", n)?;
     Ok(Config::All {
         n,
+        search: search(&a.algo, n)?,
         limit,
         unique: a.unique,
         style: style(a.format),

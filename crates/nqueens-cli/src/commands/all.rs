@@ -4,10 +4,12 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use nqueens::algo::Canonical;
 use nqueens::render::{write_solution, Options, Style};
 use nqueens::{Solutions, UniqueSolutions};
 
-use crate::config::grouped;
+use super::run_algo::{self, Stream};
+use crate::config::{grouped, Search};
 use crate::exit::Outcome;
 use crate::output::Out;
 
@@ -26,6 +28,28 @@ impl Source {
     }
 }
 
+/// How the stream ended.
+struct Streamed {
+    printed: u64,
+    /// Stopped by `--limit` with solutions left.
+    cut_by_limit: bool,
+    interrupted: bool,
+}
+
+/// Ctrl-C or SIGTERM sets the flag, so that the stream stops cleanly and
+/// flushes what it found; a second one ends the process at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = Arc::clone(&flag);
+    // Failing to install the handler only loses the clean stop.
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}
+
 #[allow(clippy::print_stderr)]
 pub fn run(
     n: usize,
@@ -33,42 +57,91 @@ pub fn run(
     unique: bool,
     style: Style,
     options: Options,
+    search: Search,
 ) -> anyhow::Result<Outcome> {
-    // Ctrl-C or SIGTERM stops the stream cleanly: what was found is flushed.
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = Arc::clone(&interrupted);
-        // Failing to install the handler only loses the clean stop.
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    }
-
-    let mut source = if unique {
-        Source::Unique(nqueens::unique_solutions(n)?)
-    } else {
-        Source::All(nqueens::solutions(n)?)
-    };
+    let interrupted = interrupt_flag();
     let mut out = Out::stdout();
     let limit = limit.unwrap_or(u64::MAX);
-    let mut printed: u64 = 0;
-    let mut interrupted_now = false;
-    while printed < limit {
-        if interrupted.load(Ordering::Relaxed) {
-            interrupted_now = true;
-            break;
-        }
-        let Some(columns) = source.next_columns() else {
-            break;
-        };
-        if style.is_drawing() && printed > 0 {
+    let write = |out: &mut Out, columns: &[usize], first: bool| -> std::io::Result<()> {
+        if style.is_drawing() && !first {
             out.write_all(b"\n")?;
         }
-        write_solution(&mut out, columns, style, options)?;
-        printed += 1;
-        out.end_record()?;
-    }
-    // Stopped by the limit only if a solution was left unprinted.
-    let cut_by_limit = printed == limit && !interrupted_now && source.next_columns().is_some();
+        write_solution(out, columns, style, options)?;
+        out.end_record()
+    };
 
+    let streamed = match search.algorithm {
+        None => {
+            let mut source = if unique {
+                Source::Unique(nqueens::unique_solutions(n)?)
+            } else {
+                Source::All(nqueens::solutions(n)?)
+            };
+            let mut printed: u64 = 0;
+            let mut stopped = false;
+            while printed < limit {
+                if interrupted.load(Ordering::Relaxed) {
+                    stopped = true;
+                    break;
+                }
+                let Some(columns) = source.next_columns() else {
+                    break;
+                };
+                write(&mut out, columns, printed == 0)?;
+                printed += 1;
+            }
+            Streamed {
+                printed,
+                cut_by_limit: printed == limit && !stopped && source.next_columns().is_some(),
+                interrupted: stopped,
+            }
+        }
+        Some(algorithm) => {
+            let mut first = true;
+            let mut write_one = |out: &mut Out, columns: &[usize]| {
+                let r = write(out, columns, first);
+                first = false;
+                r
+            };
+            let stop = || interrupted.load(Ordering::Relaxed);
+            let stream = Stream {
+                out: &mut out,
+                write: &mut write_one,
+                limit,
+                printed: 0,
+                more: false,
+                error: None,
+                stop: &stop,
+                stopped: false,
+            };
+            let (stream, stats, seconds) = if unique {
+                let mut sink = Canonical::new(stream);
+                let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
+                (sink.inner, stats, seconds)
+            } else {
+                let mut sink = stream;
+                let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
+                (sink, stats, seconds)
+            };
+            if let Some(e) = stream.error {
+                return Err(e.into());
+            }
+            if search.stats {
+                run_algo::print_stats(algorithm, n, &stats, seconds);
+            }
+            Streamed {
+                printed: stream.printed,
+                cut_by_limit: stream.more,
+                interrupted: stream.stopped,
+            }
+        }
+    };
+
+    let Streamed {
+        printed,
+        cut_by_limit,
+        interrupted: interrupted_now,
+    } = streamed;
     if style.is_drawing() {
         let noun = match (unique, printed == 1) {
             (false, false) => "solutions",

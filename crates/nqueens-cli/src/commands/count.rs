@@ -3,8 +3,11 @@
 use std::io::Write;
 use std::time::Instant;
 
+use nqueens::algo::{Canonical, Count};
+
+use super::run_algo::{self, CountBoth};
 use crate::cli::ReportFormat;
-use crate::config::grouped;
+use crate::config::{grouped, Search};
 use crate::exit::Outcome;
 use crate::output::{json_seconds, Out};
 
@@ -12,13 +15,30 @@ use crate::output::{json_seconds, Out};
 /// same from run to run.
 const SHOW_TIME_FROM: f64 = 0.5;
 
-pub fn run(n: usize, unique: bool, format: ReportFormat) -> anyhow::Result<Outcome> {
+pub fn run(
+    n: usize,
+    unique: bool,
+    format: ReportFormat,
+    search: Search,
+) -> anyhow::Result<Outcome> {
     let start = Instant::now();
-    let (total, classes) = if unique {
-        let c = nqueens::count_all(n)?;
-        (c.total, Some(c.unique))
-    } else {
-        (nqueens::count(n)?, None)
+    let (total, classes) = match search.algorithm {
+        None if unique => {
+            let c = nqueens::count_all(n)?;
+            (c.total, Some(c.unique))
+        }
+        None => (nqueens::count(n)?, None),
+        Some(algorithm) => {
+            let mut sink = CountBoth {
+                total: 0,
+                unique: unique.then(|| Canonical::new(Count::default())),
+            };
+            let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
+            if search.stats {
+                run_algo::print_stats(algorithm, n, &stats, seconds);
+            }
+            (sink.total, sink.unique.map(|u| u.inner.total))
+        }
     };
     let seconds = start.elapsed().as_secs_f64();
 

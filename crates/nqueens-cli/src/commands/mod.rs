@@ -1,7 +1,11 @@
 //! One module per subcommand; each takes checked settings and returns an
 //! [`Outcome`](crate::exit::Outcome).
 
+pub mod algorithms;
 pub mod all;
+pub mod compare;
 pub mod count;
+mod run_algo;
 pub mod solve;
+pub mod trace;
 pub mod verify;

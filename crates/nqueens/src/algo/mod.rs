@@ -193,6 +193,12 @@ pub fn algorithms() -> &'static [&'static dyn Algorithm] {
     &[&bitwise::Bitwise]
 }
 
+/// `brute-force` over the n! permutations instead of the n^n column vectors,
+/// when that algorithm is built in.
+pub fn brute_force_permutations() -> Option<&'static dyn Algorithm> {
+    None
+}
+
 /// The algorithm called `name`, if there is one.
 pub fn by_name(name: &str) -> Option<&'static dyn Algorithm> {
     algorithms().iter().copied().find(|a| a.name() == name)

@@ -1,0 +1,91 @@
+//! Running a chosen algorithm for `solve`, `all` and `count`, and printing
+//! its statistics.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use nqueens::algo::{Algorithm, Canonical, Count, Sink, Stats};
+
+use crate::config::grouped;
+
+/// Runs `algorithm` into `sink`, timing it.
+pub fn run(
+    algorithm: &dyn Algorithm,
+    n: usize,
+    sink: &mut dyn Sink,
+) -> anyhow::Result<(Stats, f64)> {
+    let start = Instant::now();
+    let stats = algorithm.search(n, sink)?;
+    Ok((stats, start.elapsed().as_secs_f64()))
+}
+
+/// Prints statistics to stderr, one figure a line.
+#[allow(clippy::print_stderr)]
+pub fn print_stats(algorithm: &dyn Algorithm, n: usize, stats: &Stats, seconds: f64) {
+    let rows = [
+        ("algorithm", algorithm.name().to_string()),
+        ("n", n.to_string()),
+        ("nodes", grouped(stats.nodes.into())),
+        ("placements", grouped(stats.placements.into())),
+        ("conflict tests", grouped(stats.conflict_tests.into())),
+        ("backtracks", grouped(stats.backtracks.into())),
+        ("solutions", grouped(stats.solutions.into())),
+        ("peak frontier", grouped(stats.peak_frontier.into())),
+        ("time", format!("{seconds:.6} s")),
+    ];
+    for (name, value) in rows {
+        eprintln!("{name:<15} {value}");
+    }
+}
+
+/// Counts every solution and, optionally, the canonical ones.
+pub struct CountBoth {
+    pub total: u128,
+    pub unique: Option<Canonical<Count>>,
+}
+
+impl Sink for CountBoth {
+    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        self.total += 1;
+        if let Some(u) = &mut self.unique {
+            let _ = u.solution(columns);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Writes each solution as it comes, up to a limit, and notices whether
+/// another solution followed the last one printed.
+pub struct Stream<'a, W: Write> {
+    pub out: &'a mut W,
+    pub write: &'a mut dyn FnMut(&mut W, &[usize]) -> io::Result<()>,
+    pub limit: u64,
+    pub printed: u64,
+    /// A solution came after the limit was reached.
+    pub more: bool,
+    /// The first write error; the search stops on it.
+    pub error: Option<io::Error>,
+    /// Polled between solutions; true stops the search.
+    pub stop: &'a dyn Fn() -> bool,
+    pub stopped: bool,
+}
+
+impl<W: Write> Sink for Stream<'_, W> {
+    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        if self.printed >= self.limit {
+            self.more = true;
+            return ControlFlow::Break(());
+        }
+        if (self.stop)() {
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        if let Err(e) = (self.write)(self.out, columns) {
+            self.error = Some(e);
+            return ControlFlow::Break(());
+        }
+        self.printed += 1;
+        ControlFlow::Continue(())
+    }
+}
