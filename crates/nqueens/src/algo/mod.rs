@@ -30,6 +30,7 @@ use crate::board::{Attack, Square};
 use crate::error::Error;
 
 pub mod bitwise;
+pub mod dancing_links;
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
@@ -190,7 +191,7 @@ pub fn emit_solution(sink: &mut dyn Sink, stats: &mut Stats, columns: &[usize]) 
 
 /// Every algorithm, in the order of the table above.
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
-    &[&bitwise::Bitwise]
+    &[&bitwise::Bitwise, &dancing_links::DancingLinks]
 }
 
 /// `brute-force` over the n! permutations instead of the n^n column vectors,
