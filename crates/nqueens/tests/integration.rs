@@ -234,3 +234,121 @@ proptest! {
         let _ = nqueens::parse_placements(&text, true);
     }
 }
+
+/// The classic algorithms of `nqueens::algo`, checked against each other.
+mod classic {
+    use std::ops::ControlFlow;
+
+    use nqueens::algo::{algorithms, Collect, Event, Sink};
+    use proptest::prelude::*;
+
+    /// The largest n each algorithm is run to here (brute force tries n^n boards).
+    fn largest(name: &str) -> usize {
+        if name == "brute-force" {
+            8
+        } else {
+            10
+        }
+    }
+
+    #[test]
+    fn every_algorithm_finds_the_same_solutions() {
+        assert!(algorithms().len() >= 2);
+        for n in 1..=10 {
+            let reference: Vec<Vec<usize>> = nqueens::solutions(n)
+                .unwrap()
+                .map(nqueens::Solution::into_columns)
+                .collect();
+            let mut sorted_reference = reference.clone();
+            sorted_reference.sort();
+            for a in algorithms() {
+                if n > largest(a.name()) {
+                    continue;
+                }
+                let mut sink = Collect::default();
+                let stats = a.search(n, &mut sink).unwrap();
+                assert_eq!(stats.solutions as usize, reference.len(), "{} n = {n}", a.name());
+                if a.lexicographic() {
+                    assert_eq!(sink.solutions, reference, "{} n = {n}: order", a.name());
+                }
+                let mut got = sink.solutions;
+                got.sort();
+                assert_eq!(got, sorted_reference, "{} n = {n}", a.name());
+                // Statistics are deterministic.
+                assert_eq!(stats, a.search(n, &mut Collect::default()).unwrap(), "{}", a.name());
+            }
+        }
+    }
+
+    /// Replays events on a board and records the board at each solution.
+    #[derive(Default)]
+    struct Replay {
+        board: Vec<Option<usize>>,
+        at_solutions: Vec<Vec<Option<usize>>>,
+        reported: Vec<Vec<usize>>,
+    }
+
+    impl Sink for Replay {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            match *event {
+                Event::Place { row, col } => self.board[row] = Some(col),
+                Event::Backtrack { row, .. } => self.board[row] = None,
+                Event::Visit { columns } => {
+                    self.board.iter_mut().for_each(|c| *c = None);
+                    for (r, &c) in columns.iter().enumerate() {
+                        self.board[r] = Some(c);
+                    }
+                }
+                Event::Solution { .. } => self.at_solutions.push(self.board.clone()),
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+            self.reported.push(columns.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn traces_replay_to_the_solutions() {
+        for a in algorithms() {
+            for n in 1..=6 {
+                let mut replay = Replay {
+                    board: vec![None; n],
+                    ..Replay::default()
+                };
+                a.search(n, &mut replay).unwrap();
+                let replayed: Vec<Vec<usize>> = replay
+                    .at_solutions
+                    .iter()
+                    .map(|b| b.iter().map(|c| c.expect("a full board at each solution")).collect())
+                    .collect();
+                assert_eq!(replayed, replay.reported, "{} n = {n}", a.name());
+                assert_eq!(replayed.len() as u128, nqueens::known::total(n).unwrap());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Stopping after k solutions gives the first k of the full run.
+        #[test]
+        fn a_limited_run_is_a_prefix(which in any::<prop::sample::Index>(), n in 1usize..=9, k in 1usize..=30) {
+            let a = algorithms()[which.index(algorithms().len())];
+            let n = n.min(largest(a.name()));
+            let mut all = Collect::default();
+            a.search(n, &mut all).unwrap();
+            let mut some = Collect { limit: Some(k), ..Collect::default() };
+            a.search(n, &mut some).unwrap();
+            let expected = &all.solutions[..k.min(all.solutions.len())];
+            prop_assert_eq!(some.solutions.as_slice(), expected);
+        }
+    }
+}
