@@ -30,6 +30,11 @@ use crate::board::{Attack, Square};
 use crate::error::Error;
 
 pub mod bitwise;
+pub mod brute_force;
+pub mod recursive;
+pub mod recursive_board;
+pub mod stack;
+pub mod tagged_stack;
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
@@ -190,7 +195,16 @@ pub fn emit_solution(sink: &mut dyn Sink, stats: &mut Stats, columns: &[usize]) 
 
 /// Every algorithm, in the order of the table above.
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
-    &[&bitwise::Bitwise]
+    &[
+        &brute_force::BruteForce {
+            permutations: false,
+        },
+        &recursive_board::RecursiveBoard,
+        &recursive::Recursive,
+        &stack::Stack,
+        &tagged_stack::TaggedStack,
+        &bitwise::Bitwise,
+    ]
 }
 
 /// The algorithm called `name`, if there is one.
