@@ -267,7 +267,12 @@ mod classic {
                 }
                 let mut sink = Collect::default();
                 let stats = a.search(n, &mut sink).unwrap();
-                assert_eq!(stats.solutions as usize, reference.len(), "{} n = {n}", a.name());
+                assert_eq!(
+                    stats.solutions as usize,
+                    reference.len(),
+                    "{} n = {n}",
+                    a.name()
+                );
                 if a.lexicographic() {
                     assert_eq!(sink.solutions, reference, "{} n = {n}: order", a.name());
                 }
@@ -275,7 +280,12 @@ mod classic {
                 got.sort();
                 assert_eq!(got, sorted_reference, "{} n = {n}", a.name());
                 // Statistics are deterministic.
-                assert_eq!(stats, a.search(n, &mut Collect::default()).unwrap(), "{}", a.name());
+                assert_eq!(
+                    stats,
+                    a.search(n, &mut Collect::default()).unwrap(),
+                    "{}",
+                    a.name()
+                );
             }
         }
     }
@@ -327,7 +337,11 @@ mod classic {
                 let replayed: Vec<Vec<usize>> = replay
                     .at_solutions
                     .iter()
-                    .map(|b| b.iter().map(|c| c.expect("a full board at each solution")).collect())
+                    .map(|b| {
+                        b.iter()
+                            .map(|c| c.expect("a full board at each solution"))
+                            .collect()
+                    })
                     .collect();
                 assert_eq!(replayed, replay.reported, "{} n = {n}", a.name());
                 assert_eq!(replayed.len() as u128, nqueens::known::total(n).unwrap());

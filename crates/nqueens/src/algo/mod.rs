@@ -29,8 +29,17 @@ use std::ops::ControlFlow;
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
+// pub mod bfs;
 pub mod bitwise;
+pub mod brute_force;
 pub mod dancing_links;
+// pub mod generator;
+// pub mod heuristic;
+// pub mod occupancy;
+pub mod recursive;
+pub mod recursive_board;
+pub mod stack;
+pub mod tagged_stack;
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
@@ -191,13 +200,26 @@ pub fn emit_solution(sink: &mut dyn Sink, stats: &mut Stats, columns: &[usize]) 
 
 /// Every algorithm, in the order of the table above.
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
-    &[&bitwise::Bitwise, &dancing_links::DancingLinks]
+    &[
+        &brute_force::BruteForce {
+            permutations: false,
+        },
+        &recursive_board::RecursiveBoard,
+        &recursive::Recursive,
+        &stack::Stack,
+        &tagged_stack::TaggedStack,
+        // &generator::GeneratorAlgorithm,
+        // &occupancy::Occupancy,
+        // &bfs::BFS_DEFAULT,
+        // &heuristic::Heuristic,
+        &bitwise::Bitwise,
+        &dancing_links::DancingLinks,
+    ]
 }
 
-/// `brute-force` over the n! permutations instead of the n^n column vectors,
-/// when that algorithm is built in.
+/// `brute-force` over the n! permutations instead of the n^n column vectors.
 pub fn brute_force_permutations() -> Option<&'static dyn Algorithm> {
-    None
+    Some(&brute_force::BruteForce { permutations: true })
 }
 
 /// The algorithm called `name`, if there is one.

@@ -1,0 +1,336 @@
+//! `brute-force`: generate every candidate board, keep the valid ones.
+//!
+//! The first program most write-ups show, and the one the others are measured
+//! against. Since two queens in one row always attack each other, a candidate
+//! is one queen per row, written as the column of each row's queen. There are
+//! two ways to list them:
+//!
+//! - **n^n column vectors** (the default, [`BruteForce { permutations: false }`](BruteForce)):
+//!   every row takes any column. The candidates are counted like an odometer,
+//!   the last row turning fastest: `[0, 0, 0, 0]`, `[0, 0, 0, 1]`, … `[3, 3, 3, 3]`,
+//!   which is lexicographic order.
+//! - **n! permutations** (`permutations: true`): every row takes a different
+//!   column, so no two queens share a column either and only the diagonals are
+//!   left to test. The permutations of `0..n` are stepped in lexicographic
+//!   order by the classic *next permutation* algorithm (find the longest
+//!   decreasing suffix, swap the element before it with the smallest larger one
+//!   in the suffix, reverse the suffix), without recursion.
+//!
+//! Each complete candidate is then tested pair by pair: for each row `j` from
+//! the second down, against each earlier row `i` from the top, are the columns
+//! equal or is `|Δrow| = |Δcol|`? The first attacking pair found rejects the
+//! candidate; a candidate with none is a solution. Both orders list candidates
+//! lexicographically, so the solutions come out in lexicographic order.
+//!
+//! ## Why it is taught
+//!
+//! It states the problem as directly as code can: the search space, and a test
+//! of a finished answer. Its cost is what makes backtracking worth learning:
+//! a backtracker abandons `[0, 0, …]` after two queens, where brute force
+//! generates and tests all n^(n-2) boards that start that way.
+//!
+//! ## Cost
+//!
+//! n^n (or n!) candidates, each tested in up to n(n-1)/2 comparisons (the test
+//! stops at the first attacking pair, so most candidates cost only a few).
+//! n = 8 is 16.8 million candidates (40 320 permutations); n = 9 is 387 million
+//! (362 880), so [`Algorithm::max_n`] is 9 for column vectors (n = 10 would be
+//! 10^10 candidates). Permutations grow more slowly and are allowed up to
+//! n = 11 (39.9 million candidates). Memory is O(n).
+//!
+//! ## Stats
+//!
+//! - `nodes`: candidates generated, n^n or n!. There are no partial boards and
+//!   no empty board: every candidate is complete.
+//! - `placements`: n per candidate (`nodes × n`): each candidate is a board of
+//!   n queens, put down as a whole ([`Event::Visit`]).
+//! - `conflict_tests`: pairwise comparisons of two queens, up to and including
+//!   the first attacking pair of a candidate.
+//! - `backtracks`: 0; no queen is taken back, the next candidate replaces the
+//!   board.
+//! - `solutions`: valid candidates.
+//! - `peak_frontier`: 1, the one candidate held at a time.
+//!
+//! ## Events
+//!
+//! For every candidate, [`Event::Visit`] with its columns, then either
+//! [`Event::Reject`] naming the first attacking pair found (`row`, `col`: the
+//! later queen, `by`: the earlier one) or [`Event::Solution`].
+
+use std::ops::ControlFlow;
+
+use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::{Attack, Square};
+use crate::error::Error;
+
+/// The brute-force search; see the module docs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BruteForce {
+    /// Generate only the n! permutations of `0..n` (one queen per column too)
+    /// instead of all n^n column vectors.
+    pub permutations: bool,
+}
+
+impl Algorithm for BruteForce {
+    fn name(&self) -> &'static str {
+        "brute-force"
+    }
+
+    fn summary(&self) -> &'static str {
+        if self.permutations {
+            "every permutation of the columns in lexicographic order, each tested pair by pair"
+        } else {
+            "every one of the n^n boards with a queen per row (odometer order), each tested pair by pair"
+        }
+    }
+
+    fn max_n(&self) -> usize {
+        if self.permutations {
+            11
+        } else {
+            9
+        }
+    }
+
+    fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error> {
+        check_size(self, n)?;
+        let mut stats = Stats {
+            peak_frontier: 1,
+            ..Stats::default()
+        };
+        let mut columns: Vec<usize> = if self.permutations {
+            (0..n).collect()
+        } else {
+            vec![0; n]
+        };
+        let _ = run(self.permutations, &mut columns, sink, &mut stats);
+        Ok(stats)
+    }
+}
+
+/// Tests every candidate from `columns` on; `Break` when the sink says stop.
+fn run(
+    permutations: bool,
+    columns: &mut [usize],
+    sink: &mut dyn Sink,
+    stats: &mut Stats,
+) -> ControlFlow<()> {
+    let n = columns.len();
+    let tracing = sink.tracing();
+    loop {
+        stats.nodes += 1;
+        stats.placements += n as u64;
+        if tracing {
+            sink.event(&Event::Visit { columns })?;
+        }
+        match first_conflict(columns, &mut stats.conflict_tests) {
+            None => emit_solution(sink, stats, columns)?,
+            Some((i, j)) if tracing => {
+                let by = Square::new(i, columns[i]);
+                let here = Square::new(j, columns[j]);
+                sink.event(&Event::Reject {
+                    row: j,
+                    col: columns[j],
+                    by,
+                    attack: attack_of(by, here),
+                })?;
+            }
+            Some(_) => {}
+        }
+        let more = if permutations {
+            next_permutation(columns)
+        } else {
+            next_vector(columns)
+        };
+        if !more {
+            return ControlFlow::Continue(());
+        }
+    }
+}
+
+/// The first attacking pair `(earlier row, later row)`, scanning each row
+/// against the rows above it; counts every comparison in `tests`.
+fn first_conflict(columns: &[usize], tests: &mut u64) -> Option<(usize, usize)> {
+    for (j, &cj) in columns.iter().enumerate().skip(1) {
+        for (i, &ci) in columns[..j].iter().enumerate() {
+            *tests += 1;
+            if ci == cj || j - i == ci.abs_diff(cj) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+/// Steps the odometer: the next column vector in lexicographic order, or
+/// `false` (and all zeros) after the last.
+fn next_vector(columns: &mut [usize]) -> bool {
+    let n = columns.len();
+    for digit in columns.iter_mut().rev() {
+        *digit += 1;
+        if *digit < n {
+            return true;
+        }
+        *digit = 0;
+    }
+    false
+}
+
+/// The next permutation in lexicographic order, or `false` after the last.
+fn next_permutation(a: &mut [usize]) -> bool {
+    // The longest non-increasing suffix starts at `i`.
+    let mut i = a.len();
+    while i > 1 && a[i - 2] >= a[i - 1] {
+        i -= 1;
+    }
+    if i <= 1 {
+        return false;
+    }
+    let pivot = i - 2;
+    // The right-most (so the smallest) suffix element larger than the pivot.
+    let mut j = a.len() - 1;
+    while a[j] <= a[pivot] {
+        j -= 1;
+    }
+    a.swap(pivot, j);
+    a[pivot + 1..].reverse();
+    true
+}
+
+/// How `by` attacks `here`; the caller has seen that it does.
+fn attack_of(by: Square, here: Square) -> Attack {
+    match by.attack(here) {
+        Some(attack) => attack,
+        None => unreachable!("{by:?} does not attack {here:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::testing::{check_algorithm, Recorder};
+    use crate::algo::Count;
+
+    #[test]
+    fn finds_every_solution_in_order() {
+        check_algorithm(
+            &BruteForce {
+                permutations: false,
+            },
+            7,
+        );
+    }
+
+    #[test]
+    fn permutations_find_every_solution_in_order() {
+        check_algorithm(&BruteForce { permutations: true }, 9);
+    }
+
+    #[test]
+    fn refuses_ten() {
+        assert_eq!(
+            BruteForce {
+                permutations: false
+            }
+            .search(10, &mut Count::default()),
+            Err(Error::TooLarge {
+                n: 10,
+                max: 9,
+                what: "brute-force"
+            })
+        );
+    }
+
+    #[test]
+    fn counts_by_hand() {
+        // n = 2: four vectors, each rejected by its one comparison.
+        let stats = BruteForce::default()
+            .search(2, &mut Count::default())
+            .unwrap();
+        let expected = Stats {
+            nodes: 4,
+            placements: 8,
+            conflict_tests: 4,
+            peak_frontier: 1,
+            ..Stats::default()
+        };
+        assert_eq!(stats, expected);
+
+        // n = 3 permutations: [0,1,2] 1 comparison, [0,2,1] 3, [1,0,2] 1,
+        // [1,2,0] 1, [2,0,1] 3, [2,1,0] 1.
+        let stats = BruteForce { permutations: true }
+            .search(3, &mut Count::default())
+            .unwrap();
+        let expected = Stats {
+            nodes: 6,
+            placements: 18,
+            conflict_tests: 10,
+            peak_frontier: 1,
+            ..Stats::default()
+        };
+        assert_eq!(stats, expected);
+
+        let stats = BruteForce::default()
+            .search(4, &mut Count::default())
+            .unwrap();
+        assert_eq!((stats.nodes, stats.solutions), (256, 2));
+    }
+
+    #[test]
+    fn rejects_name_the_first_pair() {
+        let mut rec = Recorder::default();
+        BruteForce::default().search(4, &mut rec).unwrap();
+        assert_eq!(rec.events[0], "Visit { columns: [0, 0, 0, 0] }");
+        assert_eq!(
+            rec.events[1],
+            format!(
+                "{:?}",
+                Event::Reject {
+                    row: 1,
+                    col: 0,
+                    by: Square::new(0, 0),
+                    attack: Attack::Column
+                }
+            )
+        );
+        // [0, 2, 1, 3]: rows 0 and 1 are fine, row 2 is attacked by row 1.
+        let at = rec
+            .events
+            .iter()
+            .position(|e| e == "Visit { columns: [0, 2, 1, 3] }")
+            .unwrap();
+        assert_eq!(
+            rec.events[at + 1],
+            format!(
+                "{:?}",
+                Event::Reject {
+                    row: 2,
+                    col: 1,
+                    by: Square::new(1, 2),
+                    attack: Attack::AntiDiagonal
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn next_permutation_walks_in_order() {
+        let mut a = [0, 1, 2];
+        let mut seen = vec![a.to_vec()];
+        while next_permutation(&mut a) {
+            seen.push(a.to_vec());
+        }
+        assert_eq!(
+            seen,
+            vec![
+                vec![0, 1, 2],
+                vec![0, 2, 1],
+                vec![1, 0, 2],
+                vec![1, 2, 0],
+                vec![2, 0, 1],
+                vec![2, 1, 0]
+            ]
+        );
+        assert!(!next_permutation(&mut [0]));
+    }
+}

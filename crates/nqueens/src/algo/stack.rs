@@ -1,0 +1,261 @@
+//! `stack`: backtracking without recursion, on an explicit stack of squares.
+//!
+//! The recursion of [`super::recursive`] is replaced by a stack of the
+//! positions still to try, each a square `(row, col)`. The board is the column
+//! array `columns[row]` plus the number of rows `placed` that hold a queen.
+//! The loop pops a square and:
+//!
+//! 1. takes off every queen on its row or below (they belong to a branch that
+//!    is finished: this is where the search backtracks);
+//! 2. tests the square against the queens above it (same column, or
+//!    `|Δrow| = |Δcol|`);
+//! 3. if it is attacked, pushes the square to its right (when there is one),
+//!    so the row goes on;
+//! 4. if it is free, places the queen and pushes the square to its right,
+//!    and then, above it, the first square of the next row (or, on the last
+//!    row, reports the solution). The next row's squares are therefore tried
+//!    first, and when they run out the search resumes to the right in the row
+//!    above, exactly where the recursion would return.
+//!
+//! The search starts from `(0, 0)` and ends when the stack is empty; then the
+//! queens still standing are taken off. Squares are tried in the recursive
+//! search's order, so the solutions are lexicographic and every count but the
+//! frontier equals [`super::recursive`]'s.
+//!
+//! ## Why it is taught
+//!
+//! It shows what recursion does for us: the call stack holds, for every row,
+//! where to resume. Making that stack explicit removes the depth limit of the
+//! call stack, lets the search be paused and resumed, and is the first step to
+//! other orders (a queue instead of a stack gives breadth-first search).
+//!
+//! ## Cost
+//!
+//! The backtracking tree (n = 8: 2 056 queens placed, 15 720 squares tested),
+//! each test O(row). The stack holds at most one entry per row (the square to
+//! resume at) plus the next row's first square: at most n entries.
+//! [`Algorithm::max_n`] is 64, as for the other plain backtrackers: listing all
+//! solutions stops being feasible near n = 20, and 64 matches the bitwise
+//! search's limit.
+//!
+//! ## Stats
+//!
+//! - `nodes`: the empty board plus one per queen placed.
+//! - `placements`: queens put on the board.
+//! - `conflict_tests`: squares tested, one per square popped, however many
+//!   earlier rows the test compared before it found an attacker.
+//! - `backtracks`: queens taken off, when a popped square lies on or above
+//!   their row, and at the end; a completed search takes off every queen it
+//!   placed.
+//! - `peak_frontier`: the largest number of squares on the stack at once.
+
+use std::ops::ControlFlow;
+
+use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::{Attack, Square};
+use crate::error::Error;
+
+/// The explicit-stack search; see the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stack;
+
+impl Algorithm for Stack {
+    fn name(&self) -> &'static str {
+        "stack"
+    }
+
+    fn summary(&self) -> &'static str {
+        "no recursion: an explicit stack of the squares still to try, the next row's on top"
+    }
+
+    fn max_n(&self) -> usize {
+        64
+    }
+
+    fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error> {
+        check_size(self, n)?;
+        let mut stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        let _ = run(n, sink, &mut stats);
+        Ok(stats)
+    }
+}
+
+/// The search; `Break` when the sink says stop.
+fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
+    let tracing = sink.tracing();
+    let mut columns = vec![0usize; n];
+    let mut placed = 0;
+    // At most one square per row plus the next row's first: n + 1 is ample.
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(n + 1);
+    stack.push((0, 0));
+    stats.peak_frontier = 1;
+    while let Some((row, col)) = stack.pop() {
+        // The queens on this row and below belong to a finished branch.
+        while placed > row {
+            placed -= 1;
+            stats.backtracks += 1;
+            if tracing {
+                sink.event(&Event::Backtrack {
+                    row: placed,
+                    col: columns[placed],
+                })?;
+            }
+        }
+        stats.conflict_tests += 1;
+        let attacker = columns[..row]
+            .iter()
+            .enumerate()
+            .find(|&(r, &c)| c == col || row - r == c.abs_diff(col));
+        if let Some((r, &c)) = attacker {
+            if tracing {
+                let by = Square::new(r, c);
+                sink.event(&Event::Reject {
+                    row,
+                    col,
+                    by,
+                    attack: attack_of(by, Square::new(row, col)),
+                })?;
+            }
+            // The stack is back to its length before the pop: no new peak.
+            if col + 1 < n {
+                stack.push((row, col + 1));
+            }
+            continue;
+        }
+        columns[row] = col;
+        placed = row + 1;
+        stats.placements += 1;
+        stats.nodes += 1;
+        if tracing {
+            sink.event(&Event::Place { row, col })?;
+        }
+        if col + 1 < n {
+            stack.push((row, col + 1));
+        }
+        if row + 1 < n {
+            stack.push((row + 1, 0));
+        }
+        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
+        if row + 1 == n {
+            emit_solution(sink, stats, &columns)?;
+        }
+    }
+    // Nothing left to try: take the remaining queens off.
+    while placed > 0 {
+        placed -= 1;
+        stats.backtracks += 1;
+        if tracing {
+            sink.event(&Event::Backtrack {
+                row: placed,
+                col: columns[placed],
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// How `by` attacks `here`; the caller has seen that it does.
+fn attack_of(by: Square, here: Square) -> Attack {
+    match by.attack(here) {
+        Some(attack) => attack,
+        None => unreachable!("{by:?} does not attack {here:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::recursive::Recursive;
+    use crate::algo::testing::check_algorithm;
+    use crate::algo::Count;
+
+    #[test]
+    fn finds_every_solution_in_order() {
+        check_algorithm(&Stack, 9);
+    }
+
+    #[test]
+    fn four_queens_by_hand() {
+        // The recursive search's tree: 60 squares tested, 16 queens. Under
+        // (0, 0), (1, 2) the stack holds (0, 1), (1, 3), (2, 0): 3 squares.
+        // Holding 4 would need three queens in rows 0..=2 that each leave a
+        // square to their right (columns 0..=2), which cannot be: three
+        // queens do not fit on a 3×3 board.
+        let stats = Stack.search(4, &mut Count::default()).unwrap();
+        let expected = Stats {
+            nodes: 17,
+            placements: 16,
+            conflict_tests: 60,
+            backtracks: 16,
+            solutions: 2,
+            peak_frontier: 3,
+        };
+        assert_eq!(stats, expected);
+    }
+
+    /// Stops at the `limit`-th event and counts what comes after.
+    struct StopAt {
+        limit: usize,
+        seen: usize,
+    }
+
+    impl Sink for StopAt {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
+            self.seen += 1;
+            if self.seen >= self.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+
+        fn solution(&mut self, _: &[usize]) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn a_break_from_any_event_stops_every_search() {
+        use crate::algo::brute_force::BruteForce;
+        use crate::algo::recursive_board::RecursiveBoard;
+        use crate::algo::tagged_stack::TaggedStack;
+        let all: [&dyn Algorithm; 6] = [
+            &BruteForce {
+                permutations: false,
+            },
+            &BruteForce { permutations: true },
+            &RecursiveBoard,
+            &Recursive,
+            &Stack,
+            &TaggedStack,
+        ];
+        for algorithm in all {
+            for limit in 1..200 {
+                let mut sink = StopAt { limit, seen: 0 };
+                algorithm.search(5, &mut sink).unwrap();
+                assert_eq!(sink.seen, limit, "{} stop at {limit}", algorithm.name());
+            }
+        }
+    }
+
+    #[test]
+    fn same_counts_as_the_recursion() {
+        for n in 1..=9 {
+            let a = Stack.search(n, &mut Count::default()).unwrap();
+            let b = Recursive.search(n, &mut Count::default()).unwrap();
+            let frontier = |s: Stats| Stats {
+                peak_frontier: 0,
+                ..s
+            };
+            assert_eq!(frontier(a), frontier(b), "n = {n}");
+            assert!(a.peak_frontier <= n as u64, "n = {n}");
+        }
+    }
+}
