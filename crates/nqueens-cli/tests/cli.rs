@@ -1148,3 +1148,186 @@ mod pipe {
         assert_eq!(super::parse_list(last.trim_end()).len(), 17);
     }
 }
+
+/// `--algorithm`, `--stats`, `algorithms`, `compare` and `trace`.
+mod classic {
+    use super::*;
+
+    /// The names `nqueens algorithms` lists, with their largest n.
+    fn algorithms() -> Vec<(String, usize)> {
+        let out = run(&["algorithms"]).ok();
+        out.lines()
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .map(|l| {
+                let mut words = l.split_whitespace();
+                let name = words.next().unwrap().to_string();
+                let max = words.next().unwrap().parse().unwrap();
+                (name, max)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_classic_algorithm_is_listed() {
+        let names: Vec<String> = algorithms().into_iter().map(|(n, _)| n).collect();
+        for expected in [
+            "brute-force",
+            "recursive-board",
+            "recursive",
+            "stack",
+            "tagged-stack",
+            "generator",
+            "occupancy",
+            "bfs",
+            "heuristic",
+            "bitwise",
+            "dancing-links",
+        ] {
+            assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+        }
+        assert!(algorithms().contains(&("brute-force".to_string(), 9)));
+    }
+
+    #[test]
+    fn every_algorithm_solves_lists_and_counts() {
+        let reference: BTreeSet<Vec<usize>> = all_lists(6, false).into_iter().collect();
+        for (name, _) in algorithms() {
+            let out = run(&["count", "8", "--algorithm", &name, "--unique"]).ok();
+            assert_eq!(out, "n = 8: 92 solutions, 12 unique up to rotation and reflection\n", "{name}");
+            let listed: BTreeSet<Vec<usize>> = run(&["all", "6", "-a", &name, "--format", "list"])
+                .ok()
+                .lines()
+                .map(parse_list)
+                .collect();
+            assert_eq!(listed, reference, "{name}");
+            let first = run(&["solve", "8", "-a", &name, "--format", "list"]).ok();
+            assert!(is_solution(&parse_list(first.trim())), "{name}: {first}");
+            run(&["solve", "3", "-a", &name]).code(1);
+        }
+    }
+
+    #[test]
+    fn limit_and_unique_with_an_algorithm() {
+        let out = run(&["all", "8", "-a", "dancing-links", "--limit", "3", "--format", "ascii"]).ok();
+        assert!(out.ends_with("3 solutions (stopped at --limit 3)\n"), "{out}");
+        let out = run(&["all", "8", "-a", "recursive", "--unique", "--format", "list"]).ok();
+        assert_eq!(out.lines().count(), 12);
+        assert_eq!(out.lines().map(parse_list).collect::<Vec<_>>(), all_lists(8, true));
+    }
+
+    #[test]
+    fn stats_go_to_stderr() {
+        let r = run(&["count", "8", "--algorithm", "recursive", "--stats"]).code(0);
+        assert_eq!(r.stdout, "n = 8: 92 solutions\n");
+        for field in [
+            "algorithm       recursive",
+            "nodes           2,057",
+            "placements      2,056",
+            "conflict tests",
+            "backtracks      2,056",
+            "solutions       92",
+            "peak frontier   8",
+            "time",
+        ] {
+            assert!(r.stderr.contains(field), "{field} missing: {}", r.stderr);
+        }
+        // Without --algorithm, statistics come from bitwise.
+        let r = run(&["solve", "--stats"]).code(0);
+        assert!(r.stderr.contains("algorithm       bitwise"), "{}", r.stderr);
+    }
+
+    #[test]
+    fn bad_algorithm_choices() {
+        let e = run(&["solve", "--algorithm", "nope"]).error();
+        assert!(e.contains("unknown algorithm 'nope'") && e.contains("bitwise"), "{e}");
+        let e = run(&["count", "10", "-a", "brute-force"]).error();
+        assert!(e.contains("accepts n from 1 to 9"), "{e}");
+        let e = run(&["count", "8", "-a", "bitwise", "--permutations"]).error();
+        assert!(e.contains("--permutations"), "{e}");
+        let out = run(&["count", "9", "-a", "brute-force", "--permutations"]).ok();
+        assert_eq!(out, "n = 9: 352 solutions\n");
+    }
+
+    #[test]
+    fn compare_agrees() {
+        let out = run(&["compare", "8"]).ok();
+        let rows: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+        assert_eq!(rows.len(), algorithms().len(), "{out}");
+        assert!(rows.iter().all(|r| r.ends_with("yes")), "{out}");
+        assert!(out.contains("found the same 92 solutions"), "{out}");
+        let json = run(&["compare", "7", "--format", "json"]).ok();
+        for line in json.lines() {
+            let fields = flat_json(line);
+            assert!(fields.contains(&("solutions".into(), "40".into())), "{line}");
+            assert!(fields.contains(&("same".into(), "true".into())), "{line}");
+        }
+    }
+
+    #[test]
+    fn compare_reports_refusals_and_limits() {
+        let out = run(&["compare", "10", "--algorithms", "brute-force,bitwise"]).ok();
+        assert!(out.contains("brute-force      refused"), "{out}");
+        assert!(out.contains("724"), "{out}");
+        let e = run(&["compare", "15"]).error();
+        assert!(e.contains("from 1 to 14"), "{e}");
+        run(&["compare", "8", "--algorithms", "bitwise,nope"]).error();
+    }
+
+    #[test]
+    fn trace_four_is_short_and_readable() {
+        let out = run(&["trace", "4"]).ok();
+        assert!(out.lines().count() < 400, "{} lines", out.lines().count());
+        assert!(out.contains("free 1111"), "{out}");
+        assert_eq!(out.matches("solution ").count(), 2, "{out}");
+        insta::assert_snapshot!("trace_4_bitwise", out);
+        let out = run(&["trace", "4", "-a", "recursive"]).ok();
+        assert!(out.contains("reject (1, 0): the queen on (0, 0) attacks it along the column"), "{out}");
+        let out = run(&["trace", "5", "-a", "heuristic"]).ok();
+        assert!(out.contains("candidates, best first: column"), "{out}");
+    }
+
+    /// Replays `trace --format json` on a board and checks each solution event.
+    #[test]
+    fn json_traces_replay_for_every_algorithm() {
+        for (name, _) in algorithms() {
+            let n = 5;
+            let out = run(&["trace", "5", "-a", &name, "--format", "json", "--max-steps", "1000000"]).ok();
+            let mut board: Vec<Option<usize>> = vec![None; n];
+            let mut solutions = 0;
+            for (i, line) in out.lines().enumerate() {
+                let f = flat_json(line);
+                let get = |k: &str| f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
+                assert_eq!(get("step"), Some((i + 1).to_string()), "{name}: {line}");
+                let num = |k: &str| get(k).unwrap().parse::<usize>().unwrap();
+                match get("event").unwrap().as_str() {
+                    "\"place\"" => board[num("row")] = Some(num("col")),
+                    "\"backtrack\"" => board[num("row")] = None,
+                    "\"visit\"" => {
+                        let cols = parse_list(&get("columns").unwrap());
+                        board = (0..n).map(|r| cols.get(r).copied()).collect();
+                    }
+                    "\"solution\"" => {
+                        let cols = parse_list(&get("columns").unwrap());
+                        let replayed: Vec<usize> = board.iter().map(|c| c.unwrap()).collect();
+                        assert_eq!(replayed, cols, "{name}");
+                        assert!(is_solution(&cols));
+                        solutions += 1;
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(solutions, 10, "{name}");
+        }
+    }
+
+    #[test]
+    fn trace_limits() {
+        let out = run(&["trace", "8", "--max-steps", "3"]).ok();
+        assert!(out.contains("stopped after 3 steps (--max-steps 3)"), "{out}");
+        run(&["trace", "8", "--max-steps", "0"]).error();
+        run(&["trace", "8", "--max-steps", "x"]).error();
+        run(&["trace", "10", "-a", "brute-force"]).error();
+        run(&["trace", "0"]).error();
+    }
+}
