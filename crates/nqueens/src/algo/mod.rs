@@ -29,7 +29,11 @@ use std::ops::ControlFlow;
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
+pub mod bfs;
 pub mod bitwise;
+pub mod generator;
+pub mod heuristic;
+pub mod occupancy;
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
@@ -190,7 +194,13 @@ pub fn emit_solution(sink: &mut dyn Sink, stats: &mut Stats, columns: &[usize]) 
 
 /// Every algorithm, in the order of the table above.
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
-    &[&bitwise::Bitwise]
+    &[
+        &generator::GeneratorAlgorithm,
+        &occupancy::Occupancy,
+        &bfs::Bfs::DEFAULT,
+        &heuristic::Heuristic,
+        &bitwise::Bitwise,
+    ]
 }
 
 /// The algorithm called `name`, if there is one.
