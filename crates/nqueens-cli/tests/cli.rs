@@ -1184,7 +1184,10 @@ mod classic {
             "bitwise",
             "dancing-links",
         ] {
-            assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+            assert!(
+                names.iter().any(|n| n == expected),
+                "{expected} missing from {names:?}"
+            );
         }
         assert!(algorithms().contains(&("brute-force".to_string(), 9)));
     }
@@ -1194,7 +1197,10 @@ mod classic {
         let reference: BTreeSet<Vec<usize>> = all_lists(6, false).into_iter().collect();
         for (name, _) in algorithms() {
             let out = run(&["count", "8", "--algorithm", &name, "--unique"]).ok();
-            assert_eq!(out, "n = 8: 92 solutions, 12 unique up to rotation and reflection\n", "{name}");
+            assert_eq!(
+                out, "n = 8: 92 solutions, 12 unique up to rotation and reflection\n",
+                "{name}"
+            );
             let listed: BTreeSet<Vec<usize>> = run(&["all", "6", "-a", &name, "--format", "list"])
                 .ok()
                 .lines()
@@ -1209,11 +1215,36 @@ mod classic {
 
     #[test]
     fn limit_and_unique_with_an_algorithm() {
-        let out = run(&["all", "8", "-a", "dancing-links", "--limit", "3", "--format", "ascii"]).ok();
-        assert!(out.ends_with("3 solutions (stopped at --limit 3)\n"), "{out}");
-        let out = run(&["all", "8", "-a", "recursive", "--unique", "--format", "list"]).ok();
+        let out = run(&[
+            "all",
+            "8",
+            "-a",
+            "dancing-links",
+            "--limit",
+            "3",
+            "--format",
+            "ascii",
+        ])
+        .ok();
+        assert!(
+            out.ends_with("3 solutions (stopped at --limit 3)\n"),
+            "{out}"
+        );
+        let out = run(&[
+            "all",
+            "8",
+            "-a",
+            "recursive",
+            "--unique",
+            "--format",
+            "list",
+        ])
+        .ok();
         assert_eq!(out.lines().count(), 12);
-        assert_eq!(out.lines().map(parse_list).collect::<Vec<_>>(), all_lists(8, true));
+        assert_eq!(
+            out.lines().map(parse_list).collect::<Vec<_>>(),
+            all_lists(8, true)
+        );
     }
 
     #[test]
@@ -1240,7 +1271,10 @@ mod classic {
     #[test]
     fn bad_algorithm_choices() {
         let e = run(&["solve", "--algorithm", "nope"]).error();
-        assert!(e.contains("unknown algorithm 'nope'") && e.contains("bitwise"), "{e}");
+        assert!(
+            e.contains("unknown algorithm 'nope'") && e.contains("bitwise"),
+            "{e}"
+        );
         let e = run(&["count", "10", "-a", "brute-force"]).error();
         assert!(e.contains("accepts n from 1 to 9"), "{e}");
         let e = run(&["count", "8", "-a", "bitwise", "--permutations"]).error();
@@ -1259,7 +1293,10 @@ mod classic {
         let json = run(&["compare", "7", "--format", "json"]).ok();
         for line in json.lines() {
             let fields = flat_json(line);
-            assert!(fields.contains(&("solutions".into(), "40".into())), "{line}");
+            assert!(
+                fields.contains(&("solutions".into(), "40".into())),
+                "{line}"
+            );
             assert!(fields.contains(&("same".into(), "true".into())), "{line}");
         }
     }
@@ -1282,7 +1319,10 @@ mod classic {
         assert_eq!(out.matches("solution ").count(), 2, "{out}");
         insta::assert_snapshot!("trace_4_bitwise", out);
         let out = run(&["trace", "4", "-a", "recursive"]).ok();
-        assert!(out.contains("reject (1, 0): the queen on (0, 0) attacks it along the column"), "{out}");
+        assert!(
+            out.contains("reject (1, 0): the queen on (0, 0) attacks it along the column"),
+            "{out}"
+        );
         let out = run(&["trace", "5", "-a", "heuristic"]).ok();
         assert!(out.contains("candidates, best first: column"), "{out}");
     }
@@ -1292,7 +1332,17 @@ mod classic {
     fn json_traces_replay_for_every_algorithm() {
         for (name, _) in algorithms() {
             let n = 5;
-            let out = run(&["trace", "5", "-a", &name, "--format", "json", "--max-steps", "1000000"]).ok();
+            let out = run(&[
+                "trace",
+                "5",
+                "-a",
+                &name,
+                "--format",
+                "json",
+                "--max-steps",
+                "1000000",
+            ])
+            .ok();
             let mut board: Vec<Option<usize>> = vec![None; n];
             let mut solutions = 0;
             for (i, line) in out.lines().enumerate() {
@@ -1324,7 +1374,10 @@ mod classic {
     #[test]
     fn trace_limits() {
         let out = run(&["trace", "8", "--max-steps", "3"]).ok();
-        assert!(out.contains("stopped after 3 steps (--max-steps 3)"), "{out}");
+        assert!(
+            out.contains("stopped after 3 steps (--max-steps 3)"),
+            "{out}"
+        );
         run(&["trace", "8", "--max-steps", "0"]).error();
         run(&["trace", "8", "--max-steps", "x"]).error();
         run(&["trace", "10", "-a", "brute-force"]).error();

@@ -29,13 +29,13 @@ use std::ops::ControlFlow;
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
-// pub mod bfs;
+pub mod bfs;
 pub mod bitwise;
 pub mod brute_force;
 pub mod dancing_links;
-// pub mod generator;
-// pub mod heuristic;
-// pub mod occupancy;
+pub mod generator;
+pub mod heuristic;
+pub mod occupancy;
 pub mod recursive;
 pub mod recursive_board;
 pub mod stack;
@@ -208,10 +208,10 @@ pub fn algorithms() -> &'static [&'static dyn Algorithm] {
         &recursive::Recursive,
         &stack::Stack,
         &tagged_stack::TaggedStack,
-        // &generator::GeneratorAlgorithm,
-        // &occupancy::Occupancy,
-        // &bfs::BFS_DEFAULT,
-        // &heuristic::Heuristic,
+        &generator::GeneratorAlgorithm,
+        &occupancy::Occupancy,
+        &bfs::Bfs::DEFAULT,
+        &heuristic::Heuristic,
         &bitwise::Bitwise,
         &dancing_links::DancingLinks,
     ]

@@ -1,0 +1,471 @@
+//! `generator`: a lazy iterator that does only the work asked for.
+//!
+//! Python courses teach N-Queens with a generator (`yield` inside the
+//! recursion): the caller pulls solutions one at a time, and the search runs
+//! only far enough to produce the next one. Rust has no `yield`, so
+//! [`Generator`] keeps the suspended search as explicit state instead of a
+//! call stack:
+//!
+//! - `row`: the row being filled (`n` right after a complete board);
+//! - `next[r]`: the next column to try in row `r`, for every row above `row`
+//!   the column after the queen it holds;
+//! - the board: the column of each row's queen and, for every column,
+//!   diagonal (`\`, `row - col`) and anti-diagonal (`/`, `row + col`), the row
+//!   of the queen on it, so a test is three look-ups and names the attacker.
+//!
+//! [`Iterator::next`] resumes from that state, tries columns from left to
+//! right (so solutions come out in lexicographic order), and returns as soon
+//! as the board is complete. The following call first takes the last queen
+//! off again and carries on. Nothing is collected: the first solution of the
+//! 20×20 board costs 199,636 boards, while all 39,029,188,884 of them would
+//! take the whole tree, hours of work. State is O(n) words whatever is
+//! taken.
+//!
+//! Why it is taught: it separates *producing* solutions from *consuming* them
+//! (first solution, first k, count, stop on a condition) without callbacks,
+//! and it shows that recursion is only one way to hold a search's state.
+//!
+//! # Events
+//!
+//! The iterator itself emits nothing. [`Generator::next_traced`] is the same
+//! step with a callback: it receives [`Event::Place`], [`Event::Reject`] and
+//! [`Event::Backtrack`] as they happen (the `Backtrack` of the last queen of a
+//! complete board comes at the start of the *next* call, since that is when
+//! the work is done), and a `Break` from the callback pauses the search at
+//! once; the state is consistent, so it can be resumed later.
+//! [`GeneratorAlgorithm`] drives it for the [`Algorithm`] trait, adding the
+//! [`Event::Solution`] of each board it yields.
+//!
+//! # Stats
+//!
+//! Counted inside the generator, so [`Generator::stats`] says how much work
+//! the solutions taken so far have cost:
+//!
+//! - `nodes`: boards reached, the empty board included (1 + placements);
+//! - `placements`: queens put on the board;
+//! - `conflict_tests`: squares tested, one per column tried in a row (three
+//!   array look-ups each: its column, diagonal and anti-diagonal);
+//! - `backtracks`: queens taken off, the last queen of each yielded solution
+//!   included once the generator is resumed past it;
+//! - `solutions`: boards yielded;
+//! - `peak_frontier`: the deepest row entered plus one, the number of live
+//!   `next` cursors.
+//!
+//! # Cost
+//!
+//! Time is that of plain backtracking: every valid partial board is reached
+//! once when all solutions are taken, n squares tested in each. Memory is
+//! O(n). `max_n` is 64, like `bitwise`; nothing in the state would stop a
+//! larger board, but every algorithm here keeps to that range.
+
+use std::iter::FusedIterator;
+use std::ops::ControlFlow;
+
+use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::Square;
+use crate::error::Error;
+
+/// The largest board this generator takes.
+const MAX_N: usize = 64;
+
+/// Marks an empty line (column or diagonal) in the look-up tables.
+const NONE: usize = usize::MAX;
+
+/// The event callback of [`Generator::next_traced`].
+type OnEvent<'f> = &'f mut dyn FnMut(&Event<'_>) -> ControlFlow<()>;
+
+/// The solutions of an `n`×`n` board, lazily, in lexicographic order.
+///
+/// ```
+/// use nqueens::algo::generator::Generator;
+///
+/// let mut queens = Generator::new(8)?;
+/// assert_eq!(queens.next(), Some(vec![0, 4, 7, 5, 2, 6, 1, 3]));
+/// let first_cost = queens.stats().nodes;
+/// assert_eq!(queens.by_ref().count(), 91);
+/// assert!(first_cost < queens.stats().nodes);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator {
+    n: usize,
+    /// The row being filled; `n` once the board is complete.
+    row: usize,
+    /// Whether the complete board (when `row == n`) has been yielded.
+    yielded: bool,
+    /// Whether every solution has been yielded.
+    done: bool,
+    /// The next column to try in each row.
+    next: Vec<usize>,
+    /// The column of each row's queen, for the rows above `row`.
+    columns: Vec<usize>,
+    /// The row of the queen on each column, or `NONE`.
+    col_row: Vec<usize>,
+    /// The row of the queen on each diagonal `row + n - 1 - col`, or `NONE`.
+    diag_row: Vec<usize>,
+    /// The row of the queen on each anti-diagonal `row + col`, or `NONE`.
+    anti_row: Vec<usize>,
+    stats: Stats,
+}
+
+impl Generator {
+    /// A generator for the `n`×`n` board, before any work.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`] for `n = 0`, [`Error::TooLarge`] above 64.
+    pub fn new(n: usize) -> Result<Self, Error> {
+        check_size(&GeneratorAlgorithm, n)?;
+        Ok(Generator {
+            n,
+            row: 0,
+            yielded: false,
+            done: false,
+            next: vec![0; n],
+            columns: vec![0; n],
+            col_row: vec![NONE; n],
+            diag_row: vec![NONE; 2 * n - 1],
+            anti_row: vec![NONE; 2 * n - 1],
+            stats: Stats {
+                nodes: 1,
+                peak_frontier: 1,
+                ..Stats::default()
+            },
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The work done so far (see the module docs for what each field counts).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The next solution, lent without allocating; `None` once all are taken.
+    pub fn next_columns(&mut self) -> Option<&[usize]> {
+        match self.advance(None) {
+            ControlFlow::Continue(true) => Some(&self.columns),
+            _ => None,
+        }
+    }
+
+    /// The next solution, passing every step to `on_event` on the way.
+    ///
+    /// Returns `Continue(Some(columns))` for a solution, `Continue(None)`
+    /// once all are taken, and `Break(())` as soon as `on_event` returns
+    /// `Break`; the generator then stands just after that event and a later
+    /// call resumes from there.
+    pub fn next_traced(&mut self, on_event: OnEvent<'_>) -> ControlFlow<(), Option<&[usize]>> {
+        match self.advance(Some(on_event)) {
+            ControlFlow::Break(()) => ControlFlow::Break(()),
+            ControlFlow::Continue(true) => ControlFlow::Continue(Some(&self.columns)),
+            ControlFlow::Continue(false) => ControlFlow::Continue(None),
+        }
+    }
+
+    /// Runs the search until the board is complete (`Continue(true)`), the
+    /// tree is exhausted (`Continue(false)`) or `on_event` says stop.
+    ///
+    /// Every change of state is made before its event is sent, so a `Break`
+    /// leaves the generator ready to resume.
+    fn advance(&mut self, mut on_event: Option<OnEvent<'_>>) -> ControlFlow<(), bool> {
+        let n = self.n;
+        loop {
+            if self.done {
+                return ControlFlow::Continue(false);
+            }
+            if self.row == n {
+                if !self.yielded {
+                    self.yielded = true;
+                    self.stats.solutions += 1;
+                    return ControlFlow::Continue(true);
+                }
+                // Resumed after a solution: its last queen comes off.
+                self.row = n - 1;
+                let col = self.lift(n - 1);
+                if let Some(f) = on_event.as_mut() {
+                    f(&Event::Backtrack { row: n - 1, col })?;
+                }
+                continue;
+            }
+            let row = self.row;
+            let col = self.next[row];
+            if col == n {
+                // Row exhausted: back up to the row above, or finish.
+                if row == 0 {
+                    self.done = true;
+                    return ControlFlow::Continue(false);
+                }
+                self.row = row - 1;
+                let col = self.lift(row - 1);
+                if let Some(f) = on_event.as_mut() {
+                    f(&Event::Backtrack { row: row - 1, col })?;
+                }
+                continue;
+            }
+            self.next[row] = col + 1;
+            self.stats.conflict_tests += 1;
+            let attacker = self.attacker(row, col);
+            if attacker != NONE {
+                if let Some(f) = on_event.as_mut() {
+                    let by = Square::new(attacker, self.columns[attacker]);
+                    if let Some(attack) = by.attack(Square::new(row, col)) {
+                        f(&Event::Reject {
+                            row,
+                            col,
+                            by,
+                            attack,
+                        })?;
+                    }
+                }
+                continue;
+            }
+            self.put(row, col);
+            self.row = row + 1;
+            if row + 1 < n {
+                self.next[row + 1] = 0;
+                self.stats.peak_frontier = self.stats.peak_frontier.max(row as u64 + 2);
+            } else {
+                self.yielded = false;
+            }
+            if let Some(f) = on_event.as_mut() {
+                f(&Event::Place { row, col })?;
+            }
+        }
+    }
+
+    /// The row of a queen attacking `row`, `col` (column first, then the
+    /// diagonals), or `NONE`.
+    fn attacker(&self, row: usize, col: usize) -> usize {
+        let n = self.n;
+        let by_col = self.col_row[col];
+        if by_col != NONE {
+            return by_col;
+        }
+        let by_diag = self.diag_row[row + n - 1 - col];
+        if by_diag != NONE {
+            return by_diag;
+        }
+        self.anti_row[row + col]
+    }
+
+    /// Puts a queen on `row`, `col` (known to be free).
+    fn put(&mut self, row: usize, col: usize) {
+        self.columns[row] = col;
+        self.col_row[col] = row;
+        self.diag_row[row + self.n - 1 - col] = row;
+        self.anti_row[row + col] = row;
+        self.stats.placements += 1;
+        self.stats.nodes += 1;
+    }
+
+    /// Takes the queen off `row`, returning its column.
+    fn lift(&mut self, row: usize) -> usize {
+        let col = self.columns[row];
+        self.col_row[col] = NONE;
+        self.diag_row[row + self.n - 1 - col] = NONE;
+        self.anti_row[row + col] = NONE;
+        self.stats.backtracks += 1;
+        col
+    }
+}
+
+impl Iterator for Generator {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.next_columns().map(<[usize]>::to_vec)
+    }
+}
+
+impl FusedIterator for Generator {}
+
+/// The generator as an [`Algorithm`]: pulls solutions from a [`Generator`]
+/// until the sink says stop, and reports the generator's [`Stats`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GeneratorAlgorithm;
+
+impl Algorithm for GeneratorAlgorithm {
+    fn name(&self) -> &'static str {
+        "generator"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a lazy iterator with explicit state (row, next column per row, board); does only the work asked for"
+    }
+
+    fn max_n(&self) -> usize {
+        MAX_N
+    }
+
+    fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error> {
+        check_size(self, n)?;
+        let mut generator = Generator::new(n)?;
+        // `emit_solution` counts solutions too; the generator's count is the
+        // one returned, and the two agree.
+        let mut reported = Stats::default();
+        if sink.tracing() {
+            loop {
+                let step = generator.next_traced(&mut |e| sink.event(e));
+                let ControlFlow::Continue(Some(columns)) = step else {
+                    break;
+                };
+                if emit_solution(sink, &mut reported, columns).is_break() {
+                    break;
+                }
+            }
+        } else {
+            while let Some(columns) = generator.next_columns() {
+                if emit_solution(sink, &mut reported, columns).is_break() {
+                    break;
+                }
+            }
+        }
+        debug_assert_eq!(reported.solutions, generator.stats().solutions);
+        Ok(generator.stats())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::testing::{check_algorithm, Recorder};
+
+    #[test]
+    fn finds_every_solution_in_order() {
+        check_algorithm(&GeneratorAlgorithm, 9);
+    }
+
+    #[test]
+    fn the_iterator_matches_the_library() {
+        for n in 1..=9 {
+            let got: Vec<Vec<usize>> = Generator::new(n).unwrap().collect();
+            let expected: Vec<Vec<usize>> = crate::solutions(n)
+                .unwrap()
+                .map(crate::Solution::into_columns)
+                .collect();
+            assert_eq!(got, expected, "n = {n}");
+        }
+        assert!(matches!(Generator::new(0), Err(Error::ZeroSize)));
+        assert!(matches!(Generator::new(65), Err(Error::TooLarge { .. })));
+    }
+
+    #[test]
+    fn one_solution_costs_less_than_all() {
+        for n in [4, 6, 8, 10] {
+            let mut g = Generator::new(n).unwrap();
+            assert!(g.next().is_some());
+            let one = g.stats();
+            assert_eq!(one.solutions, 1);
+            let rest = g.by_ref().count();
+            let all = g.stats();
+            assert_eq!(rest as u64 + 1, all.solutions);
+            assert!(one.nodes < all.nodes, "n = {n}: {one:?} vs {all:?}");
+            assert!(one.conflict_tests < all.conflict_tests);
+            // Exhausted: nothing more, no more work.
+            assert_eq!(g.next(), None);
+            assert_eq!(g.stats(), all);
+        }
+        // The stats of a full run are those of the algorithm.
+        let mut g = Generator::new(8).unwrap();
+        g.by_ref().for_each(drop);
+        let mut sink = crate::algo::Count::default();
+        assert_eq!(GeneratorAlgorithm.search(8, &mut sink).unwrap(), g.stats());
+    }
+
+    #[test]
+    fn a_large_board_yields_its_first_solution_without_the_rest() {
+        // 20×20 has 39,029,188,884 solutions; the first costs what the first
+        // costs any lexicographic backtracking (the same tree as `bitwise`).
+        let mut g = Generator::new(20).unwrap();
+        let first = g.next().unwrap();
+        assert_eq!(
+            Some(first),
+            crate::first(20).unwrap().map(crate::Solution::into_columns)
+        );
+        let mut one = crate::algo::Collect {
+            limit: Some(1),
+            ..crate::algo::Collect::default()
+        };
+        let bitwise = crate::algo::bitwise::Bitwise.search(20, &mut one).unwrap();
+        assert_eq!(g.stats().nodes, bitwise.nodes);
+        assert_eq!(g.stats().nodes, 199_636);
+    }
+
+    #[test]
+    fn a_break_pauses_and_resumes() {
+        // Stop after every single event, then resume: the same solutions and
+        // the same events come out as from an uninterrupted run.
+        let mut whole = Recorder::default();
+        GeneratorAlgorithm.search(6, &mut whole).unwrap();
+        let mut g = Generator::new(6).unwrap();
+        let mut events = Vec::new();
+        let mut solutions = Vec::new();
+        loop {
+            let mut stop = |e: &Event<'_>| {
+                events.push(format!("{e:?}"));
+                ControlFlow::Break(())
+            };
+            match g.next_traced(&mut stop) {
+                ControlFlow::Break(()) => {}
+                ControlFlow::Continue(Some(columns)) => {
+                    events.push(format!("{:?}", Event::Solution { columns }));
+                    solutions.push(columns.to_vec());
+                }
+                ControlFlow::Continue(None) => break,
+            }
+        }
+        assert_eq!(solutions, whole.solutions);
+        assert_eq!(events, whole.events);
+    }
+
+    #[test]
+    fn rejects_name_the_attacker() {
+        let mut rec = Recorder::default();
+        GeneratorAlgorithm.search(4, &mut rec).unwrap();
+        // After (0, 0), (1, 0) is attacked along the column and (1, 1) along
+        // the diagonal by the queen on (0, 0).
+        assert_eq!(rec.events[0], "Place { row: 0, col: 0 }");
+        assert_eq!(
+            rec.events[1],
+            "Reject { row: 1, col: 0, by: Square { row: 0, col: 0 }, attack: Column }"
+        );
+        assert_eq!(
+            rec.events[2],
+            "Reject { row: 1, col: 1, by: Square { row: 0, col: 0 }, attack: Diagonal }"
+        );
+        assert_eq!(rec.events[3], "Place { row: 1, col: 2 }");
+    }
+
+    #[test]
+    fn stops_at_once_when_the_sink_breaks() {
+        /// Breaks on its `stop`th event and counts what comes after.
+        struct StopAt {
+            stop: usize,
+            seen: usize,
+        }
+        impl Sink for StopAt {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
+                self.seen += 1;
+                if self.seen >= self.stop {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+            fn solution(&mut self, _: &[usize]) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+        }
+        for stop in [1, 2, 7, 50, 300] {
+            let mut sink = StopAt { stop, seen: 0 };
+            GeneratorAlgorithm.search(6, &mut sink).unwrap();
+            assert_eq!(sink.seen, stop);
+        }
+    }
+}
