@@ -102,7 +102,9 @@ fn parse_list(line: &str) -> Vec<usize> {
         .and_then(|l| l.strip_suffix(']'))
         .unwrap_or_else(|| panic!("not a bracketed list: {line:?}"));
     inner
-        .split(", ")
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
         .map(|t| {
             t.parse()
                 .unwrap_or_else(|_| panic!("bad number {t:?} in {line:?}"))
@@ -162,8 +164,24 @@ fn flat_json(line: &str) -> Vec<(String, String)> {
         .strip_prefix('{')
         .and_then(|l| l.strip_suffix('}'))
         .unwrap_or_else(|| panic!("not a JSON object: {line:?}"));
-    inner
-        .split(',')
+    // Split on the commas outside brackets and strings.
+    let mut members = Vec::new();
+    let (mut depth, mut in_string, mut start) = (0i32, false, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '[' | '{' if !in_string => depth += 1,
+            ']' | '}' if !in_string => depth -= 1,
+            ',' if !in_string && depth == 0 => {
+                members.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    members.push(&inner[start..]);
+    members
+        .into_iter()
         .map(|kv| {
             let (k, v) = kv
                 .split_once(':')
