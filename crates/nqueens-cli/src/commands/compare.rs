@@ -121,6 +121,11 @@ pub fn run(
         } else {
             writeln!(out, "\nthe sets of solutions DIFFER (reference: bitwise, or the first algorithm that ran)")?;
         }
+        writeln!(
+            out,
+            "conflict tests count squares tested one at a time; bitwise tests a whole row with one mask, \
+             dancing-links counts the item sizes it compares"
+        )?;
     }
     out.flush()?;
     Ok(if all_same { Outcome::Yes } else { Outcome::No })
