@@ -121,6 +121,35 @@
 //! `Q`/`.`), a list, a JSON line, or the LeetCode 51 form, to any
 //! [`std::io::Write`].
 //!
+//! ## Pictures
+//!
+//! [`render::write_svg`] draws a board as a standalone SVG for slides and web
+//! pages, and [`render::write_png`] as a PNG (drawn and encoded by this crate,
+//! without the text). A [`render::Picture`] says what to show: the queens, and
+//! optionally the squares they attack shaded, pairs in conflict joined by a
+//! red line, framed squares, labels, row and column numbers and a caption.
+//! [`render::write_animated_svg`] plays the steps of a traced search.
+//!
+//! ```
+//! use nqueens::render::{write_svg, Picture};
+//! use nqueens::Placement;
+//!
+//! // A board with one mistake: (0, 0) and (5, 5) share a diagonal.
+//! let placement = Placement::from_columns(vec![0, 2, 4, 1, 3, 5])?;
+//! let picture = Picture::from_placement(&placement)
+//!     .with_attacked_shaded(true)
+//!     .with_caption("one conflict");
+//!
+//! let mut svg = Vec::new();
+//! write_svg(&mut svg, &picture)?;
+//! let svg = String::from_utf8(svg)?;
+//! assert!(svg.starts_with("<svg"));
+//! assert_eq!(svg.matches("<line ").count(), 1); // the conflict
+//! assert_eq!(svg.matches("<use ").count(), 6); // the queens
+//! // std::fs::write("conflict.svg", svg)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Errors
 //!
 //! Fallible functions return [`Error`], whose variants say exactly what was

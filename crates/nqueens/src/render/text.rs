@@ -1,4 +1,4 @@
-//! Writing solutions as text: boards for people, lists and JSON for programs.
+//! The text styles: boards for people, lists and JSON for programs.
 //!
 //! Every style writes straight to an [`std::io::Write`], one row at a time, so
 //! that streaming millions of solutions never builds a large string. The

@@ -1,0 +1,781 @@
+//! What a board picture shows, and the geometry shared by the SVG and PNG
+//! writers: the layout, the colours and the queen's outline.
+
+use std::io;
+use std::ops::ControlFlow;
+
+use crate::algo::{Event, Sink};
+use crate::board::{Conflict, Square};
+
+/// The side of one square, in pixels, unless a picture says otherwise.
+pub const DEFAULT_SQUARE_SIZE: u32 = 60;
+
+/// The largest board [`write_svg`](super::write_svg) and
+/// [`write_animated_svg`](super::write_animated_svg) draw (an SVG of a
+/// 1000×1000 board holds a million squares, some 40 MB).
+pub const MAX_SVG_N: usize = 1000;
+
+/// The largest square size accepted, in pixels.
+pub(super) const MAX_SQUARE_SIZE: u32 = 1000;
+
+/// One board picture: the queens and what to mark around them.
+///
+/// Build it with [`Picture::new`], [`Picture::from_columns`] or
+/// [`Picture::from_placement`] and the `with_` methods, or set the fields.
+/// Squares are 0-based, rows from the top and columns from the left, as
+/// everywhere in this crate; a square off the board makes the writers fail
+/// with [`io::ErrorKind::InvalidInput`].
+///
+/// ```
+/// use nqueens::render::Picture;
+/// use nqueens::Square;
+///
+/// // The first three queens of a search, the squares they attack shaded,
+/// // and the square being tried next framed.
+/// let picture = Picture::new(6)
+///     .with_queens([Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)])
+///     .with_attacked_shaded(true)
+///     .with_highlight([Square::new(3, 1)])
+///     .with_caption("row 3: only column 1 is free");
+/// assert_eq!(picture.queens.len(), 3);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Picture {
+    /// The board is `n`×`n`.
+    pub n: usize,
+    /// The queens.
+    pub queens: Vec<Square>,
+    /// Shade every empty square that a queen attacks (along a row, a column
+    /// or a diagonal, whatever stands between).
+    pub shade_attacked: bool,
+    /// Squares to frame, such as the square a search is about to try.
+    pub highlight: Vec<Square>,
+    /// Pairs to draw in conflict: a red line between the two squares, and
+    /// the queens on them, if any, in red.
+    pub conflicts: Vec<Conflict>,
+    /// Short texts written on squares, such as the scores of a look-ahead
+    /// search (SVG only).
+    pub labels: Vec<(Square, String)>,
+    /// A line of text under the board (SVG only).
+    pub caption: Option<String>,
+    /// Number the rows down the left side and the columns along the top,
+    /// from 0 (SVG only).
+    pub coordinates: bool,
+    /// The side of one square in pixels, 1 to 1000 (the SVG scales anyway;
+    /// this sets its default size and the PNG's resolution).
+    pub square_size: u32,
+}
+
+impl Picture {
+    /// An empty `n`×`n` board.
+    pub fn new(n: usize) -> Self {
+        Picture {
+            n,
+            queens: Vec::new(),
+            shade_attacked: false,
+            highlight: Vec::new(),
+            conflicts: Vec::new(),
+            labels: Vec::new(),
+            caption: None,
+            coordinates: false,
+            square_size: DEFAULT_SQUARE_SIZE,
+        }
+    }
+
+    /// One queen per row, `columns[row]` its column, on a
+    /// `columns.len()`×`columns.len()` board (a [`Solution`](crate::Solution)'s
+    /// [`columns`](crate::Solution::columns), for instance).
+    pub fn from_columns(columns: &[usize]) -> Self {
+        Picture::new(columns.len()).with_queens(
+            columns
+                .iter()
+                .enumerate()
+                .map(|(row, &col)| Square::new(row, col)),
+        )
+    }
+
+    /// The queens of a [`Placement`](crate::Placement), with every
+    /// conflicting pair drawn.
+    pub fn from_placement(placement: &crate::Placement) -> Self {
+        Picture::new(placement.n())
+            .with_queens(placement.queens().iter().copied())
+            .with_conflicts(placement.conflicts())
+    }
+
+    /// Adds queens.
+    #[must_use]
+    pub fn with_queens(mut self, queens: impl IntoIterator<Item = Square>) -> Self {
+        self.queens.extend(queens);
+        self
+    }
+
+    /// Shades, or not, the empty squares the queens attack.
+    #[must_use]
+    pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
+        self.shade_attacked = shade;
+        self
+    }
+
+    /// Adds squares to frame.
+    #[must_use]
+    pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
+        self.highlight.extend(squares);
+        self
+    }
+
+    /// Adds pairs to draw in conflict.
+    #[must_use]
+    pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
+        self.conflicts.extend(conflicts);
+        self
+    }
+
+    /// Adds every attacking pair among the queens (see [`Square::attack`]).
+    #[must_use]
+    pub fn with_queen_conflicts(mut self) -> Self {
+        let found = queen_conflicts(&self.queens);
+        self.conflicts.extend(found);
+        self
+    }
+
+    /// Writes `text` on `square`.
+    #[must_use]
+    pub fn with_label(mut self, square: Square, text: impl Into<String>) -> Self {
+        self.labels.push((square, text.into()));
+        self
+    }
+
+    /// Sets the line of text under the board.
+    #[must_use]
+    pub fn with_caption(mut self, caption: impl Into<String>) -> Self {
+        self.caption = Some(caption.into());
+        self
+    }
+
+    /// Numbers, or not, the rows and columns.
+    #[must_use]
+    pub fn with_coordinates(mut self, coordinates: bool) -> Self {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// Sets the side of a square in pixels.
+    #[must_use]
+    pub fn with_square_size(mut self, pixels: u32) -> Self {
+        self.square_size = pixels;
+        self
+    }
+
+    pub(super) fn layer(&self) -> Layer<'_> {
+        Layer {
+            queens: &self.queens,
+            shade_attacked: self.shade_attacked,
+            highlight: &self.highlight,
+            conflicts: &self.conflicts,
+            labels: &self.labels,
+            caption: self.caption.as_deref(),
+        }
+    }
+
+    /// Checks the size and that every square is on the board.
+    pub(super) fn check(&self) -> io::Result<()> {
+        check_board(self.n, self.square_size)?;
+        self.layer().check(self.n)
+    }
+
+    pub(super) fn layout(&self, with_text: bool) -> Layout {
+        let caption = self.caption.as_deref().filter(|_| with_text);
+        Layout::new(
+            self.n,
+            self.square_size,
+            self.coordinates && with_text,
+            caption.map(|c| c.chars().count()),
+        )
+    }
+}
+
+/// One step of an animation made by
+/// [`write_animated_svg`](super::write_animated_svg): what changes from frame
+/// to frame (the board itself is drawn once).
+///
+/// The fields mean what [`Picture`]'s fields of the same names mean.
+///
+/// ```
+/// use nqueens::render::Frame;
+/// use nqueens::Square;
+///
+/// let frame = Frame::new()
+///     .with_queens([Square::new(0, 1)])
+///     .with_caption("a queen on (0, 1)");
+/// assert_eq!(frame.caption.as_deref(), Some("a queen on (0, 1)"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Frame {
+    /// The queens.
+    pub queens: Vec<Square>,
+    /// Shade every empty square that a queen attacks.
+    pub shade_attacked: bool,
+    /// Squares to frame.
+    pub highlight: Vec<Square>,
+    /// Pairs to draw in conflict.
+    pub conflicts: Vec<Conflict>,
+    /// Short texts written on squares.
+    pub labels: Vec<(Square, String)>,
+    /// A line of text under the board.
+    pub caption: Option<String>,
+}
+
+impl Frame {
+    /// An empty frame: no queens, nothing marked.
+    pub fn new() -> Self {
+        Frame::default()
+    }
+
+    /// One queen per row, `columns[row]` its column, for the first
+    /// `columns.len()` rows.
+    pub fn from_columns(columns: &[usize]) -> Self {
+        Frame::new().with_queens(
+            columns
+                .iter()
+                .enumerate()
+                .map(|(row, &col)| Square::new(row, col)),
+        )
+    }
+
+    /// Adds queens.
+    #[must_use]
+    pub fn with_queens(mut self, queens: impl IntoIterator<Item = Square>) -> Self {
+        self.queens.extend(queens);
+        self
+    }
+
+    /// Shades, or not, the empty squares the queens attack.
+    #[must_use]
+    pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
+        self.shade_attacked = shade;
+        self
+    }
+
+    /// Adds squares to frame.
+    #[must_use]
+    pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
+        self.highlight.extend(squares);
+        self
+    }
+
+    /// Adds pairs to draw in conflict.
+    #[must_use]
+    pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
+        self.conflicts.extend(conflicts);
+        self
+    }
+
+    /// Adds every attacking pair among the queens.
+    #[must_use]
+    pub fn with_queen_conflicts(mut self) -> Self {
+        let found = queen_conflicts(&self.queens);
+        self.conflicts.extend(found);
+        self
+    }
+
+    /// Writes `text` on `square`.
+    #[must_use]
+    pub fn with_label(mut self, square: Square, text: impl Into<String>) -> Self {
+        self.labels.push((square, text.into()));
+        self
+    }
+
+    /// Sets the line of text under the board.
+    #[must_use]
+    pub fn with_caption(mut self, caption: impl Into<String>) -> Self {
+        self.caption = Some(caption.into());
+        self
+    }
+
+    pub(super) fn layer(&self) -> Layer<'_> {
+        Layer {
+            queens: &self.queens,
+            shade_attacked: self.shade_attacked,
+            highlight: &self.highlight,
+            conflicts: &self.conflicts,
+            labels: &self.labels,
+            caption: self.caption.as_deref(),
+        }
+    }
+}
+
+/// Every attacking pair among `queens`, each once, first square first.
+fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
+    let mut found = Vec::new();
+    for (i, &a) in queens.iter().enumerate() {
+        for &b in &queens[i + 1..] {
+            if let Some(attack) = a.attack(b) {
+                found.push(Conflict {
+                    first: a.min(b),
+                    second: a.max(b),
+                    attack,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// A [`Sink`] that turns a traced search into [`Frame`]s, one per step, for
+/// [`write_animated_svg`](super::write_animated_svg).
+///
+/// Each frame shows the queens on the board after the step, the squares they
+/// attack shaded, the square the step is about framed, and a caption saying
+/// what happened: a queen placed or taken back, a square refused (with a red
+/// line to the queen that attacks it), the look-ahead scores written on their
+/// squares, the free columns of a row, a solution. It stops the search once
+/// it holds `max_frames` frames or has seen the solutions it was asked for.
+///
+/// ```
+/// use nqueens::algo;
+/// use nqueens::render::{write_animated_svg, FrameRecorder};
+///
+/// let mut recorder = FrameRecorder::new(4).stop_after_solutions(1);
+/// algo::by_name("bitwise").unwrap().search(4, &mut recorder)?;
+/// let frames = recorder.into_frames();
+/// assert_eq!(frames.last().unwrap().caption.as_deref(), Some("solution [1, 3, 0, 2]"));
+///
+/// let mut svg = Vec::new();
+/// write_animated_svg(&mut svg, 4, &frames, 0.5)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct FrameRecorder {
+    n: usize,
+    board: Vec<Option<usize>>,
+    frames: Vec<Frame>,
+    max_frames: usize,
+    max_solutions: Option<usize>,
+    solutions: usize,
+    shade_attacked: bool,
+}
+
+impl FrameRecorder {
+    /// Records the search of an `n`×`n` board, up to
+    /// [`MAX_FRAMES`](super::MAX_FRAMES) frames.
+    pub fn new(n: usize) -> Self {
+        FrameRecorder {
+            n,
+            board: vec![None; n],
+            frames: Vec::new(),
+            max_frames: super::MAX_FRAMES,
+            max_solutions: None,
+            solutions: 0,
+            shade_attacked: true,
+        }
+    }
+
+    /// Stops the search once `max` frames are recorded.
+    #[must_use]
+    pub fn with_max_frames(mut self, max: usize) -> Self {
+        self.max_frames = max;
+        self
+    }
+
+    /// Stops the search after its `count`th solution.
+    #[must_use]
+    pub fn stop_after_solutions(mut self, count: usize) -> Self {
+        self.max_solutions = Some(count);
+        self
+    }
+
+    /// Shades, or not, the attacked squares in every frame (the default is to
+    /// shade them).
+    #[must_use]
+    pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
+        self.shade_attacked = shade;
+        self
+    }
+
+    /// The frames so far.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// The frames.
+    pub fn into_frames(self) -> Vec<Frame> {
+        self.frames
+    }
+
+    /// A frame of the board as it stands.
+    fn board_frame(&self) -> Frame {
+        Frame::new()
+            .with_queens(
+                self.board
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(row, col)| col.map(|col| Square::new(row, col))),
+            )
+            .with_attacked_shaded(self.shade_attacked)
+    }
+
+    fn push(&mut self, frame: Frame) -> ControlFlow<()> {
+        if self.frames.len() >= self.max_frames {
+            return ControlFlow::Break(());
+        }
+        self.frames.push(frame);
+        if self.frames.len() >= self.max_frames {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn set(&mut self, row: usize, col: Option<usize>) {
+        if let Some(slot) = self.board.get_mut(row) {
+            *slot = col;
+        }
+    }
+}
+
+/// `[a, b, c]`
+fn list(items: impl IntoIterator<Item = usize>) -> String {
+    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+impl Sink for FrameRecorder {
+    fn tracing(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        let frame = match *event {
+            Event::Place { row, col } => {
+                self.set(row, Some(col));
+                self.board_frame()
+                    .with_highlight([Square::new(row, col)])
+                    .with_caption(format!("place a queen on ({row}, {col})"))
+            }
+            Event::Reject {
+                row,
+                col,
+                by,
+                attack,
+            } => {
+                let here = Square::new(row, col);
+                self.board_frame()
+                    .with_highlight([here])
+                    .with_conflicts([Conflict {
+                        first: here.min(by),
+                        second: here.max(by),
+                        attack,
+                    }])
+                    .with_caption(format!(
+                        "({row}, {col}) is attacked along a {attack} by ({}, {})",
+                        by.row, by.col
+                    ))
+            }
+            Event::Backtrack { row, col } => {
+                self.set(row, None);
+                self.board_frame()
+                    .with_highlight([Square::new(row, col)])
+                    .with_caption(format!("take back the queen on ({row}, {col})"))
+            }
+            Event::Visit { columns } => {
+                self.board = vec![None; self.n];
+                for (row, &col) in columns.iter().enumerate() {
+                    self.set(row, Some(col));
+                }
+                self.board_frame()
+                    .with_caption(format!("visit {}", list(columns.iter().copied())))
+            }
+            Event::Masks { row, free, .. } => {
+                let free: Vec<usize> = (0..self.n.min(64))
+                    .filter(|&c| free >> c & 1 == 1)
+                    .collect();
+                let caption = if free.is_empty() {
+                    format!("row {row}: no free square")
+                } else {
+                    format!("row {row}: free columns {}", list(free.iter().copied()))
+                };
+                self.board_frame()
+                    .with_highlight(free.iter().map(|&c| Square::new(row, c)))
+                    .with_caption(caption)
+            }
+            Event::Scores { row, scores } => {
+                let mut frame = self
+                    .board_frame()
+                    .with_caption(format!("row {row}: squares left free below each choice"));
+                for &(col, f) in scores {
+                    frame = frame.with_label(Square::new(row, col), f.to_string());
+                }
+                frame
+            }
+            Event::Solution { columns } => {
+                self.solutions += 1;
+                let frame = Frame::from_columns(columns)
+                    .with_caption(format!("solution {}", list(columns.iter().copied())));
+                self.push(frame)?;
+                return if self.max_solutions.is_some_and(|m| self.solutions >= m) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
+            // Steps added to `Event` later are not drawn.
+            #[allow(unreachable_patterns)]
+            _ => return ControlFlow::Continue(()),
+        };
+        self.push(frame)
+    }
+
+    fn solution(&mut self, _: &[usize]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// What one picture or frame draws over the board.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Layer<'a> {
+    pub queens: &'a [Square],
+    pub shade_attacked: bool,
+    pub highlight: &'a [Square],
+    pub conflicts: &'a [Conflict],
+    pub labels: &'a [(Square, String)],
+    pub caption: Option<&'a str>,
+}
+
+impl Layer<'_> {
+    /// Checks that every square is on the `n`×`n` board.
+    pub fn check(&self, n: usize) -> io::Result<()> {
+        let on_board = |what: &str, s: Square| {
+            if s.row < n && s.col < n {
+                Ok(())
+            } else {
+                Err(invalid(format!(
+                    "{what} at row {}, column {} is off the {n}×{n} board",
+                    s.row, s.col
+                )))
+            }
+        };
+        for &q in self.queens {
+            on_board("a queen", q)?;
+        }
+        for &h in self.highlight {
+            on_board("a highlighted square", h)?;
+        }
+        for c in self.conflicts {
+            on_board("a conflict", c.first)?;
+            on_board("a conflict", c.second)?;
+        }
+        for (s, _) in self.labels {
+            on_board("a label", *s)?;
+        }
+        Ok(())
+    }
+
+    /// For each square, row by row: whether it is empty and attacked.
+    pub fn attacked(&self, n: usize) -> Vec<bool> {
+        let mut row = vec![false; n];
+        let mut col = vec![false; n];
+        let mut diag = vec![false; 2 * n - 1];
+        let mut anti = vec![false; 2 * n - 1];
+        let mut queen = vec![false; n * n];
+        for q in self.queens {
+            row[q.row] = true;
+            col[q.col] = true;
+            diag[q.row + n - 1 - q.col] = true;
+            anti[q.row + q.col] = true;
+            queen[q.row * n + q.col] = true;
+        }
+        let mut out = vec![false; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                out[r * n + c] =
+                    !queen[r * n + c] && (row[r] || col[c] || diag[r + n - 1 - c] || anti[r + c]);
+            }
+        }
+        out
+    }
+
+    /// Whether the queen on `square` is drawn in red.
+    pub fn in_conflict(&self, square: Square) -> bool {
+        self.conflicts
+            .iter()
+            .any(|c| c.first == square || c.second == square)
+    }
+}
+
+/// An [`io::ErrorKind::InvalidInput`] error.
+pub(super) fn invalid(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message)
+}
+
+/// Checks a board size and square size for the SVG writers.
+pub(super) fn check_board(n: usize, square_size: u32) -> io::Result<()> {
+    if n == 0 {
+        return Err(invalid("a picture needs a board of at least 1×1".into()));
+    }
+    if n > MAX_SVG_N {
+        return Err(invalid(format!(
+            "a {n}×{n} board is too large to draw (at most {MAX_SVG_N}×{MAX_SVG_N})"
+        )));
+    }
+    if square_size == 0 || square_size > MAX_SQUARE_SIZE {
+        return Err(invalid(format!(
+            "a square of {square_size} pixels is outside 1 to {MAX_SQUARE_SIZE}"
+        )));
+    }
+    Ok(())
+}
+
+/// Where everything goes, in whole pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Layout {
+    /// The side of a square.
+    pub s: u32,
+    /// The top-left corner of the board (inside the border).
+    pub board_x: u32,
+    pub board_y: u32,
+    /// The side of the board, `n * s`.
+    pub board: u32,
+    /// The border's width, drawn just outside the board.
+    pub border: u32,
+    pub width: u32,
+    pub height: u32,
+    /// The font size of the row and column numbers; 0 without them.
+    pub coord_font: u32,
+    /// The font size of the caption; 0 without one.
+    pub caption_font: u32,
+    /// The caption's baseline.
+    pub caption_y: u32,
+}
+
+impl Layout {
+    /// The layout of an `n`×`n` board of `s`-pixel squares, with or without
+    /// the numbers, with room for a caption of `caption_chars` characters.
+    pub fn new(n: usize, s: u32, coordinates: bool, caption_chars: Option<usize>) -> Layout {
+        // n ≤ MAX_SVG_N and s ≤ MAX_SQUARE_SIZE: everything fits in a u32.
+        let board = n as u32 * s;
+        let margin = (s / 4).max(4);
+        let border = (s / 30).max(1);
+        let coord_font = if coordinates {
+            (s * 3 / 10).clamp(9, 18)
+        } else {
+            0
+        };
+        let coord_band = coord_font * 2;
+        let mut board_x = margin + coord_band + border;
+        let board_y = margin + coord_band + border;
+        let mut width = board_x + board + border + margin;
+        let below = board_y + board + border;
+        let (caption_font, caption_y, height) = match caption_chars {
+            Some(chars) => {
+                let font = (s * 9 / 25).clamp(12, 22);
+                let baseline = below + margin / 2 + font;
+                // A rough width for a sans-serif line; wide enough is enough.
+                let estimate =
+                    (chars as f64 * f64::from(font) * 0.56).ceil() + 2.0 * f64::from(margin);
+                let needed = estimate.min(f64::from(u32::MAX / 4)) as u32;
+                if needed > width {
+                    board_x += (needed - width) / 2;
+                    width = needed;
+                }
+                (font, baseline, baseline + font * 2 / 5 + margin)
+            }
+            None => (0, 0, below + margin),
+        };
+        Layout {
+            s,
+            board_x,
+            board_y,
+            board,
+            border,
+            width,
+            height,
+            coord_font,
+            caption_font,
+            caption_y,
+        }
+    }
+
+    /// The top-left corner of `square`.
+    pub fn corner(&self, square: Square) -> (u32, u32) {
+        (
+            self.board_x + square.col as u32 * self.s,
+            self.board_y + square.row as u32 * self.s,
+        )
+    }
+
+    /// The centre of `square`.
+    pub fn centre(&self, square: Square) -> (f64, f64) {
+        let (x, y) = self.corner(square);
+        let half = f64::from(self.s) / 2.0;
+        (f64::from(x) + half, f64::from(y) + half)
+    }
+}
+
+/// A colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The colours, shared so that the SVG and the PNG look alike.
+pub(super) mod colour {
+    use super::Rgb;
+
+    pub const BACKGROUND: Rgb = Rgb(255, 255, 255);
+    pub const LIGHT: Rgb = Rgb(240, 217, 181);
+    pub const DARK: Rgb = Rgb(181, 136, 99);
+    pub const BORDER: Rgb = Rgb(64, 48, 36);
+    pub const QUEEN: Rgb = Rgb(28, 28, 30);
+    pub const QUEEN_OUTLINE: Rgb = Rgb(255, 255, 255);
+    pub const CONFLICT: Rgb = Rgb(211, 32, 39);
+    pub const ATTACKED: Rgb = Rgb(60, 110, 200);
+    /// How much of [`ATTACKED`] covers an attacked square.
+    pub const ATTACKED_OPACITY: f64 = 0.38;
+    pub const HIGHLIGHT: Rgb = Rgb(25, 118, 210);
+    pub const TEXT: Rgb = Rgb(33, 33, 33);
+    pub const COORDINATES: Rgb = Rgb(110, 110, 110);
+}
+
+/// The queen, drawn in a box from (-8, -8) to (108, 108) that is mapped onto
+/// a square: a crown of five points, each with a ball, over a base. The
+/// outline is drawn outside the shape only, so that the gap between the
+/// crown and the base shows as a white band.
+pub(super) mod queen {
+    /// The box's top-left corner and side.
+    pub const VIEW_MIN: f64 = -8.0;
+    pub const VIEW_SIZE: f64 = 116.0;
+    /// The crown and body, a simple polygon.
+    pub const BODY: [(f64, f64); 11] = [
+        (25.0, 72.0),
+        (13.0, 33.0),
+        (29.0, 54.0),
+        (31.0, 24.0),
+        (42.0, 50.0),
+        (50.0, 19.0),
+        (58.0, 50.0),
+        (69.0, 24.0),
+        (71.0, 54.0),
+        (87.0, 33.0),
+        (75.0, 72.0),
+    ];
+    /// The base, a trapezoid.
+    pub const BASE: [(f64, f64); 4] = [(23.0, 78.0), (77.0, 78.0), (82.0, 90.0), (18.0, 90.0)];
+    /// The balls on the points of the crown: centres, and their radius.
+    pub const BALLS: [(f64, f64); 5] = [
+        (13.0, 29.0),
+        (31.0, 20.0),
+        (50.0, 14.0),
+        (69.0, 20.0),
+        (87.0, 29.0),
+    ];
+    pub const BALL_RADIUS: f64 = 6.5;
+    /// The outline's full width (half of it shows, outside the shape).
+    pub const OUTLINE: f64 = 7.0;
+}
