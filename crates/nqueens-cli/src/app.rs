@@ -14,9 +14,9 @@ pub fn run() -> anyhow::Result<Outcome> {
         Config::Solve {
             n,
             search,
-            style,
+            output,
             options,
-        } => commands::solve::run(n, style, options, search),
+        } => commands::solve::run(n, output, options, search),
         Config::All {
             n,
             search,
@@ -47,6 +47,8 @@ pub fn run() -> anyhow::Result<Outcome> {
             algorithm,
             max_steps,
             format,
-        } => commands::trace::run(n, algorithm, max_steps, format),
+            frames,
+            delay,
+        } => commands::trace::run(n, algorithm, max_steps, format, frames.as_deref(), delay),
     }
 }

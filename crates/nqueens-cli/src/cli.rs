@@ -99,6 +99,23 @@ pub enum SolutionFormat {
     Json,
     /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
     Leetcode,
+    /// A picture of the board, as SVG (one board: solve only).
+    Svg,
+    /// A picture of the board, as PNG (binary; redirect it to a file).
+    Png,
+}
+
+/// How `verify` prints its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerifyFormat {
+    /// Sentences for people.
+    Text,
+    /// One JSON object per placement, for programs.
+    Json,
+    /// A picture of the board with attacking pairs in red, as SVG.
+    Svg,
+    /// The same picture as PNG (binary; redirect it to a file).
+    Png,
 }
 
 /// How numbers and reports are printed.
@@ -172,8 +189,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub one_based: bool,
     /// How to print the report.
-    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    #[arg(long, short, value_enum, default_value_t = VerifyFormat::Text)]
+    pub format: VerifyFormat,
 }
 
 /// How `compare` prints its table.
@@ -205,6 +222,8 @@ pub enum TraceFormat {
     Text,
     /// One JSON object per step.
     Json,
+    /// An animated SVG of the search (or one SVG per step with --frames DIR).
+    Svg,
 }
 
 /// `nqueens trace`.
@@ -225,4 +244,11 @@ pub struct TraceArgs {
     /// How to print the steps.
     #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
     pub format: TraceFormat,
+    /// With --format svg: write one picture per step into DIR
+    /// (step-0001.svg, ...) instead of one animated SVG on stdout.
+    #[arg(long, value_name = "DIR")]
+    pub frames: Option<std::path::PathBuf>,
+    /// With --format svg: seconds each step is shown in the animation.
+    #[arg(long, value_name = "SECONDS", default_value = "0.8")]
+    pub delay: f64,
 }

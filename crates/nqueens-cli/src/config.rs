@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use nqueens::algo::{self, Algorithm};
 use nqueens::render::{Options, Style};
 
-use crate::cli::{self, Command, Opts, ReportFormat, SolutionFormat, TableFormat, TraceFormat};
+use crate::cli::{
+    self, Command, Opts, ReportFormat, SolutionFormat, TableFormat, TraceFormat, VerifyFormat,
+};
 use crate::exit::usage;
 
 /// Above this, the lexicographically first solution takes more than about a
@@ -27,6 +29,17 @@ pub const COMPARE_MAX: usize = 14;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise.
 pub const TRACE_STEPS: u64 = 500;
 
+/// How a single board is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardOutput {
+    /// One of the text styles.
+    Text(Style),
+    /// An SVG picture.
+    Svg,
+    /// A PNG picture.
+    Png,
+}
+
 /// Which search runs, and whether to report its statistics.
 #[derive(Clone, Copy)]
 pub struct Search {
@@ -42,7 +55,7 @@ pub enum Config {
     Solve {
         n: usize,
         search: Search,
-        style: Style,
+        output: BoardOutput,
         options: Options,
     },
     /// Stream solutions.
@@ -66,7 +79,7 @@ pub enum Config {
         /// `None` reads standard input.
         input: Option<PathBuf>,
         one_based: bool,
-        format: ReportFormat,
+        format: VerifyFormat,
     },
     /// List the algorithms.
     Algorithms,
@@ -82,6 +95,8 @@ pub enum Config {
         algorithm: &'static dyn Algorithm,
         max_steps: u64,
         format: TraceFormat,
+        frames: Option<PathBuf>,
+        delay: f64,
     },
 }
 
@@ -153,13 +168,15 @@ fn steps(text: Option<&str>) -> anyhow::Result<u64> {
     }
 }
 
-fn style(format: SolutionFormat) -> Style {
+fn board_output(format: SolutionFormat) -> BoardOutput {
     match format {
-        SolutionFormat::Board => Style::Board,
-        SolutionFormat::Ascii => Style::Ascii,
-        SolutionFormat::List => Style::List,
-        SolutionFormat::Json => Style::Json,
-        SolutionFormat::Leetcode => Style::LeetCode,
+        SolutionFormat::Board => BoardOutput::Text(Style::Board),
+        SolutionFormat::Ascii => BoardOutput::Text(Style::Ascii),
+        SolutionFormat::List => BoardOutput::Text(Style::List),
+        SolutionFormat::Json => BoardOutput::Text(Style::Json),
+        SolutionFormat::Leetcode => BoardOutput::Text(Style::LeetCode),
+        SolutionFormat::Svg => BoardOutput::Svg,
+        SolutionFormat::Png => BoardOutput::Png,
     }
 }
 
@@ -225,7 +242,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             Config::Solve {
                 n,
                 search: search(&a.algo, n)?,
-                style: style(a.format),
+                output: board_output(a.format),
                 options: Options {
                     one_based: a.one_based,
                 },
@@ -292,11 +309,22 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             let algorithm = find_algorithm(&a.algorithm, a.permutations)?;
             check_algorithm_size(algorithm, n)?;
             check_solvable_size("trace", n)?;
+            if a.frames.is_some() && a.format != TraceFormat::Svg {
+                usage!("--frames DIR writes SVG pictures; add --format svg");
+            }
+            if !(a.delay.is_finite() && a.delay > 0.0 && a.delay <= 60.0) {
+                usage!(
+                    "invalid --delay {}: give the seconds per step, above 0 and at most 60",
+                    a.delay
+                );
+            }
             Config::Trace {
                 n,
                 algorithm,
                 max_steps: steps(a.max_steps.as_deref())?,
                 format: a.format,
+                frames: a.frames,
+                delay: a.delay,
             }
         }
     })
@@ -321,12 +349,19 @@ fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
         );
     }
     check_solvable_size("all", n)?;
+    let style = match board_output(a.format) {
+        BoardOutput::Text(style) => style,
+        BoardOutput::Svg | BoardOutput::Png => usage!(
+            "all prints many boards, and --format svg and png draw one: use \
+             `nqueens solve {n} --format svg`, or `nqueens trace {n} --format svg` for an animation"
+        ),
+    };
     Ok(Config::All {
         n,
         search: search(&a.algo, n)?,
         limit,
         unique: a.unique,
-        style: style(a.format),
+        style,
         options: Options {
             one_based: a.one_based,
         },

@@ -48,6 +48,16 @@ impl Write for Out {
     }
 }
 
+/// Refuses to write binary output (PNG) to a terminal.
+pub fn check_binary_ok(example: &str) -> anyhow::Result<()> {
+    if io::stdout().is_terminal() {
+        crate::exit::usage!(
+            "PNG is binary and would garble the terminal; redirect it to a file, for example `{example} > board.png`"
+        );
+    }
+    Ok(())
+}
+
 /// Formats seconds for JSON: plain decimal, microsecond precision.
 pub fn json_seconds(seconds: f64) -> String {
     format!("{seconds:.6}")

@@ -4,15 +4,23 @@
 use std::io::Write;
 
 use nqueens::algo::Collect;
-use nqueens::render::{write_solution, Options, Style};
+use nqueens::render::{write_png, write_solution, write_svg, Options, Picture};
 
 use super::run_algo;
-use crate::config::Search;
+use crate::config::{BoardOutput, Search};
 use crate::exit::Outcome;
-use crate::output::Out;
+use crate::output::{check_binary_ok, Out};
 
 #[allow(clippy::print_stderr)]
-pub fn run(n: usize, style: Style, options: Options, search: Search) -> anyhow::Result<Outcome> {
+pub fn run(
+    n: usize,
+    output: BoardOutput,
+    options: Options,
+    search: Search,
+) -> anyhow::Result<Outcome> {
+    if output == BoardOutput::Png {
+        check_binary_ok(&format!("nqueens solve {n} --format png"))?;
+    }
     let first = match search.algorithm {
         None => nqueens::first(n)?.map(nqueens::Solution::into_columns),
         Some(algorithm) => {
@@ -32,7 +40,17 @@ pub fn run(n: usize, style: Style, options: Options, search: Search) -> anyhow::
         return Ok(Outcome::No);
     };
     let mut out = Out::stdout();
-    write_solution(&mut out, &columns, style, options)?;
+    match output {
+        BoardOutput::Text(style) => write_solution(&mut out, &columns, style, options)?,
+        BoardOutput::Svg | BoardOutput::Png => {
+            let picture = Picture::from_columns(&columns).with_coordinates(true);
+            if output == BoardOutput::Svg {
+                write_svg(&mut out, &picture)?;
+            } else {
+                write_png(&mut out, &picture)?;
+            }
+        }
+    }
     out.flush()?;
     Ok(Outcome::Yes)
 }

@@ -8,7 +8,11 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
+use std::path::Path;
+
+use anyhow::Context;
 use nqueens::algo::{Algorithm, Event, Sink};
+use nqueens::render::{write_animated_svg, write_svg, Frame, FrameRecorder, Picture};
 
 use crate::cli::TraceFormat;
 use crate::config::grouped;
@@ -207,6 +211,7 @@ impl Sink for Tracer<'_> {
         let written = match self.format {
             TraceFormat::Text => self.text(event),
             TraceFormat::Json => self.json(event),
+            TraceFormat::Svg => Ok(()),
         };
         match written.and_then(|()| self.out.end_record()) {
             Ok(()) => ControlFlow::Continue(()),
@@ -222,12 +227,71 @@ impl Sink for Tracer<'_> {
     }
 }
 
+/// The still picture of one frame.
+fn still(n: usize, frame: &Frame) -> Picture {
+    let mut picture = Picture::new(n)
+        .with_queens(frame.queens.iter().copied())
+        .with_attacked_shaded(frame.shade_attacked)
+        .with_highlight(frame.highlight.iter().copied())
+        .with_conflicts(frame.conflicts.iter().copied())
+        .with_coordinates(true);
+    for (square, text) in &frame.labels {
+        picture = picture.with_label(*square, text.clone());
+    }
+    if let Some(caption) = &frame.caption {
+        picture = picture.with_caption(caption.clone());
+    }
+    picture
+}
+
+/// `trace --format svg`: an animation on stdout, or one picture per step.
+#[allow(clippy::print_stderr)]
+fn pictures(
+    n: usize,
+    algorithm: &dyn Algorithm,
+    max_steps: u64,
+    frames_dir: Option<&Path>,
+    delay: f64,
+) -> anyhow::Result<Outcome> {
+    let max_frames = usize::try_from(max_steps).unwrap_or(usize::MAX);
+    let mut recorder = FrameRecorder::new(n).with_max_frames(max_frames);
+    algorithm.search(n, &mut recorder)?;
+    let frames = recorder.into_frames();
+    match frames_dir {
+        None => {
+            let mut out = Out::stdout();
+            write_animated_svg(&mut out, n, &frames, delay)?;
+            out.flush()?;
+        }
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder '{}'", dir.display()))?;
+            for (k, frame) in frames.iter().enumerate() {
+                let path = dir.join(format!("step-{:04}.svg", k + 1));
+                let file = std::fs::File::create(&path)
+                    .with_context(|| format!("cannot write '{}'", path.display()))?;
+                let mut file = std::io::BufWriter::new(file);
+                write_svg(&mut file, &still(n, frame))?;
+                file.flush()
+                    .with_context(|| format!("cannot write '{}'", path.display()))?;
+            }
+            eprintln!("wrote {} pictures to {}", frames.len(), dir.display());
+        }
+    }
+    Ok(Outcome::Yes)
+}
+
 pub fn run(
     n: usize,
     algorithm: &dyn Algorithm,
     max_steps: u64,
     format: TraceFormat,
+    frames_dir: Option<&Path>,
+    delay: f64,
 ) -> anyhow::Result<Outcome> {
+    if format == TraceFormat::Svg {
+        return pictures(n, algorithm, max_steps, frames_dir, delay);
+    }
     let mut out = Out::stdout();
     if format == TraceFormat::Text {
         writeln!(

@@ -6,9 +6,11 @@ use std::path::Path;
 use anyhow::Context;
 use nqueens::{parse_placements, Placement};
 
-use crate::cli::ReportFormat;
+use nqueens::render::{write_png, write_svg, Picture};
+
+use crate::cli::VerifyFormat;
 use crate::exit::{usage, Outcome};
-use crate::output::Out;
+use crate::output::{check_binary_ok, Out};
 
 /// At most this many attacking pairs are listed per placement; the total is
 /// always given.
@@ -44,12 +46,18 @@ fn read_input(input: Option<&Path>) -> anyhow::Result<(String, String)> {
     }
 }
 
-pub fn run(input: Option<&Path>, one_based: bool, format: ReportFormat) -> anyhow::Result<Outcome> {
+pub fn run(input: Option<&Path>, one_based: bool, format: VerifyFormat) -> anyhow::Result<Outcome> {
+    if format == VerifyFormat::Png {
+        check_binary_ok("nqueens verify board.txt --format png")?;
+    }
     let (name, text) = read_input(input)?;
     let placements = match parse_placements(&text, one_based) {
         Ok(p) => p,
         Err(e) => usage!("cannot read a placement from {name}: {e}"),
     };
+    if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
+        return picture(&placements, format == VerifyFormat::Svg);
+    }
     let base = usize::from(one_based);
     let mut out = Out::stdout();
     let mut failures = 0usize;
@@ -60,7 +68,7 @@ pub fn run(input: Option<&Path>, one_based: bool, format: ReportFormat) -> anyho
             failures += 1;
         }
         match format {
-            ReportFormat::Text => {
+            VerifyFormat::Text => {
                 let label = if several {
                     format!("placement {}: ", k + 1)
                 } else {
@@ -71,11 +79,12 @@ pub fn run(input: Option<&Path>, one_based: bool, format: ReportFormat) -> anyho
                     text_report(&mut out, &label, placement, base)?;
                 }
             }
-            ReportFormat::Json => json_report(&mut out, placement, base)?,
+            VerifyFormat::Json => json_report(&mut out, placement, base)?,
+            VerifyFormat::Svg | VerifyFormat::Png => {}
         }
         out.end_record()?;
     }
-    if several && format == ReportFormat::Text {
+    if several && format == VerifyFormat::Text {
         let n = placements.len();
         if failures == 0 {
             writeln!(out, "OK: all {n} placements are solutions")?;
@@ -85,6 +94,46 @@ pub fn run(input: Option<&Path>, one_based: bool, format: ReportFormat) -> anyho
     }
     out.flush()?;
     Ok(if failures == 0 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
+}
+
+/// Draws the one placement, attacking pairs in red.
+fn picture(placements: &[Placement], svg: bool) -> anyhow::Result<Outcome> {
+    let [placement] = placements else {
+        usage!(
+            "--format svg and png draw one board, but the input holds {} placements",
+            placements.len()
+        );
+    };
+    let pairs = placement.conflict_count();
+    let caption = if placement.is_solution() {
+        format!("a solution for n = {}", placement.n())
+    } else if pairs == 0 {
+        format!(
+            "not a solution: {} queens on a {n}×{n} board",
+            placement.queens().len(),
+            n = placement.n()
+        )
+    } else {
+        format!(
+            "not a solution: {pairs} attacking {}",
+            if pairs == 1 { "pair" } else { "pairs" }
+        )
+    };
+    let picture = Picture::from_placement(placement)
+        .with_coordinates(true)
+        .with_caption(caption);
+    let mut out = Out::stdout();
+    if svg {
+        write_svg(&mut out, &picture)?;
+    } else {
+        write_png(&mut out, &picture)?;
+    }
+    out.flush()?;
+    Ok(if placement.is_solution() {
         Outcome::Yes
     } else {
         Outcome::No
