@@ -161,7 +161,7 @@
 
 pub mod algo;
 mod board;
-mod count;
+pub mod count;
 mod error;
 pub mod known;
 mod parse;

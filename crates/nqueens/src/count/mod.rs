@@ -17,6 +17,9 @@
 //! All totals are `u128`: Q(27) already needs 58 bits.
 
 use crate::error::Error;
+pub mod constellation;
+pub mod plan;
+
 use crate::search::{check_n, Solutions};
 use crate::symmetry::Symmetry;
 

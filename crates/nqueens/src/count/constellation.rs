@@ -1,0 +1,442 @@
+//! The `constellation` engine: border queens pre-placed, one canonical form per
+//! symmetry class, Burnside's lemma for the classes.
+//!
+//! Every solution has exactly one queen on each of the four border lines (top
+//! row, bottom row, left column, right column); a queen in a corner sits on two
+//! of them. This is the idea of the Q27 project (TU Dresden) and of
+//! NQueensFAF's "constellations": fix the border queens first, keep one
+//! arrangement per symmetry class, and count the interior.
+//!
+//! **No corner queen.** The four border queens form a *constellation* `(t, b, l,
+//! r)`: the columns of the top and bottom queens and the rows of the left and
+//! right ones. The eight symmetries of the square act on constellations; the
+//! plan keeps one canonical constellation C per class (the smallest of its
+//! images) and counts its completions N(C) by bitboard backtracking over the
+//! interior rows, with the border queens' lines blocked in every row. If G(C)
+//! is the set of symmetries that fix C, the solutions whose constellation lies
+//! in the class of C number `(8 / |G(C)|) · N(C)`, and (Burnside, applied to
+//! G(C) acting on the completions) their symmetry classes number
+//! `(N(C) + P(C) + 2 R(C)) / |G(C)|`, where P and R count the completions fixed
+//! by the half turn and by the quarter turn when those are in G(C); reflections
+//! never fix a solution. Only the rare symmetric constellations need P and R,
+//! so almost every task runs the plain counting loop.
+//!
+//! **A corner queen.** No solution has two (any two corners share a row, a
+//! column or a diagonal), so such a solution's class has 8 members, exactly
+//! two of which have the queen in the top-left corner: s and its transpose.
+//! Exactly one of them has its row-1 queen left of its column-1 queen
+//! (`s[1] < s⁻¹[1]`; equality would put two queens on one anti-diagonal), so
+//! the plan counts those, weight 8, and forbids column 1 above row `s[1]`
+//! while searching. This is the first half of Takaken's algorithm.
+//!
+//! Tasks are the canonical constellations and, for corner solutions, the
+//! choices of the queens of rows 1 and 2: thousands of them from n = 14 on.
+
+use super::plan::{Engine, Plan, Tally};
+use crate::error::Error;
+use crate::search::check_n;
+use crate::symmetry::Symmetry;
+
+/// The engine; see the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ConstellationEngine;
+
+/// Below this the plan is a single task that enumerates every solution.
+const SMALL: usize = 6;
+
+impl Engine for ConstellationEngine {
+    fn name(&self) -> &'static str {
+        "constellation"
+    }
+
+    fn max_n(&self) -> usize {
+        crate::MAX_N
+    }
+
+    fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
+        check_n(n)?;
+        if n < SMALL {
+            return Ok(Box::new(SmallPlan { n }));
+        }
+        Ok(Box::new(ConstellationPlan::new(n)))
+    }
+}
+
+/// One task that counts a small board by plain enumeration.
+struct SmallPlan {
+    n: usize,
+}
+
+impl Plan for SmallPlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn len(&self) -> usize {
+        1
+    }
+
+    fn count(&self, _: usize) -> Tally {
+        let c = super::count_all(self.n).unwrap_or(super::Counts {
+            n: self.n,
+            total: 0,
+            unique: 0,
+        });
+        Tally {
+            solutions: c.total,
+            classes_x8: 8 * c.unique,
+        }
+    }
+
+    fn describe(&self, _: usize) -> String {
+        format!("the whole {0}×{0} board", self.n)
+    }
+}
+
+/// A task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Task {
+    /// Queens on (0, 0), (1, k), (2, c2).
+    Corner { k: u8, c2: u8 },
+    /// A canonical constellation and what its stabilizer needs.
+    Border {
+        /// Column of the top queen, column of the bottom queen, row of the
+        /// left queen, row of the right queen.
+        tblr: [u8; 4],
+        /// 8 / |G(C)|.
+        weight: u8,
+        /// G(C) contains the half turn.
+        half_turn: bool,
+        /// G(C) contains the quarter turns.
+        quarter_turn: bool,
+    },
+}
+
+/// The plan of the constellation engine.
+pub struct ConstellationPlan {
+    n: usize,
+    full: u64,
+    tasks: Vec<Task>,
+}
+
+/// Whether two squares attack each other.
+fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
+}
+
+impl ConstellationPlan {
+    /// The tasks for an `n`×`n` board, `SMALL <= n <= 64`.
+    fn new(n: usize) -> Self {
+        let m = n - 1;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut tasks = Vec::new();
+        // Corner solutions: (0, 0), (1, k) with 2 <= k <= n - 2, then row 2.
+        for k in 2..m {
+            for c2 in 0..n {
+                let forbidden_col1 = 2 < k && c2 == 1;
+                if !forbidden_col1 && !attack((0, 0), (2, c2)) && !attack((1, k), (2, c2)) {
+                    tasks.push(Task::Corner {
+                        k: k as u8,
+                        c2: c2 as u8,
+                    });
+                }
+            }
+        }
+        // Border constellations without corner queens.
+        for t in 1..m {
+            for b in 1..m {
+                for l in 1..m {
+                    for r in 1..m {
+                        let q = [(0, t), (m, b), (l, 0), (r, m)];
+                        let ok = (0..4).all(|i| (i + 1..4).all(|j| !attack(q[i], q[j])));
+                        if !ok {
+                            continue;
+                        }
+                        let c = [t as u8, b as u8, l as u8, r as u8];
+                        let images = Symmetry::ALL.map(|g| image(n, c, g));
+                        if images.iter().any(|im| *im < c) {
+                            continue;
+                        }
+                        let fixing = images.iter().filter(|im| **im == c).count();
+                        tasks.push(Task::Border {
+                            tblr: c,
+                            weight: (8 / fixing) as u8,
+                            half_turn: images[2] == c,
+                            quarter_turn: images[1] == c,
+                        });
+                    }
+                }
+            }
+        }
+        ConstellationPlan { n, full, tasks }
+    }
+
+    /// Counts completions below the pre-placed queens: the interior `rows`,
+    /// each with the squares the fixed queens attack in `blocked`. With
+    /// `board`, also counts the completions fixed by the half and quarter turns.
+    fn complete(&self, rows: &[usize], blocked: &[u64], board: Option<&mut [usize]>) -> (u64, u64, u64) {
+        let full = self.full;
+        let k = rows.len();
+        if k == 0 {
+            return (1, 0, 0);
+        }
+        let mut avail = [0u64; 65];
+        let mut c = [0u64; 65];
+        let mut l = [0u64; 65];
+        let mut r = [0u64; 65];
+        avail[0] = full & !blocked[0];
+        if let Some(board) = board {
+            return symmetric_completions(self.n, rows, blocked, full, board);
+        }
+        if k == 1 {
+            return (u64::from(avail[0].count_ones()), 0, 0);
+        }
+        let mut d = 0;
+        let mut found = 0u64;
+        loop {
+            let a = avail[d];
+            if a == 0 {
+                if d == 0 {
+                    return (found, 0, 0);
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = a & a.wrapping_neg();
+            avail[d] = a ^ bit;
+            let gap = rows[d + 1] - rows[d];
+            let nc = c[d] | bit;
+            let nl = (l[d] | bit) << gap;
+            let nr = (r[d] | bit) >> gap;
+            let free = full & !(nc | nl | nr | blocked[d + 1]);
+            if d + 2 == k {
+                found += u64::from(free.count_ones());
+                continue;
+            }
+            if free != 0 {
+                d += 1;
+                c[d] = nc;
+                l[d] = nl;
+                r[d] = nr;
+                avail[d] = free;
+            }
+        }
+    }
+
+    /// The interior rows and their blocked squares for fixed queens `fixed`
+    /// (and, for corner tasks, column 1 above row `k`).
+    fn setup(&self, fixed: &[(usize, usize)], no_col1_above: usize) -> (Vec<usize>, Vec<u64>) {
+        let n = self.n;
+        let rows: Vec<usize> = (0..n).filter(|y| fixed.iter().all(|q| q.0 != *y)).collect();
+        let blocked = rows
+            .iter()
+            .map(|&y| {
+                let mut mask = if y < no_col1_above { 2u64 } else { 0 };
+                for &(qr, qc) in fixed {
+                    mask |= 1 << qc;
+                    let dy = y.abs_diff(qr);
+                    if qc + dy < n {
+                        mask |= 1 << (qc + dy);
+                    }
+                    if qc >= dy {
+                        mask |= 1 << (qc - dy);
+                    }
+                }
+                mask
+            })
+            .collect();
+        (rows, blocked)
+    }
+}
+
+/// The image of constellation `c` under `g`.
+fn image(n: usize, c: [u8; 4], g: Symmetry) -> [u8; 4] {
+    let m = n - 1;
+    let [t, b, l, r] = c.map(usize::from);
+    let mut out = [0u8; 4];
+    for (row, col) in [(0, t), (m, b), (l, 0), (r, m)] {
+        let (y, x) = g.map_square(n, row, col);
+        // No corner queens: each image lies on exactly one border line.
+        if y == 0 {
+            out[0] = x as u8;
+        } else if y == m {
+            out[1] = x as u8;
+        } else if x == 0 {
+            out[2] = y as u8;
+        } else {
+            out[3] = y as u8;
+        }
+    }
+    out
+}
+
+/// Completions of a symmetric constellation, with those fixed by the half turn
+/// and the quarter turn. `board` holds the fixed queens' columns already.
+fn symmetric_completions(n: usize, rows: &[usize], blocked: &[u64], full: u64, board: &mut [usize]) -> (u64, u64, u64) {
+    let m = n - 1;
+    let k = rows.len();
+    let mut avail = vec![0u64; k];
+    let mut c = vec![0u64; k];
+    let mut l = vec![0u64; k];
+    let mut r = vec![0u64; k];
+    avail[0] = full & !blocked[0];
+    let (mut total, mut half, mut quarter) = (0u64, 0u64, 0u64);
+    let mut d = 0;
+    loop {
+        let a = avail[d];
+        if a == 0 {
+            if d == 0 {
+                return (total, half, quarter);
+            }
+            d -= 1;
+            continue;
+        }
+        let bit = a & a.wrapping_neg();
+        avail[d] = a ^ bit;
+        board[rows[d]] = bit.trailing_zeros() as usize;
+        if d + 1 == k {
+            total += 1;
+            if (0..n).all(|i| board[m - i] == m - board[i]) {
+                half += 1;
+                if (0..n).all(|i| board[board[i]] == m - i) {
+                    quarter += 1;
+                }
+            }
+            continue;
+        }
+        let gap = rows[d + 1] - rows[d];
+        let nc = c[d] | bit;
+        let nl = (l[d] | bit) << gap;
+        let nr = (r[d] | bit) >> gap;
+        d += 1;
+        c[d] = nc;
+        l[d] = nl;
+        r[d] = nr;
+        avail[d] = full & !(nc | nl | nr | blocked[d]);
+    }
+}
+
+impl Plan for ConstellationPlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    fn count(&self, index: usize) -> Tally {
+        let n = self.n;
+        let m = n - 1;
+        match self.tasks[index] {
+            Task::Corner { k, c2 } => {
+                let (k, c2) = (usize::from(k), usize::from(c2));
+                let (rows, blocked) = self.setup(&[(0, 0), (1, k), (2, c2)], k);
+                let (found, _, _) = self.complete(&rows, &blocked, None);
+                let found = u128::from(found);
+                Tally {
+                    solutions: 8 * found,
+                    classes_x8: 8 * found,
+                }
+            }
+            Task::Border {
+                tblr,
+                weight,
+                half_turn,
+                quarter_turn,
+            } => {
+                let [t, b, l, r] = tblr.map(usize::from);
+                let fixed = [(0, t), (m, b), (l, 0), (r, m)];
+                let (rows, blocked) = self.setup(&fixed, 0);
+                let (found, half, quarter) = if half_turn || quarter_turn {
+                    let mut board = vec![0usize; n];
+                    for &(y, x) in &fixed {
+                        board[y] = x;
+                    }
+                    self.complete(&rows, &blocked, Some(&mut board))
+                } else {
+                    self.complete(&rows, &blocked, None)
+                };
+                let w = u128::from(weight);
+                let fixed_sum = u128::from(found)
+                    + if half_turn { u128::from(half) } else { 0 }
+                    + if quarter_turn { 2 * u128::from(quarter) } else { 0 };
+                Tally {
+                    solutions: w * u128::from(found),
+                    classes_x8: w * fixed_sum,
+                }
+            }
+        }
+    }
+
+    fn describe(&self, index: usize) -> String {
+        match self.tasks[index] {
+            Task::Corner { k, c2 } => format!("corner queen; row 1 in column {k}, row 2 in column {c2}"),
+            Task::Border { tblr: [t, b, l, r], weight, .. } => format!(
+                "border queens: top in column {t}, bottom in column {b}, left in row {l}, right in row {r} (weight {weight})"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::plan::count_plan;
+    use crate::known;
+
+    #[test]
+    fn totals_and_classes_match_oeis() {
+        for n in 1..=12 {
+            let plan = ConstellationEngine.plan(n).unwrap();
+            let t = count_plan(plan.as_ref());
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
+            assert_eq!(t.unique(), known::unique(n), "U({n})");
+        }
+    }
+
+    #[test]
+    fn every_task_agrees_with_a_plain_count_of_its_queens() {
+        // Each task's weighted count equals the weight times the number of
+        // solutions that extend its fixed queens (found by plain search).
+        for n in SMALL..=10 {
+            let plan = ConstellationPlan::new(n);
+            let all: Vec<Vec<usize>> = crate::solutions(n).unwrap().map(crate::Solution::into_columns).collect();
+            for (i, task) in plan.tasks.iter().enumerate() {
+                let m = n - 1;
+                let (weight, matches): (u128, usize) = match *task {
+                    Task::Corner { k, c2 } => {
+                        let (k, c2) = (usize::from(k), usize::from(c2));
+                        let count = all
+                            .iter()
+                            .filter(|s| s[0] == 0 && s[1] == k && s[2] == c2)
+                            .filter(|s| s.iter().position(|&c| c == 1) > Some(k))
+                            .count();
+                        (8, count)
+                    }
+                    Task::Border { tblr: [t, b, l, r], weight, .. } => {
+                        let count = all
+                            .iter()
+                            .filter(|s| {
+                                s[0] == usize::from(t)
+                                    && s[m] == usize::from(b)
+                                    && s[usize::from(l)] == 0
+                                    && s[usize::from(r)] == m
+                            })
+                            .count();
+                        (u128::from(weight), count)
+                    }
+                };
+                assert_eq!(plan.count(i).solutions, weight * matches as u128, "n = {n}: {}", plan.describe(i));
+            }
+        }
+    }
+
+    #[test]
+    fn plans_are_deterministic_and_large_enough() {
+        let a = ConstellationPlan::new(14);
+        let b = ConstellationPlan::new(14);
+        assert_eq!(a.tasks, b.tasks);
+        assert!(a.len() > 1000, "{} tasks", a.len());
+    }
+}

@@ -1,0 +1,86 @@
+//! Counting as a plan of independent tasks.
+//!
+//! A count is split into tasks that are counted separately and summed. The
+//! plan is deterministic (the same n and engine give the same tasks in the same
+//! order), so a task is named by its index alone: that is what checkpoints
+//! record, what `--slice i/k` selects, and what the MPI runner hands out.
+//! Nothing above this module cares how an engine counts one task.
+
+use crate::error::Error;
+
+/// What one task (or a sum of tasks) contributes.
+///
+/// `classes_x8` is eight times the contribution to the number of symmetry
+/// classes: by Burnside's lemma the classes are (1/8) Σ |stabilizer(s)| over
+/// all solutions, and an engine that visits only some members of each class
+/// weighs what it finds so that the sum stays an integer. Divide the total by 8
+/// at the end ([`Tally::unique`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Solutions, Q(n) when summed over the plan.
+    pub solutions: u128,
+    /// Eight times the symmetry classes, 8 U(n) when summed over the plan.
+    pub classes_x8: u128,
+}
+
+impl Tally {
+    /// Adds another tally.
+    pub fn add(&mut self, other: Tally) {
+        self.solutions += other.solutions;
+        self.classes_x8 += other.classes_x8;
+    }
+
+    /// U(n), once the whole plan is summed; `None` if the sum is not a
+    /// multiple of 8 (a partial sum, or a bug).
+    pub fn unique(&self) -> Option<u128> {
+        (self.classes_x8 % 8 == 0).then_some(self.classes_x8 / 8)
+    }
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+    fn add(mut self, other: Tally) -> Tally {
+        Tally::add(&mut self, other);
+        self
+    }
+}
+
+impl std::iter::Sum for Tally {
+    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
+        iter.fold(Tally::default(), |a, b| a + b)
+    }
+}
+
+/// The tasks of one count.
+pub trait Plan: Send + Sync {
+    /// The board size.
+    fn n(&self) -> usize;
+    /// How many tasks there are.
+    fn len(&self) -> usize;
+    /// Whether there are none (only for tiny boards).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Counts task `index` (below [`Plan::len`]).
+    fn count(&self, index: usize) -> Tally;
+    /// A short description of task `index`, for logs and tests.
+    fn describe(&self, index: usize) -> String;
+}
+
+/// A way of counting that splits into tasks.
+pub trait Engine: Send + Sync {
+    /// The name used on the command line and in checkpoints.
+    fn name(&self) -> &'static str;
+    /// The largest n it takes.
+    fn max_n(&self) -> usize;
+    /// The plan for an `n`×`n` board.
+    ///
+    /// # Errors
+    /// [`Error::ZeroSize`] or [`Error::TooLarge`].
+    fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error>;
+}
+
+/// Counts a whole plan on this thread, in task order.
+pub fn count_plan(plan: &dyn Plan) -> Tally {
+    (0..plan.len()).map(|i| plan.count(i)).sum()
+}
