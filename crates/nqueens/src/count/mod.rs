@@ -18,7 +18,9 @@
 
 use crate::error::Error;
 pub mod constellation;
+pub mod executor;
 pub mod plan;
+pub mod report;
 
 use crate::search::{check_n, Solutions};
 use crate::symmetry::Symmetry;

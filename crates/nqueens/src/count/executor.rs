@@ -1,0 +1,154 @@
+//! Counting a plan on several threads.
+//!
+//! Workers take the next pending task from a shared counter (dynamic
+//! scheduling: a long task does not hold up the others), count it, and send
+//! the result to the calling thread. The calling thread sums the results and
+//! passes each one to an [`Observer`], which is where checkpoints and
+//! progress bars live, and which can stop the run. Sums are exact (`u128`) and
+//! do not depend on the number of threads or the order tasks finish in.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use super::plan::{Plan, Tally};
+
+/// Told about each finished task, on the calling thread.
+pub trait Observer {
+    /// Task `index` counted `tally`. `Break` stops the run: no new tasks are
+    /// started, the ones under way finish and are reported.
+    fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()>;
+
+    /// Called about every [`TICK`] while tasks run (progress, periodic checkpoints).
+    fn tick(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// An observer that does nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl Observer for Quiet {
+    fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// How often [`Observer::tick`] is called.
+pub const TICK: Duration = Duration::from_millis(200);
+
+/// The result of [`run`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunResult {
+    /// The sum over the tasks counted in this run.
+    pub tally: Tally,
+    /// How many tasks were counted in this run.
+    pub tasks_done: usize,
+    /// Whether every pending task was counted (false when stopped).
+    pub complete: bool,
+}
+
+/// The number of threads to use by default: all the machine offers.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Counts the tasks in `pending` (indices into `plan`) on `threads` threads.
+///
+/// `stop` can be set from anywhere (a signal handler) to end the run early;
+/// tasks already started still finish and are reported.
+pub fn run(
+    plan: &dyn Plan,
+    pending: &[usize],
+    threads: usize,
+    stop: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> RunResult {
+    let threads = threads.clamp(1, pending.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Tally)>();
+    let mut tally = Tally::default();
+    let mut tasks_done = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&index) = pending.get(k) else { break };
+                let t = plan.count(index);
+                if tx.send((index, t)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(TICK) {
+                Ok((index, t)) => {
+                    tally.add(t);
+                    tasks_done += 1;
+                    if observer.task_done(index, t).is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if observer.tick().is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    RunResult {
+        tally,
+        tasks_done,
+        complete: tasks_done == pending.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::constellation::ConstellationEngine;
+    use crate::count::plan::{count_plan, Engine};
+
+    #[test]
+    fn threads_give_the_same_sum() {
+        let plan = ConstellationEngine.plan(11).unwrap();
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let one = count_plan(plan.as_ref());
+        for threads in [1, 2, 3, 8] {
+            let r = run(plan.as_ref(), &all, threads, &AtomicBool::new(false), &mut Quiet);
+            assert!(r.complete);
+            assert_eq!(r.tally, one, "{threads} threads");
+            assert_eq!(r.tasks_done, plan.len());
+        }
+    }
+
+    #[test]
+    fn an_observer_can_stop_the_run() {
+        struct StopAfter(usize);
+        impl Observer for StopAfter {
+            fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
+                self.0 = self.0.saturating_sub(1);
+                if self.0 == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+        }
+        let plan = ConstellationEngine.plan(12).unwrap();
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let r = run(plan.as_ref(), &all, 2, &AtomicBool::new(false), &mut StopAfter(5));
+        assert!(!r.complete);
+        assert!(r.tasks_done >= 5 && r.tasks_done < plan.len());
+    }
+}

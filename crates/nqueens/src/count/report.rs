@@ -1,0 +1,67 @@
+//! The one-line report of a count, shared by `nqueens count`, `nqueens merge`
+//! and the MPI runner so that they print exactly the same thing.
+
+/// `1234567` as `1,234,567`.
+pub fn grouped(x: u128) -> String {
+    let digits = x.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Runs shorter than this print no time in text, so that the text is the same
+/// from run to run.
+pub const SHOW_TIME_FROM: f64 = 0.5;
+
+/// `n = 8: 92 solutions, 12 unique up to rotation and reflection` (and the
+/// time, for runs of half a second or more). No newline.
+///
+/// ```
+/// use nqueens::count::report::text_line;
+/// assert_eq!(text_line(8, 92, Some(12), 0.01), "n = 8: 92 solutions, 12 unique up to rotation and reflection");
+/// assert_eq!(text_line(1, 1, None, 0.0), "n = 1: 1 solution");
+/// ```
+pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> String {
+    let noun = if total == 1 { "solution" } else { "solutions" };
+    let mut line = format!("n = {n}: {} {noun}", grouped(total));
+    if let Some(u) = unique {
+        line.push_str(&format!(", {} unique up to rotation and reflection", grouped(u)));
+    }
+    if seconds >= SHOW_TIME_FROM {
+        line.push_str(&format!(" ({seconds:.2} s)"));
+    }
+    line
+}
+
+/// `{"n":8,"solutions":92,"unique":12,"seconds":0.000123}`. No newline.
+///
+/// ```
+/// use nqueens::count::report::json_line;
+/// assert_eq!(json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.500000}"#);
+/// ```
+pub fn json_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> String {
+    let mut line = format!("{{\"n\":{n},\"solutions\":{total}");
+    if let Some(u) = unique {
+        line.push_str(&format!(",\"unique\":{u}"));
+    }
+    line.push_str(&format!(",\"seconds\":{seconds:.6}}}"));
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouping() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(14_772_512), "14,772,512");
+    }
+}
