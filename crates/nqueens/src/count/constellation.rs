@@ -345,7 +345,19 @@ impl Plan for ConstellationPlan {
                 half_turn,
                 quarter_turn,
             } => {
-                let [t, b, l, r] = tblr.map(usize::from);
+                // The number of completions is the same in every orientation;
+                // search the one whose side queens are highest, where they
+                // prune the most rows early.
+                let search = if half_turn || quarter_turn {
+                    tblr
+                } else {
+                    Symmetry::ALL
+                        .iter()
+                        .map(|&g| image(n, tblr, g))
+                        .min_by_key(|c| (std::cmp::Reverse(c[2].max(c[3])), c[2].min(c[3])))
+                        .unwrap_or(tblr)
+                };
+                let [t, b, l, r] = search.map(usize::from);
                 let fixed = [(0, t), (m, b), (l, 0), (r, m)];
                 let (rows, blocked) = self.setup(&fixed, 0);
                 let (found, half, quarter) = if half_turn || quarter_turn {

@@ -17,12 +17,23 @@
 //! All totals are `u128`: Q(27) already needs 58 bits.
 
 use crate::error::Error;
+pub mod backtrack;
 pub mod constellation;
 pub mod executor;
 pub mod plan;
 pub mod report;
 
 use crate::search::{check_n, Solutions};
+
+/// Every counting engine, the default first.
+pub fn engines() -> &'static [&'static dyn plan::Engine] {
+    &[&constellation::ConstellationEngine, &backtrack::BacktrackEngine]
+}
+
+/// The engine called `name`, if there is one.
+pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
+    engines().iter().copied().find(|e| e.name() == name)
+}
 use crate::symmetry::Symmetry;
 
 /// The number of solutions of a board and of their symmetry classes.
