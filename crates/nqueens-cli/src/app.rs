@@ -28,15 +28,34 @@ pub fn run() -> anyhow::Result<Outcome> {
         Config::Count {
             n,
             search,
+            engine: None,
             unique,
             format,
         } => commands::count::run(n, unique, format, search),
+        Config::Count {
+            n,
+            engine: Some(engine),
+            unique,
+            format,
+            ..
+        } => commands::engine::run(n, unique, format, &engine),
         Config::Verify {
             input,
             one_based,
             format,
         } => commands::verify::run(input.as_deref(), one_based, format),
         Config::Algorithms => commands::algorithms::run(),
+        Config::Merge {
+            files,
+            unique,
+            format,
+        } => commands::merge::run(&files, unique, format),
+        Config::Estimate {
+            n,
+            samples,
+            seed,
+            format,
+        } => commands::estimate::run(n, samples, seed, format),
         Config::Compare {
             n,
             algorithms,

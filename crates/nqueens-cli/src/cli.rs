@@ -61,6 +61,45 @@ pub enum Command {
     /// and the free mask in binary; for heuristic, the score of each candidate);
     /// json prints one event per line.
     Trace(TraceArgs),
+    /// Add up the partial results of `count --slice I/K` into the whole count.
+    ///
+    /// Refuses missing, duplicated or mismatched slices.
+    Merge(MergeArgs),
+    /// Estimate Q(n) by Knuth's random paths, with a 95% confidence interval.
+    ///
+    /// Works far beyond what can be counted (n up to 128); the interval widens
+    /// as n grows.
+    Estimate(EstimateArgs),
+}
+
+/// `nqueens merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The partial results, one JSON file per slice.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
+    /// Also print the classes under rotation and reflection.
+    #[arg(long, short)]
+    pub unique: bool,
+    /// How to print the counts.
+    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// `nqueens estimate`.
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Random paths to average.
+    #[arg(long, value_name = "K", default_value = "1000000")]
+    pub samples: String,
+    /// The random seed (the same seed gives the same estimate).
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub seed: String,
+    /// How to print the estimate.
+    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// Choosing and measuring a search algorithm.
@@ -177,6 +216,40 @@ pub struct CountArgs {
     /// How to print the counts.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// The counting engine: constellation (the fastest) or backtrack.
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<String>,
+    /// Worker threads (default: every core).
+    #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true)]
+    pub threads: Option<String>,
+    /// A progress bar on stderr: auto shows it on a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
+    /// Record finished tasks in FILE (every few seconds and on Ctrl-C or
+    /// SIGTERM); running again with the same FILE resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint writes.
+    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true)]
+    pub checkpoint_every: f64,
+    /// Count only slice I of K (1-based) and print a partial result as JSON,
+    /// for `nqueens merge` (batch systems, Slurm job arrays).
+    #[arg(long, value_name = "I/K")]
+    pub slice: Option<String>,
+    /// Plan the count and time a sample of its tasks instead of counting.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// When to draw a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProgressMode {
+    /// On a terminal only.
+    Auto,
+    /// Always (on stderr).
+    Always,
+    /// Never.
+    Never,
 }
 
 /// `nqueens verify`.

@@ -20,14 +20,29 @@ use crate::exit::usage;
 pub const SOLVE_MAX: usize = 32;
 /// Above this, `all` without `--limit` would print billions of boards.
 pub const ALL_MAX: usize = 18;
-/// Above this, `count` would run for hours on one core (n = 16 takes 4 s
-/// here, n = 18 about 3 minutes).
+/// Above this, `count --algorithm` (a classic algorithm, one core, no
+/// symmetry) would run for hours: n = 16 takes seconds, 18 minutes.
 pub const COUNT_MAX: usize = 18;
+/// Above this, the counting engine would need years on a machine like ours.
+pub const ENGINE_MAX: usize = 23;
+/// From here on, `count` says how long it expects to take.
+pub const ENGINE_WARN: usize = 19;
 
 /// Above this, `compare` would keep too many solutions of too many algorithms.
 pub const COMPARE_MAX: usize = 14;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise.
 pub const TRACE_STEPS: u64 = 500;
+
+/// How the counting engine runs.
+pub struct EngineRun {
+    pub engine: &'static dyn nqueens::count::plan::Engine,
+    pub threads: usize,
+    pub progress: bool,
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: std::time::Duration,
+    pub slice: Option<nqueens::count::slice::Slice>,
+    pub dry_run: bool,
+}
 
 /// How a single board is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +86,8 @@ pub enum Config {
     Count {
         n: usize,
         search: Search,
+        /// `None` when a classic algorithm counts (`--algorithm`).
+        engine: Option<EngineRun>,
         unique: bool,
         format: ReportFormat,
     },
@@ -88,6 +105,19 @@ pub enum Config {
         n: usize,
         algorithms: Vec<&'static dyn Algorithm>,
         format: TableFormat,
+    },
+    /// Add up slices.
+    Merge {
+        files: Vec<PathBuf>,
+        unique: bool,
+        format: ReportFormat,
+    },
+    /// Knuth's estimate.
+    Estimate {
+        n: usize,
+        samples: u64,
+        seed: u64,
+        format: ReportFormat,
     },
     /// Trace one algorithm.
     Trace {
@@ -198,18 +228,7 @@ pub fn board_size(text: &str) -> anyhow::Result<usize> {
     }
 }
 
-/// `1234567` as `1,234,567`.
-pub fn grouped(x: u128) -> String {
-    let digits = x.to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+pub use nqueens::count::report::grouped;
 
 /// What the tables say about Q(n), for messages.
 fn known_total(n: usize) -> String {
@@ -249,26 +268,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             }
         }
         Command::All(a) => all(a)?,
-        Command::Count(a) => {
-            let n = board_size(&a.size.n)?;
-            if n > COUNT_MAX {
-                usage!(
-                    "count {n}: n is too large for this version's counter, which runs on one core \
-                     and would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes, \
-                     and each row multiplies the time by about 7); {}",
-                    match nqueens::known::total(n) {
-                        Some(_) => format!("the published value is {}", known_total(n)),
-                        None => known_total(n),
-                    }
-                );
-            }
-            Config::Count {
-                n,
-                search: search(&a.algo, n)?,
-                unique: a.unique,
-                format: a.format,
-            }
-        }
+        Command::Count(a) => count(a)?,
         Command::Verify(a) => Config::Verify {
             input: a.input.filter(|p| p.as_os_str() != "-"),
             one_based: a.one_based,
@@ -304,6 +304,38 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                 format: a.format,
             }
         }
+        Command::Merge(a) => {
+            if a.files.is_empty() {
+                usage!("merge needs the partial results of every slice, such as `nqueens merge part-*.json`");
+            }
+            Config::Merge {
+                files: a.files,
+                unique: a.unique,
+                format: a.format,
+            }
+        }
+        Command::Estimate(a) => {
+            let n = board_size(&a.size.n)?;
+            if n > 128 {
+                usage!("estimate {n}: the estimator takes n from 1 to 128");
+            }
+            let samples = match a.samples.trim().parse::<u64>() {
+                Ok(k) if (1..=1_000_000_000).contains(&k) => k,
+                _ => usage!(
+                    "invalid --samples '{}': give a number of random paths from 1 to 1,000,000,000, such as 100000",
+                    a.samples
+                ),
+            };
+            let Ok(seed) = a.seed.trim().parse::<u64>() else {
+                usage!("invalid --seed '{}': give a whole number, such as 1", a.seed);
+            };
+            Config::Estimate {
+                n,
+                samples,
+                seed,
+                format: a.format,
+            }
+        }
         Command::Trace(a) => {
             let n = board_size(&a.n)?;
             let algorithm = find_algorithm(&a.algorithm, a.permutations)?;
@@ -327,6 +359,104 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                 delay: a.delay,
             }
         }
+    })
+}
+
+fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
+    let n = board_size(&a.size.n)?;
+    let classic = a.algo.algorithm.is_some() || a.algo.stats;
+    if classic {
+        let engine_flags = [
+            (a.engine.is_some(), "--engine"),
+            (a.threads.is_some(), "--threads"),
+            (a.checkpoint.is_some(), "--checkpoint"),
+            (a.slice.is_some(), "--slice"),
+            (a.dry_run, "--dry-run"),
+        ];
+        if let Some((_, flag)) = engine_flags.iter().find(|(set, _)| *set) {
+            usage!(
+                "{flag} belongs to the counting engine, and --algorithm/--stats run a classic \
+                 algorithm instead; drop one of them"
+            );
+        }
+        if n > COUNT_MAX {
+            usage!(
+                "count {n} --algorithm: n is too large for a classic algorithm on one core, which \
+                 would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); drop \
+                 --algorithm to use the counting engine"
+            );
+        }
+        return Ok(Config::Count {
+            n,
+            search: search(&a.algo, n)?,
+            engine: None,
+            unique: a.unique,
+            format: a.format,
+        });
+    }
+    let engine = match a.engine.as_deref().map(str::trim) {
+        None => nqueens::count::engines()[0],
+        Some(name) => match nqueens::count::engine_by_name(name) {
+            Some(e) => e,
+            None => {
+                let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
+                usage!("unknown engine '{name}'; choose one of {}", names.join(", "))
+            }
+        },
+    };
+    if n > ENGINE_MAX {
+        usage!(
+            "count {n}: n is too large: even on many cores the count would take years (each row \
+             multiplies the time by about 7, and n = 17 takes about 15 s on one core); {}",
+            match nqueens::known::total(n) {
+                Some(_) => format!("the published value is {}", known_total(n)),
+                None => known_total(n),
+            }
+        );
+    }
+    let threads = match a.threads.as_deref().map(str::trim) {
+        None => nqueens::count::executor::default_threads(),
+        Some(t) => match t.parse::<usize>() {
+            Ok(k) if (1..=4096).contains(&k) => k,
+            _ => usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2"),
+        },
+    };
+    let slice = match a.slice.as_deref() {
+        None => None,
+        Some(text) => match text.parse::<nqueens::count::slice::Slice>() {
+            Ok(s) => Some(s),
+            Err(e) => usage!("invalid --slice '{text}': {e}"),
+        },
+    };
+    if !(a.checkpoint_every.is_finite() && a.checkpoint_every > 0.0) {
+        usage!("invalid --checkpoint-every {}: give seconds above 0", a.checkpoint_every);
+    }
+    if slice.is_some() && a.format == ReportFormat::Text && a.unique {
+        // A slice prints a partial result; the classes come out of `merge`.
+        usage!("--unique goes with `nqueens merge`, which adds the slices up; a slice prints its partial result as JSON");
+    }
+    let progress = match a.progress {
+        cli::ProgressMode::Always => true,
+        cli::ProgressMode::Never => false,
+        cli::ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    Ok(Config::Count {
+        n,
+        search: Search {
+            algorithm: None,
+            stats: false,
+        },
+        engine: Some(EngineRun {
+            engine,
+            threads,
+            progress,
+            checkpoint: a.checkpoint,
+            checkpoint_every: std::time::Duration::from_secs_f64(a.checkpoint_every),
+            slice,
+            dry_run: a.dry_run,
+        }),
+        unique: a.unique,
+        format: a.format,
     })
 }
 
@@ -385,11 +515,4 @@ mod tests {
         }
     }
 
-    #[test]
-    fn grouping() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(14_772_512), "14,772,512");
-    }
 }

@@ -9,6 +9,7 @@ mod commands;
 mod config;
 mod exit;
 mod output;
+mod progress;
 
 fn main() -> std::process::ExitCode {
     exit::report(app::run())

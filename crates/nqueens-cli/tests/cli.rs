@@ -1498,3 +1498,193 @@ mod pictures {
         run(&["trace", "4", "--format", "svg", "--delay", "0"]).error();
     }
 }
+
+/// The counting engine: threads, engines, checkpoints, slices, merge, dry runs.
+mod engine {
+    use super::*;
+    use std::process::Stdio;
+
+    fn temp_path(tag: &str) -> PathBuf {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        std::env::temp_dir().join(format!(
+            "nqueens-test-{}-{}-{tag}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ))
+    }
+
+    #[test]
+    fn engines_and_threads_agree_with_oeis() {
+        for n in 1..=12 {
+            let expected = format!(
+                "n = {n}: {} solution{}, {} unique up to rotation and reflection\n",
+                nqueens_total(n),
+                if nqueens_total(n) == 1 { "" } else { "s" },
+                nqueens_unique(n)
+            );
+            for args in [vec![], vec!["--engine", "backtrack"], vec!["--threads", "1"], vec!["-j", "3"]] {
+                let mut all = vec!["count".to_string(), n.to_string(), "--unique".into()];
+                all.extend(args.iter().map(|s| s.to_string()));
+                let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+                assert_eq!(run(&refs).ok(), expected, "{refs:?}");
+            }
+        }
+    }
+
+    fn nqueens_total(n: usize) -> u128 {
+        [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512][n - 1]
+    }
+
+    fn nqueens_unique(n: usize) -> u128 {
+        [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955][n - 1]
+    }
+
+    #[test]
+    fn bad_engine_options() {
+        let e = run(&["count", "8", "--engine", "nope"]).error();
+        assert!(e.contains("unknown engine 'nope'") && e.contains("constellation"), "{e}");
+        for t in ["0", "-1", "x"] {
+            let e = run(&["count", "8", "--threads", t]).error();
+            assert!(e.contains("--threads"), "{e}");
+        }
+        let e = run(&["count", "8", "-a", "bitwise", "--threads", "2"]).error();
+        assert!(e.contains("--threads"), "{e}");
+        for s in ["0/4", "5/4", "x/4", "3", "1/0"] {
+            let e = run(&["count", "8", "--slice", s]).error();
+            assert!(e.contains("--slice"), "{s}: {e}");
+        }
+        let e = run(&["count", "24"]).error();
+        assert!(e.contains("years"), "{e}");
+    }
+
+    #[test]
+    fn slices_merge_to_the_whole() {
+        for k in [1usize, 3, 7] {
+            let mut files = Vec::new();
+            for i in 1..=k {
+                let out = run(&["count", "11", "--slice", &format!("{i}/{k}")]).ok();
+                let path = temp_path(&format!("slice-{i}-of-{k}.json"));
+                std::fs::write(&path, out).unwrap();
+                files.push(path);
+            }
+            let mut args = vec!["merge".to_string(), "--unique".to_string()];
+            args.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert_eq!(
+                run(&refs).ok(),
+                "n = 11: 2,680 solutions, 341 unique up to rotation and reflection\n",
+                "k = {k}"
+            );
+            if k > 1 {
+                // A missing slice and a duplicated one are refused.
+                let e = run(&refs[..refs.len() - 1]).error();
+                assert!(e.contains("missing"), "{e}");
+                let mut dup = refs.clone();
+                dup.push(refs[2]);
+                let e = run(&dup).error();
+                assert!(e.contains("twice") || e.contains("duplicate"), "{e}");
+            }
+            for f in files {
+                std::fs::remove_file(f).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn merge_refuses_mismatched_slices() {
+        let a = temp_path("a.json");
+        let b = temp_path("b.json");
+        std::fs::write(&a, run(&["count", "9", "--slice", "1/2"]).ok()).unwrap();
+        std::fs::write(&b, run(&["count", "10", "--slice", "2/2"]).ok()).unwrap();
+        let e = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap()]).error();
+        assert!(e.contains('9') && e.contains("10"), "{e}");
+        std::fs::remove_file(a).unwrap();
+        std::fs::remove_file(b).unwrap();
+        run(&["merge"]).error();
+        run(&["merge", "/nonexistent/part.json"]).error();
+    }
+
+    #[test]
+    fn dry_run_projects_without_counting() {
+        let out = run(&["count", "14", "--dry-run"]).ok();
+        assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");
+        let json = run(&["count", "14", "--dry-run", "--format", "json"]).ok();
+        let f = flat_json(json.trim());
+        assert!(f.iter().any(|(k, _)| k == "projected_cpu_seconds"), "{json}");
+    }
+
+    #[test]
+    fn a_checkpoint_for_another_count_is_refused() {
+        let cp = temp_path("other.ckpt");
+        let cps = cp.to_str().unwrap();
+        run(&["count", "9", "--checkpoint", cps]).ok();
+        let e = run(&["count", "10", "--checkpoint", cps]).error();
+        assert!(e.contains("another count"), "{e}");
+        let e = run(&["count", "9", "--engine", "backtrack", "--checkpoint", cps]).error();
+        assert!(e.contains("another count"), "{e}");
+        // The same count again reads the finished checkpoint.
+        assert_eq!(run(&["count", "9", "--checkpoint", cps]).ok(), "n = 9: 352 solutions\n");
+        std::fs::remove_file(cp).unwrap();
+    }
+
+    /// Kills counts with SIGKILL at pseudo-random moments and resumes them from
+    /// the checkpoint until one finishes: the total must be exact.
+    #[test]
+    fn resumes_exactly_after_sigkill() {
+        let cp = temp_path("kill.ckpt");
+        let cps = cp.to_str().unwrap().to_string();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut kills = 0;
+        let output = loop {
+            let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+                .args(["count", "16", "--unique", "--threads", "2", "--checkpoint", &cps, "--checkpoint-every", "0.02"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let wait = Duration::from_millis(40 + seed % 400);
+            std::thread::sleep(wait);
+            if kills < 12 && child.try_wait().unwrap().is_none() {
+                child.kill().unwrap(); // SIGKILL
+                child.wait().unwrap();
+                kills += 1;
+                continue;
+            }
+            let out = child.wait_with_output().unwrap();
+            assert!(out.status.success(), "{out:?}");
+            break String::from_utf8(out.stdout).unwrap();
+        };
+        assert!(kills >= 1, "the run finished before it could be killed");
+        assert_eq!(output, "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n");
+        std::fs::remove_file(cp).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn sigterm_saves_the_checkpoint() {
+        let cp = temp_path("term.ckpt");
+        let cps = cp.to_str().unwrap().to_string();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["count", "16", "--threads", "1", "--checkpoint", &cps])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        let pid = child.id().to_string();
+        assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("interrupted after") && err.contains("checkpoint"), "{err}");
+        assert!(cp.exists());
+        assert_eq!(
+            run(&["count", "16", "--checkpoint", &cps]).ok(),
+            "n = 16: 14,772,512 solutions\n"
+        );
+        std::fs::remove_file(cp).unwrap();
+    }
+}

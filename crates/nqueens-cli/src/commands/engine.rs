@@ -1,0 +1,233 @@
+//! `nqueens count N` with the counting engine: a plan of tasks counted on all
+//! cores, with a progress bar, checkpoints, slices and dry runs.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use nqueens::count::checkpoint::Checkpoint;
+use nqueens::count::executor::{self, Observer};
+use nqueens::count::plan::{Plan, Tally};
+use nqueens::count::report::{grouped, json_line, text_line};
+use nqueens::count::slice::PartialResult;
+
+use crate::cli::ReportFormat;
+use crate::config::{EngineRun, ENGINE_WARN};
+use crate::exit::Outcome;
+use crate::output::Out;
+use crate::progress::{duration, Progress};
+
+/// Seconds Q(17) takes on one core of a machine like CI's, and the growth per
+/// row: the basis of the warning for long counts.
+const SECONDS_17: f64 = 15.0;
+const GROWTH: f64 = 7.3;
+
+/// Sees each finished task: records it in the checkpoint, saving every few
+/// seconds, and moves the progress bar.
+struct Watch<'a> {
+    checkpoint: Option<(&'a Path, Checkpoint)>,
+    every: Duration,
+    last_save: Instant,
+    save_error: Option<anyhow::Error>,
+    progress: Progress,
+    already: usize,
+}
+
+impl Watch<'_> {
+    fn save(&mut self) {
+        if let Some((path, cp)) = &self.checkpoint {
+            if let Err(e) = cp.save(path) {
+                self.save_error = Some(anyhow::Error::new(e).context(format!("cannot write the checkpoint '{}'", path.display())));
+            }
+            self.last_save = Instant::now();
+        }
+    }
+
+    fn maybe_save(&mut self) -> ControlFlow<()> {
+        if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
+            self.save();
+        }
+        if self.save_error.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Observer for Watch<'_> {
+    fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
+        if let Some((_, cp)) = &mut self.checkpoint {
+            cp.record(index, tally);
+        }
+        self.progress.task(tally.solutions);
+        self.maybe_save()
+    }
+
+    fn tick(&mut self) -> ControlFlow<()> {
+        self.progress.draw(self.already);
+        self.maybe_save()
+    }
+}
+
+/// Ctrl-C or SIGTERM asks the run to stop (and save its checkpoint); a second
+/// one ends the process at once.
+fn stop_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = Arc::clone(&flag);
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}
+
+#[allow(clippy::print_stderr)]
+fn dry_run(n: usize, plan: &dyn Plan, run: &EngineRun, format: ReportFormat) -> anyhow::Result<Outcome> {
+    let samples = 200.min(plan.len());
+    let d = nqueens::count::estimate::dry_run(plan, samples, 0x6e71_7565_656e_73);
+    let wall = d.projected_cpu_seconds / run.threads as f64;
+    let mut out = Out::stdout();
+    match format {
+        ReportFormat::Text => writeln!(
+            out,
+            "n = {n}: {} tasks ({} engine); timed {} of them in {}; the whole count needs about {} of CPU time (± {:.0}%), about {} on {} thread{}",
+            grouped(d.tasks as u128),
+            run.engine.name(),
+            grouped(d.sampled as u128),
+            duration(d.sample_seconds),
+            duration(d.projected_cpu_seconds),
+            100.0 * d.relative_error,
+            duration(wall),
+            run.threads,
+            if run.threads == 1 { "" } else { "s" }
+        )?,
+        ReportFormat::Json => writeln!(
+            out,
+            "{{\"n\":{n},\"engine\":\"{}\",\"tasks\":{},\"sampled\":{},\"sample_seconds\":{:.6},\"projected_cpu_seconds\":{:.3},\"relative_error\":{:.4},\"threads\":{},\"projected_seconds\":{:.3}}}",
+            run.engine.name(),
+            d.tasks,
+            d.sampled,
+            d.sample_seconds,
+            d.projected_cpu_seconds,
+            d.relative_error,
+            run.threads,
+            wall
+        )?,
+    }
+    out.flush()?;
+    Ok(Outcome::Yes)
+}
+
+#[allow(clippy::print_stderr)]
+pub fn run(n: usize, unique: bool, format: ReportFormat, run: &EngineRun) -> anyhow::Result<Outcome> {
+    let plan = run.engine.plan(n)?;
+    if run.dry_run {
+        return dry_run(n, plan.as_ref(), run, format);
+    }
+    let range = match run.slice {
+        Some(slice) => slice.range(plan.len()),
+        None => 0..plan.len(),
+    };
+    let checkpoint = match &run.checkpoint {
+        None => None,
+        Some(path) => {
+            let loaded = Checkpoint::load(path)
+                .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?;
+            let cp = match loaded {
+                Some(cp) => {
+                    if let Err(e) = cp.check_matches(n, run.engine.name(), plan.len()) {
+                        crate::exit::usage!("the checkpoint '{}' is for another count: {e}", path.display());
+                    }
+                    cp
+                }
+                None => Checkpoint::new(n, run.engine.name(), plan.len()),
+            };
+            Some((path.as_path(), cp))
+        }
+    };
+    let (pending, done_before): (Vec<usize>, Tally) = match &checkpoint {
+        Some((_, cp)) => (
+            range.clone().filter(|&i| !cp.is_done(i)).collect(),
+            range.clone().filter_map(|i| cp.tally(i)).sum(),
+        ),
+        None => (range.clone().collect(), Tally::default()),
+    };
+    let already = range.len() - pending.len();
+    if n >= ENGINE_WARN && !pending.is_empty() {
+        let rough = SECONDS_17 * GROWTH.powi(n as i32 - 17) * pending.len() as f64 / plan.len() as f64;
+        eprintln!(
+            "note: counting n = {n} takes roughly {} on {} thread{} here{}",
+            duration(rough / run.threads as f64),
+            run.threads,
+            if run.threads == 1 { "" } else { "s" },
+            if run.checkpoint.is_none() {
+                "; add --checkpoint FILE so that an interruption loses nothing"
+            } else {
+                ""
+            }
+        );
+    }
+
+    let stop = stop_flag();
+    let mut watch = Watch {
+        checkpoint,
+        every: run.checkpoint_every,
+        last_save: Instant::now(),
+        save_error: None,
+        progress: Progress::new(run.progress, range.len(), already, done_before.solutions),
+        already,
+    };
+    let start = Instant::now();
+    let result = executor::run(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
+    let seconds = start.elapsed().as_secs_f64();
+    watch.progress.finish();
+    watch.save();
+    if let Some(e) = watch.save_error.take() {
+        return Err(e);
+    }
+    if !result.complete {
+        let done = already + result.tasks_done;
+        match &run.checkpoint {
+            Some(path) => eprintln!(
+                "interrupted after {} of {} tasks; the checkpoint '{}' has them: run the same command to go on",
+                grouped(done as u128),
+                grouped(range.len() as u128),
+                path.display()
+            ),
+            None => eprintln!(
+                "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE to be able to resume)",
+                grouped(done as u128),
+                grouped(range.len() as u128)
+            ),
+        }
+        return Ok(Outcome::Interrupted);
+    }
+    let tally = done_before + result.tally;
+    let mut out = Out::stdout();
+    if let Some(slice) = run.slice {
+        let part = PartialResult::new(n, run.engine.name(), slice, range, plan.len(), tally);
+        writeln!(out, "{}", part.to_json())?;
+    } else {
+        let classes = if unique {
+            match tally.unique() {
+                Some(u) => Some(u),
+                None => anyhow::bail!("internal error: the classes do not add up (8 U = {})", tally.classes_x8),
+            }
+        } else {
+            None
+        };
+        let line = match format {
+            ReportFormat::Text => text_line(n, tally.solutions, classes, seconds),
+            ReportFormat::Json => json_line(n, tally.solutions, classes, seconds),
+        };
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(Outcome::Yes)
+}

@@ -1,0 +1,44 @@
+//! `nqueens merge FILES...`: the slices of a count, added up.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use nqueens::count::report::{json_line, text_line};
+use nqueens::count::slice::{merge, PartialResult};
+
+use crate::cli::ReportFormat;
+use crate::exit::{usage, Outcome};
+use crate::output::Out;
+
+pub fn run(files: &[PathBuf], unique: bool, format: ReportFormat) -> anyhow::Result<Outcome> {
+    let mut parts = Vec::with_capacity(files.len());
+    for path in files {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        match PartialResult::from_json(text.trim()) {
+            Ok(part) => parts.push((path.display().to_string(), part)),
+            Err(e) => usage!("'{}' is not a partial result of `nqueens count --slice`: {e}", path.display()),
+        }
+    }
+    let merged = match merge(&parts) {
+        Ok(m) => m,
+        Err(e) => usage!("cannot merge: {e}"),
+    };
+    let classes = if unique {
+        match merged.tally.unique() {
+            Some(u) => Some(u),
+            None => anyhow::bail!("the classes do not add up (8 U = {}); the slices are damaged", merged.tally.classes_x8),
+        }
+    } else {
+        None
+    };
+    let mut out = Out::stdout();
+    let line = match format {
+        ReportFormat::Text => text_line(merged.n, merged.tally.solutions, classes, 0.0),
+        ReportFormat::Json => json_line(merged.n, merged.tally.solutions, classes, 0.0),
+    };
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(Outcome::Yes)
+}
