@@ -18,6 +18,7 @@
 
 use crate::error::Error;
 pub mod constellation;
+pub mod estimate;
 pub mod executor;
 pub mod plan;
 pub mod report;
