@@ -19,6 +19,7 @@
 use crate::error::Error;
 pub mod backtrack;
 pub mod constellation;
+pub mod estimate;
 pub mod executor;
 pub mod plan;
 pub mod report;
