@@ -327,7 +327,10 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                 ),
             };
             let Ok(seed) = a.seed.trim().parse::<u64>() else {
-                usage!("invalid --seed '{}': give a whole number, such as 1", a.seed);
+                usage!(
+                    "invalid --seed '{}': give a whole number, such as 1",
+                    a.seed
+                );
             };
             Config::Estimate {
                 n,
@@ -400,7 +403,10 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
             Some(e) => e,
             None => {
                 let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
-                usage!("unknown engine '{name}'; choose one of {}", names.join(", "))
+                usage!(
+                    "unknown engine '{name}'; choose one of {}",
+                    names.join(", ")
+                )
             }
         },
     };
@@ -429,7 +435,10 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
         },
     };
     if !(a.checkpoint_every.is_finite() && a.checkpoint_every > 0.0) {
-        usage!("invalid --checkpoint-every {}: give seconds above 0", a.checkpoint_every);
+        usage!(
+            "invalid --checkpoint-every {}: give seconds above 0",
+            a.checkpoint_every
+        );
     }
     if slice.is_some() && a.format == ReportFormat::Text && a.unique {
         // A slice prints a partial result; the classes come out of `merge`.
@@ -514,5 +523,4 @@ mod tests {
             );
         }
     }
-
 }

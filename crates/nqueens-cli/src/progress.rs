@@ -31,7 +31,11 @@ pub fn duration(seconds: f64) -> String {
     } else if s < 3600.0 {
         format!("{}m {:02}s", (s / 60.0) as u64, (s % 60.0) as u64)
     } else if s < 86400.0 * 2.0 {
-        format!("{}h {:02}m", (s / 3600.0) as u64, ((s % 3600.0) / 60.0) as u64)
+        format!(
+            "{}h {:02}m",
+            (s / 3600.0) as u64,
+            ((s % 3600.0) / 60.0) as u64
+        )
     } else {
         format!("{:.1} days", s / 86400.0)
     }

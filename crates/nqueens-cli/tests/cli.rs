@@ -1522,7 +1522,12 @@ mod engine {
                 if nqueens_total(n) == 1 { "" } else { "s" },
                 nqueens_unique(n)
             );
-            for args in [vec![], vec!["--engine", "backtrack"], vec!["--threads", "1"], vec!["-j", "3"]] {
+            for args in [
+                vec![],
+                vec!["--engine", "backtrack"],
+                vec!["--threads", "1"],
+                vec!["-j", "3"],
+            ] {
                 let mut all = vec!["count".to_string(), n.to_string(), "--unique".into()];
                 all.extend(args.iter().map(|s| s.to_string()));
                 let refs: Vec<&str> = all.iter().map(String::as_str).collect();
@@ -1532,17 +1537,24 @@ mod engine {
     }
 
     fn nqueens_total(n: usize) -> u128 {
-        [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512][n - 1]
+        [
+            1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
+        ][n - 1]
     }
 
     fn nqueens_unique(n: usize) -> u128 {
-        [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955][n - 1]
+        [
+            1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+        ][n - 1]
     }
 
     #[test]
     fn bad_engine_options() {
         let e = run(&["count", "8", "--engine", "nope"]).error();
-        assert!(e.contains("unknown engine 'nope'") && e.contains("constellation"), "{e}");
+        assert!(
+            e.contains("unknown engine 'nope'") && e.contains("constellation"),
+            "{e}"
+        );
         for t in ["0", "-1", "x"] {
             let e = run(&["count", "8", "--threads", t]).error();
             assert!(e.contains("--threads"), "{e}");
@@ -1610,7 +1622,10 @@ mod engine {
         assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");
         let json = run(&["count", "14", "--dry-run", "--format", "json"]).ok();
         let f = flat_json(json.trim());
-        assert!(f.iter().any(|(k, _)| k == "projected_cpu_seconds"), "{json}");
+        assert!(
+            f.iter().any(|(k, _)| k == "projected_cpu_seconds"),
+            "{json}"
+        );
     }
 
     #[test]
@@ -1623,7 +1638,10 @@ mod engine {
         let e = run(&["count", "9", "--engine", "backtrack", "--checkpoint", cps]).error();
         assert!(e.contains("another count"), "{e}");
         // The same count again reads the finished checkpoint.
-        assert_eq!(run(&["count", "9", "--checkpoint", cps]).ok(), "n = 9: 352 solutions\n");
+        assert_eq!(
+            run(&["count", "9", "--checkpoint", cps]).ok(),
+            "n = 9: 352 solutions\n"
+        );
         std::fs::remove_file(cp).unwrap();
     }
 
@@ -1637,7 +1655,17 @@ mod engine {
         let mut kills = 0;
         let output = loop {
             let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-                .args(["count", "16", "--unique", "--threads", "2", "--checkpoint", &cps, "--checkpoint-every", "0.02"])
+                .args([
+                    "count",
+                    "16",
+                    "--unique",
+                    "--threads",
+                    "2",
+                    "--checkpoint",
+                    &cps,
+                    "--checkpoint-every",
+                    "0.02",
+                ])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -1658,7 +1686,10 @@ mod engine {
             break String::from_utf8(out.stdout).unwrap();
         };
         assert!(kills >= 1, "the run finished before it could be killed");
-        assert_eq!(output, "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n");
+        assert_eq!(
+            output,
+            "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n"
+        );
         std::fs::remove_file(cp).unwrap();
     }
 
@@ -1675,11 +1706,18 @@ mod engine {
             .unwrap();
         std::thread::sleep(Duration::from_millis(300));
         let pid = child.id().to_string();
-        assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        assert!(std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success());
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "{out:?}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains("interrupted after") && err.contains("checkpoint"), "{err}");
+        assert!(
+            err.contains("interrupted after") && err.contains("checkpoint"),
+            "{err}"
+        );
         assert!(cp.exists());
         assert_eq!(
             run(&["count", "16", "--checkpoint", &cps]).ok(),

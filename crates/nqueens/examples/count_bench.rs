@@ -26,7 +26,13 @@ fn engine_seconds(n: usize, threads: usize, repeats: usize) -> f64 {
                 let start = Instant::now();
                 let plan = ConstellationEngine.plan(n).unwrap();
                 let all: Vec<usize> = (0..plan.len()).collect();
-                let r = run(plan.as_ref(), &all, threads, &AtomicBool::new(false), &mut Quiet);
+                let r = run(
+                    plan.as_ref(),
+                    &all,
+                    threads,
+                    &AtomicBool::new(false),
+                    &mut Quiet,
+                );
                 assert_eq!(Some(r.tally.solutions), nqueens::known::total(n));
                 assert_eq!(r.tally.unique(), nqueens::known::unique(n));
                 start.elapsed().as_secs_f64()
@@ -48,7 +54,9 @@ fn plain_seconds(n: usize, repeats: usize) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().unwrap());
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<usize>().unwrap());
     let min_n = args.next().unwrap_or(14);
     let max_n = args.next().unwrap_or(17);
     let repeats = args.next().unwrap_or(3);

@@ -41,7 +41,10 @@ impl Watch<'_> {
     fn save(&mut self) {
         if let Some((path, cp)) = &self.checkpoint {
             if let Err(e) = cp.save(path) {
-                self.save_error = Some(anyhow::Error::new(e).context(format!("cannot write the checkpoint '{}'", path.display())));
+                self.save_error = Some(
+                    anyhow::Error::new(e)
+                        .context(format!("cannot write the checkpoint '{}'", path.display())),
+                );
             }
             self.last_save = Instant::now();
         }
@@ -88,7 +91,12 @@ fn stop_flag() -> Arc<AtomicBool> {
 }
 
 #[allow(clippy::print_stderr)]
-fn dry_run(n: usize, plan: &dyn Plan, run: &EngineRun, format: ReportFormat) -> anyhow::Result<Outcome> {
+fn dry_run(
+    n: usize,
+    plan: &dyn Plan,
+    run: &EngineRun,
+    format: ReportFormat,
+) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
     let d = nqueens::count::estimate::dry_run(plan, samples, 0x6e71_7565_656e_73);
     let wall = d.projected_cpu_seconds / run.threads as f64;
@@ -125,7 +133,12 @@ fn dry_run(n: usize, plan: &dyn Plan, run: &EngineRun, format: ReportFormat) -> 
 }
 
 #[allow(clippy::print_stderr)]
-pub fn run(n: usize, unique: bool, format: ReportFormat, run: &EngineRun) -> anyhow::Result<Outcome> {
+pub fn run(
+    n: usize,
+    unique: bool,
+    format: ReportFormat,
+    run: &EngineRun,
+) -> anyhow::Result<Outcome> {
     let plan = run.engine.plan(n)?;
     if run.dry_run {
         return dry_run(n, plan.as_ref(), run, format);
@@ -142,7 +155,10 @@ pub fn run(n: usize, unique: bool, format: ReportFormat, run: &EngineRun) -> any
             let cp = match loaded {
                 Some(cp) => {
                     if let Err(e) = cp.check_matches(n, run.engine.name(), plan.len()) {
-                        crate::exit::usage!("the checkpoint '{}' is for another count: {e}", path.display());
+                        crate::exit::usage!(
+                            "the checkpoint '{}' is for another count: {e}",
+                            path.display()
+                        );
                     }
                     cp
                 }
@@ -160,7 +176,8 @@ pub fn run(n: usize, unique: bool, format: ReportFormat, run: &EngineRun) -> any
     };
     let already = range.len() - pending.len();
     if n >= ENGINE_WARN && !pending.is_empty() {
-        let rough = SECONDS_17 * GROWTH.powi(n as i32 - 17) * pending.len() as f64 / plan.len() as f64;
+        let rough =
+            SECONDS_17 * GROWTH.powi(n as i32 - 17) * pending.len() as f64 / plan.len() as f64;
         eprintln!(
             "note: counting n = {n} takes roughly {} on {} thread{} here{}",
             duration(rough / run.threads as f64),
@@ -217,7 +234,10 @@ pub fn run(n: usize, unique: bool, format: ReportFormat, run: &EngineRun) -> any
         let classes = if unique {
             match tally.unique() {
                 Some(u) => Some(u),
-                None => anyhow::bail!("internal error: the classes do not add up (8 U = {})", tally.classes_x8),
+                None => anyhow::bail!(
+                    "internal error: the classes do not add up (8 U = {})",
+                    tally.classes_x8
+                ),
             }
         } else {
             None

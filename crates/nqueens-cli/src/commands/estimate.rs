@@ -33,7 +33,11 @@ pub fn run(n: usize, samples: u64, seed: u64, format: ReportFormat) -> anyhow::R
             )?;
             writeln!(out, "the search tree has about {} nodes", number(e.nodes))?;
             if let Some(q) = known {
-                writeln!(out, "the published value is Q({n}) = {} (OEIS A000170)", grouped(q))?;
+                writeln!(
+                    out,
+                    "the published value is Q({n}) = {} (OEIS A000170)",
+                    grouped(q)
+                )?;
             }
         }
         ReportFormat::Json => {

@@ -18,7 +18,10 @@ pub fn run(files: &[PathBuf], unique: bool, format: ReportFormat) -> anyhow::Res
             .with_context(|| format!("cannot read '{}'", path.display()))?;
         match PartialResult::from_json(text.trim()) {
             Ok(part) => parts.push((path.display().to_string(), part)),
-            Err(e) => usage!("'{}' is not a partial result of `nqueens count --slice`: {e}", path.display()),
+            Err(e) => usage!(
+                "'{}' is not a partial result of `nqueens count --slice`: {e}",
+                path.display()
+            ),
         }
     }
     let merged = match merge(&parts) {
@@ -28,7 +31,10 @@ pub fn run(files: &[PathBuf], unique: bool, format: ReportFormat) -> anyhow::Res
     let classes = if unique {
         match merged.tally.unique() {
             Some(u) => Some(u),
-            None => anyhow::bail!("the classes do not add up (8 U = {}); the slices are damaged", merged.tally.classes_x8),
+            None => anyhow::bail!(
+                "the classes do not add up (8 U = {}); the slices are damaged",
+                merged.tally.classes_x8
+            ),
         }
     } else {
         None

@@ -68,7 +68,10 @@ impl Plan for BacktrackPlan {
             return tally;
         };
         while let Some(columns) = solutions.next_columns() {
-            let stabilizer = 1 + Symmetry::ALL[1..].iter().filter(|s| s.fixes(columns)).count() as u128;
+            let stabilizer = 1 + Symmetry::ALL[1..]
+                .iter()
+                .filter(|s| s.fixes(columns))
+                .count() as u128;
             tally.solutions += weight;
             tally.classes_x8 += weight * stabilizer;
         }

@@ -125,10 +125,39 @@ mod tests {
         let all: Vec<usize> = (0..plan.len()).collect();
         let one = count_plan(plan.as_ref());
         for threads in [1, 2, 3, 8] {
-            let r = run(plan.as_ref(), &all, threads, &AtomicBool::new(false), &mut Quiet);
+            let r = run(
+                plan.as_ref(),
+                &all,
+                threads,
+                &AtomicBool::new(false),
+                &mut Quiet,
+            );
             assert!(r.complete);
             assert_eq!(r.tally, one, "{threads} threads");
             assert_eq!(r.tasks_done, plan.len());
+        }
+    }
+
+    /// A plan whose tasks take a millisecond each, so that stopping has
+    /// something to stop even on a busy machine.
+    struct Slow(usize);
+
+    impl Plan for Slow {
+        fn n(&self) -> usize {
+            8
+        }
+        fn len(&self) -> usize {
+            self.0
+        }
+        fn count(&self, _: usize) -> Tally {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            Tally {
+                solutions: 1,
+                classes_x8: 8,
+            }
+        }
+        fn describe(&self, index: usize) -> String {
+            format!("slow task {index}")
         }
     }
 
@@ -145,10 +174,15 @@ mod tests {
                 }
             }
         }
-        let plan = ConstellationEngine.plan(12).unwrap();
+        let plan = Slow(2000);
         let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(plan.as_ref(), &all, 2, &AtomicBool::new(false), &mut StopAfter(5));
+        let r = run(&plan, &all, 2, &AtomicBool::new(false), &mut StopAfter(5));
         assert!(!r.complete);
-        assert!(r.tasks_done >= 5 && r.tasks_done < plan.len());
+        assert!(
+            r.tasks_done >= 5 && r.tasks_done < plan.len(),
+            "{}",
+            r.tasks_done
+        );
+        assert_eq!(r.tally.solutions, r.tasks_done as u128);
     }
 }

@@ -28,7 +28,10 @@ use crate::search::{check_n, Solutions};
 
 /// Every counting engine, the default first.
 pub fn engines() -> &'static [&'static dyn plan::Engine] {
-    &[&constellation::ConstellationEngine, &backtrack::BacktrackEngine]
+    &[
+        &constellation::ConstellationEngine,
+        &backtrack::BacktrackEngine,
+    ]
 }
 
 /// The engine called `name`, if there is one.
