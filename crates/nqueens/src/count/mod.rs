@@ -17,10 +17,12 @@
 //! All totals are `u128`: Q(27) already needs 58 bits.
 
 use crate::error::Error;
+pub mod checkpoint;
 pub mod constellation;
 pub mod executor;
 pub mod plan;
 pub mod report;
+pub mod slice;
 
 use crate::search::{check_n, Solutions};
 use crate::symmetry::Symmetry;
