@@ -125,7 +125,13 @@ mod tests {
         let all: Vec<usize> = (0..plan.len()).collect();
         let one = count_plan(plan.as_ref());
         for threads in [1, 2, 3, 8] {
-            let r = run(plan.as_ref(), &all, threads, &AtomicBool::new(false), &mut Quiet);
+            let r = run(
+                plan.as_ref(),
+                &all,
+                threads,
+                &AtomicBool::new(false),
+                &mut Quiet,
+            );
             assert!(r.complete);
             assert_eq!(r.tally, one, "{threads} threads");
             assert_eq!(r.tasks_done, plan.len());
@@ -147,7 +153,13 @@ mod tests {
         }
         let plan = ConstellationEngine.plan(12).unwrap();
         let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(plan.as_ref(), &all, 2, &AtomicBool::new(false), &mut StopAfter(5));
+        let r = run(
+            plan.as_ref(),
+            &all,
+            2,
+            &AtomicBool::new(false),
+            &mut StopAfter(5),
+        );
         assert!(!r.complete);
         assert!(r.tasks_done >= 5 && r.tasks_done < plan.len());
     }
