@@ -151,16 +151,41 @@ mod tests {
                 }
             }
         }
-        let plan = ConstellationEngine.plan(12).unwrap();
+        /// Tasks from 10 on wait until the run is stopped, so that the
+        /// workers cannot finish every task before the observer's stop takes
+        /// effect, however the threads are scheduled.
+        struct HoldBack<'a> {
+            plan: Box<dyn Plan>,
+            stop: &'a AtomicBool,
+        }
+        impl Plan for HoldBack<'_> {
+            fn n(&self) -> usize {
+                self.plan.n()
+            }
+            fn len(&self) -> usize {
+                self.plan.len()
+            }
+            fn count(&self, index: usize) -> Tally {
+                while index >= 10 && !self.stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                self.plan.count(index)
+            }
+            fn describe(&self, index: usize) -> String {
+                self.plan.describe(index)
+            }
+        }
+        let stop = AtomicBool::new(false);
+        let plan = HoldBack {
+            plan: ConstellationEngine.plan(12).unwrap(),
+            stop: &stop,
+        };
         let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(
-            plan.as_ref(),
-            &all,
-            2,
-            &AtomicBool::new(false),
-            &mut StopAfter(5),
-        );
+        let threads = 2;
+        let r = run(&plan, &all, threads, &stop, &mut StopAfter(5));
         assert!(!r.complete);
-        assert!(r.tasks_done >= 5 && r.tasks_done < plan.len());
+        // The ten free tasks, and at most one held-back task per thread.
+        assert!(r.tasks_done >= 5 && r.tasks_done <= 10 + threads, "{r:?}");
+        assert!(plan.len() > 10 + threads);
     }
 }
