@@ -170,7 +170,7 @@ pub fn run(
     let (pending, done_before): (Vec<usize>, Tally) = match &checkpoint {
         Some((_, cp)) => (
             range.clone().filter(|&i| !cp.is_done(i)).collect(),
-            range.clone().filter_map(|i| cp.tally(i)).sum(),
+            cp.total_in(range.clone()),
         ),
         None => (range.clone().collect(), Tally::default()),
     };
@@ -228,7 +228,7 @@ pub fn run(
     let tally = done_before + result.tally;
     let mut out = Out::stdout();
     if let Some(slice) = run.slice {
-        let part = PartialResult::new(n, run.engine.name(), slice, range, plan.len(), tally);
+        let part = PartialResult::new(n, run.engine.name(), slice, plan.len(), tally);
         writeln!(out, "{}", part.to_json())?;
     } else {
         let classes = if unique {

@@ -18,11 +18,13 @@
 
 use crate::error::Error;
 pub mod backtrack;
+pub mod checkpoint;
 pub mod constellation;
 pub mod estimate;
 pub mod executor;
 pub mod plan;
 pub mod report;
+pub mod slice;
 
 use crate::search::{check_n, Solutions};
 

@@ -1,0 +1,981 @@
+//! Checkpoint files: resuming a killed count with exactly the same total.
+//!
+//! A long count (n = 20 takes hours, n = 24 months of CPU time) gets killed:
+//! by a batch system's time limit, a reboot, Ctrl-C. Because a count is a
+//! deterministic [plan](super::plan) of tasks named by their index, it is
+//! enough to remember which tasks are finished and what each one counted. A
+//! resumed run counts only the [pending](Checkpoint::pending) tasks and adds
+//! the recorded ones, so the total is exactly the total of an uninterrupted
+//! run: no task is lost and none is counted twice.
+//!
+//! That only holds if the resumed run has the same plan, so a checkpoint names
+//! the board size, the engine, the number of tasks and the version of this
+//! library that wrote it, and [`Checkpoint::check_matches`] refuses a
+//! checkpoint that differs in any of them (plans may change between
+//! versions). The refusal says what differs and what to do: use another file,
+//! or delete this one to start over.
+//!
+//! # Saving is atomic
+//!
+//! [`Checkpoint::save`] never leaves a half-written checkpoint, even if the
+//! process is killed or the machine loses power while saving: it writes the
+//! whole file under a temporary name in the same directory (the name plus
+//! `.tmp.` and the process id), flushes it to the disk (`fsync`), renames it
+//! over the old checkpoint (a rename within a directory replaces the file in
+//! one step: readers see the old file or the new one, never a mix), and then
+//! flushes the directory so that the rename itself survives a crash. A
+//! killed run therefore finds either its previous checkpoint or the new one.
+//! One process (one thread) should save a given checkpoint at a time.
+//!
+//! # The file format
+//!
+//! Text, so that a person can read it, one line each, every line ending with
+//! a newline:
+//!
+//! - line 1, a header: a JSON object with `format` (always
+//!   `"nqueens-checkpoint"`), `version` (see [`current_version`]), `n`,
+//!   `engine` and `tasks` (how many tasks the plan has);
+//! - then one line per finished task: its index, its number of solutions and
+//!   its eight-times-classes contribution ([`Tally::classes_x8`]), as decimal
+//!   numbers separated by a space. [`Checkpoint::save`] writes them in
+//!   ascending order of the index; any order loads.
+//!
+//! ```text
+//! {"format":"nqueens-checkpoint","version":"nqueens 0.1.0, checkpoint format 1","n":10,"engine":"constellation","tasks":275}
+//! 0 0 0
+//! 1 24 24
+//! 4 8 8
+//! ```
+//!
+//! (Tasks 0, 1 and 4 of the 275 of the constellation plan for n = 10 are
+//! finished; the other 272 are pending.)
+//!
+//! Loading refuses, naming the line: a missing or malformed header, a line
+//! that is not three whole numbers, an index outside the plan, an index that
+//! appears twice, a last line without its newline (a file cut short), and
+//! totals too large for 128 bits. A partially written file cannot come from
+//! [`Checkpoint::save`], but a hand-edited or copied one can.
+//!
+//! ```
+//! use nqueens::count::checkpoint::Checkpoint;
+//! use nqueens::count::plan::Tally;
+//!
+//! let mut ck = Checkpoint::new(10, "constellation", 4);
+//! ck.record(2, Tally { solutions: 100, classes_x8: 96 });
+//! assert_eq!(ck.pending(), vec![0, 1, 3]);
+//!
+//! let again = Checkpoint::parse(&ck.to_text())?;
+//! assert_eq!(again, ck);
+//! again.check_matches(10, "constellation", 4)?;
+//! assert!(again.check_matches(11, "constellation", 4).is_err());
+//! # Ok::<(), nqueens::count::checkpoint::CheckpointError>(())
+//! ```
+
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::Tally;
+
+/// The value of the header's `format` field.
+pub const FORMAT_NAME: &str = "nqueens-checkpoint";
+
+/// The version of the file format; it changes when the layout of the file
+/// changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The `version` this library writes into checkpoints and expects to find:
+/// its own version and the format version, for example
+/// `"nqueens 0.1.0, checkpoint format 1"`.
+///
+/// ```
+/// assert!(nqueens::count::checkpoint::current_version().ends_with("checkpoint format 1"));
+/// ```
+pub fn current_version() -> String {
+    format!(
+        "nqueens {}, checkpoint format {FORMAT_VERSION}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The finished tasks of one count: which ones, and what each counted.
+///
+/// See the [module docs](self) for why and for the file format.
+#[derive(Debug, Clone)]
+pub struct Checkpoint {
+    /// The board size.
+    pub n: usize,
+    /// The engine's name ([`Engine::name`](super::plan::Engine::name)).
+    pub engine: String,
+    /// The library and format version that wrote it ([`current_version`] for
+    /// a new one).
+    pub version: String,
+    /// How many tasks the plan has ([`Plan::len`](super::plan::Plan::len)).
+    pub tasks: usize,
+    /// The finished tasks, by index.
+    done: BTreeMap<usize, Tally>,
+    /// The file it was loaded from, for messages.
+    loaded_from: Option<PathBuf>,
+}
+
+/// Two checkpoints are equal when they record the same count and the same
+/// finished tasks, wherever they were loaded from.
+impl PartialEq for Checkpoint {
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n
+            && self.engine == other.engine
+            && self.version == other.version
+            && self.tasks == other.tasks
+            && self.done == other.done
+    }
+}
+
+impl Eq for Checkpoint {}
+
+/// What can be wrong with a checkpoint. The messages are meant to be shown to
+/// people as they are.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// The file exists but could not be read.
+    #[error("cannot read the checkpoint file {}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+
+    /// A line of the file is not what the format says.
+    #[error("{}, line {line}: {reason}", which(.path))]
+    Malformed {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The line, counting from 1 (the header is line 1).
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// The same task appears on two lines.
+    #[error(
+        "{}, line {line}: task {index} is recorded twice (first on line {first_line}); \
+         the file was edited by hand or joined from two files. Fix or delete it",
+        which(.path)
+    )]
+    DuplicateTask {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The line of the second occurrence.
+        line: usize,
+        /// The first line the task appears on.
+        first_line: usize,
+        /// The task's index.
+        index: usize,
+    },
+
+    /// A task index that the plan does not have.
+    #[error(
+        "{}, line {line}: there is no task {index}: the plan has {tasks} tasks, numbered 0 to {}",
+        which(.path), .tasks.saturating_sub(1)
+    )]
+    TaskOutOfRange {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The line.
+        line: usize,
+        /// The index found there.
+        index: u128,
+        /// How many tasks the header says the plan has.
+        tasks: usize,
+    },
+
+    /// The file was written in a format this version cannot read.
+    #[error(
+        "{} was written by {found}, but this is {} and reads checkpoint format {FORMAT_VERSION} \
+         only: finish the count with the version that wrote it, or delete the file to start over",
+        which(.path), current_version()
+    )]
+    UnsupportedFormat {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The `version` found in the header.
+        found: String,
+    },
+
+    /// The checkpoint is for another board size.
+    #[error(
+        "{} is for n = {found}, not n = {expected}: give another checkpoint file for this count, \
+         or delete this one to start over",
+        which(.path)
+    )]
+    WrongN {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The checkpoint's n.
+        found: usize,
+        /// The count's n.
+        expected: usize,
+    },
+
+    /// The checkpoint was written by another engine, whose tasks differ.
+    #[error(
+        "{} was written by the {found} engine, not the {expected} engine, and their tasks differ: \
+         resume with the {found} engine, give another checkpoint file, or delete this one to \
+         start over",
+        which(.path)
+    )]
+    WrongEngine {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The checkpoint's engine.
+        found: String,
+        /// The count's engine.
+        expected: String,
+    },
+
+    /// The checkpoint was written by another version of the library, whose
+    /// plan may differ.
+    #[error(
+        "{} was written by {found}, but this is {expected}; plans may change between versions, \
+         so its tasks cannot be trusted: finish the count with the version that wrote it, give \
+         another checkpoint file, or delete this one to start over",
+        which(.path)
+    )]
+    WrongVersion {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The checkpoint's version.
+        found: String,
+        /// This library's version.
+        expected: String,
+    },
+
+    /// The checkpoint says the plan has another number of tasks.
+    #[error(
+        "{} says the plan has {found} tasks, but the {engine} plan for n = {n} has {expected}: \
+         the file does not belong to this count. Give another checkpoint file, or delete this \
+         one to start over",
+        which(.path)
+    )]
+    WrongTasks {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The board size.
+        n: usize,
+        /// The engine.
+        engine: String,
+        /// The checkpoint's task count.
+        found: usize,
+        /// The plan's task count.
+        expected: usize,
+    },
+}
+
+/// How messages name a checkpoint.
+fn which(path: &Option<PathBuf>) -> String {
+    match path {
+        Some(p) => format!("the checkpoint file {}", p.display()),
+        None => "the checkpoint".to_string(),
+    }
+}
+
+/// The header line, as written.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    version: String,
+    n: usize,
+    engine: String,
+    tasks: usize,
+}
+
+/// The first look at a header: which format, which version; nothing else.
+#[derive(Deserialize)]
+struct Probe {
+    format: Option<String>,
+    version: Option<String>,
+}
+
+impl Checkpoint {
+    /// An empty checkpoint (no task finished) for a count of `n` with
+    /// `engine`, whose plan has `tasks` tasks, written by this version.
+    pub fn new(n: usize, engine: &str, tasks: usize) -> Self {
+        Checkpoint {
+            n,
+            engine: engine.to_string(),
+            version: current_version(),
+            tasks,
+            done: BTreeMap::new(),
+            loaded_from: None,
+        }
+    }
+
+    /// Reads the checkpoint at `path`; `Ok(None)` when there is no such file.
+    ///
+    /// The checkpoint may belong to another count: call
+    /// [`check_matches`](Self::check_matches) before resuming from it, or use
+    /// [`load_or_new`](Self::load_or_new).
+    ///
+    /// # Errors
+    /// [`CheckpointError::Io`] when the file cannot be read,
+    /// [`CheckpointError::UnsupportedFormat`], and the errors of
+    /// [`parse`](Self::parse) for its contents, naming the file.
+    pub fn load(path: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
+        let text = match fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(CheckpointError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        };
+        let mut ck = Self::parse_from(&text, Some(path))?;
+        ck.loaded_from = Some(path.to_path_buf());
+        Ok(Some(ck))
+    }
+
+    /// Resumes from the checkpoint at `path` if there is one and it belongs
+    /// to this count, or starts an empty one if there is none.
+    ///
+    /// # Errors
+    /// Those of [`load`](Self::load) and [`check_matches`](Self::check_matches).
+    pub fn load_or_new(
+        path: &Path,
+        n: usize,
+        engine: &str,
+        tasks: usize,
+    ) -> Result<Checkpoint, CheckpointError> {
+        match Self::load(path)? {
+            Some(ck) => {
+                ck.check_matches(n, engine, tasks)?;
+                Ok(ck)
+            }
+            None => Ok(Self::new(n, engine, tasks)),
+        }
+    }
+
+    /// Reads a checkpoint from the text of a file (see the module docs for
+    /// the format).
+    ///
+    /// # Errors
+    /// [`CheckpointError::Malformed`], [`CheckpointError::DuplicateTask`],
+    /// [`CheckpointError::TaskOutOfRange`] or
+    /// [`CheckpointError::UnsupportedFormat`], each naming the line.
+    pub fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
+        Self::parse_from(text, None)
+    }
+
+    fn parse_from(text: &str, path: Option<&Path>) -> Result<Checkpoint, CheckpointError> {
+        let path = path.map(Path::to_path_buf);
+        let malformed = |line: usize, reason: String| CheckpointError::Malformed {
+            path: path.clone(),
+            line,
+            reason,
+        };
+        let example = format!(
+            "{{\"format\":\"{FORMAT_NAME}\",\"version\":\"{}\",\"n\":…,\"engine\":…,\"tasks\":…}}",
+            current_version()
+        );
+
+        let mut lines = text.split_inclusive('\n').enumerate();
+        let Some((_, header)) = lines.next() else {
+            return Err(malformed(
+                1,
+                format!("the file is empty; a checkpoint starts with a header like {example}"),
+            ));
+        };
+        if !header.ends_with('\n') {
+            return Err(malformed(
+                1,
+                "the header has no newline at its end: the file was cut short".to_string(),
+            ));
+        }
+        let probe: Probe = serde_json::from_str(header).map_err(|e| {
+            malformed(
+                1,
+                format!("not an nqueens checkpoint: the first line should be a header like {example} ({e})"),
+            )
+        })?;
+        match probe.format.as_deref() {
+            Some(FORMAT_NAME) => {}
+            Some(other) => {
+                return Err(malformed(
+                    1,
+                    format!(
+                        "this is a {other:?} file, not an nqueens checkpoint ({FORMAT_NAME:?})"
+                    ),
+                ))
+            }
+            None => {
+                return Err(malformed(
+                    1,
+                    format!(
+                        "not an nqueens checkpoint: the header has no \"format\":\"{FORMAT_NAME}\""
+                    ),
+                ))
+            }
+        }
+        if let Some(version) = probe.version {
+            if format_version(&version) != Some(FORMAT_VERSION) {
+                return Err(CheckpointError::UnsupportedFormat {
+                    path,
+                    found: version,
+                });
+            }
+        }
+        let header: Header = serde_json::from_str(header)
+            .map_err(|e| malformed(1, format!("a bad checkpoint header: {e}")))?;
+
+        let mut ck = Checkpoint::new(header.n, &header.engine, header.tasks);
+        ck.version = header.version;
+        let mut first_line = BTreeMap::new();
+        let mut sum = Some(Tally::default());
+        for (i, raw) in lines {
+            let line = i + 1;
+            let Some(content) = raw.strip_suffix('\n') else {
+                return Err(malformed(
+                    line,
+                    "the last line has no newline at its end: the file was cut short".to_string(),
+                ));
+            };
+            let content = content.strip_suffix('\r').unwrap_or(content);
+            let fields: Vec<&str> = content.split_whitespace().collect();
+            let [index, solutions, classes_x8] = fields[..] else {
+                return Err(malformed(
+                    line,
+                    format!(
+                        "expected a finished task as three whole numbers \
+                         `index solutions classes_x8`, found {content:?}"
+                    ),
+                ));
+            };
+            let number = |what: &str, s: &str| {
+                s.parse::<u128>()
+                    .map_err(|_| malformed(line, format!("the {what} {s:?} is not a whole number")))
+            };
+            let index = number("task index", index)?;
+            let tally = Tally {
+                solutions: number("number of solutions", solutions)?,
+                classes_x8: number("classes_x8 count", classes_x8)?,
+            };
+            let index = match usize::try_from(index) {
+                Ok(index) if index < ck.tasks => index,
+                _ => {
+                    return Err(CheckpointError::TaskOutOfRange {
+                        path,
+                        line,
+                        index,
+                        tasks: ck.tasks,
+                    })
+                }
+            };
+            match first_line.entry(index) {
+                Entry::Occupied(first) => {
+                    return Err(CheckpointError::DuplicateTask {
+                        path,
+                        line,
+                        first_line: *first.get(),
+                        index,
+                    })
+                }
+                Entry::Vacant(v) => {
+                    v.insert(line);
+                }
+            }
+            sum = sum.and_then(|s| checked_add(s, tally));
+            if sum.is_none() {
+                return Err(malformed(
+                    line,
+                    "the counts add up to more than 128 bits hold: the file was edited".to_string(),
+                ));
+            }
+            ck.done.insert(index, tally);
+        }
+        Ok(ck)
+    }
+
+    /// Refuses to resume a count of `n` with `engine` and a plan of `tasks`
+    /// tasks from this checkpoint unless it was written for exactly that
+    /// count by this version of the library.
+    ///
+    /// # Errors
+    /// [`CheckpointError::WrongN`], [`CheckpointError::WrongEngine`],
+    /// [`CheckpointError::WrongVersion`] or [`CheckpointError::WrongTasks`]
+    /// (the first that applies, in that order), saying what differs and what
+    /// to do.
+    pub fn check_matches(
+        &self,
+        n: usize,
+        engine: &str,
+        tasks: usize,
+    ) -> Result<(), CheckpointError> {
+        let path = self.loaded_from.clone();
+        if self.n != n {
+            return Err(CheckpointError::WrongN {
+                path,
+                found: self.n,
+                expected: n,
+            });
+        }
+        if self.engine != engine {
+            return Err(CheckpointError::WrongEngine {
+                path,
+                found: self.engine.clone(),
+                expected: engine.to_string(),
+            });
+        }
+        let expected = current_version();
+        if self.version != expected {
+            return Err(CheckpointError::WrongVersion {
+                path,
+                found: self.version.clone(),
+                expected,
+            });
+        }
+        if self.tasks != tasks {
+            return Err(CheckpointError::WrongTasks {
+                path,
+                n,
+                engine: engine.to_string(),
+                found: self.tasks,
+                expected: tasks,
+            });
+        }
+        Ok(())
+    }
+
+    /// Records that task `index` counted `tally`. Recording a task again
+    /// replaces what was recorded.
+    ///
+    /// # Panics
+    /// If `index` is not below [`tasks`](Self::tasks).
+    pub fn record(&mut self, index: usize, tally: Tally) {
+        assert!(
+            index < self.tasks,
+            "task {index} recorded in a checkpoint of {} tasks",
+            self.tasks
+        );
+        self.done.insert(index, tally);
+    }
+
+    /// Whether task `index` is finished.
+    pub fn is_done(&self, index: usize) -> bool {
+        self.done.contains_key(&index)
+    }
+
+    /// How many tasks are finished.
+    pub fn done_count(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Whether every task is finished.
+    pub fn is_complete(&self) -> bool {
+        self.done.len() == self.tasks
+    }
+
+    /// The finished tasks and their tallies, in ascending order of the index.
+    pub fn done(&self) -> impl Iterator<Item = (usize, Tally)> + '_ {
+        self.done.iter().map(|(&i, &t)| (i, t))
+    }
+
+    /// The sum over the finished tasks (the count itself once
+    /// [complete](Self::is_complete)).
+    pub fn total(&self) -> Tally {
+        self.done.values().copied().sum()
+    }
+
+    /// The sum over the finished tasks whose index lies in `range`.
+    pub fn total_in(&self, range: Range<usize>) -> Tally {
+        self.done.range(range).map(|(_, &t)| t).sum()
+    }
+
+    /// The tasks still to count, in ascending order.
+    pub fn pending(&self) -> Vec<usize> {
+        self.pending_in(0..self.tasks)
+    }
+
+    /// The tasks still to count whose index lies in `range` (and below
+    /// [`tasks`](Self::tasks)), in ascending order: the pending part of a
+    /// [slice](super::slice::Slice::range).
+    pub fn pending_in(&self, range: Range<usize>) -> Vec<usize> {
+        let end = range.end.min(self.tasks);
+        (range.start..end).filter(|i| !self.is_done(*i)).collect()
+    }
+
+    /// The text of the checkpoint file (see the module docs).
+    pub fn to_text(&self) -> String {
+        let header = Header {
+            format: FORMAT_NAME.to_string(),
+            version: self.version.clone(),
+            n: self.n,
+            engine: self.engine.clone(),
+            tasks: self.tasks,
+        };
+        let mut text = serde_json::to_string(&header).unwrap_or_default();
+        text.push('\n');
+        for (index, t) in &self.done {
+            text.push_str(&format!("{index} {} {}\n", t.solutions, t.classes_x8));
+        }
+        text
+    }
+
+    /// Writes the checkpoint to `path`, atomically (see the module docs and
+    /// [`write_atomic`]).
+    ///
+    /// # Errors
+    /// When the file cannot be written or renamed; the previous checkpoint, if
+    /// any, is then left as it was.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        write_atomic(path, self.to_text().as_bytes())
+    }
+}
+
+/// The format version in a version string like
+/// `"nqueens 0.1.0, checkpoint format 1"`.
+fn format_version(version: &str) -> Option<u32> {
+    let (_, number) = version.rsplit_once("checkpoint format ")?;
+    number.trim().parse().ok()
+}
+
+fn checked_add(a: Tally, b: Tally) -> Option<Tally> {
+    Some(Tally {
+        solutions: a.solutions.checked_add(b.solutions)?,
+        classes_x8: a.classes_x8.checked_add(b.classes_x8)?,
+    })
+}
+
+/// Tells temporary files of one process apart.
+static TEMP_SEQUENCE: AtomicU64 = AtomicU64::new(0);
+
+/// Replaces the file at `path` with `contents` in one step, so that a reader
+/// (or a run restarted after a crash) finds the old contents or the new ones,
+/// never a mix.
+///
+/// Writes a temporary file next to `path` (its name plus `.tmp.`, the process
+/// id and a sequence number), flushes it to the disk, renames it over `path`,
+/// and flushes the directory (where the system allows it; errors there are
+/// ignored). On an error the temporary file is removed and `path` is left as
+/// it was.
+///
+/// # Errors
+/// When `path` has no file name, or writing, flushing or renaming fails.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file name", path.display()),
+        ));
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut temp_name = name.to_os_string();
+    temp_name.push(format!(
+        ".tmp.{}.{}",
+        std::process::id(),
+        TEMP_SEQUENCE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temp = dir.join(temp_name);
+    let written = (|| {
+        let mut file = File::create(&temp)?;
+        file.write_all(contents)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
+    // Make the rename itself durable. Directories cannot be opened (or
+    // synced) on every system; the file is in place either way.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh, empty directory for one test.
+    pub(crate) fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "nqueens-test-{}-{name}-{}",
+            std::process::id(),
+            TEMP_SEQUENCE.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn tally(solutions: u128, classes_x8: u128) -> Tally {
+        Tally {
+            solutions,
+            classes_x8,
+        }
+    }
+
+    fn sample() -> Checkpoint {
+        let mut ck = Checkpoint::new(10, "constellation", 7);
+        ck.record(4, tally(96, 88));
+        ck.record(0, tally(120, 96));
+        ck.record(1, tally(64, 64));
+        ck
+    }
+
+    fn header(n: usize, engine: &str, tasks: usize) -> String {
+        format!(
+            "{{\"format\":\"nqueens-checkpoint\",\"version\":\"{}\",\"n\":{n},\"engine\":\"{engine}\",\"tasks\":{tasks}}}\n",
+            current_version()
+        )
+    }
+
+    #[test]
+    fn bookkeeping() {
+        let ck = sample();
+        assert_eq!(ck.done_count(), 3);
+        assert!(ck.is_done(4) && !ck.is_done(2));
+        assert_eq!(ck.pending(), vec![2, 3, 5, 6]);
+        assert_eq!(ck.pending_in(1..5), vec![2, 3]);
+        assert_eq!(ck.pending_in(5..100), vec![5, 6]);
+        assert_eq!(ck.total(), tally(280, 248));
+        assert_eq!(ck.total_in(1..5), tally(160, 152));
+        assert!(!ck.is_complete());
+        assert_eq!(ck.done().map(|(i, _)| i).collect::<Vec<_>>(), vec![0, 1, 4]);
+        assert!(ck.version.contains(env!("CARGO_PKG_VERSION")));
+    }
+
+    #[test]
+    fn the_text_is_as_documented() {
+        let text = sample().to_text();
+        let expected = format!(
+            "{}0 120 96\n1 64 64\n4 96 88\n",
+            header(10, "constellation", 7)
+        );
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn text_round_trip_including_counts_above_64_bits() {
+        let mut ck = sample();
+        let big = (1u128 << 100) + 12_345;
+        ck.record(6, tally(big, u128::MAX / 2));
+        let again = Checkpoint::parse(&ck.to_text()).unwrap();
+        assert_eq!(again, ck);
+        assert_eq!(again.total().solutions, 280 + big);
+        // Any order loads; a CRLF file too.
+        let shuffled = format!("{}4 96 88\n0 120 96\r\n", header(10, "constellation", 7));
+        let c = Checkpoint::parse(&shuffled).unwrap();
+        assert_eq!(c.pending(), vec![1, 2, 3, 5, 6]);
+    }
+
+    #[test]
+    fn atomic_save_leaves_no_temp_file_and_loads_back() {
+        let dir = scratch_dir("save");
+        let path = dir.join("count.ckpt");
+        assert!(Checkpoint::load(&path).unwrap().is_none());
+        let mut ck = sample();
+        ck.save(&path).unwrap();
+        ck.record(2, tally(1, 8));
+        ck.save(&path).unwrap(); // over the old one
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(names, vec!["count.ckpt".to_string()]);
+        let loaded = Checkpoint::load(&path).unwrap().unwrap();
+        assert_eq!(loaded, ck);
+        loaded.check_matches(10, "constellation", 7).unwrap();
+        let resumed = Checkpoint::load_or_new(&path, 10, "constellation", 7).unwrap();
+        assert_eq!(resumed.done_count(), 4);
+        let fresh = Checkpoint::load_or_new(&dir.join("none"), 10, "constellation", 7).unwrap();
+        assert_eq!(fresh.done_count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saving_into_a_missing_directory_fails_cleanly() {
+        let dir = scratch_dir("missing");
+        let path = dir.join("no/such/dir/ck");
+        assert!(sample().save(&path).is_err());
+        assert!(Checkpoint::load(&dir).is_err()); // a directory is not a file
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn another_count_is_refused() {
+        let dir = scratch_dir("refuse");
+        let path = dir.join("ck");
+        sample().save(&path).unwrap();
+        let ck = Checkpoint::load(&path).unwrap().unwrap();
+
+        let e = ck.check_matches(11, "constellation", 7).unwrap_err();
+        assert!(matches!(
+            e,
+            CheckpointError::WrongN {
+                found: 10,
+                expected: 11,
+                ..
+            }
+        ));
+        let msg = e.to_string();
+        assert!(msg.contains("is for n = 10, not n = 11"), "{msg}");
+        assert!(msg.contains(&path.display().to_string()), "{msg}");
+        assert!(msg.contains("delete"), "{msg}");
+
+        let e = ck.check_matches(10, "simple", 7).unwrap_err();
+        assert!(matches!(e, CheckpointError::WrongEngine { .. }));
+        assert!(
+            e.to_string()
+                .contains("the constellation engine, not the simple engine"),
+            "{e}"
+        );
+
+        let e = ck.check_matches(10, "constellation", 8).unwrap_err();
+        assert!(matches!(
+            e,
+            CheckpointError::WrongTasks {
+                found: 7,
+                expected: 8,
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("has 7 tasks"), "{e}");
+
+        let mut old = ck.clone();
+        old.version = "nqueens 0.0.1, checkpoint format 1".to_string();
+        let e = old.check_matches(10, "constellation", 7).unwrap_err();
+        assert!(matches!(e, CheckpointError::WrongVersion { .. }));
+        let msg = e.to_string();
+        assert!(
+            msg.contains("nqueens 0.0.1") && msg.contains(&current_version()),
+            "{msg}"
+        );
+
+        // An older nqueens with the same format loads, but is refused for resuming.
+        old.save(&path).unwrap();
+        let loaded = Checkpoint::load(&path).unwrap().unwrap();
+        assert!(matches!(
+            loaded.check_matches(10, "constellation", 7),
+            Err(CheckpointError::WrongVersion { .. })
+        ));
+        assert!(matches!(
+            Checkpoint::load_or_new(&path, 10, "constellation", 7),
+            Err(CheckpointError::WrongVersion { .. })
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn line_of(e: &CheckpointError) -> usize {
+        match e {
+            CheckpointError::Malformed { line, .. }
+            | CheckpointError::DuplicateTask { line, .. }
+            | CheckpointError::TaskOutOfRange { line, .. } => *line,
+            other => panic!("unexpected {other}"),
+        }
+    }
+
+    #[test]
+    fn malformed_files_are_refused_naming_the_line() {
+        let h = header(10, "constellation", 7);
+        let cases: &[(String, usize, &str)] = &[
+            (String::new(), 1, "empty"),
+            ("hello\n".to_string(), 1, "not an nqueens checkpoint"),
+            (
+                "{\"format\":\"nqueens-partial\"}\n".into(),
+                1,
+                "not an nqueens checkpoint",
+            ),
+            ("{\"n\":3}\n".into(), 1, "no \"format\""),
+            (h.trim_end().to_string(), 1, "cut short"),
+            (
+                h.replace("\"tasks\":7", "\"tasks\":-7"),
+                1,
+                "bad checkpoint header",
+            ),
+            (h.replace(",\"tasks\":7", ""), 1, "missing field `tasks`"),
+            (format!("{h}0 1 8\n1 2\n"), 3, "three whole numbers"),
+            (format!("{h}0 1 8\n1 2 3 4\n"), 3, "three whole numbers"),
+            (format!("{h}0 1 8\n\n"), 3, "three whole numbers"),
+            (
+                format!("{h}0 1 8\n1 x 3\n"),
+                3,
+                "\"x\" is not a whole number",
+            ),
+            (format!("{h}-1 1 3\n"), 2, "not a whole number"),
+            (format!("{h}0 1 8\n1 2 3"), 3, "cut short"),
+            (
+                format!("{h}0 1 8\n3 2 3\n0 1 8\n"),
+                4,
+                "task 0 is recorded twice (first on line 2)",
+            ),
+            (
+                format!("{h}7 1 8\n"),
+                2,
+                "there is no task 7: the plan has 7 tasks, numbered 0 to 6",
+            ),
+            (
+                format!("{h}99999999999999999999999 1 8\n"),
+                2,
+                "there is no task",
+            ),
+            (
+                format!("{h}0 {} 0\n1 {} 0\n", u128::MAX, u128::MAX),
+                3,
+                "more than 128 bits",
+            ),
+        ];
+        for (text, line, words) in cases {
+            let e = Checkpoint::parse(text).unwrap_err();
+            let msg = e.to_string();
+            assert_eq!(line_of(&e), *line, "{text:?}: {msg}");
+            assert!(msg.contains(words), "{text:?}: {msg}");
+            assert!(
+                msg.starts_with(&format!("the checkpoint, line {line}: ")),
+                "{msg}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_name_the_file() {
+        let dir = scratch_dir("named");
+        let path = dir.join("bad.ckpt");
+        fs::write(&path, format!("{}1 2\n", header(8, "constellation", 3))).unwrap();
+        let msg = Checkpoint::load(&path).unwrap_err().to_string();
+        assert!(
+            msg.starts_with(&format!("the checkpoint file {}, line 2: ", path.display())),
+            "{msg}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn another_format_version_is_refused() {
+        let text = "{\"format\":\"nqueens-checkpoint\",\"version\":\"nqueens 9.0.0, checkpoint format 2\",\"whatever\":[]}\n";
+        let e = Checkpoint::parse(text).unwrap_err();
+        assert!(matches!(e, CheckpointError::UnsupportedFormat { .. }));
+        let msg = e.to_string();
+        assert!(msg.contains("nqueens 9.0.0, checkpoint format 2"), "{msg}");
+        assert!(msg.contains("reads checkpoint format 1 only"), "{msg}");
+    }
+
+    #[test]
+    #[should_panic(expected = "task 7 recorded in a checkpoint of 7 tasks")]
+    fn recording_outside_the_plan_panics() {
+        sample().record(7, Tally::default());
+    }
+}

@@ -1,0 +1,920 @@
+//! Splitting a count over a batch system, and merging the parts.
+//!
+//! A cluster runs many jobs at once but each for a limited time, so a big
+//! count is split into k *slices* that run as separate jobs, typically the k
+//! elements of a Slurm job array (`sbatch --array=1-k`, each element counting
+//! slice `$SLURM_ARRAY_TASK_ID/k`). Slice i of k is a contiguous range of the
+//! plan's task indices ([`Slice::range`]): the k ranges are balanced (their
+//! sizes differ by at most one task) and together hold every task exactly
+//! once, so the sum of the k partial results is exactly the whole count.
+//! Slices are numbered from 1, like `--array=1-k`, and written `i/k`.
+//!
+//! Each job writes a [`PartialResult`]: which count, which slice, which tasks,
+//! and their sum. [`merge`] adds the parts after checking that they belong to
+//! one count (the same n, engine, version, number of slices and number of
+//! tasks), that every slice is there exactly once, and that each part holds
+//! the tasks its slice should. A job that is killed resumes from its own
+//! [checkpoint](super::checkpoint), restricted to its slice with
+//! [`Checkpoint::pending_in`](super::checkpoint::Checkpoint::pending_in).
+//!
+//! # The partial result format
+//!
+//! One JSON object on one line: `format` (always `"nqueens-partial"`),
+//! `version` (see [`current_version`]), `n`, `engine`, `slice` (`"i/k"`),
+//! `tasks` (the range of task indices as `[start, end]`, end excluded),
+//! `total_tasks` (how many tasks the whole plan has), and the sums
+//! `solutions` and `classes_x8` (see [`Tally`]) as JSON integers, which may
+//! exceed 64 bits. Other fields are ignored.
+//!
+//! ```text
+//! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 1","n":10,"engine":"constellation","slice":"2/4","tasks":[69,138],"total_tasks":275,"solutions":136,"classes_x8":136}
+//! ```
+//!
+//! ```
+//! use nqueens::count::plan::{count_plan, Engine, Tally};
+//! use nqueens::count::constellation::ConstellationEngine;
+//! use nqueens::count::slice::{merge, PartialResult, Slice};
+//!
+//! let plan = ConstellationEngine.plan(10)?;
+//! let mut parts = Vec::new();
+//! for slice in Slice::all(3) {
+//!     let tally: Tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+//!     let part = PartialResult::new(10, "constellation", slice, plan.len(), tally);
+//!     let text = part.to_json(); // what a job would write
+//!     parts.push((format!("part-{}.json", slice.index), PartialResult::from_json(&text).unwrap()));
+//! }
+//! let merged = merge(&parts).unwrap();
+//! assert_eq!(merged.tally, count_plan(plan.as_ref()));
+//! assert_eq!((merged.tally.solutions, merged.tally.unique()), (724, Some(92)));
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::checkpoint::write_atomic;
+use super::plan::Tally;
+
+/// The value of a partial result's `format` field.
+pub const FORMAT_NAME: &str = "nqueens-partial";
+
+/// The version of the partial result format.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The `version` this library writes into partial results, for example
+/// `"nqueens 0.1.0, partial format 1"`. Parts merge only with parts of the
+/// same version, since plans may change between versions.
+pub fn current_version() -> String {
+    format!(
+        "nqueens {}, partial format {FORMAT_VERSION}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// Slice `index` of `count`, both counted from 1: `2/4` is the second of
+/// four.
+///
+/// ```
+/// use nqueens::count::slice::Slice;
+/// let s: Slice = "2/4".parse()?;
+/// assert_eq!((s.index, s.count), (2, 4));
+/// assert_eq!(s.to_string(), "2/4");
+/// assert_eq!(s.range(10), 3..6);
+/// assert!("0/4".parse::<Slice>().is_err());
+/// # Ok::<(), nqueens::count::slice::SliceError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slice {
+    /// Which slice, from 1 to `count`.
+    pub index: usize,
+    /// How many slices the plan is split into, at least 1.
+    pub count: usize,
+}
+
+impl Slice {
+    /// Slice `index` of `count`.
+    ///
+    /// # Errors
+    /// [`SliceError::NoSlices`] when `count` is 0,
+    /// [`SliceError::IndexOutOfRange`] when `index` is not in `1..=count`.
+    pub fn new(index: usize, count: usize) -> Result<Slice, SliceError> {
+        if count == 0 {
+            return Err(SliceError::NoSlices {
+                text: format!("{index}/{count}"),
+            });
+        }
+        if index == 0 || index > count {
+            return Err(SliceError::IndexOutOfRange { index, count });
+        }
+        Ok(Slice { index, count })
+    }
+
+    /// The `count` slices `1/count` to `count/count`, in order.
+    pub fn all(count: usize) -> impl Iterator<Item = Slice> {
+        (1..=count).map(move |index| Slice { index, count })
+    }
+
+    /// The task indices of this slice of a plan of `tasks` tasks.
+    ///
+    /// The slices of `0..tasks` are contiguous and in order, their sizes
+    /// differ by at most one (the first `tasks % count` slices have one task
+    /// more), and together they hold every task exactly once. When there are
+    /// fewer tasks than slices, the last slices are empty.
+    ///
+    /// # Panics
+    /// If the slice is not valid (`index` outside `1..=count`); [`Slice::new`]
+    /// and parsing only make valid ones.
+    pub fn range(&self, tasks: usize) -> Range<usize> {
+        assert!(
+            self.count > 0 && (1..=self.count).contains(&self.index),
+            "invalid slice {}/{}",
+            self.index,
+            self.count
+        );
+        let (size, extra) = (tasks / self.count, tasks % self.count);
+        let before = self.index - 1;
+        let start = before * size + before.min(extra);
+        let len = size + usize::from(before < extra);
+        start..start + len
+    }
+}
+
+impl fmt::Display for Slice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Slice {
+    type Err = SliceError;
+
+    /// Reads `i/k`, for example `1/4`.
+    fn from_str(s: &str) -> Result<Slice, SliceError> {
+        let syntax = || SliceError::Syntax {
+            text: s.to_string(),
+        };
+        let (i, k) = s.trim().split_once('/').ok_or_else(syntax)?;
+        let number = |x: &str| {
+            let x = x.trim();
+            if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            x.parse::<usize>().ok()
+        };
+        let (Some(index), Some(count)) = (number(i), number(k)) else {
+            return Err(syntax());
+        };
+        if count == 0 {
+            return Err(SliceError::NoSlices {
+                text: s.to_string(),
+            });
+        }
+        Slice::new(index, count)
+    }
+}
+
+/// What a slice job found: the sum over the tasks of one slice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialResult {
+    /// The board size.
+    pub n: usize,
+    /// The engine's name.
+    pub engine: String,
+    /// The library and format version that wrote it ([`current_version`]).
+    pub version: String,
+    /// Which slice.
+    pub slice: Slice,
+    /// The task indices counted: `slice.range(total_tasks)`.
+    pub tasks: Range<usize>,
+    /// How many tasks the whole plan has.
+    pub total_tasks: usize,
+    /// The sum over `tasks`.
+    pub tally: Tally,
+}
+
+/// A partial result as it is written.
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    format: String,
+    version: String,
+    n: usize,
+    engine: String,
+    slice: String,
+    tasks: [usize; 2],
+    total_tasks: usize,
+    solutions: u128,
+    classes_x8: u128,
+}
+
+/// The first look: which format, which version.
+#[derive(Deserialize)]
+struct Probe {
+    format: Option<String>,
+    version: Option<String>,
+}
+
+impl PartialResult {
+    /// The result of counting `slice` of the plan of `n` with `engine`, which
+    /// has `total_tasks` tasks: `tally` is the sum over
+    /// `slice.range(total_tasks)`. Written by this version.
+    pub fn new(n: usize, engine: &str, slice: Slice, total_tasks: usize, tally: Tally) -> Self {
+        PartialResult {
+            n,
+            engine: engine.to_string(),
+            version: current_version(),
+            slice,
+            tasks: slice.range(total_tasks),
+            total_tasks,
+            tally,
+        }
+    }
+
+    /// The JSON text (one line, no newline; see the module docs).
+    pub fn to_json(&self) -> String {
+        let wire = Wire {
+            format: FORMAT_NAME.to_string(),
+            version: self.version.clone(),
+            n: self.n,
+            engine: self.engine.clone(),
+            slice: self.slice.to_string(),
+            tasks: [self.tasks.start, self.tasks.end],
+            total_tasks: self.total_tasks,
+            solutions: self.tally.solutions,
+            classes_x8: self.tally.classes_x8,
+        };
+        serde_json::to_string(&wire).unwrap_or_default()
+    }
+
+    /// Reads the JSON text of a partial result.
+    ///
+    /// Whether its tasks are those of its slice is checked by [`merge`].
+    ///
+    /// # Errors
+    /// [`SliceError::Json`] when the text is not a partial result,
+    /// [`SliceError::UnsupportedFormat`] when it is one of another format
+    /// version.
+    pub fn from_json(text: &str) -> Result<PartialResult, SliceError> {
+        Self::from_json_in(text, None)
+    }
+
+    fn from_json_in(text: &str, file: Option<String>) -> Result<PartialResult, SliceError> {
+        let json = |reason: String| SliceError::Json {
+            file: file.clone(),
+            reason,
+        };
+        let probe: Probe = serde_json::from_str(text).map_err(|e| json(e.to_string()))?;
+        match probe.format.as_deref() {
+            Some(FORMAT_NAME) => {}
+            Some(other) => {
+                return Err(json(format!(
+                    "its format is {other:?}, not {FORMAT_NAME:?}"
+                )))
+            }
+            None => return Err(json(format!("it has no \"format\":\"{FORMAT_NAME}\""))),
+        }
+        if let Some(version) = probe.version {
+            if format_version(&version) != Some(FORMAT_VERSION) {
+                return Err(SliceError::UnsupportedFormat {
+                    file,
+                    found: version,
+                });
+            }
+        }
+        let wire: Wire = serde_json::from_str(text).map_err(|e| json(e.to_string()))?;
+        let slice: Slice = wire
+            .slice
+            .parse()
+            .map_err(|e: SliceError| json(e.to_string()))?;
+        Ok(PartialResult {
+            n: wire.n,
+            engine: wire.engine,
+            version: wire.version,
+            slice,
+            tasks: wire.tasks[0]..wire.tasks[1],
+            total_tasks: wire.total_tasks,
+            tally: Tally {
+                solutions: wire.solutions,
+                classes_x8: wire.classes_x8,
+            },
+        })
+    }
+
+    /// Reads the partial result in the file at `path`.
+    ///
+    /// # Errors
+    /// [`SliceError::Io`] when the file cannot be read, and those of
+    /// [`from_json`](Self::from_json), naming the file.
+    pub fn load(path: &Path) -> Result<PartialResult, SliceError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SliceError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_json_in(&text, Some(path.display().to_string()))
+    }
+
+    /// Writes the JSON text and a newline to `path`, atomically (see
+    /// [`write_atomic`]).
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let mut text = self.to_json();
+        text.push('\n');
+        write_atomic(path, text.as_bytes())
+    }
+}
+
+/// The format version in a version string like `"nqueens 0.1.0, partial format 1"`.
+fn format_version(version: &str) -> Option<u32> {
+    let (_, number) = version.rsplit_once("partial format ")?;
+    number.trim().parse().ok()
+}
+
+/// The sum of all the slices of a count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merged {
+    /// The board size.
+    pub n: usize,
+    /// The engine's name.
+    pub engine: String,
+    /// The version that wrote the parts.
+    pub version: String,
+    /// How many tasks the plan has.
+    pub total_tasks: usize,
+    /// How many slices were merged.
+    pub slices: usize,
+    /// The sum: the whole count. [`Tally::unique`] gives the symmetry classes.
+    pub tally: Tally,
+}
+
+/// Shows one property of a part, for comparing parts.
+type Show = fn(&PartialResult) -> String;
+
+/// Adds the partial results of every slice of one count.
+///
+/// Each part comes with a name for messages, usually its file name.
+///
+/// # Errors
+/// [`SliceError::NoParts`] for an empty list; [`SliceError::Mismatch`] when
+/// two parts differ in n, engine, version, number of slices or number of
+/// tasks; [`SliceError::WrongRange`] when a part's tasks are not those of its
+/// slice; [`SliceError::DuplicateSlice`] when a slice is given twice;
+/// [`SliceError::MissingSlices`] when some are missing;
+/// [`SliceError::Overflow`] when the sum exceeds 128 bits.
+pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
+    let Some((first_file, first)) = parts.first() else {
+        return Err(SliceError::NoParts);
+    };
+    let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
+    let mut tally = Some(Tally::default());
+    for (file, part) in parts {
+        if let Err(e) = Slice::new(part.slice.index, part.slice.count) {
+            return Err(SliceError::Json {
+                file: Some(file.clone()),
+                reason: e.to_string(),
+            });
+        }
+        let mismatch = |what: &'static str, show: Show| {
+            let (a, b) = (show(first), show(part));
+            (a != b).then(|| SliceError::Mismatch {
+                what,
+                first_file: first_file.clone(),
+                first_value: a,
+                file: file.clone(),
+                value: b,
+            })
+        };
+        let checks: [(&'static str, Show); 5] = [
+            ("n", |p| format!("n = {}", p.n)),
+            ("engine", |p| format!("the {} engine", p.engine)),
+            ("version", |p| format!("version {:?}", p.version)),
+            ("slices", |p| {
+                format!("a split into {} slices", p.slice.count)
+            }),
+            ("total_tasks", |p| {
+                format!("a plan of {} tasks", p.total_tasks)
+            }),
+        ];
+        for (what, show) in checks {
+            if let Some(e) = mismatch(what, show) {
+                return Err(e);
+            }
+        }
+        let expected = part.slice.range(part.total_tasks);
+        if part.tasks != expected {
+            return Err(SliceError::WrongRange {
+                file: file.clone(),
+                slice: part.slice,
+                found: part.tasks.clone(),
+                expected,
+                total_tasks: part.total_tasks,
+            });
+        }
+        if let Some(first_file) = seen.insert(part.slice.index, file) {
+            return Err(SliceError::DuplicateSlice {
+                slice: part.slice,
+                first_file: first_file.to_string(),
+                file: file.clone(),
+            });
+        }
+        tally = tally.and_then(|t| {
+            Some(Tally {
+                solutions: t.solutions.checked_add(part.tally.solutions)?,
+                classes_x8: t.classes_x8.checked_add(part.tally.classes_x8)?,
+            })
+        });
+    }
+    let count = first.slice.count;
+    let missing: Vec<Slice> = Slice::all(count)
+        .filter(|s| !seen.contains_key(&s.index))
+        .collect();
+    if !missing.is_empty() {
+        return Err(SliceError::MissingSlices {
+            missing,
+            given: seen.len(),
+            count,
+        });
+    }
+    Ok(Merged {
+        n: first.n,
+        engine: first.engine.clone(),
+        version: first.version.clone(),
+        total_tasks: first.total_tasks,
+        slices: count,
+        tally: tally.ok_or(SliceError::Overflow)?,
+    })
+}
+
+/// What can be wrong with a slice, a partial result or a merge. The messages
+/// are meant to be shown to people as they are.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SliceError {
+    /// Text that is not of the form `i/k`.
+    #[error(
+        "{text:?} is not a slice: write i/k for slice i of k, counting from 1, \
+         for example --slice 1/4 for the first of four"
+    )]
+    Syntax {
+        /// The text.
+        text: String,
+    },
+
+    /// A split into no slices at all.
+    #[error(
+        "{text:?}: the number of slices must be at least 1, \
+         for example --slice 1/4 for the first of four"
+    )]
+    NoSlices {
+        /// The text.
+        text: String,
+    },
+
+    /// A slice number outside `1..=count`.
+    #[error(
+        "there is no slice {index}/{count}: the slices of {count} are numbered from 1, \
+         --slice 1/{count} to --slice {count}/{count} (for a Slurm job array, use --array=1-{count})"
+    )]
+    IndexOutOfRange {
+        /// The slice number given.
+        index: usize,
+        /// The number of slices.
+        count: usize,
+    },
+
+    /// A file could not be read.
+    #[error("cannot read the partial result {}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+
+    /// Text that is not a partial result.
+    #[error("{} is not an nqueens partial result: {reason}", which(.file))]
+    Json {
+        /// The file, when known.
+        file: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// A partial result of a format version this library cannot read.
+    #[error(
+        "{} was written by {found}, but this is {} and reads partial format {FORMAT_VERSION} \
+         only: merge with the version that wrote it",
+        which(.file), current_version()
+    )]
+    UnsupportedFormat {
+        /// The file, when known.
+        file: Option<String>,
+        /// The version found in it.
+        found: String,
+    },
+
+    /// Nothing to merge.
+    #[error("nothing to merge: give the partial results of all the slices of a count")]
+    NoParts,
+
+    /// Two parts of different counts.
+    #[error(
+        "{file} and {first_file} are parts of different counts: {file} has {value}, \
+         {first_file} has {first_value}; merge the parts of one count only"
+    )]
+    Mismatch {
+        /// What differs: `"n"`, `"engine"`, `"version"`, `"slices"` or
+        /// `"total_tasks"`.
+        what: &'static str,
+        /// The first part's name.
+        first_file: String,
+        /// The first part's value, as shown.
+        first_value: String,
+        /// The differing part's name.
+        file: String,
+        /// Its value, as shown.
+        value: String,
+    },
+
+    /// A part whose tasks are not those of its slice.
+    #[error(
+        "{file}: slice {slice} of a plan of {total_tasks} tasks holds tasks {}..{}, but the file \
+         says {}..{}; it was edited or written by a different split. Count the slice again",
+        .expected.start, .expected.end, .found.start, .found.end
+    )]
+    WrongRange {
+        /// The part's name.
+        file: String,
+        /// Its slice.
+        slice: Slice,
+        /// The tasks it says it counted.
+        found: Range<usize>,
+        /// The tasks of its slice.
+        expected: Range<usize>,
+        /// The number of tasks of the plan.
+        total_tasks: usize,
+    },
+
+    /// A slice given twice.
+    #[error("slice {slice} is given twice, in {first_file} and in {file}: give each slice once")]
+    DuplicateSlice {
+        /// The slice.
+        slice: Slice,
+        /// The first part holding it.
+        first_file: String,
+        /// The second.
+        file: String,
+    },
+
+    /// Some slices are missing.
+    #[error(
+        "only {given} of the {count} slices are given: {}; count {} with --slice and merge \
+         all {count} parts",
+        missing_list(.missing), if .missing.len() == 1 { "it" } else { "them" }
+    )]
+    MissingSlices {
+        /// The missing slices, in order.
+        missing: Vec<Slice>,
+        /// How many slices were given.
+        given: usize,
+        /// How many there should be.
+        count: usize,
+    },
+
+    /// The sum does not fit in 128 bits: a part was edited.
+    #[error("the merged counts exceed 128 bits: a partial result was edited")]
+    Overflow,
+}
+
+/// How messages name a partial result.
+fn which(file: &Option<String>) -> String {
+    match file {
+        Some(f) => f.clone(),
+        None => "the text".to_string(),
+    }
+}
+
+/// `slice 2/4 is missing`, `slices 2/4 and 4/4 are missing`, `slices 1/8,
+/// 2/8 and 5/8 are missing`; at most ten are named.
+fn missing_list(missing: &[Slice]) -> String {
+    const SHOWN: usize = 10;
+    let names: Vec<String> = missing.iter().take(SHOWN).map(Slice::to_string).collect();
+    let list = match (names.as_slice(), missing.len()) {
+        ([one], 1) => return format!("slice {one} is missing"),
+        (names, m) if m > SHOWN => format!("{} and {} more", names.join(", "), m - SHOWN),
+        ([rest @ .., last], _) => format!("{} and {last}", rest.join(", ")),
+        ([], _) => String::new(),
+    };
+    format!("slices {list} are missing")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::constellation::ConstellationEngine;
+    use crate::count::plan::{count_plan, Engine, Plan};
+
+    #[test]
+    fn parsing_and_display() {
+        for (text, index, count) in [
+            ("1/4", 1, 4),
+            ("4/4", 4, 4),
+            ("1/1", 1, 1),
+            (" 12/100 ", 12, 100),
+        ] {
+            let s: Slice = text.parse().unwrap();
+            assert_eq!((s.index, s.count), (index, count), "{text}");
+            assert_eq!(s.to_string(), text.trim());
+        }
+        for text in [
+            "x/4", "3", "", "/4", "1/", "1/4/2", "+1/4", "-1/4", "1.5/4", "1/x",
+        ] {
+            let e = text.parse::<Slice>().unwrap_err();
+            assert!(matches!(e, SliceError::Syntax { .. }), "{text}: {e}");
+            assert!(
+                e.to_string().contains("--slice 1/4 for the first of four"),
+                "{e}"
+            );
+        }
+        let e = "1/0".parse::<Slice>().unwrap_err();
+        assert!(matches!(e, SliceError::NoSlices { .. }), "{e}");
+        assert!(e.to_string().contains("at least 1"), "{e}");
+        for text in ["0/4", "5/4"] {
+            let e = text.parse::<Slice>().unwrap_err();
+            assert!(
+                matches!(e, SliceError::IndexOutOfRange { count: 4, .. }),
+                "{e}"
+            );
+            let msg = e.to_string();
+            assert!(msg.contains(&format!("there is no slice {text}")), "{msg}");
+            assert!(msg.contains("--slice 1/4 to --slice 4/4"), "{msg}");
+            assert!(msg.contains("--array=1-4"), "{msg}");
+        }
+        assert!(Slice::new(0, 0).is_err());
+        assert_eq!(Slice::new(3, 7).unwrap(), Slice { index: 3, count: 7 });
+    }
+
+    #[test]
+    fn slices_cover_every_task_once_and_are_balanced() {
+        for tasks in (0..40).chain([97, 1000, 4937]) {
+            for count in (1..=45).chain([100, 999, 5000]) {
+                let ranges: Vec<Range<usize>> = Slice::all(count).map(|s| s.range(tasks)).collect();
+                assert_eq!(ranges.len(), count);
+                let mut next = 0;
+                for r in &ranges {
+                    assert_eq!(r.start, next, "tasks {tasks}, count {count}");
+                    assert!(r.start <= r.end);
+                    next = r.end;
+                }
+                assert_eq!(next, tasks, "tasks {tasks}, count {count}");
+                let sizes = ranges.iter().map(ExactSizeIterator::len);
+                let (lo, hi) = (sizes.clone().min().unwrap(), sizes.max().unwrap());
+                assert!(hi - lo <= 1, "tasks {tasks}, count {count}: {lo}..{hi}");
+                assert_eq!(lo, tasks / count);
+            }
+        }
+        assert_eq!(
+            Slice { index: 3, count: 3 }.range(usize::MAX).end,
+            usize::MAX
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid slice 0/4")]
+    fn range_of_an_invalid_slice_panics() {
+        let _ = Slice { index: 0, count: 4 }.range(10);
+    }
+
+    fn sample(slice: Slice) -> PartialResult {
+        PartialResult::new(
+            12,
+            "constellation",
+            slice,
+            50,
+            Tally {
+                solutions: (1u128 << 100) + 7,
+                classes_x8: u128::MAX - 1,
+            },
+        )
+    }
+
+    #[test]
+    fn json_round_trip_including_counts_above_64_bits() {
+        let part = sample("2/3".parse().unwrap());
+        assert_eq!(part.tasks, 17..34);
+        let text = part.to_json();
+        assert!(!text.contains('\n'));
+        assert!(
+            text.contains(&format!("\"solutions\":{}", (1u128 << 100) + 7)),
+            "{text}"
+        );
+        assert_eq!(PartialResult::from_json(&text).unwrap(), part);
+        assert_eq!(
+            PartialResult::from_json(&format!("{text}\n")).unwrap(),
+            part
+        );
+        let expected = format!(
+            "{{\"format\":\"nqueens-partial\",\"version\":\"{}\",\"n\":12,\"engine\":\"constellation\",\
+             \"slice\":\"2/3\",\"tasks\":[17,34],\"total_tasks\":50,\"solutions\":{},\"classes_x8\":{}}}",
+            current_version(),
+            (1u128 << 100) + 7,
+            u128::MAX - 1
+        );
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn files_round_trip_and_errors_name_them() {
+        let dir = std::env::temp_dir().join(format!("nqueens-test-{}-partial", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("part-1.json");
+        let part = sample(Slice { index: 1, count: 3 });
+        part.save(&path).unwrap();
+        assert_eq!(PartialResult::load(&path).unwrap(), part);
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(names.len(), 1, "a temporary file was left behind");
+
+        std::fs::write(&path, "{\"format\":\"nqueens-checkpoint\"}").unwrap();
+        let msg = PartialResult::load(&path).unwrap_err().to_string();
+        assert!(msg.starts_with(&path.display().to_string()), "{msg}");
+        assert!(msg.contains("is not an nqueens partial result"), "{msg}");
+
+        let e = PartialResult::load(&dir.join("none.json")).unwrap_err();
+        assert!(matches!(e, SliceError::Io { .. }), "{e}");
+        assert!(e.to_string().contains("none.json"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_json_is_refused() {
+        let good = sample(Slice { index: 1, count: 3 }).to_json();
+        let cases = [
+            ("", "EOF"),
+            ("[1,2]", "not an nqueens partial result"),
+            ("{\"n\":3}", "no \"format\""),
+            (&good[..good.len() - 5], "EOF"),
+            (
+                &good.replace("\"slice\":\"1/3\"", "\"slice\":\"0/3\""),
+                "there is no slice 0/3",
+            ),
+            (&good.replace("\"n\":12", "\"n\":-12"), "invalid value"),
+            (
+                &good.replace(",\"total_tasks\":50", ""),
+                "missing field `total_tasks`",
+            ),
+            (&format!("{good} x"), "trailing characters"),
+        ];
+        for (text, words) in cases {
+            let e = PartialResult::from_json(text).unwrap_err();
+            assert!(matches!(e, SliceError::Json { .. }), "{text}: {e}");
+            assert!(e.to_string().contains(words), "{text}: {e}");
+        }
+        let future = good.replace("partial format 1", "partial format 2");
+        let e = PartialResult::from_json(&future).unwrap_err();
+        assert!(matches!(e, SliceError::UnsupportedFormat { .. }), "{e}");
+        assert!(e.to_string().contains("reads partial format 1 only"), "{e}");
+    }
+
+    /// The parts of a real count, as a job array would write them.
+    fn parts_of(plan: &dyn Plan, count: usize) -> Vec<(String, PartialResult)> {
+        Slice::all(count)
+            .map(|slice| {
+                let tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+                let part = PartialResult::new(plan.n(), "constellation", slice, plan.len(), tally);
+                let text = part.to_json();
+                let name = format!("part-{}-of-{count}.json", slice.index);
+                (name, PartialResult::from_json(&text).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn merging_all_slices_gives_the_whole_count() {
+        let plan = ConstellationEngine.plan(10).unwrap();
+        let whole = count_plan(plan.as_ref());
+        assert_eq!((whole.solutions, whole.unique()), (724, Some(92)));
+        let len = plan.len();
+        for count in [1, 2, 3, 4, 7, len, len + 3] {
+            let mut parts = parts_of(plan.as_ref(), count);
+            parts.reverse(); // any order
+            let merged = merge(&parts).unwrap();
+            assert_eq!(merged.tally, whole, "{count} slices");
+            assert_eq!(merged.tally.classes_x8 / 8, 92);
+            assert_eq!(
+                (merged.n, merged.slices, merged.total_tasks),
+                (10, count, len)
+            );
+            assert_eq!(merged.engine, "constellation");
+            assert_eq!(merged.version, current_version());
+        }
+    }
+
+    #[test]
+    fn merge_refuses_missing_duplicated_and_mismatched_parts() {
+        let plan = ConstellationEngine.plan(10).unwrap();
+        let parts = parts_of(plan.as_ref(), 4);
+
+        let e = merge(&[]).unwrap_err();
+        assert!(matches!(e, SliceError::NoParts));
+        assert!(e.to_string().contains("nothing to merge"));
+
+        let some = [parts[0].clone(), parts[2].clone()];
+        let e = merge(&some).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("only 2 of the 4 slices are given"), "{msg}");
+        assert!(msg.contains("slices 2/4 and 4/4 are missing"), "{msg}");
+        let e = merge(&parts[..3]).unwrap_err().to_string();
+        assert!(e.contains("slice 4/4 is missing; count it"), "{e}");
+
+        let big = parts_of(plan.as_ref(), 20);
+        let e = merge(&big[..1]).unwrap_err().to_string();
+        assert!(
+            e.contains("slices 2/20, 3/20, 4/20, 5/20, 6/20, 7/20, 8/20, 9/20, 10/20, 11/20 and 9 more are missing"),
+            "{e}"
+        );
+        let e = merge(&[big[0].clone(), big[4].clone(), big[9].clone()]).unwrap_err();
+        let SliceError::MissingSlices {
+            missing,
+            given,
+            count,
+        } = e
+        else {
+            panic!("{e}")
+        };
+        assert_eq!((missing.len(), given, count), (17, 3, 20));
+
+        let mut twice = parts.clone();
+        twice.push(("copy.json".to_string(), parts[1].1.clone()));
+        let msg = merge(&twice).unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "slice 2/4 is given twice, in part-2-of-4.json and in copy.json: give each slice once"
+        );
+
+        let mismatched = |edit: fn(&mut PartialResult)| {
+            let mut parts = parts.clone();
+            edit(&mut parts[2].1);
+            merge(&parts).unwrap_err()
+        };
+        let e = mismatched(|p| p.n = 11);
+        assert!(matches!(e, SliceError::Mismatch { what: "n", .. }), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "part-3-of-4.json and part-1-of-4.json are parts of different counts: \
+             part-3-of-4.json has n = 11, part-1-of-4.json has n = 10; merge the parts of one count only"
+        );
+        let e = mismatched(|p| p.engine = "simple".to_string());
+        assert!(
+            e.to_string()
+                .contains("has the simple engine, part-1-of-4.json has the constellation engine"),
+            "{e}"
+        );
+        let e = mismatched(|p| p.version = "nqueens 0.0.1, partial format 1".to_string());
+        assert!(
+            matches!(
+                e,
+                SliceError::Mismatch {
+                    what: "version",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("nqueens 0.0.1"), "{e}");
+        let e = mismatched(|p| p.slice.count = 5);
+        assert!(
+            matches!(e, SliceError::Mismatch { what: "slices", .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("a split into 5 slices"), "{e}");
+        let e = mismatched(|p| p.total_tasks += 1);
+        assert!(
+            matches!(
+                e,
+                SliceError::Mismatch {
+                    what: "total_tasks",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = mismatched(|p| p.tasks.end -= 1);
+        assert!(matches!(e, SliceError::WrongRange { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with("part-3-of-4.json: slice 3/4 of a plan of"),
+            "{msg}"
+        );
+        let e = mismatched(|p| p.slice.index = 9);
+        assert!(e.to_string().contains("there is no slice 9/4"), "{e}");
+        let e = mismatched(|p| p.tally.solutions = u128::MAX);
+        assert!(matches!(e, SliceError::Overflow), "{e}");
+    }
+}
