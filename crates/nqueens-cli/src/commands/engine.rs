@@ -98,7 +98,7 @@ fn dry_run(
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
-    let d = nqueens::count::estimate::dry_run(plan, samples, 0x6e71_7565_656e_73);
+    let d = nqueens::count::estimate::dry_run(plan, samples, 0x006e_7175_6565_6e73);
     let wall = d.projected_cpu_seconds / run.threads as f64;
     let mut out = Out::stdout();
     match format {
