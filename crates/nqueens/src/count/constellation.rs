@@ -29,8 +29,19 @@
 //! the plan counts those, weight 8, and forbids column 1 above row `s[1]`
 //! while searching. This is the first half of Takaken's algorithm.
 //!
-//! Tasks are the canonical constellations and, for corner solutions, the
-//! choices of the queens of rows 1 and 2: thousands of them from n = 14 on.
+//! **Grouping.** Searching each constellation alone re-explores the upper rows
+//! once per bottom queen. So the rotation-free canonical constellations that
+//! share their top, left and right queens are searched together, and the
+//! bottom row is counted last, against a mask of the bottom columns that
+//! complete a canonical constellation of weight 8 (no symmetry) or 4 (fixed
+//! by a reflection). This cut the time of Q(17) by about a fifth. The rare
+//! constellations fixed by a rotation are searched alone, keeping the board,
+//! to count P(C) and R(C). (Finding the side queens lazily as well, as
+//! Takaken's algorithm does, measured slower: it loses their pruning.)
+//!
+//! **Tasks** are the groups split by the column of their first free row's
+//! queen, the rotation-symmetric constellations, and, for corner solutions,
+//! the choices of the queens of rows 1 and 2: thousands from n = 14 on.
 
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
@@ -98,7 +109,22 @@ impl Plan for SmallPlan {
 enum Task {
     /// Queens on (0, 0), (1, k), (2, c2).
     Corner { k: u8, c2: u8 },
-    /// A canonical constellation and what its stabilizer needs.
+    /// Every canonical constellation with these top, left and right queens
+    /// and no rotation among its symmetries, searched together: the bottom
+    /// row is counted last, against the bottom columns that complete a
+    /// canonical constellation of weight 8 (`bottom8`) or 4 (`bottom4`).
+    Sides {
+        /// Column of the top queen, row of the left queen, row of the right queen.
+        tlr: [u8; 3],
+        /// The column of the first interior row's queen, to split the search.
+        first: u8,
+        /// Bottom columns of weight 8 (no symmetry).
+        bottom8: u64,
+        /// Bottom columns of weight 4 (a reflection fixes the constellation).
+        bottom4: u64,
+    },
+    /// A canonical constellation fixed by a rotation, searched alone so that
+    /// the completions fixed by that rotation can be counted.
     Border {
         /// Column of the top queen, column of the bottom queen, row of the
         /// left queen, row of the right queen.
@@ -143,6 +169,8 @@ impl ConstellationPlan {
             }
         }
         // Border constellations without corner queens.
+        let mut sides: std::collections::BTreeMap<[u8; 3], (u64, u64)> =
+            std::collections::BTreeMap::new();
         for t in 1..m {
             for b in 1..m {
                 for l in 1..m {
@@ -158,13 +186,46 @@ impl ConstellationPlan {
                             continue;
                         }
                         let fixing = images.iter().filter(|im| **im == c).count();
-                        tasks.push(Task::Border {
-                            tblr: c,
-                            weight: (8 / fixing) as u8,
-                            half_turn: images[2] == c,
-                            quarter_turn: images[1] == c,
-                        });
+                        let half_turn = images[2] == c;
+                        let quarter_turn = images[1] == c;
+                        if half_turn || quarter_turn {
+                            tasks.push(Task::Border {
+                                tblr: c,
+                                weight: (8 / fixing) as u8,
+                                half_turn,
+                                quarter_turn,
+                            });
+                        } else {
+                            let entry = sides.entry([c[0], c[2], c[3]]).or_default();
+                            if fixing == 1 {
+                                entry.0 |= 1 << b;
+                            } else {
+                                entry.1 |= 1 << b;
+                            }
+                        }
                     }
+                }
+            }
+        }
+        // Split each group by its first interior row's queen: a partition of
+        // the search, so nothing is counted twice, and thousands of tasks.
+        for ([t, l, r], (bottom8, bottom4)) in sides {
+            let y = (1..m)
+                .find(|&y| y != usize::from(l) && y != usize::from(r))
+                .unwrap_or(1);
+            let fixed = [
+                (0, usize::from(t)),
+                (usize::from(l), 0),
+                (usize::from(r), m),
+            ];
+            for first in 1..m {
+                if fixed.iter().all(|&q| !attack(q, (y, first))) {
+                    tasks.push(Task::Sides {
+                        tlr: [t, l, r],
+                        first: first as u8,
+                        bottom8,
+                        bottom4,
+                    });
                 }
             }
         }
@@ -251,6 +312,60 @@ impl ConstellationPlan {
             })
             .collect();
         (rows, blocked)
+    }
+}
+
+/// Completions for a [`Task::Sides`]: the interior rows and, last, the bottom
+/// row, whose free squares count in `bottom8` or `bottom4` (or not at all).
+fn sides_completions(
+    full: u64,
+    rows: &[usize],
+    blocked: &[u64],
+    bottom8: u64,
+    bottom4: u64,
+) -> (u64, u64) {
+    let k = rows.len();
+    let mut avail = [0u64; 65];
+    let mut c = [0u64; 65];
+    let mut l = [0u64; 65];
+    let mut r = [0u64; 65];
+    avail[0] = full & !blocked[0];
+    if k == 1 {
+        return (
+            u64::from((avail[0] & bottom8).count_ones()),
+            u64::from((avail[0] & bottom4).count_ones()),
+        );
+    }
+    let (mut c8, mut c4) = (0u64, 0u64);
+    let mut d = 0;
+    loop {
+        let a = avail[d];
+        if a == 0 {
+            if d == 0 {
+                return (c8, c4);
+            }
+            d -= 1;
+            continue;
+        }
+        let bit = a & a.wrapping_neg();
+        avail[d] = a ^ bit;
+        let gap = rows[d + 1] - rows[d];
+        let nc = c[d] | bit;
+        let nl = (l[d] | bit) << gap;
+        let nr = (r[d] | bit) >> gap;
+        let free = full & !(nc | nl | nr | blocked[d + 1]);
+        if d + 2 == k {
+            c8 += u64::from((free & bottom8).count_ones());
+            c4 += u64::from((free & bottom4).count_ones());
+            continue;
+        }
+        if free != 0 {
+            d += 1;
+            c[d] = nc;
+            l[d] = nl;
+            r[d] = nr;
+            avail[d] = free;
+        }
     }
 }
 
@@ -350,6 +465,23 @@ impl Plan for ConstellationPlan {
                     classes_x8: 8 * found,
                 }
             }
+            Task::Sides {
+                tlr,
+                first,
+                bottom8,
+                bottom4,
+            } => {
+                let [t, l, r] = tlr.map(usize::from);
+                let (rows, mut blocked) = self.setup(&[(0, t), (l, 0), (r, m)], 0);
+                // The first interior row's queen is the task's.
+                blocked[0] |= !(1u64 << first);
+                let (c8, c4) = sides_completions(self.full, &rows, &blocked, bottom8, bottom4);
+                let found = 8 * u128::from(c8) + 4 * u128::from(c4);
+                Tally {
+                    solutions: found,
+                    classes_x8: found,
+                }
+            }
             Task::Border {
                 tblr,
                 weight,
@@ -399,6 +531,11 @@ impl Plan for ConstellationPlan {
     fn describe(&self, index: usize) -> String {
         match self.tasks[index] {
             Task::Corner { k, c2 } => format!("corner queen; row 1 in column {k}, row 2 in column {c2}"),
+            Task::Sides { tlr: [t, l, r], first, bottom8, bottom4 } => format!(
+                "border queens: top in column {t}, left in row {l}, right in row {r}; first free row in column {first}; bottom columns {:?} (weight 8) and {:?} (weight 4)",
+                (0..64).filter(|b| bottom8 >> b & 1 == 1).collect::<Vec<_>>(),
+                (0..64).filter(|b| bottom4 >> b & 1 == 1).collect::<Vec<_>>()
+            ),
             Task::Border { tblr: [t, b, l, r], weight, .. } => format!(
                 "border queens: top in column {t}, bottom in column {b}, left in row {l}, right in row {r} (weight {weight})"
             ),
@@ -443,6 +580,29 @@ mod tests {
                             .filter(|s| s.iter().position(|&c| c == 1) > Some(k))
                             .count();
                         (8, count)
+                    }
+                    Task::Sides {
+                        tlr: [t, l, r],
+                        first,
+                        bottom8,
+                        bottom4,
+                    } => {
+                        let (t, l, r) = (usize::from(t), usize::from(l), usize::from(r));
+                        let y = (1..m).find(|&y| y != l && y != r).unwrap_or(1);
+                        let fits = |s: &&Vec<usize>| {
+                            s[0] == t && s[l] == 0 && s[r] == m && s[y] == usize::from(first)
+                        };
+                        let c8 = all
+                            .iter()
+                            .filter(fits)
+                            .filter(|s| bottom8 >> s[m] & 1 == 1)
+                            .count();
+                        let c4 = all
+                            .iter()
+                            .filter(fits)
+                            .filter(|s| bottom4 >> s[m] & 1 == 1)
+                            .count();
+                        (1, 8 * c8 + 4 * c4)
                     }
                     Task::Border {
                         tblr: [t, b, l, r],
