@@ -66,7 +66,7 @@
 //!
 //! ## Counting, with and without symmetry
 //!
-//! Rotating or reflecting a solution gives a solution. [`count`] returns Q(n),
+//! Rotating or reflecting a solution gives a solution. [`count`](fn@count) returns Q(n),
 //! every solution; [`count_all`] returns Q(n) and the number of symmetry classes
 //! in one pass; [`known`] holds the published values for n = 1..27.
 //!

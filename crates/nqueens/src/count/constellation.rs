@@ -174,7 +174,12 @@ impl ConstellationPlan {
     /// Counts completions below the pre-placed queens: the interior `rows`,
     /// each with the squares the fixed queens attack in `blocked`. With
     /// `board`, also counts the completions fixed by the half and quarter turns.
-    fn complete(&self, rows: &[usize], blocked: &[u64], board: Option<&mut [usize]>) -> (u64, u64, u64) {
+    fn complete(
+        &self,
+        rows: &[usize],
+        blocked: &[u64],
+        board: Option<&mut [usize]>,
+    ) -> (u64, u64, u64) {
         let full = self.full;
         let k = rows.len();
         if k == 0 {
@@ -272,7 +277,13 @@ fn image(n: usize, c: [u8; 4], g: Symmetry) -> [u8; 4] {
 
 /// Completions of a symmetric constellation, with those fixed by the half turn
 /// and the quarter turn. `board` holds the fixed queens' columns already.
-fn symmetric_completions(n: usize, rows: &[usize], blocked: &[u64], full: u64, board: &mut [usize]) -> (u64, u64, u64) {
+fn symmetric_completions(
+    n: usize,
+    rows: &[usize],
+    blocked: &[u64],
+    full: u64,
+    board: &mut [usize],
+) -> (u64, u64, u64) {
     let m = n - 1;
     let k = rows.len();
     let mut avail = vec![0u64; k];
@@ -360,7 +371,11 @@ impl Plan for ConstellationPlan {
                 let w = u128::from(weight);
                 let fixed_sum = u128::from(found)
                     + if half_turn { u128::from(half) } else { 0 }
-                    + if quarter_turn { 2 * u128::from(quarter) } else { 0 };
+                    + if quarter_turn {
+                        2 * u128::from(quarter)
+                    } else {
+                        0
+                    };
                 Tally {
                     solutions: w * u128::from(found),
                     classes_x8: w * fixed_sum,
@@ -401,7 +416,10 @@ mod tests {
         // solutions that extend its fixed queens (found by plain search).
         for n in SMALL..=10 {
             let plan = ConstellationPlan::new(n);
-            let all: Vec<Vec<usize>> = crate::solutions(n).unwrap().map(crate::Solution::into_columns).collect();
+            let all: Vec<Vec<usize>> = crate::solutions(n)
+                .unwrap()
+                .map(crate::Solution::into_columns)
+                .collect();
             for (i, task) in plan.tasks.iter().enumerate() {
                 let m = n - 1;
                 let (weight, matches): (u128, usize) = match *task {
@@ -414,7 +432,11 @@ mod tests {
                             .count();
                         (8, count)
                     }
-                    Task::Border { tblr: [t, b, l, r], weight, .. } => {
+                    Task::Border {
+                        tblr: [t, b, l, r],
+                        weight,
+                        ..
+                    } => {
                         let count = all
                             .iter()
                             .filter(|s| {
@@ -427,7 +449,12 @@ mod tests {
                         (u128::from(weight), count)
                     }
                 };
-                assert_eq!(plan.count(i).solutions, weight * matches as u128, "n = {n}: {}", plan.describe(i));
+                assert_eq!(
+                    plan.count(i).solutions,
+                    weight * matches as u128,
+                    "n = {n}: {}",
+                    plan.describe(i)
+                );
             }
         }
     }

@@ -125,7 +125,13 @@ mod tests {
         let all: Vec<usize> = (0..plan.len()).collect();
         let one = count_plan(plan.as_ref());
         for threads in [1, 2, 3, 8] {
-            let r = run(plan.as_ref(), &all, threads, &AtomicBool::new(false), &mut Quiet);
+            let r = run(
+                plan.as_ref(),
+                &all,
+                threads,
+                &AtomicBool::new(false),
+                &mut Quiet,
+            );
             assert!(r.complete);
             assert_eq!(r.tally, one, "{threads} threads");
             assert_eq!(r.tasks_done, plan.len());
@@ -134,21 +140,62 @@ mod tests {
 
     #[test]
     fn an_observer_can_stop_the_run() {
-        struct StopAfter(usize);
-        impl Observer for StopAfter {
+        /// Tasks from `GATE` on wait until the observer has said stop, so the
+        /// workers cannot finish the plan before the stop is seen (they would,
+        /// on a busy machine, with tasks of microseconds).
+        const GATE: usize = 8;
+        struct Gated {
+            inner: Box<dyn Plan>,
+            open: AtomicBool,
+        }
+        impl Plan for Gated {
+            fn n(&self) -> usize {
+                self.inner.n()
+            }
+            fn len(&self) -> usize {
+                self.inner.len()
+            }
+            fn count(&self, index: usize) -> Tally {
+                while index >= GATE && !self.open.load(Ordering::Acquire) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                self.inner.count(index)
+            }
+            fn describe(&self, index: usize) -> String {
+                self.inner.describe(index)
+            }
+        }
+        struct StopAfter<'a>(usize, &'a AtomicBool);
+        impl Observer for StopAfter<'_> {
             fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
                 self.0 = self.0.saturating_sub(1);
                 if self.0 == 0 {
+                    self.1.store(true, Ordering::Release);
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             }
         }
-        let plan = ConstellationEngine.plan(12).unwrap();
+        let plan = Gated {
+            inner: ConstellationEngine.plan(12).unwrap(),
+            open: AtomicBool::new(false),
+        };
         let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(plan.as_ref(), &all, 2, &AtomicBool::new(false), &mut StopAfter(5));
+        let threads = 2;
+        let r = run(
+            &plan,
+            &all,
+            threads,
+            &AtomicBool::new(false),
+            &mut StopAfter(5, &plan.open),
+        );
         assert!(!r.complete);
-        assert!(r.tasks_done >= 5 && r.tasks_done < plan.len());
+        // The gated tasks under way when the stop came still finish.
+        assert!(
+            r.tasks_done >= 5 && r.tasks_done <= GATE + threads,
+            "{}",
+            r.tasks_done
+        );
     }
 }

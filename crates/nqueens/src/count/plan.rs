@@ -33,7 +33,9 @@ impl Tally {
     /// U(n), once the whole plan is summed; `None` if the sum is not a
     /// multiple of 8 (a partial sum, or a bug).
     pub fn unique(&self) -> Option<u128> {
-        (self.classes_x8 % 8 == 0).then_some(self.classes_x8 / 8)
+        self.classes_x8
+            .is_multiple_of(8)
+            .then_some(self.classes_x8 / 8)
     }
 }
 

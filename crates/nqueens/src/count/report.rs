@@ -30,7 +30,10 @@ pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> S
     let noun = if total == 1 { "solution" } else { "solutions" };
     let mut line = format!("n = {n}: {} {noun}", grouped(total));
     if let Some(u) = unique {
-        line.push_str(&format!(", {} unique up to rotation and reflection", grouped(u)));
+        line.push_str(&format!(
+            ", {} unique up to rotation and reflection",
+            grouped(u)
+        ));
     }
     if seconds >= SHOW_TIME_FROM {
         line.push_str(&format!(" ({seconds:.2} s)"));
