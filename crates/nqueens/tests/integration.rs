@@ -366,3 +366,65 @@ mod classic {
         }
     }
 }
+
+/// The counting engines against OEIS up to n = 16. Slow in a debug build, so
+/// ignored by default; `.ci/run` runs them (`cargo test -p nqueens -- --ignored`).
+mod engines {
+    use std::sync::atomic::AtomicBool;
+
+    use nqueens::count::executor::{run, Quiet};
+    use nqueens::count::{engines, plan::Engine};
+    use nqueens::known;
+
+    fn count(engine: &dyn Engine, n: usize, threads: usize) -> nqueens::count::plan::Tally {
+        let plan = engine.plan(n).unwrap();
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let r = run(
+            plan.as_ref(),
+            &all,
+            threads,
+            &AtomicBool::new(false),
+            &mut Quiet,
+        );
+        assert!(r.complete);
+        r.tally
+    }
+
+    #[test]
+    fn every_engine_matches_oeis_up_to_12() {
+        for engine in engines() {
+            for n in 1..=12 {
+                let t = count(*engine, n, 2);
+                assert_eq!(
+                    Some(t.solutions),
+                    known::total(n),
+                    "{} Q({n})",
+                    engine.name()
+                );
+                assert_eq!(t.unique(), known::unique(n), "{} U({n})", engine.name());
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "slow without optimisation; .ci/run runs it"]
+    fn constellation_matches_oeis_13_to_16() {
+        let engine = nqueens::count::engine_by_name("constellation").unwrap();
+        for n in 13..=16 {
+            let t = count(engine, n, 2);
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
+            assert_eq!(t.unique(), known::unique(n), "U({n})");
+        }
+    }
+
+    #[test]
+    #[ignore = "slow without optimisation; .ci/run runs it"]
+    fn backtrack_matches_oeis_13_to_15() {
+        let engine = nqueens::count::engine_by_name("backtrack").unwrap();
+        for n in 13..=15 {
+            let t = count(engine, n, 2);
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
+            assert_eq!(t.unique(), known::unique(n), "U({n})");
+        }
+    }
+}

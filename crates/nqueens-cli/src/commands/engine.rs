@@ -23,8 +23,8 @@ use crate::progress::{duration, Progress};
 
 /// Seconds Q(17) takes on one core of a machine like CI's, and the growth per
 /// row: the basis of the warning for long counts.
-const SECONDS_17: f64 = 15.0;
-const GROWTH: f64 = 7.3;
+const SECONDS_17: f64 = 10.6;
+const GROWTH: f64 = 7.0;
 
 /// Sees each finished task: records it in the checkpoint, saving every few
 /// seconds, and moves the progress bar.
