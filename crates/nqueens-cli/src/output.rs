@@ -48,6 +48,22 @@ impl Write for Out {
     }
 }
 
+/// A flag that Ctrl-C or SIGTERM sets, so that long work can stop cleanly
+/// (flush what it found, save its checkpoint); a second signal ends the
+/// process at once with status 130. Failing to install the handler only loses
+/// the clean stop.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = std::sync::Arc::new(AtomicBool::new(false));
+    let seen = std::sync::Arc::clone(&flag);
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}
+
 /// Refuses to write binary output (PNG) to a terminal.
 pub fn check_binary_ok(example: &str) -> anyhow::Result<()> {
     if io::stdout().is_terminal() {

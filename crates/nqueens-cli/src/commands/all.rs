@@ -1,8 +1,7 @@
 //! `nqueens all N`: every solution (or one per symmetry class), streamed.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use nqueens::algo::Canonical;
 use nqueens::render::{write_solution, Options, Style};
@@ -36,20 +35,6 @@ struct Streamed {
     interrupted: bool,
 }
 
-/// Ctrl-C or SIGTERM sets the flag, so that the stream stops cleanly and
-/// flushes what it found; a second one ends the process at once.
-fn interrupt_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let seen = Arc::clone(&flag);
-    // Failing to install the handler only loses the clean stop.
-    let _ = ctrlc::set_handler(move || {
-        if seen.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
-    flag
-}
-
 #[allow(clippy::print_stderr)]
 pub fn run(
     n: usize,
@@ -59,7 +44,7 @@ pub fn run(
     options: Options,
     search: Search,
 ) -> anyhow::Result<Outcome> {
-    let interrupted = interrupt_flag();
+    let interrupted = crate::output::interrupt_flag();
     let mut out = Out::stdout();
     let limit = limit.unwrap_or(u64::MAX);
     let write = |out: &mut Out, columns: &[usize], first: bool| -> std::io::Result<()> {

@@ -4,8 +4,6 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -75,19 +73,6 @@ impl Observer for Watch<'_> {
         self.progress.draw(self.already);
         self.maybe_save()
     }
-}
-
-/// Ctrl-C or SIGTERM asks the run to stop (and save its checkpoint); a second
-/// one ends the process at once.
-fn stop_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let seen = Arc::clone(&flag);
-    let _ = ctrlc::set_handler(move || {
-        if seen.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
-    flag
 }
 
 #[allow(clippy::print_stderr)]
@@ -191,7 +176,7 @@ pub fn run(
         );
     }
 
-    let stop = stop_flag();
+    let stop = crate::output::interrupt_flag();
     let mut watch = Watch {
         checkpoint,
         every: run.checkpoint_every,

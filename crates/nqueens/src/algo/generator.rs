@@ -441,31 +441,6 @@ mod tests {
 
     #[test]
     fn stops_at_once_when_the_sink_breaks() {
-        /// Breaks on its `stop`th event and counts what comes after.
-        struct StopAt {
-            stop: usize,
-            seen: usize,
-        }
-        impl Sink for StopAt {
-            fn tracing(&self) -> bool {
-                true
-            }
-            fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
-                self.seen += 1;
-                if self.seen >= self.stop {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
-            fn solution(&mut self, _: &[usize]) -> ControlFlow<()> {
-                ControlFlow::Continue(())
-            }
-        }
-        for stop in [1, 2, 7, 50, 300] {
-            let mut sink = StopAt { stop, seen: 0 };
-            GeneratorAlgorithm.search(6, &mut sink).unwrap();
-            assert_eq!(sink.seen, stop);
-        }
+        crate::algo::testing::check_stops_at_once(&GeneratorAlgorithm, 6, &[1, 2, 7, 50, 300]);
     }
 }

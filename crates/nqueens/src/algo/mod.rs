@@ -361,6 +361,39 @@ pub(crate) mod testing {
         }
     }
 
+    /// Breaks on its `stop`th event and counts what comes after.
+    pub struct StopAt {
+        pub stop: usize,
+        pub seen: usize,
+    }
+
+    impl Sink for StopAt {
+        fn tracing(&self) -> bool {
+            true
+        }
+        fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
+            self.seen += 1;
+            if self.seen >= self.stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+        fn solution(&mut self, _: &[usize]) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// A `Break` from the sink's `stop`th event ends the search at once: no
+    /// event follows it.
+    pub fn check_stops_at_once(algorithm: &dyn Algorithm, n: usize, stops: &[usize]) {
+        for &stop in stops {
+            let mut sink = StopAt { stop, seen: 0 };
+            algorithm.search(n, &mut sink).unwrap();
+            assert_eq!(sink.seen, stop, "{} stop at {stop}", algorithm.name());
+        }
+    }
+
     /// The standard checks for one algorithm on n = 1..=max.
     pub fn check_algorithm(algorithm: &dyn Algorithm, max: usize) {
         for n in 1..=max {
