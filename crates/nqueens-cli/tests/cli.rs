@@ -1620,6 +1620,24 @@ mod engine {
     }
 
     #[test]
+    fn progress_bar_on_request_and_not_when_piped() {
+        let r = run(&["count", "13", "--progress", "always"]).code(0);
+        assert!(
+            r.stderr.contains("tasks ·") && r.stderr.contains("ETA"),
+            "{}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.ends_with("\r\x1b[2K"),
+            "the bar is erased: {:?}",
+            r.stderr
+        );
+        assert_eq!(r.stdout, "n = 13: 73,712 solutions\n");
+        // auto: stderr is a pipe here, so no bar.
+        assert_eq!(run(&["count", "13"]).ok(), "n = 13: 73,712 solutions\n");
+    }
+
+    #[test]
     fn dry_run_projects_without_counting() {
         let out = run(&["count", "14", "--dry-run"]).ok();
         assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");

@@ -66,6 +66,7 @@ impl Observer for Watch<'_> {
             cp.record(index, tally);
         }
         self.progress.task(tally.solutions);
+        self.progress.draw(self.already);
         self.maybe_save()
     }
 

@@ -20,7 +20,8 @@ pub trait Observer {
     /// started, the ones under way finish and are reported.
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()>;
 
-    /// Called about every [`TICK`] while tasks run (progress, periodic checkpoints).
+    /// Called when no task has finished for [`TICK`] (so that progress and
+    /// periodic checkpoints go on while long tasks run).
     fn tick(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
