@@ -78,6 +78,23 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 //!
+//! For large boards, [`count::engines`] split a count into a plan of
+//! independent tasks that [`count::executor::run`] counts on several threads;
+//! the sum is exact, and the classes come out of the same run:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use nqueens::count::{engine_by_name, executor};
+//!
+//! let engine = engine_by_name("constellation").unwrap();
+//! let plan = engine.plan(12)?;
+//! let tasks: Vec<usize> = (0..plan.len()).collect();
+//! let result = executor::run(plan.as_ref(), &tasks, 2, &AtomicBool::new(false), &mut executor::Quiet);
+//! assert_eq!(result.tally.solutions, 14_200);
+//! assert_eq!(result.tally.unique(), Some(1_787));
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
 //! The eight [`Symmetry`] values act on solutions; each class is represented by
 //! its lexicographically smallest member ([`Solution::canonical`]), and
 //! [`unique_solutions`] lists those representatives:
