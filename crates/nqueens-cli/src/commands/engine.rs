@@ -23,6 +23,8 @@ use crate::progress::{duration, Progress};
 /// row: the basis of the warning for long counts.
 const SECONDS_17: f64 = 10.6;
 const GROWTH: f64 = 7.0;
+/// Seconds a dry run spends timing sampled tasks, at most (after the first).
+const DRY_RUN_BUDGET: f64 = 10.0;
 
 /// Sees each finished task: records it in the checkpoint, saving every few
 /// seconds, and moves the progress bar.
@@ -84,7 +86,17 @@ fn dry_run(
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
-    let d = nqueens::count::estimate::dry_run(plan, samples, 0x006e_7175_6565_6e73);
+    if n >= ENGINE_WARN {
+        eprintln!(
+            "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s; at n = {n} one task alone can take a while"
+        );
+    }
+    let d = nqueens::count::estimate::dry_run_within(
+        plan,
+        samples,
+        0x006e_7175_6565_6e73,
+        DRY_RUN_BUDGET,
+    );
     let wall = d.projected_cpu_seconds / run.threads as f64;
     let mut out = Out::stdout();
     match format {

@@ -9,12 +9,24 @@ use nqueens::algo::{Algorithm, Canonical, Count, Sink, Stats};
 
 use crate::config::grouped;
 
+/// From this size on, a classic algorithm other than bitwise may take long
+/// enough that the user should hear why.
+const SLOW_FROM: usize = 24;
+
 /// Runs `algorithm` into `sink`, timing it.
+#[allow(clippy::print_stderr)]
 pub fn run(
     algorithm: &dyn Algorithm,
     n: usize,
     sink: &mut dyn Sink,
 ) -> anyhow::Result<(Stats, f64)> {
+    if n >= SLOW_FROM && algorithm.name() != "bitwise" {
+        eprintln!(
+            "note: {} is a classic algorithm kept for teaching, not for speed; at n = {n} it may take \
+             minutes (without --algorithm the fast search runs)",
+            algorithm.name()
+        );
+    }
     let start = Instant::now();
     let stats = algorithm.search(n, sink)?;
     Ok((stats, start.elapsed().as_secs_f64()))

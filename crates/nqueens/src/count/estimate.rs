@@ -340,16 +340,34 @@ fn choose(tasks: usize, samples: usize, seed: u64) -> Vec<usize> {
 /// time of the whole count; see the module docs. The tasks are chosen from
 /// `seed` (deterministically); the times, of course, vary from run to run.
 pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
+    dry_run_within(plan, samples, seed, f64::INFINITY)
+}
+
+/// [`dry_run`], but stops sampling once `budget_seconds` have been spent
+/// (after at least one task), so that a dry run of a huge count stays short;
+/// `sampled` says how many tasks were timed.
+pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds: f64) -> DryRun {
     let tasks = plan.len();
-    let chosen = choose(tasks, samples, seed);
-    let times: Vec<f64> = chosen
-        .iter()
-        .map(|&i| {
-            let start = Instant::now();
-            std::hint::black_box(plan.count(i));
-            start.elapsed().as_secs_f64()
-        })
-        .collect();
+    let mut chosen = choose(tasks, samples, seed);
+    // Time them in random order, so that a sample cut short by the budget is
+    // still a uniform one.
+    let mut rng = Xoshiro256::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    for i in (1..chosen.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        chosen.swap(i, j);
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(chosen.len());
+    let mut spent = 0.0;
+    for &i in &chosen {
+        if !times.is_empty() && spent >= budget_seconds {
+            break;
+        }
+        let start = Instant::now();
+        std::hint::black_box(plan.count(i));
+        let t = start.elapsed().as_secs_f64();
+        spent += t;
+        times.push(t);
+    }
     let sampled = times.len();
     let sample_seconds: f64 = times.iter().sum();
     if sampled == 0 {
