@@ -34,7 +34,9 @@
 //! share their top, left and right queens are searched together, and the
 //! bottom row is counted last, against a mask of the bottom columns that
 //! complete a canonical constellation of weight 8 (no symmetry) or 4 (fixed
-//! by a reflection). This cut the time of Q(17) by about a fifth. The rare
+//! by a reflection). This cut the time of Q(17) by about a fifth. Each
+//! constellation is filed under the orientation whose side queens stand
+//! lowest, which measured about a fifth faster again. The rare
 //! constellations fixed by a rotation are searched alone, keeping the board,
 //! to count P(C) and R(C). (Finding the side queens lazily as well, as
 //! Takaken's algorithm does, measured slower: it loses their pruning.)
@@ -196,11 +198,25 @@ impl ConstellationPlan {
                                 quarter_turn,
                             });
                         } else {
-                            let entry = sides.entry([c[0], c[2], c[3]]).or_default();
+                            // Its completions are as many in every
+                            // orientation: search the one whose side queens
+                            // stand lowest, which measured fastest (n = 16:
+                            // 1.27 s against 1.57 s as found, 2.6 s highest).
+                            let o = images
+                                .iter()
+                                .copied()
+                                .min_by_key(|im| {
+                                    (
+                                        std::cmp::Reverse(im[2].max(im[3])),
+                                        std::cmp::Reverse(im[2].min(im[3])),
+                                    )
+                                })
+                                .unwrap_or(c);
+                            let entry = sides.entry([o[0], o[2], o[3]]).or_default();
                             if fixing == 1 {
-                                entry.0 |= 1 << b;
+                                entry.0 |= 1 << o[1];
                             } else {
-                                entry.1 |= 1 << b;
+                                entry.1 |= 1 << o[1];
                             }
                         }
                     }
