@@ -21,7 +21,7 @@ use crate::progress::{duration, Progress};
 
 /// Seconds Q(17) takes on one core of a machine like CI's, and the growth per
 /// row: the basis of the warning for long counts.
-const SECONDS_17: f64 = 10.6;
+const SECONDS_17: f64 = 8.3;
 const GROWTH: f64 = 7.0;
 /// Seconds a dry run spends timing sampled tasks, at most (after the first).
 const DRY_RUN_BUDGET: f64 = 10.0;
