@@ -1,7 +1,7 @@
 //! The `backtrack` engine: plain bitboard backtracking with the left-right
 //! mirror, split into tasks by the queens of the first two rows.
 //!
-//! It is the counter of [`crate::count_all`] cut into tasks: the first row's
+//! It is the counter behind [`crate::count_all`], cut into tasks: the first row's
 //! queen goes in the left half (weight 2, for its mirror image) or the middle
 //! column of an odd board (weight 1), the second row's queen anywhere it is
 //! not attacked, and each task enumerates its solutions, adding weight × the
@@ -12,7 +12,7 @@
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
 use crate::search::{check_n, Solutions};
-use crate::symmetry::Symmetry;
+use crate::symmetry::stabilizer_size;
 
 /// The engine; see the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -68,10 +68,7 @@ impl Plan for BacktrackPlan {
             return tally;
         };
         while let Some(columns) = solutions.next_columns() {
-            let stabilizer = 1 + Symmetry::ALL[1..]
-                .iter()
-                .filter(|s| s.fixes(columns))
-                .count() as u128;
+            let stabilizer = stabilizer_size(columns) as u128;
             tally.solutions += weight;
             tally.classes_x8 += weight * stabilizer;
         }

@@ -46,6 +46,7 @@
 //! the choices of the queens of rows 1 and 2: thousands from n = 14 on.
 
 use super::plan::{Engine, Plan, Tally};
+use crate::board::Square;
 use crate::error::Error;
 use crate::search::check_n;
 use crate::symmetry::Symmetry;
@@ -147,9 +148,11 @@ pub struct ConstellationPlan {
     tasks: Vec<Task>,
 }
 
-/// Whether two squares attack each other.
+/// Whether queens on two distinct squares attack each other.
 fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
-    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
+    Square::new(a.0, a.1)
+        .attack(Square::new(b.0, b.1))
+        .is_some()
 }
 
 impl ConstellationPlan {
@@ -248,63 +251,6 @@ impl ConstellationPlan {
         ConstellationPlan { n, full, tasks }
     }
 
-    /// Counts completions below the pre-placed queens: the interior `rows`,
-    /// each with the squares the fixed queens attack in `blocked`. With
-    /// `board`, also counts the completions fixed by the half and quarter turns.
-    fn complete(
-        &self,
-        rows: &[usize],
-        blocked: &[u64],
-        board: Option<&mut [usize]>,
-    ) -> (u64, u64, u64) {
-        let full = self.full;
-        let k = rows.len();
-        if k == 0 {
-            return (1, 0, 0);
-        }
-        let mut avail = [0u64; 65];
-        let mut c = [0u64; 65];
-        let mut l = [0u64; 65];
-        let mut r = [0u64; 65];
-        avail[0] = full & !blocked[0];
-        if let Some(board) = board {
-            return symmetric_completions(self.n, rows, blocked, full, board);
-        }
-        if k == 1 {
-            return (u64::from(avail[0].count_ones()), 0, 0);
-        }
-        let mut d = 0;
-        let mut found = 0u64;
-        loop {
-            let a = avail[d];
-            if a == 0 {
-                if d == 0 {
-                    return (found, 0, 0);
-                }
-                d -= 1;
-                continue;
-            }
-            let bit = a & a.wrapping_neg();
-            avail[d] = a ^ bit;
-            let gap = rows[d + 1] - rows[d];
-            let nc = c[d] | bit;
-            let nl = (l[d] | bit) << gap;
-            let nr = (r[d] | bit) >> gap;
-            let free = full & !(nc | nl | nr | blocked[d + 1]);
-            if d + 2 == k {
-                found += u64::from(free.count_ones());
-                continue;
-            }
-            if free != 0 {
-                d += 1;
-                c[d] = nc;
-                l[d] = nl;
-                r[d] = nr;
-                avail[d] = free;
-            }
-        }
-    }
-
     /// The interior rows and their blocked squares for fixed queens `fixed`
     /// (and, for corner tasks, column 1 above row `k`).
     fn setup(&self, fixed: &[(usize, usize)], no_col1_above: usize) -> (Vec<usize>, Vec<u64>) {
@@ -331,15 +277,12 @@ impl ConstellationPlan {
     }
 }
 
-/// Completions for a [`Task::Sides`]: the interior rows and, last, the bottom
-/// row, whose free squares count in `bottom8` or `bottom4` (or not at all).
-fn sides_completions(
-    full: u64,
-    rows: &[usize],
-    blocked: &[u64],
-    bottom8: u64,
-    bottom4: u64,
-) -> (u64, u64) {
+/// Counts the completions of the free `rows` below fixed queens, each row
+/// with the squares the fixed queens attack in `blocked`: those whose last
+/// queen stands in `last8`, and those whose last queen stands in `last4`
+/// (the bottom columns of weight 8 and 4 for a [`Task::Sides`]; every column
+/// and none for a [`Task::Corner`]).
+fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u64) -> (u64, u64) {
     let k = rows.len();
     let mut avail = [0u64; 65];
     let mut c = [0u64; 65];
@@ -348,8 +291,8 @@ fn sides_completions(
     avail[0] = full & !blocked[0];
     if k == 1 {
         return (
-            u64::from((avail[0] & bottom8).count_ones()),
-            u64::from((avail[0] & bottom4).count_ones()),
+            u64::from((avail[0] & last8).count_ones()),
+            u64::from((avail[0] & last4).count_ones()),
         );
     }
     let (mut c8, mut c4) = (0u64, 0u64);
@@ -371,8 +314,8 @@ fn sides_completions(
         let nr = (r[d] | bit) >> gap;
         let free = full & !(nc | nl | nr | blocked[d + 1]);
         if d + 2 == k {
-            c8 += u64::from((free & bottom8).count_ones());
-            c4 += u64::from((free & bottom4).count_ones());
+            c8 += u64::from((free & last8).count_ones());
+            c4 += u64::from((free & last4).count_ones());
             continue;
         }
         if free != 0 {
@@ -474,7 +417,8 @@ impl Plan for ConstellationPlan {
             Task::Corner { k, c2 } => {
                 let (k, c2) = (usize::from(k), usize::from(c2));
                 let (rows, blocked) = self.setup(&[(0, 0), (1, k), (2, c2)], k);
-                let (found, _, _) = self.complete(&rows, &blocked, None);
+                // Every last-row square counts, with weight 8.
+                let (found, _) = completions(self.full, &rows, &blocked, self.full, 0);
                 let found = u128::from(found);
                 Tally {
                     solutions: 8 * found,
@@ -491,7 +435,7 @@ impl Plan for ConstellationPlan {
                 let (rows, mut blocked) = self.setup(&[(0, t), (l, 0), (r, m)], 0);
                 // The first interior row's queen is the task's.
                 blocked[0] |= !(1u64 << first);
-                let (c8, c4) = sides_completions(self.full, &rows, &blocked, bottom8, bottom4);
+                let (c8, c4) = completions(self.full, &rows, &blocked, bottom8, bottom4);
                 let found = 8 * u128::from(c8) + 4 * u128::from(c4);
                 Tally {
                     solutions: found,
@@ -504,30 +448,16 @@ impl Plan for ConstellationPlan {
                 half_turn,
                 quarter_turn,
             } => {
-                // The number of completions is the same in every orientation;
-                // search the one whose side queens are highest, where they
-                // prune the most rows early.
-                let search = if half_turn || quarter_turn {
-                    tblr
-                } else {
-                    Symmetry::ALL
-                        .iter()
-                        .map(|&g| image(n, tblr, g))
-                        .min_by_key(|c| (std::cmp::Reverse(c[2].max(c[3])), c[2].min(c[3])))
-                        .unwrap_or(tblr)
-                };
-                let [t, b, l, r] = search.map(usize::from);
+                // Only constellations fixed by a rotation are Border tasks.
+                let [t, b, l, r] = tblr.map(usize::from);
                 let fixed = [(0, t), (m, b), (l, 0), (r, m)];
                 let (rows, blocked) = self.setup(&fixed, 0);
-                let (found, half, quarter) = if half_turn || quarter_turn {
-                    let mut board = vec![0usize; n];
-                    for &(y, x) in &fixed {
-                        board[y] = x;
-                    }
-                    self.complete(&rows, &blocked, Some(&mut board))
-                } else {
-                    self.complete(&rows, &blocked, None)
-                };
+                let mut board = vec![0usize; n];
+                for &(y, x) in &fixed {
+                    board[y] = x;
+                }
+                let (found, half, quarter) =
+                    symmetric_completions(n, &rows, &blocked, self.full, &mut board);
                 let w = u128::from(weight);
                 let fixed_sum = u128::from(found)
                     + if half_turn { u128::from(half) } else { 0 }

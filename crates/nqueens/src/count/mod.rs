@@ -14,6 +14,12 @@
 //! mirror halving applies, because a solution and its mirror image have
 //! stabilizers of the same size, so one pass yields Q(n) and U(n) together.
 //!
+//! For large boards a count is a [`plan::Plan`] of independent tasks made by
+//! an [`plan::Engine`] ([`engines`]: the fast [`constellation`] engine and the
+//! plain [`backtrack`] one, which [`count_all`] sums on one thread), counted on
+//! several threads by [`executor`], with [`checkpoint`]s, [`slice`]s and
+//! [`estimate`]s built on task indices, and reported by [`report`].
+//!
 //! All totals are `u128`: Q(27) already needs 58 bits.
 
 use crate::error::Error;
@@ -26,7 +32,8 @@ pub mod plan;
 pub mod report;
 pub mod slice;
 
-use crate::search::{check_n, Solutions};
+use crate::search::check_n;
+use plan::Engine;
 
 /// Every counting engine, the default first.
 pub fn engines() -> &'static [&'static dyn plan::Engine] {
@@ -40,7 +47,6 @@ pub fn engines() -> &'static [&'static dyn plan::Engine] {
 pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
     engines().iter().copied().find(|e| e.name() == name)
 }
-use crate::symmetry::Symmetry;
 
 /// The number of solutions of a board and of their symmetry classes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,28 +138,14 @@ pub fn count(n: usize) -> Result<u128, Error> {
 /// # Errors
 /// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
 pub fn count_all(n: usize) -> Result<Counts, Error> {
-    check_n(n)?;
-    let mut total = 0u128;
-    // Σ over all solutions of |stabilizer|, which is 8 U by Burnside's lemma.
-    let mut fixed = 0u128;
-    for col in 0..n.div_ceil(2) {
-        let weight = if n % 2 == 1 && col == n / 2 { 1 } else { 2 };
-        let mut solutions = Solutions::with_prefix(n, &[col])?;
-        while let Some(columns) = solutions.next_columns() {
-            // The identity always fixes; try the other seven.
-            let stabilizer = 1 + Symmetry::ALL[1..]
-                .iter()
-                .filter(|s| s.fixes(columns))
-                .count() as u128;
-            total += weight;
-            fixed += weight * stabilizer;
-        }
-    }
-    debug_assert_eq!(fixed % 8, 0);
+    // The backtrack engine's plan, summed on this thread: the mirror halves the
+    // search, Burnside's lemma gives the classes (see `backtrack`).
+    let tally = plan::count_plan(backtrack::BacktrackEngine.plan(n)?.as_ref());
+    debug_assert_eq!(tally.classes_x8 % 8, 0);
     Ok(Counts {
         n,
-        total,
-        unique: fixed / 8,
+        total: tally.solutions,
+        unique: tally.classes_x8 / 8,
     })
 }
 
