@@ -128,7 +128,10 @@ impl Symmetry {
 /// How many of the eight symmetries fix `columns` (a permutation): 1, 2, 4 or 8.
 pub(crate) fn stabilizer_size(columns: &[usize]) -> usize {
     // The identity always fixes; try the other seven.
-    1 + Symmetry::ALL[1..].iter().filter(|s| s.fixes(columns)).count()
+    1 + Symmetry::ALL[1..]
+        .iter()
+        .filter(|s| s.fixes(columns))
+        .count()
 }
 
 /// Whether `columns` is the lexicographically smallest of its images.

@@ -91,7 +91,7 @@
 
 use std::collections::VecDeque;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -234,10 +234,7 @@ impl Bfs {
                 if (cols | diag | anti) & (1u64 << col) != 0 {
                     if tracing {
                         let here = Square::new(level, col);
-                        let attacker = (0..level).find_map(|r| {
-                            let by = Square::new(r, columns[r]);
-                            by.attack(here).map(|attack| (by, attack))
-                        });
+                        let attacker = first_attacker(&columns[..level], here);
                         if let Some((by, attack)) = attacker {
                             let e = Event::Reject {
                                 row: level,

@@ -59,8 +59,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
-use crate::board::{Attack, Square};
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::Square;
 use crate::error::Error;
 
 /// The brute-force search; see the module docs.
@@ -197,17 +197,10 @@ fn next_permutation(a: &mut [usize]) -> bool {
     true
 }
 
-/// How `by` attacks `here`; the caller has seen that it does.
-fn attack_of(by: Square, here: Square) -> Attack {
-    match by.attack(here) {
-        Some(attack) => attack,
-        None => unreachable!("{by:?} does not attack {here:?}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Attack;
     use crate::algo::testing::{check_algorithm, Recorder};
     use crate::algo::Count;
 

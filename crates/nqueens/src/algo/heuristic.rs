@@ -82,7 +82,7 @@
 
 use std::cmp::Reverse;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -160,10 +160,7 @@ impl Algorithm for Heuristic {
                         k += 1;
                     } else if tracing {
                         let here = Square::new(row, col);
-                        let attacker = (0..row).find_map(|r| {
-                            let by = Square::new(r, columns[r]);
-                            by.attack(here).map(|attack| (by, attack))
-                        });
+                        let attacker = first_attacker(&columns[..row], here);
                         if let Some((by, attack)) = attacker {
                             let e = Event::Reject {
                                 row,

@@ -198,6 +198,23 @@ pub fn emit_solution(sink: &mut dyn Sink, stats: &mut Stats, columns: &[usize]) 
     sink.solution(columns)
 }
 
+/// How `by` attacks `here`, for an algorithm that has already seen that it does.
+pub(crate) fn attack_of(by: Square, here: Square) -> Attack {
+    match by.attack(here) {
+        Some(attack) => attack,
+        None => unreachable!("{by:?} does not attack {here:?}"),
+    }
+}
+
+/// The top-most queen of `columns` (`columns[r]` the queen of row `r`) that
+/// attacks `here`, and how; for naming the attacker in a `Reject` event.
+pub(crate) fn first_attacker(columns: &[usize], here: Square) -> Option<(Square, Attack)> {
+    columns.iter().enumerate().find_map(|(r, &c)| {
+        let by = Square::new(r, c);
+        by.attack(here).map(|attack| (by, attack))
+    })
+}
+
 /// Every algorithm, in the order of the table above.
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
     &[

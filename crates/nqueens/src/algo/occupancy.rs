@@ -49,7 +49,7 @@
 //! queens above are scanned from the top and the first that attacks the square
 //! is named.
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -151,10 +151,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
         if !grid.is_free(row, col) {
             if tracing {
                 let here = Square::new(row, col);
-                let attacker = (0..row).find_map(|r| {
-                    let by = Square::new(r, columns[r]);
-                    by.attack(here).map(|attack| (by, attack))
-                });
+                let attacker = first_attacker(&columns[..row], here);
                 if let Some((by, attack)) = attacker {
                     let e = Event::Reject {
                         row,

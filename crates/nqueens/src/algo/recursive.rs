@@ -41,8 +41,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
-use crate::board::{Attack, Square};
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::Square;
 use crate::error::Error;
 
 /// The recursive search on a column array; see the module docs.
@@ -131,14 +131,6 @@ impl Search<'_> {
             }
         }
         ControlFlow::Continue(())
-    }
-}
-
-/// How `by` attacks `here`; the caller has seen that it does.
-fn attack_of(by: Square, here: Square) -> Attack {
-    match by.attack(here) {
-        Some(attack) => attack,
-        None => unreachable!("{by:?} does not attack {here:?}"),
     }
 }
 

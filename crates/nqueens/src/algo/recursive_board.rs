@@ -44,8 +44,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
-use crate::board::{Attack, Square};
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::Square;
 use crate::error::Error;
 
 /// The recursive search on an n×n 0/1 board; see the module docs.
@@ -154,17 +154,10 @@ impl Search<'_> {
     }
 }
 
-/// How `by` attacks `here`; the caller has seen that it does.
-fn attack_of(by: Square, here: Square) -> Attack {
-    match by.attack(here) {
-        Some(attack) => attack,
-        None => unreachable!("{by:?} does not attack {here:?}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Attack;
     use crate::algo::testing::{check_algorithm, Recorder};
     use crate::algo::Count;
 

@@ -51,8 +51,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
-use crate::board::{Attack, Square};
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use crate::board::Square;
 use crate::error::Error;
 
 /// The explicit-stack search; see the module docs.
@@ -155,14 +155,6 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
-}
-
-/// How `by` attacks `here`; the caller has seen that it does.
-fn attack_of(by: Square, here: Square) -> Attack {
-    match by.attack(here) {
-        Some(attack) => attack,
-        None => unreachable!("{by:?} does not attack {here:?}"),
-    }
 }
 
 #[cfg(test)]
