@@ -73,8 +73,3 @@ pub fn check_binary_ok(example: &str) -> anyhow::Result<()> {
     }
     Ok(())
 }
-
-/// Formats seconds for JSON: plain decimal, microsecond precision.
-pub fn json_seconds(seconds: f64) -> String {
-    format!("{seconds:.6}")
-}

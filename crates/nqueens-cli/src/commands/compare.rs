@@ -8,7 +8,7 @@ use nqueens::algo::{Algorithm, Collect, Stats};
 use crate::cli::TableFormat;
 use crate::config::grouped;
 use crate::exit::Outcome;
-use crate::output::{json_seconds, Out};
+use crate::output::Out;
 
 /// One algorithm's run.
 enum Row {
@@ -98,14 +98,14 @@ pub fn run(
                     TableFormat::Json => writeln!(
                         out,
                         "{{\"algorithm\":\"{name}\",\"n\":{n},\"solutions\":{},\"nodes\":{},\"placements\":{},\
-                         \"conflict_tests\":{},\"backtracks\":{},\"peak_frontier\":{},\"seconds\":{},\"same\":{same}}}",
+                         \"conflict_tests\":{},\"backtracks\":{},\"peak_frontier\":{},\"seconds\":{:.6},\"same\":{same}}}",
                         solutions.len(),
                         stats.nodes,
                         stats.placements,
                         stats.conflict_tests,
                         stats.backtracks,
                         stats.peak_frontier,
-                        json_seconds(*seconds)
+                        seconds
                     )?,
                 }
             }

@@ -1,19 +1,18 @@
-//! `nqueens count N`: Q(n), and with `--unique` the classes under symmetry.
+//! `nqueens count N --algorithm NAME`: Q(n), and with `--unique` the classes
+//! under symmetry, counted by one of the classic algorithms (`engine.rs`
+//! counts without `--algorithm`).
 
 use std::io::Write;
 use std::time::Instant;
 
 use nqueens::algo::{Canonical, Count};
+use nqueens::count::report::{json_line, text_line};
 
 use super::run_algo::{self, CountBoth};
 use crate::cli::ReportFormat;
-use crate::config::{grouped, Search};
+use crate::config::Search;
 use crate::exit::Outcome;
-use crate::output::{json_seconds, Out};
-
-/// Runs shorter than this print no time in text output, so that it stays the
-/// same from run to run.
-const SHOW_TIME_FROM: f64 = 0.5;
+use crate::output::Out;
 
 pub fn run(
     n: usize,
@@ -42,27 +41,12 @@ pub fn run(
     };
     let seconds = start.elapsed().as_secs_f64();
 
+    let line = match format {
+        ReportFormat::Text => text_line(n, total, classes, seconds),
+        ReportFormat::Json => json_line(n, total, classes, seconds),
+    };
     let mut out = Out::stdout();
-    match format {
-        ReportFormat::Text => {
-            let noun = if total == 1 { "solution" } else { "solutions" };
-            write!(out, "n = {n}: {} {noun}", grouped(total))?;
-            if let Some(u) = classes {
-                write!(out, ", {} unique up to rotation and reflection", grouped(u))?;
-            }
-            if seconds >= SHOW_TIME_FROM {
-                write!(out, " ({seconds:.2} s)")?;
-            }
-            writeln!(out)?;
-        }
-        ReportFormat::Json => {
-            write!(out, "{{\"n\":{n},\"solutions\":{total}")?;
-            if let Some(u) = classes {
-                write!(out, ",\"unique\":{u}")?;
-            }
-            writeln!(out, ",\"seconds\":{}}}", json_seconds(seconds))?;
-        }
-    }
+    writeln!(out, "{line}")?;
     out.flush()?;
     Ok(Outcome::Yes)
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use nqueens::algo::{Algorithm, Event, Sink};
-use nqueens::render::{write_animated_svg, write_svg, Frame, FrameRecorder, Picture};
+use nqueens::render::{write_animated_svg, write_svg, FrameRecorder, Picture};
 
 use crate::cli::TraceFormat;
 use crate::config::grouped;
@@ -227,23 +227,6 @@ impl Sink for Tracer<'_> {
     }
 }
 
-/// The still picture of one frame.
-fn still(n: usize, frame: &Frame) -> Picture {
-    let mut picture = Picture::new(n)
-        .with_queens(frame.queens.iter().copied())
-        .with_attacked_shaded(frame.shade_attacked)
-        .with_highlight(frame.highlight.iter().copied())
-        .with_conflicts(frame.conflicts.iter().copied())
-        .with_coordinates(true);
-    for (square, text) in &frame.labels {
-        picture = picture.with_label(*square, text.clone());
-    }
-    if let Some(caption) = &frame.caption {
-        picture = picture.with_caption(caption.clone());
-    }
-    picture
-}
-
 /// `trace --format svg`: an animation on stdout, or one picture per step.
 #[allow(clippy::print_stderr)]
 fn pictures(
@@ -271,7 +254,10 @@ fn pictures(
                 let file = std::fs::File::create(&path)
                     .with_context(|| format!("cannot write '{}'", path.display()))?;
                 let mut file = std::io::BufWriter::new(file);
-                write_svg(&mut file, &still(n, frame))?;
+                write_svg(
+                    &mut file,
+                    &Picture::from_frame(n, frame).with_coordinates(true),
+                )?;
                 file.flush()
                     .with_context(|| format!("cannot write '{}'", path.display()))?;
             }

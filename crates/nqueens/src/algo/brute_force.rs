@@ -200,9 +200,9 @@ fn next_permutation(a: &mut [usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Attack;
     use crate::algo::testing::{check_algorithm, Recorder};
     use crate::algo::Count;
+    use crate::board::Attack;
 
     #[test]
     fn finds_every_solution_in_order() {

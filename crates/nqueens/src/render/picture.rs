@@ -95,6 +95,19 @@ impl Picture {
         )
     }
 
+    /// A still picture of one [`Frame`] of an `n`×`n` animation.
+    pub fn from_frame(n: usize, frame: &Frame) -> Self {
+        Picture {
+            queens: frame.queens.clone(),
+            shade_attacked: frame.shade_attacked,
+            highlight: frame.highlight.clone(),
+            conflicts: frame.conflicts.clone(),
+            labels: frame.labels.clone(),
+            caption: frame.caption.clone(),
+            ..Picture::new(n)
+        }
+    }
+
     /// The queens of a [`Placement`](crate::Placement), with every
     /// conflicting pair drawn.
     pub fn from_placement(placement: &crate::Placement) -> Self {

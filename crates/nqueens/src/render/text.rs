@@ -80,12 +80,12 @@ pub fn write_solution<W: Write + ?Sized>(
             Ok(())
         }
         Style::List => {
-            write_list(out, columns, base)?;
+            write_list(out, columns, base, ", ")?;
             out.write_all(b"\n")
         }
         Style::Json => {
             write!(out, "{{\"n\":{n},\"columns\":")?;
-            write_list_compact(out, columns, base)?;
+            write_list(out, columns, base, ",")?;
             out.write_all(b"}\n")
         }
         Style::LeetCode => {
@@ -106,28 +106,17 @@ pub fn write_solution<W: Write + ?Sized>(
     }
 }
 
-/// `[a, b, c]`
-fn write_list<W: Write + ?Sized>(out: &mut W, columns: &[usize], base: usize) -> io::Result<()> {
-    out.write_all(b"[")?;
-    for (i, c) in columns.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b", ")?;
-        }
-        write!(out, "{}", c + base)?;
-    }
-    out.write_all(b"]")
-}
-
-/// `[a,b,c]`, as compact JSON.
-pub fn write_list_compact<W: Write + ?Sized>(
+/// `[a, b, c]` (with `sep` = ", ") or compact JSON `[a,b,c]` (with ",").
+fn write_list<W: Write + ?Sized>(
     out: &mut W,
     columns: &[usize],
     base: usize,
+    sep: &str,
 ) -> io::Result<()> {
     out.write_all(b"[")?;
     for (i, c) in columns.iter().enumerate() {
         if i > 0 {
-            out.write_all(b",")?;
+            out.write_all(sep.as_bytes())?;
         }
         write!(out, "{}", c + base)?;
     }
