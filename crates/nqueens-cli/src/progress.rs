@@ -12,6 +12,8 @@ pub struct Progress {
     enabled: bool,
     total: usize,
     done: usize,
+    /// Tasks done before this run (from a checkpoint); the ETA uses the rest.
+    done_before: usize,
     solutions: u128,
     start: Instant,
     last: Option<Instant>,
@@ -48,6 +50,7 @@ impl Progress {
             enabled,
             total,
             done,
+            done_before: done,
             solutions,
             start: Instant::now(),
             last: None,
@@ -61,7 +64,7 @@ impl Progress {
     }
 
     /// Redraws, if enough time has passed.
-    pub fn draw(&mut self, already_done: usize) {
+    pub fn draw(&mut self) {
         if !self.enabled || self.last.is_some_and(|t| t.elapsed() < EVERY) {
             return;
         }
@@ -74,7 +77,7 @@ impl Progress {
         };
         let filled = ((fraction * WIDTH as f64) as usize).min(WIDTH);
         let bar: String = "█".repeat(filled) + &"░".repeat(WIDTH - filled);
-        let fresh = self.done.saturating_sub(already_done);
+        let fresh = self.done - self.done_before;
         let eta = if fresh == 0 {
             "?".to_string()
         } else {

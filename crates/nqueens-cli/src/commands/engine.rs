@@ -34,7 +34,6 @@ struct Watch<'a> {
     last_save: Instant,
     save_error: Option<anyhow::Error>,
     progress: Progress,
-    already: usize,
 }
 
 impl Watch<'_> {
@@ -68,12 +67,12 @@ impl Observer for Watch<'_> {
             cp.record(index, tally);
         }
         self.progress.task(tally.solutions);
-        self.progress.draw(self.already);
+        self.progress.draw();
         self.maybe_save()
     }
 
     fn tick(&mut self) -> ControlFlow<()> {
-        self.progress.draw(self.already);
+        self.progress.draw();
         self.maybe_save()
     }
 }
@@ -196,7 +195,6 @@ pub fn run(
         last_save: Instant::now(),
         save_error: None,
         progress: Progress::new(run.progress, range.len(), already, done_before.solutions),
-        already,
     };
     let start = Instant::now();
     let result = executor::run(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
