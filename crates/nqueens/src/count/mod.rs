@@ -17,7 +17,7 @@
 //! For large boards a count is a [`plan::Plan`] of independent tasks made by
 //! an [`plan::Engine`] ([`engines`]: the fast [`constellation`] engine and the
 //! plain [`backtrack`] one, which [`count_all`] sums on one thread), counted on
-//! several threads by [`executor`], with [`checkpoint`]s, [`slice`]s and
+//! several threads by [`executor`], with [`checkpoint`]s, [slices](mod@slice) and
 //! [`estimate`]s built on task indices, and reported by [`report`].
 //!
 //! All totals are `u128`: Q(27) already needs 58 bits.
