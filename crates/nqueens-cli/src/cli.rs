@@ -216,9 +216,16 @@ pub struct CountArgs {
     /// How to print the counts.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
-    /// The counting engine: constellation (the fastest) or backtrack.
+    /// The counting engine: auto (the default: join from n = 14 to 23 when
+    /// it fits in --memory, constellation otherwise), join (meet in the
+    /// middle), constellation (backtracking from the border queens) or
+    /// backtrack (plain, for cross-checks).
     #[arg(long, value_name = "NAME")]
     pub engine: Option<String>,
+    /// The most memory the engine may use, such as 4G or 512M; an engine
+    /// that needs more is refused before it starts (auto picks one that fits).
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub memory: Option<String>,
     /// Worker threads (default: every core).
     #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true)]
     pub threads: Option<String>,

@@ -375,6 +375,7 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
             (a.checkpoint.is_some(), "--checkpoint"),
             (a.slice.is_some(), "--slice"),
             (a.dry_run, "--dry-run"),
+            (a.memory.is_some(), "--memory"),
         ];
         if let Some((_, flag)) = engine_flags.iter().find(|(set, _)| *set) {
             usage!(
@@ -397,19 +398,6 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
             format: a.format,
         });
     }
-    let engine = match a.engine.as_deref().map(str::trim) {
-        None => nqueens::count::engines()[0],
-        Some(name) => match nqueens::count::engine_by_name(name) {
-            Some(e) => e,
-            None => {
-                let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
-                usage!(
-                    "unknown engine '{name}'; choose one of {}",
-                    names.join(", ")
-                )
-            }
-        },
-    };
     if n > ENGINE_MAX {
         usage!(
             "count {n}: n is too large: even on many cores the count would take years (each row \
@@ -427,6 +415,49 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
             _ => usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2"),
         },
     };
+    let memory = match a.memory.as_deref().map(str::trim) {
+        None => None,
+        Some(text) => match parse_bytes(text) {
+            Some(m) => Some(m),
+            None => usage!(
+                "invalid --memory '{text}': give a size in bytes with an optional unit K, M, G \
+                 or T (powers of 1024), such as 4G or 512M"
+            ),
+        },
+    };
+    let engine = match a.engine.as_deref().map(str::trim) {
+        None | Some("auto") => nqueens::count::auto_engine(n, threads, memory),
+        Some(name) => match nqueens::count::engine_by_name(name) {
+            Some(e) => e,
+            None => {
+                let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
+                usage!(
+                    "unknown engine '{name}'; choose auto (the default) or one of {}",
+                    names.join(", ")
+                )
+            }
+        },
+    };
+    if n > engine.max_n() {
+        usage!(
+            "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
+             constellation",
+            engine.name(),
+            engine.max_n()
+        );
+    }
+    let needed = engine.memory(n, threads);
+    if let Some(limit) = memory.filter(|&m| needed > m) {
+        usage!(
+            "count {n} --engine {} needs about {} with {threads} thread{}, more than --memory \
+             {}; raise --memory, use fewer threads, or use --engine constellation, which needs \
+             almost none",
+            engine.name(),
+            show_bytes(needed),
+            if threads == 1 { "" } else { "s" },
+            show_bytes(limit)
+        );
+    }
     let slice = match a.slice.as_deref() {
         None => None,
         Some(text) => match text.parse::<nqueens::count::slice::Slice>() {
@@ -507,9 +538,59 @@ fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// Reads a size such as `4G`, `512M`, `1.5G` or `1000000` (bytes; units are
+/// powers of 1024, an optional `B` or `iB` after them).
+fn parse_bytes(text: &str) -> Option<u64> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t
+        .strip_suffix("IB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(&t);
+    let (number, shift) = match t.chars().last()? {
+        'K' => (&t[..t.len() - 1], 10),
+        'M' => (&t[..t.len() - 1], 20),
+        'G' => (&t[..t.len() - 1], 30),
+        'T' => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    let bytes = value * (1u64 << shift) as f64;
+    (value.is_finite() && value > 0.0 && bytes < 1.8e19).then_some(bytes as u64)
+}
+
+/// A byte count for people: `535 MB`, `1.2 GB`.
+fn show_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = b as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{b} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_bytes("4G"), Some(4 << 30));
+        assert_eq!(parse_bytes("512m"), Some(512 << 20));
+        assert_eq!(parse_bytes("1.5GiB"), Some(3 << 29));
+        assert_eq!(parse_bytes("1000"), Some(1000));
+        assert_eq!(parse_bytes("2KB"), Some(2048));
+        for bad in ["", "G", "-1G", "0", "x", "1e30T", "NaN"] {
+            assert_eq!(parse_bytes(bad), None, "{bad}");
+        }
+        assert_eq!(show_bytes(500), "500 bytes");
+        assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+    }
 
     #[test]
     fn sizes() {

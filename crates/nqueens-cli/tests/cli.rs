@@ -1528,6 +1528,9 @@ mod engine {
             for args in [
                 vec![],
                 vec!["--engine", "backtrack"],
+                vec!["--engine", "join"],
+                vec!["--engine", "constellation"],
+                vec!["--engine", "join", "--memory", "1G"],
                 vec!["--threads", "1"],
                 vec!["-j", "3"],
             ] {
@@ -1549,6 +1552,29 @@ mod engine {
         [
             1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
         ][n - 1]
+    }
+
+    #[test]
+    fn memory_limits_refuse_or_steer() {
+        // An explicit engine over the limit is refused, saying what it needs.
+        let e = run(&["count", "20", "--engine", "join", "--memory", "10M"]).error();
+        assert!(
+            e.contains("needs about")
+                && e.contains("--memory 10.0 MiB")
+                && e.contains("constellation"),
+            "{e}"
+        );
+        // auto falls back to an engine that fits: join needs about 18 MiB here.
+        let plan = run(&["count", "16", "--memory", "17M", "--dry-run"]).ok();
+        assert!(plan.contains("(constellation engine)"), "{plan}");
+        let plan = run(&["count", "16", "--memory", "1G", "--dry-run"]).ok();
+        assert!(plan.contains("(join engine)"), "{plan}");
+        for bad in ["", "x", "-1G", "0", "12Q", "1e30G"] {
+            let e = run(&["count", "8", "--memory", bad]).error();
+            assert!(e.contains("invalid --memory"), "{bad}: {e}");
+        }
+        let e = run(&["count", "8", "-a", "bitwise", "--memory", "1G"]).error();
+        assert!(e.contains("--memory belongs to the counting engine"), "{e}");
     }
 
     #[test]
@@ -1668,8 +1694,7 @@ mod engine {
 
     /// Kills counts with SIGKILL at pseudo-random moments and resumes them from
     /// the checkpoint until one finishes: the total must be exact.
-    #[test]
-    fn resumes_exactly_after_sigkill() {
+    fn resumes_exactly_after_sigkill(engine: &str, n: &str, expected: &str) {
         let cp = temp_path("kill.ckpt");
         let cps = cp.to_str().unwrap().to_string();
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -1678,7 +1703,9 @@ mod engine {
             let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
                 .args([
                     "count",
-                    "16",
+                    n,
+                    "--engine",
+                    engine,
                     "--unique",
                     "--threads",
                     "2",
@@ -1707,11 +1734,26 @@ mod engine {
             break String::from_utf8(out.stdout).unwrap();
         };
         assert!(kills >= 1, "the run finished before it could be killed");
-        assert_eq!(
-            output,
-            "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n"
-        );
+        assert_eq!(output, expected, "{engine}");
         std::fs::remove_file(cp).unwrap();
+    }
+
+    #[test]
+    fn constellation_resumes_exactly_after_sigkill() {
+        resumes_exactly_after_sigkill(
+            "constellation",
+            "16",
+            "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n",
+        );
+    }
+
+    #[test]
+    fn join_resumes_exactly_after_sigkill() {
+        resumes_exactly_after_sigkill(
+            "join",
+            "17",
+            "n = 17: 95,815,104 solutions, 11,977,939 unique up to rotation and reflection\n",
+        );
     }
 
     #[cfg(unix)]
@@ -1720,7 +1762,16 @@ mod engine {
         let cp = temp_path("term.ckpt");
         let cps = cp.to_str().unwrap().to_string();
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .args(["count", "16", "--threads", "1", "--checkpoint", &cps])
+            .args([
+                "count",
+                "16",
+                "--engine",
+                "constellation",
+                "--threads",
+                "1",
+                "--checkpoint",
+                &cps,
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -1740,7 +1791,15 @@ mod engine {
             "{err}"
         );
         assert!(cp.exists());
-        let resumed = run(&["count", "16", "--checkpoint", &cps]).ok();
+        let resumed = run(&[
+            "count",
+            "16",
+            "--engine",
+            "constellation",
+            "--checkpoint",
+            &cps,
+        ])
+        .ok();
         assert!(
             resumed.starts_with("n = 16: 14,772,512 solutions"),
             "{resumed}"

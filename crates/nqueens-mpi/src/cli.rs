@@ -4,6 +4,7 @@
 //! same verdict and they all exit with the same status; only rank 0 prints it.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::count::constellation::ConstellationEngine;
 use nqueens::count::plan::Engine;
 
 const AFTER_HELP: &str = "\
@@ -46,6 +47,10 @@ pub struct CountArgs {
     /// Tasks per chunk handed to a worker; by default max(1, tasks / (ranks × 16)).
     #[arg(long, value_name = "K")]
     pub chunk: Option<String>,
+    /// The counting engine, as for `nqueens count`: auto (the default), join,
+    /// constellation or backtrack.
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<String>,
 }
 
 /// How the counts are printed.
@@ -68,19 +73,33 @@ pub struct Job {
     pub format: Format,
     /// `--chunk`, at least 1, if given.
     pub chunk: Option<usize>,
+    /// The engine that counts (its name; `auto` already resolved).
+    pub engine: &'static str,
 }
 
-/// Checks the arguments against the engine that will count. The message says
-/// what is wrong and how to fix it.
-pub fn check(opts: Opts, engine: &dyn Engine) -> Result<Job, String> {
+/// Checks the arguments and picks the engine that will count. The message
+/// says what is wrong and how to fix it.
+pub fn check(opts: Opts) -> Result<Job, String> {
     let Command::Count(a) = opts.command;
-    let n = board_size(&a.n, engine)?;
+    let named = match a.engine.as_deref().map(str::trim) {
+        None | Some("auto") => None,
+        Some(name) => Some(nqueens::count::engine_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
+            format!(
+                "unknown engine '{name}'; choose auto (the default) or one of {}",
+                names.join(", ")
+            )
+        })?),
+    };
+    let n = board_size(&a.n, named.unwrap_or(&ConstellationEngine))?;
+    let engine = named.unwrap_or_else(|| nqueens::count::auto_engine(n, 1, None));
     let chunk = a.chunk.as_deref().map(chunk_size).transpose()?;
     Ok(Job {
         n,
         unique: a.unique,
         format: a.format,
         chunk,
+        engine: engine.name(),
     })
 }
 
@@ -120,11 +139,10 @@ fn chunk_size(text: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::count::constellation::ConstellationEngine;
 
     fn parse(args: &[&str]) -> Result<Job, String> {
         let opts = Opts::try_parse_from(args).map_err(|e| e.to_string())?;
-        check(opts, &ConstellationEngine)
+        check(opts)
     }
 
     #[test]
@@ -135,8 +153,18 @@ mod tests {
                 n: 12,
                 unique: true,
                 format: Format::Json,
-                chunk: None
+                chunk: None,
+                engine: "constellation",
             })
+        );
+        // auto is the engine `nqueens count` would pick.
+        assert_eq!(
+            parse(&["nqueens-mpi", "count", "16"]).map(|j| j.engine),
+            Ok("join")
+        );
+        assert_eq!(
+            parse(&["nqueens-mpi", "count", "16", "--engine", "backtrack"]).map(|j| j.engine),
+            Ok("backtrack")
         );
         assert_eq!(parse(&["nqueens-mpi", "count"]).map(|j| j.n), Ok(8));
         assert_eq!(
@@ -167,6 +195,14 @@ mod tests {
             (
                 &["nqueens-mpi", "count", "8", "--chunk", "x"][..],
                 "--chunk 'x'",
+            ),
+            (
+                &["nqueens-mpi", "count", "8", "--engine", "nope"][..],
+                "unknown engine 'nope'",
+            ),
+            (
+                &["nqueens-mpi", "count", "24", "--engine", "join"][..],
+                "takes n from 1 to 23",
             ),
         ] {
             let err = parse(args).unwrap_err();

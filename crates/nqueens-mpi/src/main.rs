@@ -10,8 +10,9 @@
 //! # What is counted
 //!
 //! The library splits a count into a deterministic [`Plan`] of independent
-//! tasks (the constellation engine: border queens placed, one arrangement per
-//! symmetry class; see `nqueens::count::constellation`). Every rank builds the
+//! tasks (by default the engine `nqueens count` would pick: the join engine
+//! from n = 14 to 23, the constellation engine elsewhere; `--engine NAME`
+//! chooses). Every rank builds the
 //! same plan from n, so a task travels as its index alone, and the result of
 //! a task is a [`Tally`] of two `u128`s (solutions and eight times the symmetry
 //! classes).
@@ -83,8 +84,6 @@ use std::time::Instant;
 use clap::Parser;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::count::constellation::ConstellationEngine;
-use nqueens::count::plan::Engine;
 use nqueens::count::report::{json_line, text_line};
 
 use crate::cli::{Format, Opts};
@@ -134,9 +133,10 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let engine = ConstellationEngine;
     let started = Instant::now();
-    let checked = cli::check(opts, &engine).and_then(|job| {
+    let checked = cli::check(opts).and_then(|job| {
+        let engine = nqueens::count::engine_by_name(job.engine)
+            .ok_or_else(|| format!("no engine called {}", job.engine))?;
         let plan = engine.plan(job.n).map_err(|e| e.to_string())?;
         Ok((job, plan))
     });

@@ -419,6 +419,29 @@ mod engines {
 
     #[test]
     #[ignore = "slow without optimisation; .ci/run runs it"]
+    fn join_matches_oeis_13_to_17() {
+        let engine = nqueens::count::engine_by_name("join").unwrap();
+        for n in 13..=17 {
+            let t = count(engine, n, 2);
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
+            assert_eq!(t.unique(), known::unique(n), "U({n})");
+        }
+    }
+
+    /// The join engine against the independent backtrack engine, task sums
+    /// and all, for every n up to 16.
+    #[test]
+    #[ignore = "slow without optimisation; .ci/run runs it"]
+    fn join_equals_backtrack_up_to_16() {
+        let join = nqueens::count::engine_by_name("join").unwrap();
+        let backtrack = nqueens::count::engine_by_name("backtrack").unwrap();
+        for n in 1..=16 {
+            assert_eq!(count(join, n, 2), count(backtrack, n, 2), "n = {n}");
+        }
+    }
+
+    #[test]
+    #[ignore = "slow without optimisation; .ci/run runs it"]
     fn backtrack_matches_oeis_13_to_15() {
         let engine = nqueens::count::engine_by_name("backtrack").unwrap();
         for n in 13..=15 {

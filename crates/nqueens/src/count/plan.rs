@@ -80,6 +80,13 @@ pub trait Engine: Send + Sync {
     /// # Errors
     /// [`Error::ZeroSize`] or [`Error::TooLarge`].
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error>;
+    /// About how many bytes counting `n` takes with `threads` threads, so
+    /// that a front end can refuse before the work (and the memory) is spent.
+    /// The default suits engines that keep only a search stack per thread.
+    fn memory(&self, n: usize, threads: usize) -> u64 {
+        let _ = (n, threads);
+        16 << 20
+    }
 }
 
 /// Counts a whole plan on this thread, in task order.

@@ -1,0 +1,503 @@
+//! Counting disjoint pairs of bit patterns: the hot loop of the
+//! [`join`](super::join) engine.
+//!
+//! Given two lists of 64-bit patterns `a` and `b`, [`count_disjoint`] counts
+//! the pairs `(x, y)` with `x & y == 0`. The join engine calls it with the
+//! diagonals that east and west half boards leave open, once per row split,
+//! and at n = 20 the two lists hold tens of thousands of patterns each, so the
+//! pairs number in the billions. Two ideas make that fast:
+//!
+//! - **Split on bits.** Partition both lists by one bit: the pairs where both
+//!   patterns have it can be dropped whole, and the three other quarters are
+//!   counted recursively on the remaining bits. Splitting first on the bits
+//!   that both sides use most drops the most pairs. The lists are partitioned
+//!   in place (the order of a list does not matter, so a sub-list can be
+//!   reordered by one branch and reused by the next), and the depth is at
+//!   most 64, one level per bit.
+//! - **Bit-sliced leaves.** Once one side has at most `leaf` patterns, it is
+//!   stored bit-sliced: for each bit, a block of 512 bits saying which of 512
+//!   patterns have it. A query pattern ORs together the slices of its own
+//!   bits; the patterns it is disjoint from are the zeros of the result. One
+//!   512-bit OR per query bit tests 512 pairs at once, with AVX-512 in one
+//!   instruction, with AVX2 in two, and portably in eight 64-bit ORs.
+//!
+//! The [`Kernel`] (portable, AVX2, AVX-512 with its popcount instruction) is
+//! picked at run time with `is_x86_feature_detected!`; every kernel gives the
+//! same counts, which a property test checks.
+
+/// Patterns per bit-sliced block: 8 words of 64 bits.
+const BLOCK: usize = 512;
+const WORDS: usize = BLOCK / 64;
+/// The slice that marks a block's unused positions (past the end of the list).
+const PAD: usize = 64;
+
+/// One 512-bit block of a slice.
+type Block = [u64; WORDS];
+
+/// An implementation of the leaf loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kernel {
+    /// Plain 64-bit operations; runs everywhere.
+    Portable,
+    /// x86-64 AVX2: two 256-bit ORs per block.
+    Avx2,
+    /// x86-64 AVX-512 (F and VPOPCNTDQ): one 512-bit OR per block and a
+    /// vector popcount.
+    Avx512,
+}
+
+impl Kernel {
+    /// Every kernel, fastest first.
+    pub const ALL: [Kernel; 3] = [Kernel::Avx512, Kernel::Avx2, Kernel::Portable];
+
+    /// The kernel's name, as `--kernel` and reports spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this machine can run the kernel.
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest kernel this machine can run.
+    pub fn best() -> Kernel {
+        Kernel::ALL
+            .into_iter()
+            .find(|k| k.is_available())
+            .unwrap_or(Kernel::Portable)
+    }
+
+    /// The kernel called `name`, if there is one.
+    pub fn by_name(name: &str) -> Option<Kernel> {
+        Kernel::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// Reusable buffers, so that a thread allocates once.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    slices: Vec<Block>,
+}
+
+/// The number of pairs `(x, y)`, `x` from `a` and `y` from `b`, with
+/// `x & y == 0`.
+///
+/// Both lists are reordered (the count does not depend on the order). `leaf`
+/// is the size at which the smaller side is bit-sliced (a few hundred is
+/// good; at least 1). An unavailable `kernel` falls back to the portable one.
+///
+/// ```
+/// use nqueens::count::disjoint::{count_disjoint, Kernel, Scratch};
+/// let mut a = vec![0b001, 0b010, 0b100, 0b011];
+/// let mut b = vec![0b100, 0b001];
+/// // 0b100 is disjoint from 0b001, 0b010, 0b011; 0b001 from 0b010, 0b100.
+/// let n = count_disjoint(&mut a, &mut b, Kernel::best(), 256, &mut Scratch::default());
+/// assert_eq!(n, 5);
+/// ```
+pub fn count_disjoint(
+    a: &mut [u64],
+    b: &mut [u64],
+    kernel: Kernel,
+    leaf: usize,
+    scratch: &mut Scratch,
+) -> u64 {
+    let kernel = if kernel.is_available() {
+        kernel
+    } else {
+        Kernel::Portable
+    };
+    // A bit that one side never uses cannot make a pair meet: leave it out.
+    let live = a.iter().fold(0, |o, x| o | x) & b.iter().fold(0, |o, y| o | y);
+    let leaf_size = leaf.clamp(1, MAX_LEAF);
+    if a.len().min(b.len()) <= leaf_size {
+        // One leaf: no order to choose.
+        let (small, large) = if a.len() <= b.len() {
+            (&*a, &*b)
+        } else {
+            (&*b, &*a)
+        };
+        return self::leaf(small, large, live, kernel, scratch);
+    }
+    // How often each bit is used, from a sample of about 256 patterns.
+    let (mut fa, mut fb) = ([0u32; 64], [0u32; 64]);
+    for &x in a.iter().step_by(a.len() / 256 + 1) {
+        add_bits(&mut fa, x);
+    }
+    for &y in b.iter().step_by(b.len() / 256 + 1) {
+        add_bits(&mut fb, y);
+    }
+    // Split first on the bits that drop the most pairs.
+    let mut order: Vec<u8> = (0..64u8).filter(|&i| live >> i & 1 == 1).collect();
+    order.sort_by_key(|&i| {
+        std::cmp::Reverse(u64::from(fa[usize::from(i)]) * u64::from(fb[usize::from(i)]))
+    });
+    let ctx = Ctx {
+        kernel,
+        leaf: leaf_size,
+    };
+    split(a, b, live, &order, &ctx, scratch)
+}
+
+fn add_bits(freq: &mut [u32; 64], mut x: u64) {
+    while x != 0 {
+        freq[x.trailing_zeros() as usize] += 1;
+        x &= x - 1;
+    }
+}
+
+struct Ctx {
+    kernel: Kernel,
+    leaf: usize,
+}
+
+/// Moves the patterns without `bit` to the front; returns how many there are.
+/// Branch-free (Lomuto's scheme with an unconditional swap): which side a
+/// pattern falls on is unpredictable, and a mispredicted branch per pattern
+/// would cost more than the swap.
+fn partition(xs: &mut [u64], bit: u64) -> usize {
+    let mut j = 0;
+    for i in 0..xs.len() {
+        let x = xs[i];
+        xs.swap(i, j);
+        j += usize::from(x & bit == 0);
+    }
+    j
+}
+
+/// The recursion on bits; its depth is at most `order.len()` ≤ 64.
+fn split(
+    a: &mut [u64],
+    b: &mut [u64],
+    live: u64,
+    order: &[u8],
+    ctx: &Ctx,
+    scratch: &mut Scratch,
+) -> u64 {
+    if a.is_empty() || b.is_empty() {
+        return 0;
+    }
+    let (small, large) = if a.len() <= b.len() {
+        (&*a, &*b)
+    } else {
+        (&*b, &*a)
+    };
+    let Some((&first, rest)) = order.split_first() else {
+        return leaf(small, large, live, ctx.kernel, scratch);
+    };
+    if small.len() <= ctx.leaf {
+        return leaf(small, large, live, ctx.kernel, scratch);
+    }
+    let bit = 1u64 << first;
+    let live = live & !bit;
+    let pa = partition(a, bit);
+    let pb = partition(b, bit);
+    let (a0, a1) = a.split_at_mut(pa);
+    let (b0, b1) = b.split_at_mut(pb);
+    split(a0, b0, live, rest, ctx, scratch)
+        + split(a0, b1, live, rest, ctx, scratch)
+        + split(a1, b0, live, rest, ctx, scratch)
+}
+
+/// Transposes a 64×64 bit matrix: bit `b` of row `r` goes to bit `r` of row
+/// `b`. Six rounds of block swaps, no branches (Hacker's Delight, 7-3).
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
+}
+
+/// Most blocks a leaf slices: a query ORs each of its slices into this many
+/// accumulators at once, so that the loop over its bits (whose length the
+/// branch predictor cannot guess) is paid once per query, not once per block.
+const MAX_BLOCKS: usize = 4;
+
+/// The largest side a leaf can slice.
+pub const MAX_LEAF: usize = MAX_BLOCKS * BLOCK;
+
+/// Bit-slices `sliced` (at most [`MAX_LEAF`] patterns) and counts, for each
+/// query, the patterns it is disjoint from. Only the `live` bits are looked at.
+fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mut Scratch) -> u64 {
+    if sliced.is_empty() || queries.is_empty() {
+        return 0;
+    }
+    if sliced.len() > MAX_LEAF {
+        // Only when every bit is split already; cut the sliced side.
+        let (x, y) = sliced.split_at(MAX_LEAF);
+        return leaf(x, queries, live, kernel, scratch) + leaf(y, queries, live, kernel, scratch);
+    }
+    let blocks = sliced.len().div_ceil(BLOCK);
+    // Layout: slice of bit j, block b at j * blocks + b; PAD after bit 63.
+    let slices = &mut scratch.slices;
+    slices.clear();
+    slices.resize((PAD + 1) * blocks, [0; WORDS]);
+    let mut rows = [0u64; 64];
+    for (g, group) in sliced.chunks(64).enumerate() {
+        rows[..group.len()].copy_from_slice(group);
+        rows[group.len()..].fill(0);
+        transpose64(&mut rows);
+        let (b, w) = (g / WORDS, g % WORDS);
+        let mut m = live;
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            slices[j * blocks + b][w] = rows[j];
+            m &= m - 1;
+        }
+    }
+    // Positions past the end of the last block never count.
+    for i in sliced.len()..blocks * BLOCK {
+        slices[PAD * blocks + i / BLOCK][(i % BLOCK) / 64] |= 1u64 << (i % 64);
+    }
+    let slices = &slices[..];
+    let conflicting = match (kernel, blocks) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY (all four): `count_disjoint` only passes kernels that
+        // `is_available` says this CPU supports.
+        (Kernel::Avx512, 1) => unsafe { x86::ones_avx512::<1>(slices, queries, live) },
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx512, 2) => unsafe { x86::ones_avx512::<2>(slices, queries, live) },
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx512, 3) => unsafe { x86::ones_avx512::<3>(slices, queries, live) },
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx512, _) => unsafe { x86::ones_avx512::<4>(slices, queries, live) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        (Kernel::Avx2, _) => unsafe { x86::ones_avx2(slices, blocks, queries, live) },
+        _ => ones_portable(slices, blocks, queries, live),
+    };
+    (queries.len() * blocks * BLOCK) as u64 - conflicting
+}
+
+/// For every query and block, the number of ones in PAD | the query's slices:
+/// the pairs that meet, plus the padding.
+fn ones_portable(slices: &[Block], blocks: usize, queries: &[u64], live: u64) -> u64 {
+    let mut ones = 0u64;
+    let mut acc = [[0u64; WORDS]; MAX_BLOCKS];
+    let acc = &mut acc[..blocks];
+    for &q in queries {
+        acc.copy_from_slice(&slices[PAD * blocks..(PAD + 1) * blocks]);
+        let mut m = q & live;
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            for (a, s) in acc.iter_mut().zip(&slices[j * blocks..(j + 1) * blocks]) {
+                for w in 0..WORDS {
+                    a[w] |= s[w];
+                }
+            }
+            m &= m - 1;
+        }
+        ones += acc
+            .iter()
+            .flatten()
+            .map(|w| u64::from(w.count_ones()))
+            .sum::<u64>();
+    }
+    ones
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{Block, MAX_BLOCKS, PAD};
+    use std::arch::x86_64::*;
+
+    /// [`super::ones_portable`] with 512-bit registers, for `B` blocks.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F and VPOPCNTDQ.
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    pub(super) unsafe fn ones_avx512<const B: usize>(
+        slices: &[Block],
+        queries: &[u64],
+        live: u64,
+    ) -> u64 {
+        assert!(slices.len() >= (PAD + 1) * B);
+        let base = slices.as_ptr();
+        let load = |i: usize| {
+            // SAFETY: i < (PAD + 1) * B <= slices.len() (checked above, and
+            // every bit index is below 64 = PAD); a Block is 64 bytes.
+            unsafe { _mm512_loadu_si512(base.add(i).cast()) }
+        };
+        let mut pad = [_mm512_setzero_si512(); B];
+        for (b, p) in pad.iter_mut().enumerate() {
+            *p = load(PAD * B + b);
+        }
+        let mut total = _mm512_setzero_si512();
+        for &q in queries {
+            let mut acc = pad;
+            let mut m = q & live;
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                for (b, a) in acc.iter_mut().enumerate() {
+                    *a = _mm512_or_si512(*a, load(j * B + b));
+                }
+                m &= m - 1;
+            }
+            for a in acc {
+                total = _mm512_add_epi64(total, _mm512_popcnt_epi64(a));
+            }
+        }
+        _mm512_reduce_add_epi64(total) as u64
+    }
+
+    /// [`super::ones_portable`] with 256-bit registers.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn ones_avx2(
+        slices: &[Block],
+        blocks: usize,
+        queries: &[u64],
+        live: u64,
+    ) -> u64 {
+        assert!(blocks <= MAX_BLOCKS && slices.len() >= (PAD + 1) * blocks);
+        let base = slices.as_ptr().cast::<u64>();
+        let load = |i: usize, half: usize| {
+            // SAFETY: as in ones_avx512; each Block is two 32-byte halves.
+            unsafe { _mm256_loadu_si256(base.add(8 * i + 4 * half).cast()) }
+        };
+        let mut ones = 0u64;
+        let mut acc = [[_mm256_setzero_si256(); 2]; MAX_BLOCKS];
+        for &q in queries {
+            for (b, a) in acc[..blocks].iter_mut().enumerate() {
+                *a = [load(PAD * blocks + b, 0), load(PAD * blocks + b, 1)];
+            }
+            let mut m = q & live;
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                for (b, a) in acc[..blocks].iter_mut().enumerate() {
+                    a[0] = _mm256_or_si256(a[0], load(j * blocks + b, 0));
+                    a[1] = _mm256_or_si256(a[1], load(j * blocks + b, 1));
+                }
+                m &= m - 1;
+            }
+            for a in &acc[..blocks] {
+                let mut words = [0u64; 8];
+                // SAFETY: `words` is 64 bytes.
+                unsafe {
+                    _mm256_storeu_si256(words.as_mut_ptr().cast(), a[0]);
+                    _mm256_storeu_si256(words.as_mut_ptr().add(4).cast(), a[1]);
+                }
+                ones += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+            }
+        }
+        ones
+    }
+}
+
+/// The obviously correct count, for tests.
+#[cfg(test)]
+fn naive(a: &[u64], b: &[u64]) -> u64 {
+    a.iter()
+        .map(|x| b.iter().filter(|y| x & *y == 0).count() as u64)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(a: &[u64], b: &[u64], leaf: usize) {
+        let want = naive(a, b);
+        for k in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+            let (mut x, mut y) = (a.to_vec(), b.to_vec());
+            let got = count_disjoint(&mut x, &mut y, k, leaf, &mut Scratch::default());
+            assert_eq!(got, want, "kernel {}, leaf {leaf}", k.name());
+        }
+    }
+
+    #[test]
+    fn empty_and_tiny() {
+        check(&[], &[1, 2], 4);
+        check(&[0], &[0], 4);
+        check(&[u64::MAX], &[0, 1, u64::MAX], 1);
+    }
+
+    #[test]
+    fn several_blocks() {
+        // 1500 patterns: three blocks, the last one padded.
+        let a: Vec<u64> = (0..1500u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) & 0xFFFF)
+            .collect();
+        let b: Vec<u64> = (0..700u64).map(|i| (i * 2654435761) & 0xFFFF).collect();
+        check(&a, &b, 4096);
+        check(&a, &b, 100);
+        // More than MAX_LEAF with every bit used up: the leaf cuts the side.
+        let same = vec![0u64; 5000];
+        check(&same, &[0, 0, 0], 1);
+    }
+
+    #[test]
+    fn transpose_moves_every_bit() {
+        let mut a = [0u64; 64];
+        for (i, r) in a.iter_mut().enumerate() {
+            *r = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        let before = a;
+        transpose64(&mut a);
+        for (r, row) in before.iter().enumerate() {
+            for (b, col) in a.iter().enumerate() {
+                assert_eq!(row >> b & 1, col >> r & 1, "row {r}, bit {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn partition_splits_on_the_bit() {
+        let mut xs: Vec<u64> = (0..100u64).map(|i| i * 7919 % 97).collect();
+        let mut sorted = xs.clone();
+        let k = partition(&mut xs, 4);
+        assert!(xs[..k].iter().all(|x| x & 4 == 0));
+        assert!(xs[k..].iter().all(|x| x & 4 != 0));
+        xs.sort_unstable();
+        sorted.sort_unstable();
+        assert_eq!(xs, sorted);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for k in Kernel::ALL {
+            assert_eq!(Kernel::by_name(k.name()), Some(k));
+        }
+        assert!(Kernel::Portable.is_available());
+        assert!(Kernel::best().is_available());
+    }
+
+    proptest! {
+        #[test]
+        fn kernels_agree_with_the_naive_count(
+            a in proptest::collection::vec(any::<u64>().prop_map(|x| x & x.rotate_left(17) & 0x3FF_FFFF_FFFF), 0..900),
+            b in proptest::collection::vec(any::<u64>().prop_map(|x| x & x.rotate_left(29) & 0x3FF_FFFF_FFFF), 0..900),
+            leaf in 1usize..700,
+        ) {
+            check(&a, &b, leaf);
+        }
+    }
+}

@@ -1,0 +1,615 @@
+//! The `join` engine: meet in the middle over quarter boards.
+//!
+//! Backtracking visits every partial board on the way to a solution. This
+//! engine instead builds half boards out of quarter boards and counts the
+//! compatible pairs of halves, which visits far fewer things (the idea of the
+//! "quadrant" counters, such as E. Kluev's N-Queens-Count-Sol; this is an
+//! independent implementation).
+//!
+//! # Even n = 2h
+//!
+//! Call columns `0..h` the east half and `h..n` the west half. Each half has
+//! h columns, so exactly h rows have their queen in the east: the *east rows*
+//! E. For a fixed E the board falls into four h×h quadrants (north-east,
+//! south-east, north-west, south-west), and
+//!
+//! 1. an **east half board** is a north-east piece (one queen in each north
+//!    row of E, in some set C of east columns) joined with a south-east piece
+//!    (the south rows of E, the other east columns) when no diagonal meets;
+//! 2. a **west half board** is built the same way from the rows outside E;
+//! 3. an east and a west half make a solution exactly when their diagonals
+//!    are disjoint: rows and columns are disjoint by construction. Only the
+//!    diagonals that reach into both halves matter, 2h − 1 of each kind, so a
+//!    half board is summed up by a **signature** of 4h − 2 bits, and the
+//!    solutions with east rows E are the disjoint pairs of signatures, which
+//!    [`disjoint`](super::disjoint) counts.
+//!
+//! Every quadrant is a translate of one h×h board, so one **quadrant table**
+//! serves all four: every non-attacking placement on the h×h board with one
+//! queen per row of a row set R, filed under (R, C) with its diagonals. It is
+//! built once per plan (66.8 million placements for h = 11, 535 MB; 60 MB for
+//! h = 10).
+//!
+//! The mirror images top-bottom and left-right map row splits to row splits
+//! (E to its reverse, and E to its complement), so only one E of each class
+//! under those two mirrors is counted, weighted by the size of its class.
+//!
+//! # Odd n = 2h + 1
+//!
+//! The middle row and the middle column hold one queen each (the same queen
+//! if it stands in the centre). Each way of placing those two is a frame: the
+//! rest of the board is four h×h quadrants again, with one row and one
+//! column fewer, and two queens' diagonals closed. The same join counts each
+//! frame; the four mirrors act on frames and row splits together.
+//!
+//! # Tasks and unique counts
+//!
+//! A task is one row split (even n) or one frame and north split (odd n):
+//! thousands of independent tasks, so threads, checkpoints, slices and MPI
+//! work as for every engine. The last task counts P(n) and R(n), the
+//! solutions fixed by a half and a quarter turn ([`symmetric`](super::symmetric)),
+//! which Burnside's lemma turns, with Q(n), into the number of classes.
+
+use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
+use super::plan::{Engine, Plan, Tally};
+use super::symmetric::{fixed_by, Turn};
+use crate::error::Error;
+use crate::search::check_n;
+use crate::symmetry::Symmetry;
+
+/// The engine; see the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JoinEngine;
+
+/// The largest board: the quadrant table for n = 24 would need 5 GB.
+pub const JOIN_MAX_N: usize = 23;
+
+/// Below this the plan is the backtrack engine's (too few rows to split).
+const SMALL: usize = 6;
+
+/// Placements on the h×h board with one queen per row of some row set and no
+/// two attacking (the empty one included), h = 0..=12: the quadrant table's
+/// size.
+const PIECES: [u64; 13] = [
+    1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234, 633443407,
+];
+
+impl Engine for JoinEngine {
+    /// The quadrant table (8 bytes a placement and 4 bytes a (rows, columns)
+    /// key) and, per thread, the half boards of the largest row split, which
+    /// stay under half the table's size, plus a margin.
+    fn memory(&self, n: usize, threads: usize) -> u64 {
+        let h = n / 2;
+        let Some(&pieces) = PIECES.get(h) else {
+            return u64::MAX;
+        };
+        let table = pieces * 8 + (4u64 << (2 * h));
+        (16 << 20) + table + (table / 2).saturating_mul(threads as u64)
+    }
+
+    fn name(&self) -> &'static str {
+        "join"
+    }
+
+    fn max_n(&self) -> usize {
+        JOIN_MAX_N
+    }
+
+    fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
+        check_n(n)?;
+        if n > JOIN_MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: JOIN_MAX_N,
+                what: "the join engine",
+            });
+        }
+        if n < SMALL {
+            return super::backtrack::BacktrackEngine.plan(n);
+        }
+        Ok(Box::new(JoinPlan::new(n, Kernel::best())))
+    }
+}
+
+/// The quadrant table: every placement on the h×h board, filed by (rows,
+/// columns). A placement is its sum diagonals (`r + c`, low 32 bits) and
+/// difference diagonals (`r - c + h - 1`, high 32 bits).
+struct Table {
+    h: usize,
+    /// `start[rows << h | cols]..start[(rows << h | cols) + 1]` indexes `pieces`.
+    start: Vec<u32>,
+    pieces: Vec<u64>,
+}
+
+impl Table {
+    fn new(h: usize) -> Table {
+        let keys = 1usize << (2 * h);
+        let mut start = vec![0u32; keys + 1];
+        // Count, then fill: a counting sort by key, without storing keys.
+        place(h, 0, 0, 0, 0, &mut |key, _| start[key + 1] += 1);
+        for i in 0..keys {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut pieces = vec![0u64; start[keys] as usize];
+        place(h, 0, 0, 0, 0, &mut |key, piece| {
+            pieces[next[key] as usize] = piece;
+            next[key] += 1;
+        });
+        Table { h, start, pieces }
+    }
+
+    fn get(&self, rows: u32, cols: u32) -> &[u64] {
+        let key = ((rows as usize) << self.h) | cols as usize;
+        &self.pieces[self.start[key] as usize..self.start[key + 1] as usize]
+    }
+}
+
+/// Every placement from row `r` on; the recursion is at most h ≤ 12 deep.
+fn place(h: usize, r: usize, rows: u32, cols: u32, diags: u64, out: &mut impl FnMut(usize, u64)) {
+    if r == h {
+        out(((rows as usize) << h) | cols as usize, diags);
+        return;
+    }
+    place(h, r + 1, rows, cols, diags, out);
+    for c in 0..h {
+        let d = 1u64 << (r + c) | 1u64 << (32 + r + h - 1 - c);
+        if cols >> c & 1 == 0 && diags & d == 0 {
+            place(h, r + 1, rows | 1 << r, cols | 1 << c, diags | d, out);
+        }
+    }
+}
+
+/// What is left of the board around the fixed queens (none for even n):
+/// free rows and columns of each quadrant (local, h bits) and the closed
+/// diagonals (global sum `r + c` and difference `r - c + n - 1` masks).
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    north: u32,
+    south: u32,
+    east: u32,
+    west: u32,
+    sums: u64,
+    diffs: u64,
+}
+
+/// One row split of one frame, counted with a weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Unit {
+    /// Odd n: the column of the middle row's queen and the row of the middle
+    /// column's queen (both h for the centre); 0, 0 for even n.
+    c1: u8,
+    r1: u8,
+    /// East rows among the north and south quadrant rows (local).
+    en: u32,
+    es: u32,
+    /// How many row splits this one stands for (1, 2 or 4).
+    weight: u8,
+}
+
+/// The plan of the join engine.
+struct JoinPlan {
+    n: usize,
+    h: usize,
+    /// Row offset of the south quadrants, column offset of the west ones.
+    off: usize,
+    table: Table,
+    units: Vec<Unit>,
+    /// Task i counts `units[tasks[i]..tasks[i + 1]]`; the task after the last
+    /// range counts P and R.
+    tasks: Vec<usize>,
+    kernel: Kernel,
+    leaf: usize,
+}
+
+/// The frame `(c1, r1)` becomes under `g`: the middle queens `(h, c1)` and
+/// `(r1, h)` are mapped to the middle row and column again.
+fn frame_image(n: usize, g: Symmetry, c1: usize, r1: usize) -> (usize, usize) {
+    let h = n / 2;
+    let (mut c, mut r) = (h, h);
+    for (row, col) in [(h, c1), (r1, h)] {
+        let (a, b) = g.map_square(n, row, col);
+        if a == h && b != h {
+            c = b;
+        } else if b == h && a != h {
+            r = a;
+        }
+    }
+    (c, r)
+}
+
+fn reverse(x: u32, h: usize) -> u32 {
+    x.reverse_bits() >> (32 - h)
+}
+
+impl JoinPlan {
+    fn new(n: usize, kernel: Kernel) -> JoinPlan {
+        let h = n / 2;
+        let off = n - h;
+        let full = (1u32 << h) - 1;
+        let table = Table::new(h);
+        let mut plan = JoinPlan {
+            n,
+            h,
+            off,
+            table,
+            units: Vec::new(),
+            tasks: vec![0],
+            kernel,
+            leaf: MAX_LEAF,
+        };
+        // Odd n: the cross of the middle row and column is mapped onto itself
+        // by all 8 symmetries, so one frame of each class is counted, with
+        // the size of its class as weight. Even n: one frame, weight 1.
+        let frames: Vec<(u8, u8, u8)> = if n.is_multiple_of(2) {
+            vec![(0, 0, 1)]
+        } else {
+            let mut v = Vec::new();
+            for c1 in 0..n {
+                for r1 in 0..n {
+                    let centre = c1 == h;
+                    let ok = if centre {
+                        r1 == h
+                    } else {
+                        r1 != h && r1.abs_diff(h) != c1.abs_diff(h)
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    let images = Symmetry::ALL.map(|g| frame_image(n, g, c1, r1));
+                    if images.iter().any(|&im| im < (c1, r1)) {
+                        continue;
+                    }
+                    let mut distinct = images.to_vec();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    v.push((c1 as u8, r1 as u8, distinct.len() as u8));
+                }
+            }
+            v
+        };
+        for (c1, r1, frame_weight) in frames {
+            let f = plan.frame(c1, r1);
+            let east = f.east.count_ones();
+            for en in 0..=full {
+                if en & !f.north != 0 || en.count_ones() > east {
+                    continue;
+                }
+                for es in 0..=full {
+                    if es & !f.south != 0 || en.count_ones() + es.count_ones() != east {
+                        continue;
+                    }
+                    let u = Unit {
+                        c1,
+                        r1,
+                        en,
+                        es,
+                        weight: 0,
+                    };
+                    // The mirrors that keep this frame act on its row splits.
+                    let mut images: Vec<Unit> = plan
+                        .images(&u, &f)
+                        .into_iter()
+                        .filter(|im| (im.c1, im.r1) == (c1, r1))
+                        .collect();
+                    if images.iter().any(|im| im < &u) {
+                        continue;
+                    }
+                    images.sort();
+                    images.dedup();
+                    plan.units.push(Unit {
+                        weight: frame_weight * images.len() as u8,
+                        ..u
+                    });
+                }
+                // Odd n: one task per frame and north split.
+                if n % 2 == 1 && *plan.tasks.last().unwrap_or(&0) != plan.units.len() {
+                    plan.tasks.push(plan.units.len());
+                }
+            }
+        }
+        if n.is_multiple_of(2) {
+            plan.tasks = (0..=plan.units.len()).collect();
+        }
+        plan
+    }
+
+    /// The frame around the middle queens `(h, c1)` and `(r1, h)` (odd n).
+    fn frame(&self, c1: u8, r1: u8) -> Frame {
+        let (n, h, off) = (self.n, self.h, self.off);
+        let full = (1u32 << h) - 1;
+        let mut f = Frame {
+            north: full,
+            south: full,
+            east: full,
+            west: full,
+            sums: 0,
+            diffs: 0,
+        };
+        if n.is_multiple_of(2) {
+            return f;
+        }
+        let (c1, r1) = (usize::from(c1), usize::from(r1));
+        for (r, c) in [(h, c1), (r1, h)] {
+            f.sums |= 1 << (r + c);
+            f.diffs |= 1 << (r + n - 1 - c);
+        }
+        if c1 < h {
+            f.east &= !(1 << c1);
+        } else if c1 > h {
+            f.west &= !(1 << (c1 - off));
+        }
+        if r1 < h {
+            f.north &= !(1 << r1);
+        } else if r1 > h {
+            f.south &= !(1 << (r1 - off));
+        }
+        f
+    }
+
+    /// The unit's images under the top-bottom mirror, the left-right mirror
+    /// and both (the identity first).
+    fn images(&self, u: &Unit, f: &Frame) -> [Unit; 4] {
+        let h = self.h;
+        let last = (self.n - 1) as u8;
+        let odd = self.n % 2 == 1;
+        let flip_tb = |u: Unit| Unit {
+            r1: if odd { last - u.r1 } else { 0 },
+            en: reverse(u.es, h),
+            es: reverse(u.en, h),
+            ..u
+        };
+        // The left-right mirror keeps the free rows: E becomes its complement.
+        let (north, south) = (f.north, f.south);
+        let flip_lr = move |u: Unit, north: u32, south: u32| Unit {
+            c1: if odd { last - u.c1 } else { 0 },
+            en: north & !u.en,
+            es: south & !u.es,
+            ..u
+        };
+        let tb = flip_tb(*u);
+        let lr = flip_lr(*u, north, south);
+        // After the top-bottom mirror the free rows are mirrored too.
+        let both = flip_lr(tb, reverse(south, h), reverse(north, h));
+        [*u, tb, lr, both]
+    }
+
+    /// The signatures of the half boards with rows `rn` (north) and `rs`
+    /// (south) in the free columns `cols` of the half at column offset `co`.
+    #[allow(clippy::too_many_arguments)]
+    fn halves(
+        &self,
+        f: &Frame,
+        rn: u32,
+        rs: u32,
+        cols: u32,
+        co: usize,
+        out: &mut Vec<u64>,
+        south: &mut Vec<[u64; 3]>,
+    ) {
+        let (n, h, off) = (self.n, self.h, self.off);
+        let k = rn.count_ones();
+        let width = 2 * h - 1;
+        let m = (1u64 << width) - 1;
+        // A piece at row offset ro: its global sum and difference masks.
+        let global = |p: u64, ro: usize| {
+            (
+                (p & 0xFFFF_FFFF) << (ro + co),
+                (p >> 32) << (ro + n - h - co),
+            )
+        };
+        let signature = |s: u64, d: u64| (s >> off & m) | (d >> (n - h) & m) << width;
+        let mut c = cols;
+        loop {
+            if c.count_ones() == k {
+                let l1 = self.table.get(rn, c);
+                let l2 = self.table.get(rs, cols & !c);
+                if !l1.is_empty() && !l2.is_empty() {
+                    south.clear();
+                    for &q in l2 {
+                        let (s, d) = global(q, off);
+                        if s & f.sums | d & f.diffs == 0 {
+                            south.push([s, d, signature(s, d)]);
+                        }
+                    }
+                    for &p in l1 {
+                        let (ps, pd) = global(p, 0);
+                        if ps & f.sums | pd & f.diffs != 0 {
+                            continue;
+                        }
+                        let sig = signature(ps, pd);
+                        // Write every pair, keep those that fit: no branch.
+                        let at = out.len();
+                        out.resize(at + south.len(), 0);
+                        let mut len = at;
+                        for &[qs, qd, qsig] in south.iter() {
+                            out[len] = sig | qsig;
+                            len += usize::from(ps & qs | pd & qd == 0);
+                        }
+                        out.truncate(len);
+                    }
+                }
+            }
+            if c == 0 {
+                break;
+            }
+            c = (c - 1) & cols;
+        }
+    }
+
+    fn count_unit(&self, u: &Unit, buf: &mut Buffers) -> u128 {
+        let f = self.frame(u.c1, u.r1);
+        buf.east.clear();
+        buf.west.clear();
+        self.halves(&f, u.en, u.es, f.east, 0, &mut buf.east, &mut buf.south);
+        if buf.east.is_empty() {
+            return 0;
+        }
+        self.halves(
+            &f,
+            f.north & !u.en,
+            f.south & !u.es,
+            f.west,
+            self.off,
+            &mut buf.west,
+            &mut buf.south,
+        );
+        let pairs = count_disjoint(
+            &mut buf.east,
+            &mut buf.west,
+            self.kernel,
+            self.leaf,
+            &mut buf.scratch,
+        );
+        u128::from(pairs) * u128::from(u.weight)
+    }
+}
+
+#[derive(Default)]
+struct Buffers {
+    east: Vec<u64>,
+    west: Vec<u64>,
+    south: Vec<[u64; 3]>,
+    scratch: Scratch,
+}
+
+impl Plan for JoinPlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    fn count(&self, index: usize) -> Tally {
+        if index + 1 == self.tasks.len() {
+            // Burnside: 8 U = Q + P + 2 R; Q comes from the other tasks.
+            let p = fixed_by(self.n, Turn::Half).unwrap_or(0);
+            let r = fixed_by(self.n, Turn::Quarter).unwrap_or(0);
+            return Tally {
+                solutions: 0,
+                classes_x8: p + 2 * r,
+            };
+        }
+        let mut buf = Buffers::default();
+        let solutions: u128 = self.units[self.tasks[index]..self.tasks[index + 1]]
+            .iter()
+            .map(|u| self.count_unit(u, &mut buf))
+            .sum();
+        Tally {
+            solutions,
+            classes_x8: solutions,
+        }
+    }
+
+    fn describe(&self, index: usize) -> String {
+        if index + 1 == self.tasks.len() {
+            return "the solutions fixed by a half or quarter turn (Burnside's P and R)".into();
+        }
+        let units = &self.units[self.tasks[index]..self.tasks[index + 1]];
+        let h = self.h;
+        let u = units[0];
+        let middle = if self.n % 2 == 1 {
+            format!(
+                "middle queens (row {h}, col {}) and (row {}, col {h}), ",
+                u.c1, u.r1
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{middle}east rows north {:0h$b}{} ({} row split{})",
+            u.en.reverse_bits() >> (32 - h),
+            if units.len() == 1 {
+                format!(" south {:0h$b}", u.es.reverse_bits() >> (32 - h))
+            } else {
+                String::new()
+            },
+            units.len(),
+            if units.len() == 1 { "" } else { "s" },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::plan::count_plan;
+    use crate::known;
+
+    #[test]
+    fn table_sizes() {
+        for (h, &pieces) in PIECES.iter().enumerate().take(9).skip(1) {
+            assert_eq!(Table::new(h).pieces.len() as u64, pieces, "h = {h}");
+        }
+    }
+
+    #[test]
+    fn counts_match_oeis() {
+        for n in 1..=13 {
+            let t = count_plan(JoinEngine.plan(n).unwrap().as_ref());
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
+            assert_eq!(t.unique(), known::unique(n), "U({n})");
+        }
+    }
+
+    #[test]
+    fn every_kernel_counts_the_same() {
+        for n in [10, 11] {
+            for k in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+                let plan = JoinPlan::new(n, k);
+                assert_eq!(
+                    Some(count_plan(&plan).solutions),
+                    known::total(n),
+                    "n = {n}, {k:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn weights_cover_every_row_split() {
+        // The weights of the canonical splits add up to all splits.
+        for n in [8, 9, 10, 11] {
+            let plan = JoinPlan::new(n, Kernel::Portable);
+            let h = plan.h;
+            let weighted: u64 = plan.units.iter().map(|u| u64::from(u.weight)).sum();
+            let mut all = 0u64;
+            let full = (1u32 << h) - 1;
+            let frames = if n.is_multiple_of(2) { 1 } else { 0 };
+            if frames == 1 {
+                for en in 0..=full {
+                    for es in 0..=full {
+                        all += u64::from((en.count_ones() + es.count_ones()) as usize == h);
+                    }
+                }
+            } else {
+                for c1 in 0..n as u8 {
+                    for r1 in 0..n as u8 {
+                        let (c, r) = (usize::from(c1), usize::from(r1));
+                        let ok = if c == h {
+                            r == h
+                        } else {
+                            r != h && r.abs_diff(h) != c.abs_diff(h)
+                        };
+                        if !ok {
+                            continue;
+                        }
+                        let f = plan.frame(c1, r1);
+                        for en in 0..=full {
+                            for es in 0..=full {
+                                all += u64::from(
+                                    en & !f.north == 0
+                                        && es & !f.south == 0
+                                        && en.count_ones() + es.count_ones() == f.east.count_ones(),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(weighted, all, "n = {n}");
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Solutions fixed by a rotation: the P and R of Burnside's lemma.
+//!
+//! An engine that counts only Q(n), such as [`join`](super::join), gets the
+//! number of symmetry classes from Burnside's lemma: the classes are the
+//! average number of solutions each of the 8 symmetries fixes. For n ≥ 2 no
+//! reflection fixes a solution (a reflection in a middle line would put two
+//! queens in one row or column, and one in a diagonal would put two queens on
+//! that diagonal), so `8 U(n) = Q(n) + P(n) + 2 R(n)`, where P(n) counts the
+//! solutions fixed by the half turn (OEIS A032522) and R(n) those fixed by the
+//! quarter turns (OEIS A033148).
+//!
+//! Both are small and quick to find, because a symmetric solution is fixed by
+//! the queens of half (or a quarter) of its rows: this search fills the
+//! lowest empty row and places, with each queen, its whole orbit under the
+//! rotation. The search keeps its own stack, so no board size can overflow
+//! the thread's stack.
+
+use crate::error::Error;
+use crate::search::check_n;
+
+/// The rotation a solution must be fixed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// 180°: P(n), OEIS A032522.
+    Half,
+    /// 90° (and so also 180° and 270°): R(n), OEIS A033148.
+    Quarter,
+}
+
+/// The number of solutions of the `n`×`n` board fixed by `turn`.
+///
+/// ```
+/// use nqueens::count::symmetric::{fixed_by, Turn};
+/// // Of the 92 solutions for n = 8, the one class with a half-turn symmetry
+/// // has 4 members; no solution has a quarter-turn symmetry.
+/// assert_eq!(fixed_by(8, Turn::Half)?, 4);
+/// assert_eq!(fixed_by(8, Turn::Quarter)?, 0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+///
+/// # Errors
+/// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
+pub fn fixed_by(n: usize, turn: Turn) -> Result<u128, Error> {
+    check_n(n)?;
+    let last = n - 1;
+    // The orbit of a square under the rotation: (r, c) -> (c, n-1-r).
+    let orbit = |r: usize, c: usize| -> ([(usize, usize); 4], usize) {
+        match turn {
+            Turn::Half => ([(r, c), (last - r, last - c), (r, c), (r, c)], 2),
+            Turn::Quarter => (
+                [(r, c), (c, last - r), (last - r, last - c), (last - c, r)],
+                4,
+            ),
+        }
+    };
+    #[derive(Clone, Copy)]
+    struct Frame {
+        rows: u64,
+        cols: u64,
+        sums: u128,
+        diffs: u128,
+        /// The row being filled and the next column to try in it.
+        row: usize,
+        next: usize,
+    }
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut stack = vec![Frame {
+        rows: 0,
+        cols: 0,
+        sums: 0,
+        diffs: 0,
+        row: 0,
+        next: 0,
+    }];
+    let mut found = 0u128;
+    while let Some(top) = stack.last_mut() {
+        if top.next == n {
+            stack.pop();
+            continue;
+        }
+        let c = top.next;
+        top.next += 1;
+        let mut f = *top;
+        let (squares, len) = orbit(f.row, c);
+        let mut ok = true;
+        for (i, &(r, c)) in squares[..len].iter().enumerate() {
+            if squares[..i].contains(&(r, c)) {
+                continue; // a square the rotation fixes (the centre)
+            }
+            let (s, d) = (r + c, r + last - c);
+            if f.rows >> r & 1 == 1
+                || f.cols >> c & 1 == 1
+                || f.sums >> s & 1 == 1
+                || f.diffs >> d & 1 == 1
+            {
+                ok = false;
+                break;
+            }
+            f.rows |= 1 << r;
+            f.cols |= 1 << c;
+            f.sums |= 1 << s;
+            f.diffs |= 1 << d;
+        }
+        if !ok {
+            continue;
+        }
+        if f.rows == full {
+            found += 1;
+            continue;
+        }
+        f.row = (!f.rows).trailing_zeros() as usize;
+        f.next = 0;
+        stack.push(f);
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symmetry::Symmetry;
+    use std::ops::ControlFlow;
+
+    /// P and R by listing every solution and testing it.
+    fn by_enumeration(n: usize) -> (u128, u128) {
+        let (mut p, mut r) = (0, 0);
+        let _ = crate::search(n, &mut |cols: &[usize]| {
+            let s = crate::Solution::new(cols.to_vec()).unwrap();
+            p += u128::from(Symmetry::Rotate180.apply(&s) == s);
+            r += u128::from(Symmetry::Rotate90.apply(&s) == s);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        (p, r)
+    }
+
+    #[test]
+    fn agrees_with_enumeration() {
+        for n in 1..=11 {
+            assert_eq!(
+                (
+                    fixed_by(n, Turn::Half).unwrap(),
+                    fixed_by(n, Turn::Quarter).unwrap()
+                ),
+                by_enumeration(n),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn burnside_gives_the_unique_counts() {
+        for n in 2..=14 {
+            let q = crate::known::total(n).unwrap();
+            let p = fixed_by(n, Turn::Half).unwrap();
+            let r = fixed_by(n, Turn::Quarter).unwrap();
+            assert_eq!(
+                Some((q + p + 2 * r) / 8),
+                crate::known::unique(n),
+                "n = {n}"
+            );
+            assert_eq!((q + p + 2 * r) % 8, 0, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn quarter_turn_matches_oeis_a033148() {
+        // OEIS A033148, n = 1..17 (https://oeis.org/A033148). P(n) has no
+        // table here: it is checked through Burnside's lemma above.
+        let r = [1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128];
+        for (i, &want) in r.iter().enumerate() {
+            assert_eq!(
+                fixed_by(i + 1, Turn::Quarter).unwrap(),
+                want,
+                "R({})",
+                i + 1
+            );
+        }
+    }
+}
