@@ -401,7 +401,7 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
     if n > ENGINE_MAX {
         usage!(
             "count {n}: n is too large: even on many cores the count would take years (each row \
-             multiplies the time by about 7, and n = 17 takes about 8 s on one core); {}",
+             multiplies the time by about 8, and n = 19 takes about half a minute on one core); {}",
             match nqueens::known::total(n) {
                 Some(_) => format!("the published value is {}", known_total(n)),
                 None => known_total(n),

@@ -19,10 +19,21 @@ use crate::exit::Outcome;
 use crate::output::Out;
 use crate::progress::{duration, Progress};
 
-/// Seconds Q(17) takes on one core of a machine like CI's, and the growth per
-/// row: the basis of the warning for long counts.
-const SECONDS_17: f64 = 8.3;
-const GROWTH: f64 = 7.0;
+/// Roughly how many seconds the whole count of `n` takes on one core of a
+/// machine like CI's with `engine`: measured values extended by the growth
+/// per row. The basis of the warning for long counts.
+fn one_core_seconds(engine: &str, n: usize) -> f64 {
+    let rows = |from: usize| n as i32 - from as i32;
+    match engine {
+        // Measured: n = 19, 20 s; n = 20, 131 s; about ×7 a row beyond.
+        "join" if n <= 19 => 20.0 / 7.0f64.powi(19 - n as i32),
+        "join" => 131.0 * 7.0f64.powi(rows(20)),
+        // Measured: n = 17, 8.3 s (backtrack about 3.4 times that); ×7 a row.
+        "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
+        _ => 8.3 * 7.0f64.powi(rows(17)),
+    }
+}
+
 /// Seconds a dry run spends timing sampled tasks, at most (after the first).
 const DRY_RUN_BUDGET: f64 = 10.0;
 
@@ -174,7 +185,7 @@ pub fn run(
     let already = range.len() - pending.len();
     if n >= ENGINE_WARN && !pending.is_empty() {
         let rough =
-            SECONDS_17 * GROWTH.powi(n as i32 - 17) * pending.len() as f64 / plan.len() as f64;
+            one_core_seconds(run.engine.name(), n) * pending.len() as f64 / plan.len() as f64;
         eprintln!(
             "note: counting n = {n} takes roughly {} on {} thread{} here{}",
             duration(rough / run.threads as f64),

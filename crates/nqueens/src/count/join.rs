@@ -77,14 +77,20 @@ const PIECES: [u64; 13] = [
 impl Engine for JoinEngine {
     /// The quadrant table (8 bytes a placement and 4 bytes a (rows, columns)
     /// key) and, per thread, the half boards of the largest row split, which
-    /// stay under half the table's size, plus a margin.
+    /// stay under half the table's size, and the placed south quadrants
+    /// (up to n = 19), plus a margin.
     fn memory(&self, n: usize, threads: usize) -> u64 {
         let h = n / 2;
         let Some(&pieces) = PIECES.get(h) else {
             return u64::MAX;
         };
         let table = pieces * 8 + (4u64 << (2 * h));
-        (16 << 20) + table + (table / 2).saturating_mul(threads as u64)
+        let placed = if n % 2 == 1 && h <= CACHE_MAX_H {
+            2 * (pieces * 24 + (4u64 << (2 * h)))
+        } else {
+            0
+        };
+        (16 << 20) + table + (table / 2 + placed).saturating_mul(threads as u64)
     }
 
     fn name(&self) -> &'static str {
@@ -374,61 +380,84 @@ impl JoinPlan {
         [*u, tb, lr, both]
     }
 
-    /// The signatures of the half boards with rows `rn` (north) and `rs`
-    /// (south) in the free columns `cols` of the half at column offset `co`.
-    #[allow(clippy::too_many_arguments)]
-    fn halves(
-        &self,
-        f: &Frame,
-        rn: u32,
-        rs: u32,
-        cols: u32,
-        co: usize,
-        out: &mut Vec<u64>,
-        south: &mut Vec<[u64; 3]>,
-    ) {
+    /// A piece of the quadrant table placed at row offset `ro` and column
+    /// offset `co`: its global sum and difference masks and its signature
+    /// (the diagonals that cross into the other half).
+    fn place_piece(&self, p: u64, ro: usize, co: usize) -> [u64; 3] {
         let (n, h, off) = (self.n, self.h, self.off);
-        let k = rn.count_ones();
         let width = 2 * h - 1;
         let m = (1u64 << width) - 1;
-        // A piece at row offset ro: its global sum and difference masks.
-        let global = |p: u64, ro: usize| {
-            (
-                (p & 0xFFFF_FFFF) << (ro + co),
-                (p >> 32) << (ro + n - h - co),
-            )
-        };
-        let signature = |s: u64, d: u64| (s >> off & m) | (d >> (n - h) & m) << width;
+        let s = (p & 0xFFFF_FFFF) << (ro + co);
+        let d = (p >> 32) << (ro + n - h - co);
+        [s, d, (s >> off & m) | (d >> (n - h) & m) << width]
+    }
+
+    /// The pieces at row offset `ro`, column offset `co` with rows `rows`
+    /// and columns `cols`, clear of the frame's closed diagonals, into `out`.
+    /// Written unconditionally and kept conditionally: no branch to mispredict.
+    #[allow(clippy::too_many_arguments)]
+    fn pieces_into(
+        &self,
+        f: &Frame,
+        rows: u32,
+        cols: u32,
+        ro: usize,
+        co: usize,
+        out: &mut Vec<[u64; 3]>,
+    ) {
+        let list = self.table.get(rows, cols);
+        out.clear();
+        out.resize(list.len(), [0; 3]);
+        let mut kept = 0;
+        for &q in list {
+            let piece = self.place_piece(q, ro, co);
+            out[kept] = piece;
+            kept += usize::from(piece[0] & f.sums | piece[1] & f.diffs == 0);
+        }
+        out.truncate(kept);
+    }
+
+    /// Places the whole south quadrant at column offset `co` for frame `f`.
+    fn place_quadrant(&self, f: &Frame, co: usize, q: &mut Quadrant) {
+        let keys = 1usize << (2 * self.h);
+        q.start.clear();
+        q.start.push(0);
+        q.pieces.clear();
+        for key in 0..keys {
+            let lo = self.table.start[key] as usize;
+            let hi = self.table.start[key + 1] as usize;
+            for &p in &self.table.pieces[lo..hi] {
+                let piece = self.place_piece(p, self.off, co);
+                if piece[0] & f.sums | piece[1] & f.diffs == 0 {
+                    q.pieces.push(piece);
+                }
+            }
+            q.start.push(q.pieces.len() as u32);
+        }
+    }
+
+    /// For every column set C of `cols` with as many columns as `rows` has
+    /// rows, the north pieces (rows `rows`, columns C) of a half at column
+    /// offset `co`: shared by all the row splits of a task, which differ only
+    /// in their south rows.
+    fn north_pieces(
+        &self,
+        f: &Frame,
+        rows: u32,
+        cols: u32,
+        co: usize,
+        out: &mut Vec<Vec<[u64; 3]>>,
+    ) {
+        out.resize_with(1 << self.h, Vec::new);
+        let k = rows.count_ones();
         let mut c = cols;
         loop {
             if c.count_ones() == k {
-                let l1 = self.table.get(rn, c);
-                let l2 = self.table.get(rs, cols & !c);
-                if !l1.is_empty() && !l2.is_empty() {
-                    south.clear();
-                    for &q in l2 {
-                        let (s, d) = global(q, off);
-                        if s & f.sums | d & f.diffs == 0 {
-                            south.push([s, d, signature(s, d)]);
-                        }
-                    }
-                    for &p in l1 {
-                        let (ps, pd) = global(p, 0);
-                        if ps & f.sums | pd & f.diffs != 0 {
-                            continue;
-                        }
-                        let sig = signature(ps, pd);
-                        // Write every pair, keep those that fit: no branch.
-                        let at = out.len();
-                        out.resize(at + south.len(), 0);
-                        let mut len = at;
-                        for &[qs, qd, qsig] in south.iter() {
-                            out[len] = sig | qsig;
-                            len += usize::from(ps & qs | pd & qd == 0);
-                        }
-                        out.truncate(len);
-                    }
-                }
+                let mut list = std::mem::take(&mut out[c as usize]);
+                self.pieces_into(f, rows, c, 0, co, &mut list);
+                out[c as usize] = list;
+            } else {
+                out[c as usize].clear();
             }
             if c == 0 {
                 break;
@@ -437,38 +466,147 @@ impl JoinPlan {
         }
     }
 
-    fn count_unit(&self, u: &Unit, buf: &mut Buffers) -> u128 {
-        let f = self.frame(u.c1, u.r1);
-        buf.east.clear();
-        buf.west.clear();
-        self.halves(&f, u.en, u.es, f.east, 0, &mut buf.east, &mut buf.south);
-        if buf.east.is_empty() {
-            return 0;
+    /// The signatures of the half boards whose north pieces are `north` (by
+    /// column set) and whose south rows are `rs`, in the free columns `cols`
+    /// of the half at column offset `co`, into `out`; returns how many.
+    /// `out` only grows, so that no call clears memory it then overwrites.
+    #[allow(clippy::too_many_arguments)]
+    fn halves(
+        &self,
+        f: &Frame,
+        north: &[Vec<[u64; 3]>],
+        rs: u32,
+        cols: u32,
+        co: usize,
+        placed: Option<&Quadrant>,
+        out: &mut Vec<u64>,
+        scratch: &mut Vec<[u64; 3]>,
+    ) -> usize {
+        let mut used = 0;
+        let mut c = cols;
+        loop {
+            let l1 = &north[c as usize];
+            if !l1.is_empty() {
+                let south: &[[u64; 3]] = match placed {
+                    Some(q) => q.get(rs, cols & !c, self.h),
+                    None => {
+                        self.pieces_into(f, rs, cols & !c, self.off, co, scratch);
+                        scratch
+                    }
+                };
+                for &[ps, pd, sig] in l1 {
+                    if out.len() < used + south.len() {
+                        out.resize((used + south.len()).max(2 * out.len()), 0);
+                    }
+                    // Write every pair, keep those that fit: no branch.
+                    for &[qs, qd, qsig] in south.iter() {
+                        out[used] = sig | qsig;
+                        used += usize::from(ps & qs | pd & qd == 0);
+                    }
+                }
+            }
+            if c == 0 {
+                break;
+            }
+            c = (c - 1) & cols;
         }
-        self.halves(
-            &f,
-            f.north & !u.en,
-            f.south & !u.es,
-            f.west,
-            self.off,
-            &mut buf.west,
-            &mut buf.south,
-        );
-        let pairs = count_disjoint(
-            &mut buf.east,
-            &mut buf.west,
-            self.kernel,
-            self.leaf,
-            &mut buf.scratch,
-        );
-        u128::from(pairs) * u128::from(u.weight)
+        used
+    }
+
+    /// Counts the units of one task (the same frame and north east rows).
+    fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
+        let Some(first) = units.first() else {
+            return 0;
+        };
+        let f = self.frame(first.c1, first.r1);
+        // Even n: placing a piece is a few shifts, cheaper than reading it
+        // from a placed quadrant three times the table's size.
+        let cache = self.n % 2 == 1 && self.h <= CACHE_MAX_H;
+        if cache && buf.placed_for != Some((first.c1, first.r1)) {
+            for (q, co) in buf.south_placed.iter_mut().zip([0, self.off]) {
+                self.place_quadrant(&f, co, q);
+            }
+            buf.placed_for = Some((first.c1, first.r1));
+        }
+        let (en, wn) = (first.en, f.north & !first.en);
+        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north);
+        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north);
+        let mut total = 0u128;
+        for u in units {
+            debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
+            let [se, sw] = &buf.south_placed;
+            let (se, sw) = if cache {
+                (Some(se), Some(sw))
+            } else {
+                (None, None)
+            };
+            let e = self.halves(
+                &f,
+                &buf.east_north,
+                u.es,
+                f.east,
+                0,
+                se,
+                &mut buf.east,
+                &mut buf.south,
+            );
+            if e == 0 {
+                continue;
+            }
+            let w = self.halves(
+                &f,
+                &buf.west_north,
+                f.south & !u.es,
+                f.west,
+                self.off,
+                sw,
+                &mut buf.west,
+                &mut buf.south,
+            );
+            let pairs = count_disjoint(
+                &mut buf.east[..e],
+                &mut buf.west[..w],
+                self.kernel,
+                self.leaf,
+                &mut buf.scratch,
+            );
+            total += u128::from(pairs) * u128::from(u.weight);
+        }
+        total
     }
 }
 
+/// The pieces of one quadrant placed for one frame: globalized, without
+/// those on a closed diagonal, filed by (rows, columns) like the table.
+#[derive(Default)]
+struct Quadrant {
+    start: Vec<u32>,
+    pieces: Vec<[u64; 3]>,
+}
+
+impl Quadrant {
+    fn get(&self, rows: u32, cols: u32, h: usize) -> &[[u64; 3]] {
+        let key = ((rows as usize) << h) | cols as usize;
+        &self.pieces[self.start[key] as usize..self.start[key + 1] as usize]
+    }
+}
+
+/// For odd n up to 2h + 1 = 19 the south quadrants of the frame being
+/// counted are kept placed, so that the pieces on the frame's closed
+/// diagonals are dropped once per frame (twice 24 bytes a piece: 44 MB a
+/// thread for h = 9); otherwise each list is placed when it is used.
+const CACHE_MAX_H: usize = 9;
+
 #[derive(Default)]
 struct Buffers {
+    /// The frame `south` was placed for, and the south-east and south-west
+    /// quadrants placed.
+    placed_for: Option<(u8, u8)>,
+    south_placed: [Quadrant; 2],
     east: Vec<u64>,
     west: Vec<u64>,
+    east_north: Vec<Vec<[u64; 3]>>,
+    west_north: Vec<Vec<[u64; 3]>>,
     south: Vec<[u64; 3]>,
     scratch: Scratch,
 }
@@ -492,11 +630,17 @@ impl Plan for JoinPlan {
                 classes_x8: p + 2 * r,
             };
         }
-        let mut buf = Buffers::default();
-        let solutions: u128 = self.units[self.tasks[index]..self.tasks[index + 1]]
-            .iter()
-            .map(|u| self.count_unit(u, &mut buf))
-            .sum();
+        thread_local! {
+            // Each worker thread keeps its buffers from task to task: a task
+            // is short, and allocating them anew costs as much as a tenth of it.
+            static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
+        }
+        let units = &self.units[self.tasks[index]..self.tasks[index + 1]];
+        let solutions = BUFFERS.with(|b| match b.try_borrow_mut() {
+            Ok(mut buf) => self.count_units(units, &mut buf),
+            // Only if a plan were counted from inside another's count.
+            Err(_) => self.count_units(units, &mut Buffers::default()),
+        });
         Tally {
             solutions,
             classes_x8: solutions,
