@@ -1600,7 +1600,7 @@ mod engine {
 
     #[test]
     fn join_slices_merge_to_the_whole() {
-        // The last task of the join plan carries Burnside's P and R: the
+        // The first task of the join plan carries Burnside's P and R: the
         // classes only come out right when every slice is merged.
         let mut files = Vec::new();
         for i in 1..=4 {

@@ -46,7 +46,7 @@
 //!
 //! A task is one row split (even n) or one frame and north split (odd n):
 //! thousands of independent tasks, so threads, checkpoints, slices and MPI
-//! work as for every engine. The last task counts P(n) and R(n), the
+//! work as for every engine. The first task counts P(n) and R(n), the
 //! solutions fixed by a half and a quarter turn ([`symmetric`](super::symmetric)),
 //! which Burnside's lemma turns, with Q(n), into the number of classes.
 
@@ -201,8 +201,8 @@ struct JoinPlan {
     off: usize,
     table: Table,
     units: Vec<Unit>,
-    /// Task i counts `units[tasks[i]..tasks[i + 1]]`; the task after the last
-    /// range counts P and R.
+    /// Task 0 counts P and R (first, so that it runs beside the others rather
+    /// than alone at the end); task i ≥ 1 counts `units[tasks[i - 1]..tasks[i]]`.
     tasks: Vec<usize>,
     kernel: Kernel,
     leaf: usize,
@@ -621,7 +621,7 @@ impl Plan for JoinPlan {
     }
 
     fn count(&self, index: usize) -> Tally {
-        if index + 1 == self.tasks.len() {
+        if index == 0 {
             // Burnside: 8 U = Q + P + 2 R; Q comes from the other tasks.
             let p = fixed_by(self.n, Turn::Half).unwrap_or(0);
             let r = fixed_by(self.n, Turn::Quarter).unwrap_or(0);
@@ -635,7 +635,7 @@ impl Plan for JoinPlan {
             // is short, and allocating them anew costs as much as a tenth of it.
             static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
         }
-        let units = &self.units[self.tasks[index]..self.tasks[index + 1]];
+        let units = &self.units[self.tasks[index - 1]..self.tasks[index]];
         let solutions = BUFFERS.with(|b| match b.try_borrow_mut() {
             Ok(mut buf) => self.count_units(units, &mut buf),
             // Only if a plan were counted from inside another's count.
@@ -648,10 +648,10 @@ impl Plan for JoinPlan {
     }
 
     fn describe(&self, index: usize) -> String {
-        if index + 1 == self.tasks.len() {
+        if index == 0 {
             return "the solutions fixed by a half or quarter turn (Burnside's P and R)".into();
         }
-        let units = &self.units[self.tasks[index]..self.tasks[index + 1]];
+        let units = &self.units[self.tasks[index - 1]..self.tasks[index]];
         let h = self.h;
         let u = units[0];
         let middle = if self.n % 2 == 1 {
