@@ -53,7 +53,7 @@ impl Kernel {
     /// Every kernel, fastest first.
     pub const ALL: [Kernel; 3] = [Kernel::Avx512, Kernel::Avx2, Kernel::Portable];
 
-    /// The kernel's name, as `--kernel` and reports spell it.
+    /// The kernel's name.
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Portable => "portable",
