@@ -1598,27 +1598,27 @@ mod engine {
         assert!(e.contains("years"), "{e}");
     }
 
-    #[test]
-    fn join_slices_merge_to_the_whole() {
-        // The first task of the join plan carries Burnside's P and R: the
-        // classes only come out right when every slice is merged.
+    /// Counts every slice i/k of `count N --engine ENGINE` into a file;
+    /// returns the files and the `merge --unique` command over them.
+    fn slice_files(n: &str, engine: &str, k: usize) -> (Vec<PathBuf>, Vec<String>) {
         let mut files = Vec::new();
-        for i in 1..=4 {
-            let out = run(&[
-                "count",
-                "15",
-                "--engine",
-                "join",
-                "--slice",
-                &format!("{i}/4"),
-            ])
-            .ok();
-            let path = temp_path(&format!("join-slice-{i}.json"));
+        for i in 1..=k {
+            let slice = format!("{i}/{k}");
+            let out = run(&["count", n, "--engine", engine, "--slice", &slice]).ok();
+            let path = temp_path(&format!("slice-{n}-{engine}-{i}-of-{k}.json"));
             std::fs::write(&path, out).unwrap();
             files.push(path);
         }
         let mut args = vec!["merge".to_string(), "--unique".to_string()];
         args.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
+        (files, args)
+    }
+
+    #[test]
+    fn join_slices_merge_to_the_whole() {
+        // The first task of the join plan carries Burnside's P and R: the
+        // classes only come out right when every slice is merged.
+        let (files, args) = slice_files("15", "join", 4);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         assert_eq!(
             run(&refs).ok(),
@@ -1632,15 +1632,7 @@ mod engine {
     #[test]
     fn slices_merge_to_the_whole() {
         for k in [1usize, 3, 7] {
-            let mut files = Vec::new();
-            for i in 1..=k {
-                let out = run(&["count", "11", "--slice", &format!("{i}/{k}")]).ok();
-                let path = temp_path(&format!("slice-{i}-of-{k}.json"));
-                std::fs::write(&path, out).unwrap();
-                files.push(path);
-            }
-            let mut args = vec!["merge".to_string(), "--unique".to_string()];
-            args.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
+            let (files, args) = slice_files("11", "constellation", k);
             let refs: Vec<&str> = args.iter().map(String::as_str).collect();
             assert_eq!(
                 run(&refs).ok(),

@@ -14,10 +14,9 @@
 //! (digits, separators ignored) or the bench stops.
 #![allow(clippy::print_stdout, clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use nqueens::count::executor::{default_threads, run, Quiet};
+use nqueens::count::executor::{default_threads, run_all};
 use nqueens::count::plan::Engine;
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -39,17 +38,9 @@ fn time(repeats: usize, mut f: impl FnMut()) -> f64 {
 
 fn engine_seconds(engine: &dyn Engine, n: usize, threads: usize, repeats: usize) -> f64 {
     time(repeats, || {
-        let plan = engine.plan(n).unwrap();
-        let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(
-            plan.as_ref(),
-            &all,
-            threads,
-            &AtomicBool::new(false),
-            &mut Quiet,
-        );
-        assert_eq!(Some(r.tally.solutions), nqueens::known::total(n));
-        assert_eq!(r.tally.unique(), nqueens::known::unique(n));
+        let t = run_all(engine.plan(n).unwrap().as_ref(), threads);
+        assert_eq!(Some(t.solutions), nqueens::known::total(n));
+        assert_eq!(t.unique(), nqueens::known::unique(n));
     })
 }
 

@@ -370,24 +370,12 @@ mod classic {
 /// The counting engines against OEIS up to n = 16. Slow in a debug build, so
 /// ignored by default; `.ci/run` runs them (`cargo test -p nqueens -- --ignored`).
 mod engines {
-    use std::sync::atomic::AtomicBool;
-
-    use nqueens::count::executor::{run, Quiet};
+    use nqueens::count::executor::run_all;
     use nqueens::count::{engines, plan::Engine};
     use nqueens::known;
 
     fn count(engine: &dyn Engine, n: usize, threads: usize) -> nqueens::count::plan::Tally {
-        let plan = engine.plan(n).unwrap();
-        let all: Vec<usize> = (0..plan.len()).collect();
-        let r = run(
-            plan.as_ref(),
-            &all,
-            threads,
-            &AtomicBool::new(false),
-            &mut Quiet,
-        );
-        assert!(r.complete);
-        r.tally
+        run_all(engine.plan(n).unwrap().as_ref(), threads)
     }
 
     #[test]

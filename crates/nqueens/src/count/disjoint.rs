@@ -245,6 +245,9 @@ const MAX_BLOCKS: usize = 4;
 /// The largest side a leaf can slice.
 pub const MAX_LEAF: usize = MAX_BLOCKS * BLOCK;
 
+/// Below this many pairs a leaf tests them one by one.
+const DIRECT_PAIRS: usize = 4096;
+
 /// Bit-slices `sliced` (at most [`MAX_LEAF`] patterns) and counts, for each
 /// query, the patterns it is disjoint from. Only the `live` bits are looked at.
 fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mut Scratch) -> u64 {
@@ -256,16 +259,32 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
         let (x, y) = sliced.split_at(MAX_LEAF);
         return leaf(x, queries, live, kernel, scratch) + leaf(y, queries, live, kernel, scratch);
     }
+    if sliced.len() * queries.len() <= DIRECT_PAIRS {
+        // Too few pairs to pay for slicing: test them one by one (a loop
+        // the compiler vectorises).
+        return queries
+            .iter()
+            .map(|&q| sliced.iter().filter(|&&x| x & q & live == 0).count() as u64)
+            .sum();
+    }
     let blocks = sliced.len().div_ceil(BLOCK);
     // Layout: slice of bit j, block b at j * blocks + b; PAD after bit 63.
+    // Only the live bits' slices are read, so only they (and PAD) are
+    // written: every word of them, zeros past the end.
     let slices = &mut scratch.slices;
-    slices.clear();
-    slices.resize((PAD + 1) * blocks, [0; WORDS]);
+    if slices.len() < (PAD + 1) * blocks {
+        slices.resize((PAD + 1) * blocks, [0; WORDS]);
+    }
     let mut rows = [0u64; 64];
-    for (g, group) in sliced.chunks(64).enumerate() {
+    for g in 0..blocks * WORDS {
+        let group = sliced
+            .get(g * 64..)
+            .map_or(&[][..], |rest| &rest[..rest.len().min(64)]);
         rows[..group.len()].copy_from_slice(group);
         rows[group.len()..].fill(0);
-        transpose64(&mut rows);
+        if !group.is_empty() {
+            transpose64(&mut rows);
+        }
         let (b, w) = (g / WORDS, g % WORDS);
         let mut m = live;
         while m != 0 {
@@ -273,10 +292,9 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
             slices[j * blocks + b][w] = rows[j];
             m &= m - 1;
         }
-    }
-    // Positions past the end of the last block never count.
-    for i in sliced.len()..blocks * BLOCK {
-        slices[PAD * blocks + i / BLOCK][(i % BLOCK) / 64] |= 1u64 << (i % 64);
+        // Positions past the end never count.
+        let used = group.len();
+        slices[PAD * blocks + b][w] = if used == 64 { 0 } else { !0u64 << used };
     }
     let slices = &slices[..];
     #[cfg(target_arch = "x86_64")]

@@ -114,6 +114,21 @@ pub fn run(
     }
 }
 
+/// Counts every task of `plan` on `threads` threads, with no observer and no
+/// way to stop: the plan's whole sum.
+///
+/// ```
+/// use nqueens::count::{engine_by_name, executor::run_all};
+/// let plan = engine_by_name("join").unwrap().plan(10)?;
+/// let t = run_all(plan.as_ref(), 2);
+/// assert_eq!((t.solutions, t.unique()), (724, Some(92)));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn run_all(plan: &dyn Plan, threads: usize) -> Tally {
+    let all: Vec<usize> = (0..plan.len()).collect();
+    run(plan, &all, threads, &AtomicBool::new(false), &mut Quiet).tally
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

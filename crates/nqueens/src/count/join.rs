@@ -440,24 +440,19 @@ impl JoinPlan {
     /// rows, the north pieces (rows `rows`, columns C) of a half at column
     /// offset `co`: shared by all the row splits of a task, which differ only
     /// in their south rows.
-    fn north_pieces(
-        &self,
-        f: &Frame,
-        rows: u32,
-        cols: u32,
-        co: usize,
-        out: &mut Vec<Vec<[u64; 3]>>,
-    ) {
-        out.resize_with(1 << self.h, Vec::new);
+    fn north_pieces(&self, f: &Frame, rows: u32, cols: u32, co: usize, out: &mut NorthPieces) {
+        out.lists.resize_with(1 << self.h, Vec::new);
+        out.nonempty.clear();
         let k = rows.count_ones();
         let mut c = cols;
         loop {
             if c.count_ones() == k {
-                let mut list = std::mem::take(&mut out[c as usize]);
+                let mut list = std::mem::take(&mut out.lists[c as usize]);
                 self.pieces_into(f, rows, c, 0, co, &mut list);
-                out[c as usize] = list;
-            } else {
-                out[c as usize].clear();
+                if !list.is_empty() {
+                    out.nonempty.push(c);
+                }
+                out.lists[c as usize] = list;
             }
             if c == 0 {
                 break;
@@ -474,7 +469,7 @@ impl JoinPlan {
     fn halves(
         &self,
         f: &Frame,
-        north: &[Vec<[u64; 3]>],
+        north: &NorthPieces,
         rs: u32,
         cols: u32,
         co: usize,
@@ -483,10 +478,9 @@ impl JoinPlan {
         scratch: &mut Vec<[u64; 3]>,
     ) -> usize {
         let mut used = 0;
-        let mut c = cols;
-        loop {
-            let l1 = &north[c as usize];
-            if !l1.is_empty() {
+        for &c in &north.nonempty {
+            let l1 = &north.lists[c as usize];
+            {
                 let south: &[[u64; 3]] = match placed {
                     Some(q) => q.get(rs, cols & !c, self.h),
                     None => {
@@ -505,10 +499,6 @@ impl JoinPlan {
                     }
                 }
             }
-            if c == 0 {
-                break;
-            }
-            c = (c - 1) & cols;
         }
         used
     }
@@ -597,6 +587,14 @@ impl Quadrant {
 /// thread for h = 9); otherwise each list is placed when it is used.
 const CACHE_MAX_H: usize = 9;
 
+/// A task's north pieces: the list for each column set (indexed by the set),
+/// and the sets whose list is not empty.
+#[derive(Default)]
+struct NorthPieces {
+    lists: Vec<Vec<[u64; 3]>>,
+    nonempty: Vec<u32>,
+}
+
 #[derive(Default)]
 struct Buffers {
     /// The frame `south` was placed for, and the south-east and south-west
@@ -605,8 +603,8 @@ struct Buffers {
     south_placed: [Quadrant; 2],
     east: Vec<u64>,
     west: Vec<u64>,
-    east_north: Vec<Vec<[u64; 3]>>,
-    west_north: Vec<Vec<[u64; 3]>>,
+    east_north: NorthPieces,
+    west_north: NorthPieces,
     south: Vec<[u64; 3]>,
     scratch: Scratch,
 }
