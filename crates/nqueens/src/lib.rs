@@ -80,14 +80,22 @@
 //!
 //! For large boards, [`count::engines`] split a count into a plan of
 //! independent tasks that [`count::executor::run`] counts on several threads;
-//! the sum is exact, and the classes come out of the same run:
+//! the sum is exact, and the classes come out of the same run.
+//! [`count::auto_engine`] picks the fastest engine for a board: from n = 14 on
+//! the [`count::join`] engine, which joins half boards built from quarter
+//! boards instead of backtracking:
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use nqueens::count::{engine_by_name, executor};
+//! use nqueens::count::{auto_engine, engine_by_name, executor};
 //!
-//! let engine = engine_by_name("constellation").unwrap();
-//! let plan = engine.plan(12)?;
+//! let engine = auto_engine(16, 2, None);
+//! assert_eq!(engine.name(), "join");
+//! let tally = executor::run_all(engine.plan(16)?.as_ref(), 2);
+//! assert_eq!((tally.solutions, tally.unique()), (14_772_512, Some(1_846_955)));
+//!
+//! // Any subset of the tasks, with a flag to stop early and an observer.
+//! let plan = engine_by_name("constellation").unwrap().plan(12)?;
 //! let tasks: Vec<usize> = (0..plan.len()).collect();
 //! let result = executor::run(plan.as_ref(), &tasks, 2, &AtomicBool::new(false), &mut executor::Quiet);
 //! assert_eq!(result.tally.solutions, 14_200);
