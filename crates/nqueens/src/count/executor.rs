@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::plan::{Plan, Tally};
 
@@ -39,6 +39,9 @@ impl Observer for Quiet {
 
 /// How often [`Observer::tick`] is called.
 pub const TICK: Duration = Duration::from_millis(200);
+
+/// The longest a finished task waits before a worker reports it.
+const BATCH: Duration = Duration::from_millis(5);
 
 /// The result of [`run`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,33 +72,46 @@ pub fn run(
 ) -> RunResult {
     let threads = threads.clamp(1, pending.len().max(1));
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Tally)>();
+    let (tx, rx) = mpsc::channel::<Vec<(usize, Tally)>>();
     let mut tally = Tally::default();
     let mut tasks_done = 0;
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
             let next = &next;
-            scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    break;
+            scope.spawn(move || {
+                // Results go out in batches, at most BATCH apart: a message
+                // per task would wake the receiving thread thousands of times
+                // a second when tasks take microseconds.
+                let mut batch = Vec::new();
+                let mut sent = Instant::now();
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = pending.get(k) else { break };
+                    batch.push((index, plan.count(index)));
+                    if sent.elapsed() >= BATCH {
+                        if tx.send(std::mem::take(&mut batch)).is_err() {
+                            return;
+                        }
+                        sent = Instant::now();
+                    }
                 }
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&index) = pending.get(k) else { break };
-                let t = plan.count(index);
-                if tx.send((index, t)).is_err() {
-                    break;
-                }
+                let _ = tx.send(batch);
             });
         }
         drop(tx);
         loop {
             match rx.recv_timeout(TICK) {
-                Ok((index, t)) => {
-                    tally.add(t);
-                    tasks_done += 1;
-                    if observer.task_done(index, t).is_break() {
-                        stop.store(true, Ordering::Relaxed);
+                Ok(batch) => {
+                    for (index, t) in batch {
+                        tally.add(t);
+                        tasks_done += 1;
+                        if observer.task_done(index, t).is_break() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
