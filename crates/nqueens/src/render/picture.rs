@@ -18,6 +18,74 @@ pub const MAX_SVG_N: usize = 1000;
 /// The largest square size accepted, in pixels.
 pub(super) const MAX_SQUARE_SIZE: u32 = 1000;
 
+/// The builder methods and the [`Layer`] view that [`Picture`] and [`Frame`]
+/// share: both have the same queens, shading, highlights, conflicts, labels
+/// and caption.
+macro_rules! layer_builders {
+    () => {
+        /// Adds queens.
+        #[must_use]
+        pub fn with_queens(mut self, queens: impl IntoIterator<Item = Square>) -> Self {
+            self.queens.extend(queens);
+            self
+        }
+
+        /// Shades, or not, the empty squares the queens attack.
+        #[must_use]
+        pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
+            self.shade_attacked = shade;
+            self
+        }
+
+        /// Adds squares to frame.
+        #[must_use]
+        pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
+            self.highlight.extend(squares);
+            self
+        }
+
+        /// Adds pairs to draw in conflict.
+        #[must_use]
+        pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
+            self.conflicts.extend(conflicts);
+            self
+        }
+
+        /// Adds every attacking pair among the queens (see [`Square::attack`]).
+        #[must_use]
+        pub fn with_queen_conflicts(mut self) -> Self {
+            let found = queen_conflicts(&self.queens);
+            self.conflicts.extend(found);
+            self
+        }
+
+        /// Writes `text` on `square`.
+        #[must_use]
+        pub fn with_label(mut self, square: Square, text: impl Into<String>) -> Self {
+            self.labels.push((square, text.into()));
+            self
+        }
+
+        /// Sets the line of text under the board.
+        #[must_use]
+        pub fn with_caption(mut self, caption: impl Into<String>) -> Self {
+            self.caption = Some(caption.into());
+            self
+        }
+
+        pub(super) fn layer(&self) -> Layer<'_> {
+            Layer {
+                queens: &self.queens,
+                shade_attacked: self.shade_attacked,
+                highlight: &self.highlight,
+                conflicts: &self.conflicts,
+                labels: &self.labels,
+                caption: self.caption.as_deref(),
+            }
+        }
+    };
+}
+
 /// One board picture: the queens and what to mark around them.
 ///
 /// Build it with [`Picture::new`], [`Picture::from_columns`] or
@@ -116,55 +184,7 @@ impl Picture {
             .with_conflicts(placement.conflicts())
     }
 
-    /// Adds queens.
-    #[must_use]
-    pub fn with_queens(mut self, queens: impl IntoIterator<Item = Square>) -> Self {
-        self.queens.extend(queens);
-        self
-    }
-
-    /// Shades, or not, the empty squares the queens attack.
-    #[must_use]
-    pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
-        self.shade_attacked = shade;
-        self
-    }
-
-    /// Adds squares to frame.
-    #[must_use]
-    pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
-        self.highlight.extend(squares);
-        self
-    }
-
-    /// Adds pairs to draw in conflict.
-    #[must_use]
-    pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
-        self.conflicts.extend(conflicts);
-        self
-    }
-
-    /// Adds every attacking pair among the queens (see [`Square::attack`]).
-    #[must_use]
-    pub fn with_queen_conflicts(mut self) -> Self {
-        let found = queen_conflicts(&self.queens);
-        self.conflicts.extend(found);
-        self
-    }
-
-    /// Writes `text` on `square`.
-    #[must_use]
-    pub fn with_label(mut self, square: Square, text: impl Into<String>) -> Self {
-        self.labels.push((square, text.into()));
-        self
-    }
-
-    /// Sets the line of text under the board.
-    #[must_use]
-    pub fn with_caption(mut self, caption: impl Into<String>) -> Self {
-        self.caption = Some(caption.into());
-        self
-    }
+    layer_builders!();
 
     /// Numbers, or not, the rows and columns.
     #[must_use]
@@ -178,17 +198,6 @@ impl Picture {
     pub fn with_square_size(mut self, pixels: u32) -> Self {
         self.square_size = pixels;
         self
-    }
-
-    pub(super) fn layer(&self) -> Layer<'_> {
-        Layer {
-            queens: &self.queens,
-            shade_attacked: self.shade_attacked,
-            highlight: &self.highlight,
-            conflicts: &self.conflicts,
-            labels: &self.labels,
-            caption: self.caption.as_deref(),
-        }
     }
 
     /// Checks the size and that every square is on the board.
@@ -257,66 +266,7 @@ impl Frame {
         )
     }
 
-    /// Adds queens.
-    #[must_use]
-    pub fn with_queens(mut self, queens: impl IntoIterator<Item = Square>) -> Self {
-        self.queens.extend(queens);
-        self
-    }
-
-    /// Shades, or not, the empty squares the queens attack.
-    #[must_use]
-    pub fn with_attacked_shaded(mut self, shade: bool) -> Self {
-        self.shade_attacked = shade;
-        self
-    }
-
-    /// Adds squares to frame.
-    #[must_use]
-    pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
-        self.highlight.extend(squares);
-        self
-    }
-
-    /// Adds pairs to draw in conflict.
-    #[must_use]
-    pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
-        self.conflicts.extend(conflicts);
-        self
-    }
-
-    /// Adds every attacking pair among the queens.
-    #[must_use]
-    pub fn with_queen_conflicts(mut self) -> Self {
-        let found = queen_conflicts(&self.queens);
-        self.conflicts.extend(found);
-        self
-    }
-
-    /// Writes `text` on `square`.
-    #[must_use]
-    pub fn with_label(mut self, square: Square, text: impl Into<String>) -> Self {
-        self.labels.push((square, text.into()));
-        self
-    }
-
-    /// Sets the line of text under the board.
-    #[must_use]
-    pub fn with_caption(mut self, caption: impl Into<String>) -> Self {
-        self.caption = Some(caption.into());
-        self
-    }
-
-    pub(super) fn layer(&self) -> Layer<'_> {
-        Layer {
-            queens: &self.queens,
-            shade_attacked: self.shade_attacked,
-            highlight: &self.highlight,
-            conflicts: &self.conflicts,
-            labels: &self.labels,
-            caption: self.caption.as_deref(),
-        }
-    }
+    layer_builders!();
 }
 
 /// Every attacking pair among `queens`, each once, first square first.
