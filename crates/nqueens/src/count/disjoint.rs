@@ -130,14 +130,13 @@ pub fn count_disjoint(
     // A bit that one side never uses cannot make a pair meet: leave it out.
     let live = a.iter().fold(0, |o, x| o | x) & b.iter().fold(0, |o, y| o | y);
     let leaf_size = leaf.clamp(1, MAX_LEAF);
+    let ctx = Ctx {
+        kernel,
+        leaf: leaf_size,
+    };
     if a.len().min(b.len()) <= leaf_size {
         // One leaf: no order to choose.
-        let (small, large) = if a.len() <= b.len() {
-            (&*a, &*b)
-        } else {
-            (&*b, &*a)
-        };
-        return self::leaf(small, large, live, kernel, scratch);
+        return split(a, b, live, &[], &ctx, scratch);
     }
     // How often each bit is used, from a sample of about 256 patterns.
     let (mut fa, mut fb) = ([0u32; 64], [0u32; 64]);
@@ -152,10 +151,6 @@ pub fn count_disjoint(
     order.sort_by_key(|&i| {
         std::cmp::Reverse(u64::from(fa[usize::from(i)]) * u64::from(fb[usize::from(i)]))
     });
-    let ctx = Ctx {
-        kernel,
-        leaf: leaf_size,
-    };
     split(a, b, live, &order, &ctx, scratch)
 }
 

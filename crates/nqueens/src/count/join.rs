@@ -479,24 +479,21 @@ impl JoinPlan {
     ) -> usize {
         let mut used = 0;
         for &c in &north.nonempty {
-            let l1 = &north.lists[c as usize];
-            {
-                let south: &[[u64; 3]] = match placed {
-                    Some(q) => q.get(rs, cols & !c, self.h),
-                    None => {
-                        self.pieces_into(f, rs, cols & !c, self.off, co, scratch);
-                        scratch
-                    }
-                };
-                for &[ps, pd, sig] in l1 {
-                    if out.len() < used + south.len() {
-                        out.resize((used + south.len()).max(2 * out.len()), 0);
-                    }
-                    // Write every pair, keep those that fit: no branch.
-                    for &[qs, qd, qsig] in south.iter() {
-                        out[used] = sig | qsig;
-                        used += usize::from(ps & qs | pd & qd == 0);
-                    }
+            let south: &[[u64; 3]] = match placed {
+                Some(q) => q.get(rs, cols & !c, self.h),
+                None => {
+                    self.pieces_into(f, rs, cols & !c, self.off, co, scratch);
+                    scratch
+                }
+            };
+            for &[ps, pd, sig] in &north.lists[c as usize] {
+                if out.len() < used + south.len() {
+                    out.resize((used + south.len()).max(2 * out.len()), 0);
+                }
+                // Write every pair, keep those that fit: no branch.
+                for &[qs, qd, qsig] in south.iter() {
+                    out[used] = sig | qsig;
+                    used += usize::from(ps & qs | pd & qd == 0);
                 }
             }
         }
