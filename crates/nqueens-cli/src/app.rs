@@ -13,10 +13,17 @@ pub fn run() -> anyhow::Result<Outcome> {
     match config::lower(opts)? {
         Config::Solve {
             n,
-            search,
-            output,
-            options,
-        } => commands::solve::run(n, output, options, search),
+            method,
+            fallback,
+            stats,
+            out,
+        } => commands::solve::run(n, method, fallback, stats, out),
+        Config::Random {
+            n,
+            seed,
+            stats,
+            out,
+        } => commands::random::run(n, seed, stats, out),
         Config::All {
             n,
             search,

@@ -9,6 +9,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 const AFTER_HELP: &str = "\
 Examples:
   nqueens solve                  the first solution of 8 queens, drawn as a board
+  nqueens solve 1e9 -f none --verify
+                                 build and check a board of a billion queens
+  nqueens random 12 --seed 7     a solution drawn uniformly from all 14,200
   nqueens all 6 --format list    every solution of 6 queens, one per line
   nqueens count 12 --unique      Q(12) and the number of classes up to symmetry
   echo 1 3 0 2 | nqueens verify  check a placement (column of each row's queen)
@@ -28,11 +31,25 @@ pub struct Opts {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the lexicographically first solution.
+    /// Print one solution: the lexicographically first up to n = 32, the
+    /// explicit construction above.
     ///
-    /// Rows are filled top to bottom, each with the left-most column that still
-    /// leads to a solution; for n = 8 that is [0, 4, 7, 5, 2, 6, 1, 3].
+    /// Up to n = 32, rows are filled top to bottom, each with the left-most
+    /// column that still leads to a solution (for n = 8: [0, 4, 7, 5, 2, 6,
+    /// 1, 3]); backtracking finds it within a second there (n = 34 takes
+    /// 17 s). Above, solve prints the explicit construction, which takes any
+    /// n up to 4,294,967,296 and streams the board row by row. Choose with
+    /// --algorithm: construct, min-conflicts (local search; --seed gives other
+    /// solutions) or one of the classic searches (`nqueens algorithms`).
     Solve(SolveArgs),
+    /// Print a random solution.
+    ///
+    /// Up to n = 15 it is drawn uniformly from all Q(n) solutions (a random
+    /// index, then that solution found by counting, without listing the
+    /// others). Above n = 15 it comes from min-conflicts local search started
+    /// from a random permutation: every solution can come out, but NOT all
+    /// equally often. The same --seed gives the same board.
+    Random(RandomArgs),
     /// Print every solution, in lexicographic order, as it is found.
     ///
     /// Output streams in constant memory; stop early with --limit or by closing
@@ -138,10 +155,14 @@ pub enum SolutionFormat {
     Json,
     /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
     Leetcode,
-    /// A picture of the board, as SVG (one board: solve only).
+    /// One column per line (for huge boards and for tools like sort and awk).
+    Lines,
+    /// A picture of the board, as SVG (one board: solve and random).
     Svg,
     /// A picture of the board, as PNG (binary; redirect it to a file).
     Png,
+    /// Nothing (solve and random): build the board, and check it with --verify.
+    None,
 }
 
 /// How `verify` prints its report.
@@ -173,12 +194,48 @@ pub struct SolveArgs {
     pub size: Size,
     #[command(flatten)]
     pub algo: AlgoArgs,
-    /// How to print the solution.
-    #[arg(long, short, value_enum, default_value_t = SolutionFormat::Board)]
-    pub format: SolutionFormat,
+    /// With --algorithm min-conflicts: the random seed (the same seed gives
+    /// the same board).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub seed: Option<String>,
+    /// With --algorithm min-conflicts: give up after K steps (attempted
+    /// swaps) instead of searching until a solution is found.
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    pub max_steps: Option<String>,
+    #[command(flatten)]
+    pub output: BoardArgs,
+}
+
+/// `nqueens random`.
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// The random seed (the same seed gives the same board); by default a
+    /// fresh one, which --stats shows.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub seed: Option<String>,
+    /// Print how the board was drawn (the index among all solutions, or the
+    /// local search's steps) and the seed, to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub output: BoardArgs,
+}
+
+/// How one board is written, and whether it is checked.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// How to print the solution (default: board up to n = 100, list above).
+    #[arg(long, short, value_enum)]
+    pub format: Option<SolutionFormat>,
     /// Print columns counted from 1.
     #[arg(long)]
     pub one_based: bool,
+    /// Check the board before reporting success, in O(n) time and O(n) bits
+    /// (a line to stderr says so).
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// `nqueens all`.

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use nqueens::algo::{self, Algorithm};
+use nqueens::huge::min_conflicts::{self, MinConflicts};
 use nqueens::render::{Options, Style};
 
 use crate::cli::{
@@ -16,8 +17,17 @@ use crate::cli::{
 use crate::exit::usage;
 
 /// Above this, the lexicographically first solution takes more than about a
-/// second to find by backtracking (n = 33 takes 1 s here, n = 34 takes 17 s).
+/// second to find by backtracking (n = 33 takes 1 s here, n = 34 takes 17 s);
+/// `solve` prints the explicit construction instead.
 pub const SOLVE_MAX: usize = 32;
+/// Above this, `solve` and `random` refuse drawn boards and pictures, which
+/// would flood a terminal or be unreadable; lists have no limit.
+pub const DRAW_MAX: usize = 100;
+/// The largest board `solve --algorithm construct` takes: 2^32 queens, the
+/// limit of the streaming check (`--verify`, `nqueens verify`).
+pub const HUGE_MAX: usize = 1 << 32;
+/// From here on, min-conflicts says how long it expects to take.
+pub const MIN_CONFLICTS_NOTE: usize = 2_000_000;
 /// Above this, `all` without `--limit` would print billions of boards.
 pub const ALL_MAX: usize = 18;
 /// Above this, `count --algorithm` (a classic algorithm, one core, no
@@ -53,6 +63,28 @@ pub enum BoardOutput {
     Svg,
     /// A PNG picture.
     Png,
+    /// Nothing (`--format none`).
+    Nothing,
+}
+
+/// One board's output, and whether it is checked on the way out.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardOut {
+    pub output: BoardOutput,
+    pub options: Options,
+    pub verify: bool,
+}
+
+/// How `solve` finds its board.
+#[derive(Clone, Copy)]
+pub enum Method {
+    /// The lexicographically first solution, or the first that a classic
+    /// algorithm finds.
+    Search(Search),
+    /// The explicit construction, streamed.
+    Construct,
+    /// Min-conflicts local search.
+    MinConflicts(MinConflicts),
 }
 
 /// Which search runs, and whether to report its statistics.
@@ -66,12 +98,21 @@ pub struct Search {
 
 /// What to do, checked.
 pub enum Config {
-    /// Print the first solution.
+    /// Print one solution.
     Solve {
         n: usize,
-        search: Search,
-        output: BoardOutput,
-        options: Options,
+        method: Method,
+        /// The method was picked because n is above [`SOLVE_MAX`]: say so.
+        fallback: bool,
+        stats: bool,
+        out: BoardOut,
+    },
+    /// Print a random solution.
+    Random {
+        n: usize,
+        seed: u64,
+        stats: bool,
+        out: BoardOut,
     },
     /// Stream solutions.
     All {
@@ -141,6 +182,13 @@ fn algorithm_names() -> String {
 /// Looks up an algorithm by name, with the permutation variant of brute force.
 fn find_algorithm(name: &str, permutations: bool) -> anyhow::Result<&'static dyn Algorithm> {
     let name = name.trim();
+    if matches!(name, "construct" | "min-conflicts") {
+        usage!(
+            "--algorithm {name} finds one solution of a huge board, so it goes with `nqueens \
+             solve N --algorithm {name}`; here choose one of {}",
+            algorithm_names()
+        );
+    }
     let Some(found) = algo::by_name(name) else {
         usage!(
             "unknown algorithm '{name}'; choose one of {} (`nqueens algorithms` describes them)",
@@ -205,26 +253,196 @@ fn board_output(format: SolutionFormat) -> BoardOutput {
         SolutionFormat::List => BoardOutput::Text(Style::List),
         SolutionFormat::Json => BoardOutput::Text(Style::Json),
         SolutionFormat::Leetcode => BoardOutput::Text(Style::LeetCode),
+        SolutionFormat::Lines => BoardOutput::Text(Style::Lines),
         SolutionFormat::Svg => BoardOutput::Svg,
         SolutionFormat::Png => BoardOutput::Png,
+        SolutionFormat::None => BoardOutput::Nothing,
     }
 }
 
-/// Reads the board size, with a message that says what a valid one looks like.
-pub fn board_size(text: &str) -> anyhow::Result<usize> {
-    let t = text.trim();
-    if let Some(rest) = t.strip_prefix('-') {
-        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-            usage!("invalid board size '{t}': n must be a positive whole number, such as 8");
+/// The name of a format as the user types it.
+fn format_name(format: SolutionFormat) -> String {
+    clap::ValueEnum::to_possible_value(&format)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Lowers `--format`, `--one-based` and `--verify` for one board of size `n`.
+fn board_out(a: &cli::BoardArgs, n: usize, command: &str) -> anyhow::Result<BoardOut> {
+    let format = a.format.unwrap_or(if n <= DRAW_MAX {
+        SolutionFormat::Board
+    } else {
+        SolutionFormat::List
+    });
+    let output = board_output(format);
+    let drawn = match output {
+        BoardOutput::Text(style) => style.is_drawing() || style == Style::LeetCode,
+        BoardOutput::Svg | BoardOutput::Png => true,
+        BoardOutput::Nothing => false,
+    };
+    if drawn && n > DRAW_MAX {
+        usage!(
+            "{command} {n} --format {}: a board of more than {DRAW_MAX}×{DRAW_MAX} squares is \
+             unreadable as a drawing or picture (and would flood a terminal); use --format list \
+             (one line) or lines (a column per line), or --format none --verify to check the \
+             board without printing it",
+            format_name(format)
+        );
+    }
+    Ok(BoardOut {
+        output,
+        options: Options {
+            one_based: a.one_based,
+        },
+        verify: a.verify,
+    })
+}
+
+/// Reads `--seed`.
+fn seed(text: &str) -> anyhow::Result<u64> {
+    match text.trim().parse::<u64>() {
+        Ok(s) => Ok(s),
+        Err(_) => usage!(
+            "invalid --seed '{}': give a whole number from 0 to {}, such as 7",
+            text.trim(),
+            u64::MAX
+        ),
+    }
+}
+
+/// A seed for when the user gave none: the clock and the process id, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = nanos ^ u64::from(std::process::id()).rotate_left(32);
+    // SplitMix64's finaliser, so that runs a nanosecond apart differ everywhere.
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn solve(a: cli::SolveArgs) -> anyhow::Result<Config> {
+    let n = board_size(&a.size.n)?;
+    let name = a.algo.algorithm.as_deref().map(str::trim);
+    let huge = matches!(name, Some("construct" | "min-conflicts"));
+    if huge && a.algo.permutations {
+        usage!(
+            "--permutations goes with `--algorithm brute-force`, not with '{}'",
+            name.unwrap_or_default()
+        );
+    }
+    if name != Some("min-conflicts") {
+        for (given, flag) in [
+            (a.seed.is_some(), "--seed"),
+            (a.max_steps.is_some(), "--max-steps"),
+        ] {
+            if given {
+                usage!(
+                    "{flag} belongs to `--algorithm min-conflicts` (a local search that starts \
+                     from random numbers); the other algorithms always give the same board"
+                );
+            }
         }
     }
-    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
-        usage!("invalid board size '{t}': n must be a positive whole number, such as 8");
+    let (method, fallback) = match name {
+        Some("construct") => (Method::Construct, false),
+        Some("min-conflicts") => {
+            let max_steps = match a.max_steps.as_deref().map(str::trim) {
+                None => None,
+                Some(t) => match t.parse::<u64>() {
+                    Ok(k) if k > 0 => Some(k),
+                    _ => usage!(
+                        "invalid --max-steps '{t}': give the most swaps to try, a whole number \
+                         from 1 up, such as 1000000"
+                    ),
+                },
+            };
+            let search = MinConflicts {
+                seed: a.seed.as_deref().map(seed).transpose()?.unwrap_or(1),
+                max_steps,
+                ..MinConflicts::default()
+            };
+            (Method::MinConflicts(search), false)
+        }
+        None if n > SOLVE_MAX => (Method::Construct, true),
+        _ => {
+            check_solvable_size("solve", n)?;
+            (Method::Search(search(&a.algo, n)?), false)
+        }
+    };
+    match method {
+        Method::Construct if n > HUGE_MAX => usage!(
+            "solve {n}: the construction takes n up to {} (2^32), the largest board that \
+             --verify and `nqueens verify` check",
+            grouped(HUGE_MAX as u128)
+        ),
+        Method::MinConflicts(_) if n > min_conflicts::MAX_N => usage!(
+            "solve {n} --algorithm min-conflicts: n is too large: the search keeps about {} \
+             for a board of this size and takes n up to {}; use --algorithm construct, which \
+             takes n up to {} in constant memory",
+            show_bytes(min_conflicts::memory(n)),
+            grouped(min_conflicts::MAX_N as u128),
+            grouped(HUGE_MAX as u128)
+        ),
+        _ => {}
     }
-    match t.parse::<usize>() {
-        Ok(0) => usage!("invalid board size 0: there is no 0×0 board; n must be at least 1"),
-        Ok(n) => Ok(n),
-        Err(_) => usage!("invalid board size '{t}': that number is far too large for any board"),
+    Ok(Config::Solve {
+        n,
+        method,
+        fallback,
+        stats: a.algo.stats,
+        out: board_out(&a.output, n, "solve")?,
+    })
+}
+
+fn random(a: cli::RandomArgs) -> anyhow::Result<Config> {
+    let n = board_size(&a.size.n)?;
+    if n > min_conflicts::MAX_N {
+        usage!(
+            "random {n}: n is too large: above n = {} a random solution comes from \
+             min-conflicts, which takes n up to {} (it keeps about {} for this board); \
+             `nqueens solve {n}` prints the explicit construction",
+            nqueens::huge::random::UNIFORM_MAX,
+            grouped(min_conflicts::MAX_N as u128),
+            show_bytes(min_conflicts::memory(n))
+        );
+    }
+    Ok(Config::Random {
+        n,
+        seed: match a.seed.as_deref() {
+            Some(text) => seed(text)?,
+            None => fresh_seed(),
+        },
+        stats: a.stats,
+        out: board_out(&a.output, n, "random")?,
+    })
+}
+
+/// Reads the board size, with a message that says what a valid one looks
+/// like. Besides plain digits it takes `1_000_000` and powers of ten written
+/// as `1e9` or `25e6`, since huge boards are what `solve` and `random` are for.
+pub fn board_size(text: &str) -> anyhow::Result<usize> {
+    let t = text.trim();
+    let invalid = || -> anyhow::Result<usize> {
+        usage!("invalid board size '{t}': n must be a positive whole number, such as 8, 1_000_000 or 1e9")
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let plain: String = t.chars().filter(|&c| c != '_').collect();
+    let (mantissa, exponent) = match plain.split_once(['e', 'E']) {
+        Some((m, e)) if digits(m) && digits(e) => (m, e),
+        Some(_) => return invalid(),
+        None if digits(&plain) && !t.starts_with('_') && !t.ends_with('_') => (plain.as_str(), "0"),
+        None => return invalid(),
+    };
+    let value = mantissa.parse::<usize>().ok().and_then(|m| {
+        let e = exponent.parse::<u32>().ok()?;
+        m.checked_mul(10usize.checked_pow(e)?)
+    });
+    match value {
+        Some(0) => usage!("invalid board size 0: there is no 0×0 board; n must be at least 1"),
+        Some(n) => Ok(n),
+        None => usage!("invalid board size '{t}': that number is far too large for any board"),
     }
 }
 
@@ -255,18 +473,8 @@ fn check_solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
 /// Checks the options and lowers them into a [`Config`].
 pub fn lower(opts: Opts) -> anyhow::Result<Config> {
     Ok(match opts.command {
-        Command::Solve(a) => {
-            let n = board_size(&a.size.n)?;
-            check_solvable_size("solve", n)?;
-            Config::Solve {
-                n,
-                search: search(&a.algo, n)?,
-                output: board_output(a.format),
-                options: Options {
-                    one_based: a.one_based,
-                },
-            }
-        }
+        Command::Solve(a) => solve(a)?,
+        Command::Random(a) => random(a)?,
         Command::All(a) => all(a)?,
         Command::Count(a) => count(a)?,
         Command::Verify(a) => Config::Verify {
@@ -525,7 +733,16 @@ fn all(a: cli::AllArgs) -> anyhow::Result<Config> {
             "all prints many boards, and --format svg and png draw one: use \
              `nqueens solve {n} --format svg`, or `nqueens trace {n} --format svg` for an animation"
         ),
+        BoardOutput::Nothing => usage!(
+            "all --format none would print nothing; `nqueens count {n}` counts the solutions"
+        ),
     };
+    if style == Style::Lines {
+        usage!(
+            "--format lines writes one board, a column per line; for many boards use --format \
+             list (one solution per line)"
+        );
+    }
     Ok(Config::All {
         n,
         search: search(&a.algo, n)?,
@@ -559,7 +776,7 @@ fn parse_bytes(text: &str) -> Option<u64> {
 }
 
 /// A byte count for people: `535 MB`, `1.2 GB`.
-fn show_bytes(b: u64) -> String {
+pub fn show_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
     let mut value = b as f64;
     let mut unit = 0;
@@ -596,7 +813,27 @@ mod tests {
     fn sizes() {
         assert_eq!(board_size("8").unwrap(), 8);
         assert_eq!(board_size(" 12 ").unwrap(), 12);
-        for bad in ["0", "-3", "abc", "", "8.5", "99999999999999999999999", "+"] {
+        assert_eq!(board_size("1e9").unwrap(), 1_000_000_000);
+        assert_eq!(board_size("25E6").unwrap(), 25_000_000);
+        assert_eq!(board_size("1_000_000").unwrap(), 1_000_000);
+        assert_eq!(board_size("8e0").unwrap(), 8);
+        for bad in [
+            "0",
+            "-3",
+            "abc",
+            "",
+            "8.5",
+            "99999999999999999999999",
+            "+",
+            "1e",
+            "e9",
+            "1e99",
+            "1.5e3",
+            "_8",
+            "8_",
+            "0e5",
+            "1e-3",
+        ] {
             let e = board_size(bad).unwrap_err();
             assert!(
                 e.downcast_ref::<crate::exit::UsageError>().is_some(),

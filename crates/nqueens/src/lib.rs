@@ -191,8 +191,8 @@ mod error;
 pub mod huge;
 pub mod known;
 mod parse;
-mod rng;
 pub mod render;
+mod rng;
 mod search;
 mod symmetry;
 

@@ -59,3 +59,28 @@ impl Xoshiro256 {
         (m >> 64) as u64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_is_uniform() {
+        let mut rng = Xoshiro256::new(9);
+        let mut hits = [0u32; 7];
+        for _ in 0..70_000 {
+            hits[rng.below(7) as usize] += 1;
+        }
+        // Each expected 10_000, standard deviation about 93.
+        assert!(hits.iter().all(|&h| h.abs_diff(10_000) < 500), "{hits:?}");
+    }
+
+    #[test]
+    fn xoshiro_reference_output() {
+        // The reference implementation, state {1, 2, 3, 4}: 11520, 0, 1509978240.
+        let mut rng = Xoshiro256 { s: [1, 2, 3, 4] };
+        assert_eq!(rng.next_u64(), 11520);
+        assert_eq!(rng.next_u64(), 0);
+        assert_eq!(rng.next_u64(), 1_509_978_240);
+    }
+}

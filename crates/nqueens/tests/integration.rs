@@ -439,3 +439,46 @@ mod engines {
         }
     }
 }
+
+/// Huge boards: the construction checked by the streaming verifier at sizes
+/// no test in a debug build could afford. Release only: `cargo test --release
+/// -p nqueens --test integration huge`, which `.ci/run` runs.
+mod huge {
+    use nqueens::huge::construct::construct;
+    use nqueens::huge::stream::LineVerifier;
+
+    fn check_construction(n: usize) {
+        let columns = construct(n).unwrap().unwrap();
+        assert_eq!(columns.len(), n);
+        let mut verifier = LineVerifier::with_size(n);
+        columns.for_each(|c| verifier.push(c));
+        assert!(verifier.finish().is_solution(), "n = {n}");
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+    fn construction_of_a_million_queens() {
+        check_construction(1_000_000);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+    fn construction_of_ten_million_and_one_queens() {
+        check_construction(10_000_001);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+    fn construction_of_a_hundred_million_and_two_queens() {
+        check_construction(100_000_002);
+    }
+
+    /// The sizes above are ≡ 4, 5 and 0 (mod 6), all the first case of the
+    /// recipe; these two are ≡ 8 (mod 12), the wrapped case, even and odd.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+    fn construction_of_the_wrapped_case_at_ten_million() {
+        check_construction(10_000_004);
+        check_construction(10_000_005);
+    }
+}

@@ -31,6 +31,22 @@ pub fn run() -> anyhow::Result<Outcome> {
         out,
         "\nChoose one with --algorithm NAME on solve, all, count and trace; `nqueens compare N` runs them side by side."
     )?;
+    writeln!(out, "\nFor one solution of a huge board (solve only):")?;
+    let huge = [
+        (
+            "construct",
+            crate::config::HUGE_MAX,
+            "the explicit construction (Hoffman, Loessi and Moore, 1969): O(1) per row, streamed",
+        ),
+        (
+            "min-conflicts",
+            nqueens::huge::min_conflicts::MAX_N,
+            "local search (Sosic and Gu; Minton et al.): swaps that reduce conflicts; --seed",
+        ),
+    ];
+    for (name, max, summary) in huge {
+        writeln!(out, "{name:<16} {max:>10}  {summary}")?;
+    }
     out.flush()?;
     Ok(Outcome::Yes)
 }

@@ -3,11 +3,13 @@
 
 pub mod algorithms;
 pub mod all;
+mod board;
 pub mod compare;
 pub mod count;
 pub mod engine;
 pub mod estimate;
 pub mod merge;
+pub mod random;
 mod run_algo;
 pub mod solve;
 pub mod trace;

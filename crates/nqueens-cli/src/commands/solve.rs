@@ -1,56 +1,134 @@
-//! `nqueens solve N`: the first solution (lexicographically first unless the
-//! chosen algorithm searches in another order).
+//! `nqueens solve N`: one solution. The lexicographically first up to
+//! n = 32, the explicit construction above (or as asked), min-conflicts on
+//! request.
 
-use std::io::Write;
+use std::time::Instant;
 
 use nqueens::algo::Collect;
-use nqueens::render::{write_png, write_solution, write_svg, Options, Picture};
+use nqueens::huge::construct::construct;
+use nqueens::huge::min_conflicts::{self, MinConflicts, Outcome as Found};
 
+use super::board::emit;
 use super::run_algo;
-use crate::config::{BoardOutput, Search};
+use crate::config::{grouped, BoardOut, BoardOutput, Method, MIN_CONFLICTS_NOTE, SOLVE_MAX};
 use crate::exit::Outcome;
-use crate::output::{check_binary_ok, Out};
+use crate::output::check_binary_ok;
 
 #[allow(clippy::print_stderr)]
 pub fn run(
     n: usize,
-    output: BoardOutput,
-    options: Options,
-    search: Search,
+    method: Method,
+    fallback: bool,
+    stats: bool,
+    out: BoardOut,
 ) -> anyhow::Result<Outcome> {
-    if output == BoardOutput::Png {
+    if out.output == BoardOutput::Png {
         check_binary_ok(&format!("nqueens solve {n} --format png"))?;
     }
-    let first = match search.algorithm {
-        None => nqueens::first(n)?.map(nqueens::Solution::into_columns),
-        Some(algorithm) => {
-            let mut sink = Collect {
-                limit: Some(1),
-                ..Collect::default()
+    let started = Instant::now();
+    if fallback {
+        eprintln!(
+            "note: n = {} is above {SOLVE_MAX}, where finding the lexicographically first \
+             solution by backtracking can take minutes or more (n = 34 takes 17 s); this is the \
+             explicit construction (--algorithm construct). --algorithm min-conflicts --seed S \
+             gives other solutions",
+            grouped(n as u128)
+        );
+    }
+    match method {
+        Method::Search(search) => {
+            let first = match search.algorithm {
+                None => nqueens::first(n)?.map(nqueens::Solution::into_columns),
+                Some(algorithm) => {
+                    let mut sink = Collect {
+                        limit: Some(1),
+                        ..Collect::default()
+                    };
+                    let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
+                    if search.stats {
+                        run_algo::print_stats(algorithm, n, &stats, seconds);
+                    }
+                    sink.solutions.into_iter().next()
+                }
             };
-            let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
-            if search.stats {
-                run_algo::print_stats(algorithm, n, &stats, seconds);
+            match first {
+                Some(columns) => emit(n, columns.into_iter(), out, started),
+                None => Ok(no_solution(n)),
             }
-            sink.solutions.into_iter().next()
         }
-    };
-    let Some(columns) = first else {
-        eprintln!("no solution exists for n = {n}");
-        return Ok(Outcome::No);
-    };
-    let mut out = Out::stdout();
-    match output {
-        BoardOutput::Text(style) => write_solution(&mut out, &columns, style, options)?,
-        BoardOutput::Svg | BoardOutput::Png => {
-            let picture = Picture::from_columns(&columns).with_coordinates(true);
-            if output == BoardOutput::Svg {
-                write_svg(&mut out, &picture)?;
-            } else {
-                write_png(&mut out, &picture)?;
+        Method::Construct => {
+            let Some(columns) = construct(n)? else {
+                return Ok(no_solution(n));
+            };
+            if stats {
+                eprintln!(
+                    "construct: n = {}, O(1) per row, nothing stored; the time below includes \
+                     the output",
+                    grouped(n as u128)
+                );
             }
+            let outcome = emit(n, columns, out, started)?;
+            if stats {
+                eprintln!("construct: {:.3} s", started.elapsed().as_secs_f64());
+            }
+            Ok(outcome)
+        }
+        Method::MinConflicts(search) => min_conflicts(n, search, stats, out, started),
+    }
+}
+
+#[allow(clippy::print_stderr)]
+fn min_conflicts(
+    n: usize,
+    search: MinConflicts,
+    stats: bool,
+    out: BoardOut,
+    started: Instant,
+) -> anyhow::Result<Outcome> {
+    if n >= MIN_CONFLICTS_NOTE {
+        eprintln!(
+            "min-conflicts on n = {}: about {} of memory and a second or so per million queens",
+            grouped(n as u128),
+            crate::config::show_bytes(min_conflicts::memory(n))
+        );
+    }
+    let (found, st) = search.solve(n)?;
+    if stats {
+        print_stats(n, search.seed, &st);
+    }
+    match found {
+        Found::Found(columns) => emit(n, columns.into_iter().map(|c| c as usize), out, started),
+        Found::NoSolution => Ok(no_solution(n)),
+        _ => {
+            eprintln!(
+                "min-conflicts gave up after {} steps ({} restarts) without a solution for n = \
+                 {}; raise --max-steps, try another --seed, or use --algorithm construct",
+                grouped(u128::from(st.steps)),
+                grouped(u128::from(st.restarts)),
+                grouped(n as u128)
+            );
+            Ok(Outcome::No)
         }
     }
-    out.flush()?;
-    Ok(Outcome::Yes)
+}
+
+/// The search's statistics, on stderr.
+#[allow(clippy::print_stderr)]
+pub fn print_stats(n: usize, seed: u64, st: &min_conflicts::Stats) {
+    eprintln!(
+        "min-conflicts: n = {}, seed {seed}: {} initial conflicts, {} steps, {} moves, {} \
+         restarts, {:.3} s",
+        grouped(n as u128),
+        grouped(u128::from(st.initial_conflicts)),
+        grouped(u128::from(st.steps)),
+        grouped(u128::from(st.moves)),
+        grouped(u128::from(st.restarts)),
+        st.seconds
+    );
+}
+
+#[allow(clippy::print_stderr)]
+pub fn no_solution(n: usize) -> Outcome {
+    eprintln!("no solution exists for n = {n}");
+    Outcome::No
 }

@@ -15,8 +15,11 @@ pub enum Style {
     Board,
     /// A drawn board in plain ASCII, `Q` and `.`.
     Ascii,
-    /// The columns as a list: `[0, 4, 7, 5, 2, 6, 1, 3]`.
+    /// The columns as a list on one line: `[0, 4, 7, 5, 2, 6, 1, 3]`.
     List,
+    /// One column per line, nothing else: the form for huge boards and for
+    /// tools such as `sort` and `awk`.
+    Lines,
     /// One JSON object per line: `{"n":8,"columns":[0,4,7,5,2,6,1,3]}`.
     Json,
     /// The LeetCode 51 form: `[".Q..","...Q","Q...","..Q."]`.
@@ -57,7 +60,6 @@ pub fn write_solution<W: Write + ?Sized>(
     options: Options,
 ) -> io::Result<()> {
     let n = columns.len();
-    let base = usize::from(options.one_based);
     match style {
         Style::Board | Style::Ascii => {
             let (queen, empty) = if style == Style::Board {
@@ -79,14 +81,8 @@ pub fn write_solution<W: Write + ?Sized>(
             }
             Ok(())
         }
-        Style::List => {
-            write_list(out, columns, base, ", ")?;
-            out.write_all(b"\n")
-        }
-        Style::Json => {
-            write!(out, "{{\"n\":{n},\"columns\":")?;
-            write_list(out, columns, base, ",")?;
-            out.write_all(b"}\n")
+        Style::List | Style::Lines | Style::Json => {
+            write_columns(out, n, columns.iter().copied(), style, options)
         }
         Style::LeetCode => {
             let mut row = vec![b'.'; n];
@@ -106,21 +102,70 @@ pub fn write_solution<W: Write + ?Sized>(
     }
 }
 
-/// `[a, b, c]` (with `sep` = ", ") or compact JSON `[a,b,c]` (with ",").
-fn write_list<W: Write + ?Sized>(
+/// Writes the `n` columns that `columns` yields, one at a time, in one of
+/// the styles for programs ([`Style::List`], [`Style::Lines`] or
+/// [`Style::Json`]), without holding the board: this is how a board of a
+/// billion queens is written. A drawing style collects the columns and calls
+/// [`write_solution`], so keep it to boards a person can read.
+///
+/// ```
+/// use nqueens::render::{write_columns, Options, Style};
+///
+/// let mut out = Vec::new();
+/// write_columns(&mut out, 4, [1, 3, 0, 2], Style::Lines, Options { one_based: true })?;
+/// assert_eq!(String::from_utf8(out).unwrap(), "2\n4\n1\n3\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// Whatever the writer returns.
+pub fn write_columns<W: Write + ?Sized>(
     out: &mut W,
-    columns: &[usize],
-    base: usize,
-    sep: &str,
+    n: usize,
+    columns: impl IntoIterator<Item = usize>,
+    style: Style,
+    options: Options,
 ) -> io::Result<()> {
-    out.write_all(b"[")?;
-    for (i, c) in columns.iter().enumerate() {
-        if i > 0 {
-            out.write_all(sep.as_bytes())?;
+    let base = usize::from(options.one_based);
+    let (open, sep, close): (&[u8], &[u8], &[u8]) = match style {
+        Style::List => (b"[", b", ", b"]\n"),
+        Style::Lines => (b"", b"", b""),
+        Style::Json => {
+            write!(out, "{{\"n\":{n},\"columns\":")?;
+            (b"[", b",", b"]}\n")
         }
-        write!(out, "{}", c + base)?;
+        Style::Board | Style::Ascii | Style::LeetCode => {
+            let columns: Vec<usize> = columns.into_iter().collect();
+            return write_solution(out, &columns, style, options);
+        }
+    };
+    out.write_all(open)?;
+    let mut digits = [0u8; 24];
+    for (i, c) in columns.into_iter().enumerate() {
+        if i > 0 {
+            out.write_all(sep)?;
+        }
+        let text = decimal(c + base, &mut digits);
+        out.write_all(text)?;
+        if style == Style::Lines {
+            out.write_all(b"\n")?;
+        }
     }
-    out.write_all(b"]")
+    out.write_all(close)
+}
+
+/// `value` in decimal, written at the end of `buf` (a billion numbers through
+/// `write!` would spend most of their time in the formatting machinery).
+fn decimal(mut value: usize, buf: &mut [u8; 24]) -> &[u8] {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return &buf[start..];
+        }
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +187,8 @@ mod tests {
         );
         assert_eq!(render(&s, Style::List, false), "[1, 3, 0, 2]\n");
         assert_eq!(render(&s, Style::List, true), "[2, 4, 1, 3]\n");
+        assert_eq!(render(&s, Style::Lines, false), "1\n3\n0\n2\n");
+        assert_eq!(render(&[0], Style::List, false), "[0]\n");
         assert_eq!(
             render(&s, Style::Json, false),
             "{\"n\":4,\"columns\":[1,3,0,2]}\n"
@@ -155,13 +202,27 @@ mod tests {
     #[test]
     fn output_parses_back() {
         let s = [0, 4, 7, 5, 2, 6, 1, 3];
-        for style in [Style::Board, Style::Ascii, Style::List, Style::LeetCode] {
+        for style in [
+            Style::Board,
+            Style::Ascii,
+            Style::List,
+            Style::Lines,
+            Style::LeetCode,
+        ] {
             for one_based in [false, true] {
                 let text = render(&s, style, one_based);
                 let p = crate::parse_placements(&text, one_based && !style.is_drawing()).unwrap();
                 let cols: Vec<usize> = p[0].queens().iter().map(|q| q.col).collect();
                 assert_eq!(cols, s, "{style:?} {one_based}");
             }
+        }
+    }
+
+    #[test]
+    fn decimal_matches_display() {
+        let mut buf = [0u8; 24];
+        for v in [0, 1, 9, 10, 99, 100, 123_456_789, usize::MAX] {
+            assert_eq!(decimal(v, &mut buf), v.to_string().as_bytes());
         }
     }
 }

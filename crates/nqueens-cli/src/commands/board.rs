@@ -1,0 +1,121 @@
+//! Writing one board, of any size, and checking it on the way out.
+//!
+//! `solve` and `random` hand their columns over one at a time: the
+//! construction never exists as a whole, and the check (`--verify`) runs in
+//! the same pass, in O(n) bits, so `solve 1000000000 --format none --verify`
+//! holds nothing but the verifier's bit sets.
+
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use nqueens::huge::stream::LineVerifier;
+use nqueens::render::{write_columns, write_png, write_svg, Picture};
+
+use crate::config::{grouped, BoardOut, BoardOutput};
+use crate::exit::Outcome;
+use crate::output::{interrupt_flag, Out};
+
+/// From this size on, a note on stderr says how much text is coming.
+const WRITE_NOTE: usize = 100_000_000;
+/// Rows between looks at the Ctrl-C flag.
+const POLL_ROWS: usize = 1 << 20;
+
+/// Writes the board of size `n` whose columns `columns` yields (and checks
+/// it with `--verify`); `started` is when the work began, for the timing
+/// the check reports.
+#[allow(clippy::print_stderr)]
+pub fn emit(
+    n: usize,
+    columns: impl Iterator<Item = usize>,
+    out: BoardOut,
+    started: Instant,
+) -> anyhow::Result<Outcome> {
+    let mut verifier = out.verify.then(|| LineVerifier::with_size(n));
+    let mut stdout = Out::stdout();
+    match out.output {
+        BoardOutput::Svg | BoardOutput::Png => {
+            // At most DRAW_MAX × DRAW_MAX: collect the columns.
+            let columns: Vec<usize> = columns.collect();
+            if let Some(v) = verifier.as_mut() {
+                columns.iter().for_each(|&c| v.push(c));
+            }
+            let picture = Picture::from_columns(&columns).with_coordinates(true);
+            if out.output == BoardOutput::Svg {
+                write_svg(&mut stdout, &picture)?;
+            } else {
+                write_png(&mut stdout, &picture)?;
+            }
+        }
+        BoardOutput::Text(style) => {
+            if n >= WRITE_NOTE {
+                // Most columns have as many digits as n; one or two separators each.
+                let bytes = n as f64 * ((n as f64).log10().ceil() + 2.0);
+                eprintln!(
+                    "writing {} columns, about {:.0} GB of text; --format none --verify checks \
+                     the board without printing it",
+                    grouped(n as u128),
+                    bytes / 1e9
+                );
+            }
+            let interrupted = interrupt_flag();
+            let mut stopped = false;
+            let columns = columns
+                .enumerate()
+                .take_while(|&(row, _)| {
+                    if row % POLL_ROWS == 0 && row > 0 && interrupted.load(Ordering::Relaxed) {
+                        stopped = true;
+                    }
+                    !stopped
+                })
+                .map(|(_, c)| {
+                    if let Some(v) = verifier.as_mut() {
+                        v.push(c);
+                    }
+                    c
+                });
+            write_columns(&mut stdout, n, columns, style, out.options)?;
+            if stopped {
+                stdout.flush()?;
+                eprintln!("interrupted: the output above stops part way through the board");
+                return Ok(Outcome::Interrupted);
+            }
+        }
+        BoardOutput::Nothing => {
+            if let Some(v) = verifier.as_mut() {
+                let interrupted = interrupt_flag();
+                for (row, c) in columns.enumerate() {
+                    if row % POLL_ROWS == 0 && interrupted.load(Ordering::Relaxed) {
+                        eprintln!("interrupted before the check finished");
+                        return Ok(Outcome::Interrupted);
+                    }
+                    v.push(c);
+                }
+            } else {
+                // Nothing to print and nothing to check: still build the board.
+                let checksum = columns.fold(0usize, |acc, c| acc.wrapping_add(c));
+                std::hint::black_box(checksum);
+            }
+        }
+    }
+    stdout.flush()?;
+    let Some(verifier) = verifier else {
+        return Ok(Outcome::Yes);
+    };
+    let verdict = verifier.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    if verdict.is_solution() {
+        eprintln!(
+            "verified: {} queens, no two attack each other ({seconds:.2} s)",
+            grouped(n as u128)
+        );
+        Ok(Outcome::Yes)
+    } else {
+        eprintln!(
+            "check FAILED: the board above is not a solution for n = {}; this is a bug, please \
+             report it with the command line",
+            grouped(n as u128)
+        );
+        Ok(Outcome::No)
+    }
+}
