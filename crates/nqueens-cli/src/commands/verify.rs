@@ -1,113 +1,345 @@
 //! `nqueens verify [FILE|-]`: is this placement a solution, and if not, why not.
+//!
+//! The first bytes of the input choose the path
+//! ([`nqueens::huge::stream::is_column_list`]):
+//!
+//! - Drawn boards and LeetCode boards, small by nature, are read whole and
+//!   parsed by `parse_placements`.
+//! - Column lists stream through a [`ColumnReader`] in a fixed buffer, so a
+//!   billion columns from a file or a pipe take O(n) bits, not a string and a
+//!   vector. A placement of at most [`DETAIL_MAX`] (10,000) queens is kept
+//!   whole for the detailed report: every attacking pair up to [`LIST_MAX`],
+//!   the exact pair count. 10,000 queens are 160 KB and a few milliseconds,
+//!   and a report read pair by pair is not much use beyond; larger
+//!   placements get the streaming report: the number of queens that landed
+//!   on a line an earlier queen holds (exact), and the first
+//!   [`CONFLICTS_KEPT`] such queens with their line and, from a second pass
+//!   over a file (or the first 2^24 columns kept from a pipe), the earlier
+//!   queen.
+//!
+//! Reports are held back until 1 MiB of input has been read, so that an
+//! error in a small input prints the error alone, as when the whole input was
+//! parsed first; larger inputs report each placement as it ends.
+//!
+//! JSON for a large placement has the keys of the detailed report except
+//! `conflict_count` (attacking pairs, exact), which becomes
+//! `queens_on_taken_lines`; `conflicts` lists the first 10 queens found on a
+//! taken line, `first` being the earlier queen or `null` where its row is
+//! unknown (a pipe of more than 16,777,216 queens):
+//!
+//! ```text
+//! {"n":200000,"queens":200000,"solution":false,"empty_rows":[],"queens_on_taken_lines":1,
+//!  "conflicts":[{"first":[1234,2469],"second":[150000,2469],"attack":"column"}]}
+//! ```
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::fs::File;
+use std::io::{self, BufReader, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::{parse_placements, Placement};
-
+use nqueens::huge::stream::{
+    is_column_list, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
+};
 use nqueens::render::{write_png, write_svg, Picture};
+use nqueens::{parse_placements, Attack, Placement};
 
 use crate::cli::VerifyFormat;
-use crate::exit::{usage, Outcome};
+use crate::config::grouped;
+use crate::exit::{usage, Outcome, UsageError};
 use crate::output::{check_binary_ok, Out};
 
 /// At most this many attacking pairs are listed per placement; the total is
 /// always given.
 const LIST_MAX: usize = 1000;
-
-#[allow(clippy::print_stderr)]
-fn read_input(input: Option<&Path>) -> anyhow::Result<(String, String)> {
-    let (name, bytes) = match input {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-            (format!("'{}'", path.display()), bytes)
-        }
-        None => {
-            let stdin = io::stdin();
-            if stdin.is_terminal() {
-                eprintln!("reading a placement from the terminal; end it with Ctrl-D");
-            }
-            let mut bytes = Vec::new();
-            stdin
-                .lock()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            ("standard input".to_string(), bytes)
-        }
-    };
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok((name, text)),
-        Err(e) => usage!(
-            "{name} is not UTF-8 text (invalid byte at offset {}); verify reads a column list or a drawn board",
-            e.utf8_error().valid_up_to()
-        ),
-    }
-}
+/// The largest board drawn as a picture.
+const PICTURE_MAX: usize = 100;
+/// Columns kept from a pipe (4 bytes each, 64 MiB at most) to name the
+/// earlier queen of a conflict, since a pipe cannot be read twice.
+const PIPE_KEEP: usize = 1 << 24;
+/// At most this much is read to tell a column list from a drawn board.
+const SNIFF_MAX: usize = 64 * 1024;
+/// Output waits until this much input has been read.
+const HOLD_INPUT: u64 = 1 << 20;
+/// The read buffer of the streaming path.
+const BUFFER: usize = 256 * 1024;
 
 pub fn run(input: Option<&Path>, one_based: bool, format: VerifyFormat) -> anyhow::Result<Outcome> {
     if format == VerifyFormat::Png {
         check_binary_ok("nqueens verify board.txt --format png")?;
     }
-    let (name, text) = read_input(input)?;
+    let Input {
+        name,
+        mut reader,
+        again,
+    } = open(input)?;
+    let (prefix, columns) = sniff(&mut reader).with_context(|| format!("cannot read {name}"))?;
+    if !columns {
+        return whole(&name, prefix, reader, one_based, format);
+    }
+    let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
+    let columns = ColumnReader::new(reader, one_based);
+    if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
+        return stream_picture(&name, columns, format);
+    }
+    let keep = if again.is_some() { 0 } else { PIPE_KEEP };
+    let mut columns = columns.with_detail_max(DETAIL_MAX).with_kept_columns(keep);
+    let mut report = Report::new(format, one_based, true);
+    loop {
+        let item = match columns.next_placement() {
+            Ok(Some(item)) => item,
+            Ok(None) => break,
+            Err(e) => return Err(read_error(&name, e, format)),
+        };
+        if report.count == 0 {
+            report.several = columns
+                .has_more()
+                .map_err(|e| read_error(&name, e, format))?;
+        }
+        match item {
+            Streamed::Small(p) => report.placement(&p)?,
+            Streamed::Large(mut verdict) => {
+                if let (Some(again), true) = (&again, verdict.needs_earlier_rows()) {
+                    let from = again
+                        .reader(columns.placement_offset())
+                        .with_context(|| format!("cannot read {name} again"))?;
+                    let mut columns =
+                        ColumnReader::new(BufReader::with_capacity(BUFFER, from), one_based);
+                    verdict
+                        .fill_earlier_rows_from(&mut columns)
+                        .map_err(|e| read_error(&name, e, format))?;
+                }
+                report.verdict(&verdict)?;
+            }
+        }
+        if columns.offset() > HOLD_INPUT {
+            report.out.release()?;
+        }
+    }
+    report.finish()
+}
+
+/// The input, and how to read it again.
+struct Input {
+    /// `'path'` or `standard input`, for messages.
+    name: String,
+    reader: Box<dyn Read>,
+    /// A regular file can be read a second time to name earlier queens.
+    again: Option<Again>,
+}
+
+#[allow(clippy::print_stderr)]
+fn open(input: Option<&Path>) -> anyhow::Result<Input> {
+    if let Some(path) = input {
+        let cannot = || format!("cannot read '{}'", path.display());
+        let file = File::open(path).with_context(cannot)?;
+        // A handle of its own for the second pass, so that it does not move
+        // the first one.
+        let again = match is_regular(&file) {
+            true => File::open(path).ok().map(|file| Again { file, start: 0 }),
+            false => None,
+        };
+        return Ok(Input {
+            name: format!("'{}'", path.display()),
+            reader: Box::new(file),
+            again,
+        });
+    }
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("reading a placement from the terminal; end it with Ctrl-D");
+    }
+    // Standard input redirected from a file (`< big.txt`) can be read again,
+    // at offsets, without moving the shared position.
+    #[cfg(unix)]
+    {
+        use std::io::Seek;
+        use std::os::fd::AsFd;
+        if let Ok(fd) = stdin.as_fd().try_clone_to_owned() {
+            let mut file = File::from(fd);
+            if is_regular(&file) {
+                if let (Ok(start), Ok(again)) = (file.stream_position(), file.try_clone()) {
+                    return Ok(Input {
+                        name: "standard input".into(),
+                        reader: Box::new(file),
+                        again: Some(Again { file: again, start }),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Input {
+        name: "standard input".into(),
+        reader: Box::new(stdin.lock()),
+        again: None,
+    })
+}
+
+fn is_regular(file: &File) -> bool {
+    file.metadata().is_ok_and(|m| m.is_file())
+}
+
+/// A regular file for a second pass, and where the input began in it.
+struct Again {
+    file: File,
+    start: u64,
+}
+
+impl Again {
+    /// The input from `offset` on.
+    fn reader(&self, offset: u64) -> io::Result<impl Read + '_> {
+        #[cfg(unix)]
+        {
+            Ok(ReadAt {
+                file: &self.file,
+                pos: self.start + offset,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            use std::io::{Seek, SeekFrom};
+            let mut file = &self.file;
+            file.seek(SeekFrom::Start(self.start + offset))?;
+            Ok(file)
+        }
+    }
+}
+
+/// Reads a file at its own offsets (`pread`), leaving the handle's position alone.
+#[cfg(unix)]
+struct ReadAt<'a> {
+    file: &'a File,
+    pos: u64,
+}
+
+#[cfg(unix)]
+impl Read for ReadAt<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let n = self.file.read_at(buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads enough of the input to tell a column list (true) from anything else.
+fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, bool)> {
+    let mut prefix = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        prefix.extend_from_slice(&chunk[..n]);
+        if let Some(columns) = is_column_list(&prefix, n == 0) {
+            return Ok((prefix, columns));
+        }
+        if prefix.len() >= SNIFF_MAX {
+            return Ok((prefix, false));
+        }
+    }
+}
+
+/// Drawn and LeetCode boards: the whole input, parsed at once.
+fn whole(
+    name: &str,
+    mut bytes: Vec<u8>,
+    mut reader: Box<dyn Read>,
+    one_based: bool,
+    format: VerifyFormat,
+) -> anyhow::Result<Outcome> {
+    reader
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => usage!(
+            "{name} is not UTF-8 text (invalid byte at offset {}); verify reads a column list or a drawn board",
+            e.utf8_error().valid_up_to()
+        ),
+    };
     let placements = match parse_placements(&text, one_based) {
         Ok(p) => p,
         Err(e) => usage!("cannot read a placement from {name}: {e}"),
     };
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
-        return picture(&placements, format == VerifyFormat::Svg);
+        let count = placements.len();
+        let Some(first) = placements.into_iter().next() else {
+            usage!("cannot read a placement from {name}: the input holds none");
+        };
+        return picture(first, count, format);
     }
-    let base = usize::from(one_based);
-    let mut out = Out::stdout();
-    let mut failures = 0usize;
-    let several = placements.len() > 1;
-    for (k, placement) in placements.iter().enumerate() {
-        let ok = placement.is_solution();
-        if !ok {
-            failures += 1;
-        }
-        match format {
-            VerifyFormat::Text => {
-                let label = if several {
-                    format!("placement {}: ", k + 1)
-                } else {
-                    String::new()
-                };
-                // Several solutions make a short report: only failures get details.
-                if !(several && ok) {
-                    text_report(&mut out, &label, placement, base)?;
-                }
+    let mut report = Report::new(format, one_based, false);
+    report.several = placements.len() > 1;
+    for placement in &placements {
+        report.placement(placement)?;
+    }
+    report.finish()
+}
+
+/// `--format svg|png` on a column list: at most [`PICTURE_MAX`] queens, read
+/// no further than that.
+fn stream_picture<R: io::BufRead>(
+    name: &str,
+    columns: ColumnReader<R>,
+    format: VerifyFormat,
+) -> anyhow::Result<Outcome> {
+    let mut columns = columns.with_detail_max(PICTURE_MAX).with_limit(PICTURE_MAX);
+    let mut first = None;
+    let mut count = 0;
+    loop {
+        match columns.next_placement() {
+            Ok(Some(Streamed::Small(p))) => {
+                count += 1;
+                first.get_or_insert(p);
             }
-            VerifyFormat::Json => json_report(&mut out, placement, base)?,
-            VerifyFormat::Svg | VerifyFormat::Png => {}
-        }
-        out.end_record()?;
-    }
-    if several && format == VerifyFormat::Text {
-        let n = placements.len();
-        if failures == 0 {
-            writeln!(out, "OK: all {n} placements are solutions")?;
-        } else {
-            writeln!(out, "{failures} of {n} placements are not solutions")?;
+            Ok(Some(Streamed::Large(_))) => return Err(too_big_to_draw(format)),
+            Ok(None) => break,
+            Err(e) => return Err(read_error(name, e, format)),
         }
     }
-    out.flush()?;
-    Ok(if failures == 0 {
-        Outcome::Yes
+    match first {
+        Some(first) => picture(first, count, format),
+        None => usage!("cannot read a placement from {name}: the input holds none"),
+    }
+}
+
+fn too_big_to_draw(format: VerifyFormat) -> anyhow::Error {
+    let name = if format == VerifyFormat::Png {
+        "png"
     } else {
-        Outcome::No
-    })
+        "svg"
+    };
+    anyhow::Error::new(UsageError(format!(
+        "--format {name} draws boards of up to {PICTURE_MAX} queens, and this placement has more: \
+         a picture with more than {PICTURE_MAX} squares a side is unreadable; use --format text \
+         (or --format json) for the report"
+    )))
+}
+
+/// A reading error as the command reports it.
+fn read_error(name: &str, e: ReadError, format: VerifyFormat) -> anyhow::Error {
+    let message = match e {
+        ReadError::Io(e) => return anyhow::Error::new(e).context(format!("cannot read {name}")),
+        ReadError::TooMany { .. } => return too_big_to_draw(format),
+        ReadError::Parse(e) => format!("cannot read a placement from {name}: {e}"),
+        ReadError::NotUtf8 { offset } => format!(
+            "{name} is not UTF-8 text (invalid byte at offset {offset}); verify reads a column list or a drawn board"
+        ),
+        e => format!("cannot read a placement from {name}: {e}"),
+    };
+    anyhow::Error::new(UsageError(message))
 }
 
 /// Draws the one placement, attacking pairs in red.
-fn picture(placements: &[Placement], svg: bool) -> anyhow::Result<Outcome> {
-    let [placement] = placements else {
-        usage!(
-            "--format svg and png draw one board, but the input holds {} placements",
-            placements.len()
-        );
-    };
+fn picture(placement: Placement, count: usize, format: VerifyFormat) -> anyhow::Result<Outcome> {
+    if count != 1 {
+        usage!("--format svg and png draw one board, but the input holds {count} placements");
+    }
+    if placement.n() > PICTURE_MAX {
+        return Err(too_big_to_draw(format));
+    }
     let pairs = placement.conflict_count();
     let caption = if placement.is_solution() {
         format!("a solution for n = {}", placement.n())
@@ -123,11 +355,11 @@ fn picture(placements: &[Placement], svg: bool) -> anyhow::Result<Outcome> {
             if pairs == 1 { "pair" } else { "pairs" }
         )
     };
-    let picture = Picture::from_placement(placement)
+    let picture = Picture::from_placement(&placement)
         .with_coordinates(true)
         .with_caption(caption);
     let mut out = Out::stdout();
-    if svg {
+    if format == VerifyFormat::Svg {
         write_svg(&mut out, &picture)?;
     } else {
         write_png(&mut out, &picture)?;
@@ -140,7 +372,136 @@ fn picture(placements: &[Placement], svg: bool) -> anyhow::Result<Outcome> {
     })
 }
 
-fn text_report(out: &mut Out, label: &str, p: &Placement, base: usize) -> io::Result<()> {
+/// Standard output that can hold what is written until told to let it go.
+struct Held {
+    out: Out,
+    held: Option<Vec<u8>>,
+}
+
+impl Held {
+    fn new(hold: bool) -> Self {
+        Held {
+            out: Out::stdout(),
+            held: hold.then(Vec::new),
+        }
+    }
+
+    /// Writes what was held, and everything from now on straight through.
+    fn release(&mut self) -> io::Result<()> {
+        match self.held.take() {
+            Some(held) => self.out.write_all(&held),
+            None => Ok(()),
+        }
+    }
+
+    fn end_record(&mut self) -> io::Result<()> {
+        match self.held {
+            Some(_) => Ok(()),
+            None => self.out.end_record(),
+        }
+    }
+}
+
+impl Write for Held {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.held {
+            Some(held) => held.write(buf),
+            None => self.out.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.held {
+            Some(_) => Ok(()),
+            None => self.out.flush(),
+        }
+    }
+}
+
+/// The report on every placement of the input, and the summary.
+struct Report {
+    out: Held,
+    format: VerifyFormat,
+    base: usize,
+    /// Whether the input holds more than one placement.
+    several: bool,
+    count: usize,
+    failures: usize,
+}
+
+impl Report {
+    fn new(format: VerifyFormat, one_based: bool, hold: bool) -> Self {
+        Report {
+            out: Held::new(hold),
+            format,
+            base: usize::from(one_based),
+            several: false,
+            count: 0,
+            failures: 0,
+        }
+    }
+
+    fn label(&self) -> String {
+        if self.several {
+            format!("placement {}: ", self.count)
+        } else {
+            String::new()
+        }
+    }
+
+    /// A placement kept whole: the detailed report.
+    fn placement(&mut self, placement: &Placement) -> io::Result<()> {
+        self.count += 1;
+        let ok = placement.is_solution();
+        self.failures += usize::from(!ok);
+        match self.format {
+            // Several solutions make a short report: only failures get details.
+            VerifyFormat::Text if !(self.several && ok) => {
+                let label = self.label();
+                text_report(&mut self.out, &label, placement, self.base)?;
+            }
+            VerifyFormat::Json => json_report(&mut self.out, placement, self.base)?,
+            _ => {}
+        }
+        self.out.end_record()
+    }
+
+    /// A placement checked as it streamed by: the streaming report.
+    fn verdict(&mut self, verdict: &Verdict) -> io::Result<()> {
+        self.count += 1;
+        let ok = verdict.is_solution();
+        self.failures += usize::from(!ok);
+        match self.format {
+            VerifyFormat::Text if !(self.several && ok) => {
+                let label = self.label();
+                large_text_report(&mut self.out, &label, verdict, self.base)?;
+            }
+            VerifyFormat::Json => large_json_report(&mut self.out, verdict, self.base)?,
+            _ => {}
+        }
+        self.out.end_record()
+    }
+
+    fn finish(mut self) -> anyhow::Result<Outcome> {
+        self.out.release()?;
+        if self.several && self.format == VerifyFormat::Text {
+            let (n, failures) = (self.count, self.failures);
+            if failures == 0 {
+                writeln!(self.out, "OK: all {n} placements are solutions")?;
+            } else {
+                writeln!(self.out, "{failures} of {n} placements are not solutions")?;
+            }
+        }
+        self.out.flush()?;
+        Ok(if self.failures == 0 {
+            Outcome::Yes
+        } else {
+            Outcome::No
+        })
+    }
+}
+
+fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) -> io::Result<()> {
     let n = p.n();
     if p.is_solution() {
         return writeln!(out, "{label}OK: a solution for n = {n}");
@@ -188,7 +549,7 @@ fn text_report(out: &mut Out, label: &str, p: &Placement, base: usize) -> io::Re
     writeln!(out, "  (squares are (row, column), counted from {from})")
 }
 
-fn json_report(out: &mut Out, p: &Placement, base: usize) -> io::Result<()> {
+fn json_report(out: &mut impl Write, p: &Placement, base: usize) -> io::Result<()> {
     write!(
         out,
         "{{\"n\":{},\"queens\":{},\"solution\":{},\"empty_rows\":[",
@@ -219,8 +580,92 @@ fn json_report(out: &mut Out, p: &Placement, base: usize) -> io::Result<()> {
     writeln!(out, "]}}")
 }
 
+/// The report on a large placement: how many queens landed on a taken line,
+/// and the first ones found.
+fn large_text_report(
+    out: &mut impl Write,
+    label: &str,
+    v: &Verdict,
+    base: usize,
+) -> io::Result<()> {
+    let n = grouped(v.n() as u128);
+    if v.is_solution() {
+        return writeln!(out, "{label}OK: a solution for n = {n}");
+    }
+    let taken = v.queens_on_taken_lines();
+    writeln!(
+        out,
+        "{label}not a solution: {} queens on a {n}×{n} board; {} {} on a line already taken",
+        grouped(v.queens() as u128),
+        grouped(u128::from(taken)),
+        if taken == 1 {
+            "queen stands"
+        } else {
+            "queens stand"
+        }
+    )?;
+    for c in v.conflicts() {
+        let (row, col) = (c.queen.row + base, c.queen.col + base);
+        match c.earlier() {
+            Some(e) => writeln!(
+                out,
+                "  queens at ({}, {}) and ({row}, {col}) share {}",
+                e.row + base,
+                e.col + base,
+                article(c.attack)
+            )?,
+            None => {
+                let line = if c.attack == Attack::Column {
+                    format!("column {col}")
+                } else {
+                    article(c.attack)
+                };
+                writeln!(
+                    out,
+                    "  the queen at ({row}, {col}) shares {line} with an earlier queen (read from \
+                     a pipe; verify the file to see its row)"
+                )?;
+            }
+        }
+    }
+    let found: u64 = [Attack::Column, Attack::Diagonal, Attack::AntiDiagonal]
+        .into_iter()
+        .map(|a| v.taken(a))
+        .sum();
+    if found > v.conflicts().len() as u64 {
+        writeln!(out, "  … only the first {CONFLICTS_KEPT} found are listed")?;
+    }
+    writeln!(out, "  (squares are (row, column), counted from {base})")
+}
+
+fn large_json_report(out: &mut impl Write, v: &Verdict, base: usize) -> io::Result<()> {
+    write!(
+        out,
+        "{{\"n\":{},\"queens\":{},\"solution\":{},\"empty_rows\":[],\"queens_on_taken_lines\":{},\"conflicts\":[",
+        v.n(),
+        v.queens(),
+        v.is_solution(),
+        v.queens_on_taken_lines()
+    )?;
+    for (i, c) in v.conflicts().iter().enumerate() {
+        let first = match c.earlier() {
+            Some(e) => format!("[{},{}]", e.row + base, e.col + base),
+            None => "null".into(),
+        };
+        write!(
+            out,
+            "{}{{\"first\":{first},\"second\":[{},{}],\"attack\":\"{}\"}}",
+            if i > 0 { "," } else { "" },
+            c.queen.row + base,
+            c.queen.col + base,
+            c.attack
+        )?;
+    }
+    writeln!(out, "]}}")
+}
+
 /// "a diagonal", "an anti-diagonal".
-fn article(attack: nqueens::Attack) -> String {
+fn article(attack: Attack) -> String {
     let name = attack.name();
     if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
         format!("an {name}")
