@@ -47,8 +47,9 @@ pub enum Command {
     /// Up to n = 15 it is drawn uniformly from all Q(n) solutions (a random
     /// index, then that solution found by counting, without listing the
     /// others). Above n = 15 it comes from min-conflicts local search started
-    /// from a random permutation: every solution can come out, but NOT all
-    /// equally often. The same --seed gives the same board.
+    /// from a random permutation (above 1,000,000 queens, one drawn greedily
+    /// row by row): every solution can come out, but NOT all equally often.
+    /// The same --seed gives the same board.
     Random(RandomArgs),
     /// Print every solution, in lexicographic order, as it is found.
     ///

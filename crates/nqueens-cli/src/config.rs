@@ -26,8 +26,7 @@ pub const DRAW_MAX: usize = 100;
 /// The largest board `solve --algorithm construct` takes: 2^32 queens, the
 /// limit of the streaming check (`--verify`, `nqueens verify`).
 pub const HUGE_MAX: usize = 1 << 32;
-/// From here on, min-conflicts says how long it expects to take.
-pub const MIN_CONFLICTS_NOTE: usize = 2_000_000;
+
 /// Above this, `all` without `--limit` would print billions of boards.
 pub const ALL_MAX: usize = 18;
 /// Above this, `count --algorithm` (a classic algorithm, one core, no

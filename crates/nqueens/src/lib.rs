@@ -140,11 +140,41 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Huge boards
+//!
+//! Counting stops near n = 27; finding *one* solution does not. The
+//! [`huge`] module works on plain column numbers, one row at a time:
+//! [`huge::construct::construct`] yields the classical explicit solution for
+//! any n ≥ 4 in O(1) per row, [`huge::min_conflicts::MinConflicts`] repairs a
+//! random board by local search (a seed gives other solutions, reproducibly),
+//! [`huge::random::random_solution`] draws a solution uniformly for small n,
+//! and [`huge::stream::LineVerifier`] checks a board pushed to it column by
+//! column in O(n) bits, without ever holding it:
+//!
+//! ```
+//! use nqueens::huge::construct::construct;
+//! use nqueens::huge::min_conflicts::{MinConflicts, Outcome};
+//! use nqueens::huge::stream::LineVerifier;
+//!
+//! let n = 1_000_000;
+//! let mut check = LineVerifier::with_size(n);
+//! construct(n)?.expect("n ≥ 4 has a solution").for_each(|col| check.push(col));
+//! assert!(check.finish().is_solution());
+//!
+//! let search = MinConflicts { seed: 7, ..MinConflicts::default() };
+//! let (Outcome::Found(board), stats) = search.solve(10_000)? else { panic!("no board") };
+//! assert!(nqueens::verify(&board.iter().map(|&c| c as usize).collect::<Vec<_>>()).is_ok());
+//! assert_eq!(search.solve(10_000)?.0, Outcome::Found(board)); // the same seed, the same board
+//! # let _ = stats;
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
 //! ## Printing
 //!
 //! [`render::write_solution`] writes a solution as a drawn board (`■`/`□` or
-//! `Q`/`.`), a list, a JSON line, or the LeetCode 51 form, to any
-//! [`std::io::Write`].
+//! `Q`/`.`), a list, a JSON line, one column per line, or the LeetCode 51
+//! form, to any [`std::io::Write`]; [`render::write_columns`] writes the
+//! columns an iterator yields, so a board of a billion queens streams out.
 //!
 //! ## Pictures
 //!

@@ -3,10 +3,11 @@
 
 use std::time::Instant;
 
-use nqueens::huge::random::{random_solution, Method};
+use nqueens::huge::min_conflicts::Start;
+use nqueens::huge::random::{random_solution, Method, RANDOM_START_MAX, UNIFORM_MAX};
 
 use super::board::emit;
-use super::solve::{no_solution, print_stats};
+use super::solve::{no_solution, note_long_search, print_stats};
 use crate::config::{grouped, BoardOut, BoardOutput};
 use crate::exit::Outcome;
 use crate::output::check_binary_ok;
@@ -17,6 +18,14 @@ pub fn run(n: usize, seed: u64, stats: bool, out: BoardOut) -> anyhow::Result<Ou
         check_binary_ok(&format!("nqueens random {n} --format png"))?;
     }
     let started = Instant::now();
+    if n > UNIFORM_MAX {
+        let start = if n <= RANDOM_START_MAX {
+            Start::Random
+        } else {
+            Start::Greedy
+        };
+        note_long_search(n, start);
+    }
     let Some((columns, method)) = random_solution(n, seed)? else {
         return Ok(no_solution(n));
     };
@@ -29,13 +38,18 @@ pub fn run(n: usize, seed: u64, stats: bool, out: BoardOut) -> anyhow::Result<Ou
                 grouped(index),
                 started.elapsed().as_secs_f64()
             ),
-            Method::MinConflicts(st) => {
+            Method::MinConflicts { start, stats } => {
+                let from = match start {
+                    Start::Random => "a random permutation",
+                    _ => "a greedy random permutation (above 1,000,000 queens)",
+                };
                 eprintln!(
-                    "not uniform: n = {n} is above {}, so this comes from min-conflicts started \
-                     from a random permutation",
-                    nqueens::huge::random::UNIFORM_MAX
+                    "not uniform: n = {} is above {}, so this comes from min-conflicts started \
+                     from {from}",
+                    grouped(n as u128),
+                    UNIFORM_MAX
                 );
-                print_stats(n, seed, &st);
+                print_stats(n, seed, &stats);
             }
             _ => eprintln!("seed {seed}"),
         }

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use nqueens::algo::Collect;
 use nqueens::huge::construct::construct;
-use nqueens::huge::min_conflicts::{self, MinConflicts, Outcome as Found};
+use nqueens::huge::min_conflicts::{self, MinConflicts, Outcome as Found, Start};
 
 use super::board::emit;
 use super::run_algo;
-use crate::config::{grouped, BoardOut, BoardOutput, Method, MIN_CONFLICTS_NOTE, SOLVE_MAX};
+use crate::config::{grouped, BoardOut, BoardOutput, Method, SOLVE_MAX};
 use crate::exit::Outcome;
 use crate::output::check_binary_ok;
 
@@ -85,13 +85,7 @@ fn min_conflicts(
     out: BoardOut,
     started: Instant,
 ) -> anyhow::Result<Outcome> {
-    if n >= MIN_CONFLICTS_NOTE {
-        eprintln!(
-            "min-conflicts on n = {}: about {} of memory and a second or so per million queens",
-            grouped(n as u128),
-            crate::config::show_bytes(min_conflicts::memory(n))
-        );
-    }
+    note_long_search(n, search.start);
     let (found, st) = search.solve(n)?;
     if stats {
         print_stats(n, search.seed, &st);
@@ -109,6 +103,26 @@ fn min_conflicts(
             );
             Ok(Outcome::No)
         }
+    }
+}
+
+/// Says how long a search will take when that is a second or more: the
+/// greedy start needs about 0.05 s per million queens here (0.09 s with
+/// `--verify` or output), a random one about 1.7 s
+/// (`examples/min_conflicts_times.rs` measures both).
+#[allow(clippy::print_stderr)]
+pub fn note_long_search(n: usize, start: Start) {
+    let per_queen = match start {
+        Start::Random => 1.7e-6,
+        _ => 9e-8,
+    };
+    let seconds = n as f64 * per_queen;
+    if seconds >= 1.0 {
+        eprintln!(
+            "min-conflicts on n = {}: about {seconds:.0} s and {} of memory",
+            grouped(n as u128),
+            crate::config::show_bytes(min_conflicts::memory(n))
+        );
     }
 }
 
