@@ -31,7 +31,11 @@ pub fn run() -> anyhow::Result<Outcome> {
         out,
         "\nChoose one with --algorithm NAME on solve, all, count and trace; `nqueens compare N` runs them side by side."
     )?;
-    writeln!(out, "\nFor one solution of a huge board (solve only):")?;
+    writeln!(
+        out,
+        "\nFor one solution of a huge board (solve only):\n{:<16} {:>13}  how it works",
+        "name", "max n"
+    )?;
     let huge = [
         (
             "construct",
@@ -45,7 +49,8 @@ pub fn run() -> anyhow::Result<Outcome> {
         ),
     ];
     for (name, max, summary) in huge {
-        writeln!(out, "{name:<16} {max:>10}  {summary}")?;
+        let max = crate::config::grouped(max as u128);
+        writeln!(out, "{name:<16} {max:>13}  {summary}")?;
     }
     out.flush()?;
     Ok(Outcome::Yes)
