@@ -2133,6 +2133,39 @@ mod huge {
     }
 
     #[test]
+    fn ctrl_c_stops_a_huge_board_between_columns_without_closing_it() {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["solve", "1e9", "-a", "construct", "-f", "list"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut start = [0u8; 4096];
+        std::io::Read::read_exact(&mut stdout, &mut start).unwrap();
+        let pid = child.id().to_string();
+        assert!(std::process::Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+        let mut rest = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut rest).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("interrupted: the output above stops part way"),
+            "{err}"
+        );
+        assert!(start.starts_with(b"[1, 3, 5, "));
+        let text = String::from_utf8([&start[..], &rest].concat()).unwrap();
+        assert!(text.ends_with(", "), "a cut list has no closing bracket");
+        assert!(text.len() < 11_000_000_000, "it stopped");
+    }
+
+    #[test]
     fn a_closed_pipe_stops_a_huge_board_quietly() {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
             .args(["solve", "1e9", "-a", "construct", "-f", "lines"])

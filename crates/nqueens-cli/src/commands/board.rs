@@ -5,8 +5,8 @@
 //! the same pass, in O(n) bits, so `solve 1000000000 --format none --verify`
 //! holds nothing but the verifier's bit sets.
 
-use std::io::Write;
-use std::sync::atomic::Ordering;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nqueens::huge::stream::LineVerifier;
@@ -20,6 +20,35 @@ use crate::output::{interrupt_flag, Out};
 const WRITE_NOTE: usize = 100_000_000;
 /// Rows between looks at the Ctrl-C flag.
 const POLL_ROWS: usize = 1 << 20;
+
+/// A writer that fails with `ErrorKind::Interrupted` once Ctrl-C or SIGTERM
+/// has set the flag (looked at every few thousand writes), so that a huge
+/// board stops at once, between two columns, and what was written is flushed.
+struct StopOnInterrupt<'a> {
+    inner: &'a mut Out,
+    flag: &'a AtomicBool,
+    writes: u32,
+}
+
+impl Write for StopOnInterrupt<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writes = self.writes.wrapping_add(1);
+        if self.writes % 4096 == 0 && self.flag.load(Ordering::Relaxed) {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        self.inner.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        // `write_all` retries `Interrupted`: answer it here instead.
+        let n = self.write(buf)?;
+        self.inner.write_all(&buf[n..])
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
 
 /// Writes the board of size `n` whose columns `columns` yields (and checks
 /// it with `--verify`); `started` is when the work began, for the timing
@@ -58,27 +87,26 @@ pub fn emit(
                     bytes / 1e9
                 );
             }
-            let interrupted = interrupt_flag();
-            let mut stopped = false;
-            let columns = columns
-                .enumerate()
-                .take_while(|&(row, _)| {
-                    if row % POLL_ROWS == 0 && row > 0 && interrupted.load(Ordering::Relaxed) {
-                        stopped = true;
-                    }
-                    !stopped
-                })
-                .map(|(_, c)| {
-                    if let Some(v) = verifier.as_mut() {
-                        v.push(c);
-                    }
-                    c
-                });
-            write_columns(&mut stdout, n, columns, style, out.options)?;
-            if stopped {
-                stdout.flush()?;
-                eprintln!("interrupted: the output above stops part way through the board");
-                return Ok(Outcome::Interrupted);
+            let columns = columns.map(|c| {
+                if let Some(v) = verifier.as_mut() {
+                    v.push(c);
+                }
+                c
+            });
+            let flag = interrupt_flag();
+            let mut guarded = StopOnInterrupt {
+                inner: &mut stdout,
+                flag: &flag,
+                writes: 0,
+            };
+            match write_columns(&mut guarded, n, columns, style, out.options) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                    // No closing bracket: a cut list must not look like a whole board.
+                    stdout.flush()?;
+                    eprintln!("interrupted: the output above stops part way through the board");
+                    return Ok(Outcome::Interrupted);
+                }
+                result => result?,
             }
         }
         BoardOutput::Nothing => {
