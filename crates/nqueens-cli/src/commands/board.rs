@@ -33,7 +33,7 @@ struct StopOnInterrupt<'a> {
 impl Write for StopOnInterrupt<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.writes = self.writes.wrapping_add(1);
-        if self.writes % 4096 == 0 && self.flag.load(Ordering::Relaxed) {
+        if self.writes.is_multiple_of(4096) && self.flag.load(Ordering::Relaxed) {
             return Err(io::Error::from(io::ErrorKind::Interrupted));
         }
         self.inner.write(buf)
