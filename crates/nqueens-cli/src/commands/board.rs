@@ -87,11 +87,10 @@ pub fn emit(
                     bytes / 1e9
                 );
             }
-            let columns = columns.map(|c| {
+            let columns = columns.inspect(|&c| {
                 if let Some(v) = verifier.as_mut() {
                     v.push(c);
                 }
-                c
             });
             let flag = interrupt_flag();
             let mut guarded = StopOnInterrupt {
