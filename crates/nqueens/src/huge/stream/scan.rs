@@ -231,9 +231,9 @@ impl<R: BufRead> Scanner<R> {
         self.offset += k as u64;
     }
 
-    /// The byte classes that end a word in the current state.
+    /// The byte classes of the current state: a plain list has no brackets.
     fn classes(&self) -> &'static [u8; 256] {
-        if self.state == State::Plain {
+        if matches!(self.state, State::Plain | State::PlainDone) {
             &PLAIN
         } else {
             &BRACKETS
@@ -346,9 +346,7 @@ impl<R: BufRead> Scanner<R> {
         if self.skip_bom(b)? {
             return Ok(None);
         }
-        let plain = matches!(self.state, State::Plain | State::PlainDone);
-        let class = (if plain { &PLAIN } else { &BRACKETS })[b as usize];
-        match (self.state, class) {
+        match (self.state, self.classes()[b as usize]) {
             (_, BLANK) => self.advance(1),
             (_, NEWLINE) => {
                 self.line += 1;
@@ -792,6 +790,51 @@ mod tests {
         assert!(e.starts_with("the input is empty"), "{e}");
         let e = read_all("0 \u{ff}", false).unwrap_err();
         assert!(e.starts_with("line 1: token 2 (\"ÿ\")"), "{e}");
+    }
+
+    /// A source that has more to say after it said it had ended, as a
+    /// terminal does after Ctrl-D.
+    struct Growing(Vec<&'static [u8]>);
+
+    impl io::Read for Growing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!("read through BufRead only")
+        }
+    }
+
+    impl BufRead for Growing {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Ok(self.0.first().copied().unwrap_or_default())
+        }
+        fn consume(&mut self, k: usize) {
+            if let Some(part) = self.0.first_mut() {
+                *part = &part[k..];
+                if part.is_empty() {
+                    self.0.remove(0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_after_the_end_of_a_plain_list_do_not_hang() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut scanner = Scanner::new(Growing(vec![b"1 3 0 2"]));
+            let mut words = 0;
+            let mut count = |_: Word<'_>| {
+                words += 1;
+                Ok(ControlFlow::Continue(()))
+            };
+            let first = matches!(scanner.scan(&mut count), Ok(Scan::Columns));
+            // The step and the word reader once took `[` here with different
+            // byte classes, and looped for ever.
+            scanner.src.0.push(b"[x] 5");
+            let second = matches!(scanner.scan(&mut count), Ok(Scan::End));
+            let _ = tx.send((first, second, words));
+        });
+        let done = rx.recv_timeout(std::time::Duration::from_secs(20));
+        assert_eq!(done, Ok((true, true, 6)));
     }
 
     #[test]
