@@ -1,0 +1,329 @@
+//! The [`Builder`]: the words of one placement become a [`Placement`] while
+//! they are few, and stream through a [`LineVerifier`] beyond.
+//!
+//! A small placement is checked as `parse_placements` checks it: every word
+//! first, then the range of each column against the number of rows, with the
+//! same messages. A large one cannot wait for its size, so each word is
+//! checked as it comes against what every board allows (a number, below
+//! [`MAX_QUEENS`]), and the range against n at the end; the messages then say
+//! as much.
+
+use std::ops::ControlFlow;
+
+use super::error::{parse_error, text_of, ReadError, FORMS};
+use super::reader::Streamed;
+use super::scan::{Bad, Flow, Word};
+use super::verifier::LineVerifier;
+use super::MAX_QUEENS;
+use crate::board::Placement;
+
+/// Builds one placement from its words: whole while small, a
+/// [`LineVerifier`] beyond.
+#[derive(Debug, Default)]
+pub(super) struct Builder {
+    one_based: bool,
+    /// The largest placement returned whole.
+    pub(super) detail_max: usize,
+    /// Columns a verifier keeps ([`LineVerifier::keeping_columns`]).
+    pub(super) keep: usize,
+    /// The most words a placement may have.
+    pub(super) limit: Option<usize>,
+    /// Words so far.
+    count: u64,
+    /// (value, line) of each word while the placement is small.
+    small: Vec<(u64, u64)>,
+    /// The text of the words whose value does not spell it (`007`, `+3`).
+    texts: Vec<(u64, String)>,
+    /// The first word that is not a number: (index, line, text, why).
+    first_bad: Option<(u64, u64, String, Bad)>,
+    verifier: Option<LineVerifier>,
+}
+
+impl Builder {
+    /// A builder for columns that count from 1 if `one_based`.
+    pub(super) fn new(one_based: bool, detail_max: usize) -> Self {
+        Builder {
+            one_based,
+            detail_max,
+            ..Builder::default()
+        }
+    }
+
+    /// Forgets the placement, ready for the next.
+    pub(super) fn reset(&mut self) {
+        self.count = 0;
+        self.small.clear();
+        self.texts.clear();
+        self.first_bad = None;
+        self.verifier = None;
+    }
+
+    /// The number of the first column: 0, or 1 if one-based.
+    pub(super) fn base(&self) -> u64 {
+        u64::from(self.one_based)
+    }
+
+    /// The next word; stops past the limit.
+    #[inline]
+    pub(super) fn word(&mut self, w: Word<'_>) -> Flow {
+        self.count += 1;
+        if self.limit.is_some_and(|limit| self.count > limit as u64) {
+            return Ok(ControlFlow::Break(()));
+        }
+        if let Some(v) = self.verifier.as_mut() {
+            let base = u64::from(self.one_based);
+            return match w.value {
+                Ok(value)
+                    if value >= base && value - base < MAX_QUEENS && self.count <= MAX_QUEENS =>
+                {
+                    v.push((value - base) as usize);
+                    Ok(ControlFlow::Continue(()))
+                }
+                _ => Err(self.large_error(w)),
+            };
+        }
+        if self.count > self.detail_max as u64 {
+            self.count -= 1;
+            self.go_large()?;
+            return self.word(w);
+        }
+        match w.value {
+            Ok(value) => {
+                self.small.push((value, w.line));
+                let t = w.text;
+                if t.first() == Some(&b'+') || (t.len() > 1 && t[0] == b'0') {
+                    self.texts.push((self.count, text_of(t)));
+                }
+            }
+            Err(bad) => {
+                if self.first_bad.is_none() {
+                    self.first_bad = Some((self.count, w.line, text_of(w.text), bad));
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The text of word `k` (1-based) of a small placement.
+    fn text(&self, k: u64, value: u64) -> String {
+        match self.texts.iter().find(|(j, _)| *j == k) {
+            Some((_, t)) => t.clone(),
+            None => value.to_string(),
+        }
+    }
+
+    /// The words so far go into a verifier; the placement is large.
+    fn go_large(&mut self) -> Result<(), ReadError> {
+        if let Some((k, line, text, bad)) = self.first_bad.take() {
+            return Err(large_bad(k, line, &text, bad, self.one_based));
+        }
+        let mut verifier = LineVerifier::new().keeping_columns(self.keep);
+        let base = self.base();
+        for (i, &(value, line)) in self.small.iter().enumerate() {
+            let k = i as u64 + 1;
+            if value < base || value - base >= MAX_QUEENS {
+                return Err(off_limits(k, line, &self.text(k, value), value, base));
+            }
+            verifier.push((value - base) as usize);
+        }
+        self.small.clear();
+        self.texts.clear();
+        self.verifier = Some(verifier);
+        Ok(())
+    }
+
+    /// Why word `w` of a large placement is refused.
+    fn large_error(&self, w: Word<'_>) -> ReadError {
+        let base = self.base();
+        let text = text_of(w.text);
+        match w.value {
+            Err(bad) => large_bad(self.count, w.line, &text, bad, self.one_based),
+            Ok(_) if self.count > MAX_QUEENS => parse_error(
+                Some(w.line),
+                format!(
+                    "the placement has more than {MAX_QUEENS} rows; verify reads boards of up to \
+                     {MAX_QUEENS} queens"
+                ),
+            ),
+            Ok(value) => off_limits(self.count, w.line, &text, value, base),
+        }
+    }
+
+    /// The placement ended.
+    pub(super) fn finish(&mut self) -> Result<Streamed, ReadError> {
+        match self.verifier.take() {
+            Some(verifier) => self.finish_large(verifier),
+            None => self.finish_small(),
+        }
+    }
+
+    /// The verdict, unless a column is off the board of n rows.
+    fn finish_large(&self, verifier: LineVerifier) -> Result<Streamed, ReadError> {
+        let verdict = verifier.finish();
+        if let Some(q) = verdict.off_board() {
+            let value = q.col as u64 + self.base();
+            let n = verdict.n() as u64;
+            let message = self.off_board_message(q.row as u64 + 1, &value.to_string(), value, n);
+            return Err(parse_error(None, message));
+        }
+        Ok(Streamed::Large(verdict))
+    }
+
+    /// The placement, checked as `parse_placements` reads a column list:
+    /// every word first, then the range.
+    fn finish_small(&mut self) -> Result<Streamed, ReadError> {
+        let base = self.base();
+        let n = self.count;
+        let range = format!("{base}..={}", n - 1 + base);
+        if let Some((k, line, text, bad)) = self.first_bad.take() {
+            let what = format!("token {k} ({text:?})");
+            let message = match bad {
+                Bad::Negative => format!("{what} is negative; columns run {range}"),
+                Bad::TooLarge => format!("{what} is far too large; columns run {range}"),
+                Bad::NotNumber => format!("{what} is not a column number; {FORMS}"),
+            };
+            return Err(parse_error(Some(line), message));
+        }
+        let mut cols = Vec::with_capacity(self.small.len());
+        for (i, &(value, line)) in self.small.iter().enumerate() {
+            if value < base || value - base >= n {
+                let k = i as u64 + 1;
+                let message = self.off_board_message(k, &self.text(k, value), value, n);
+                return Err(parse_error(Some(line), message));
+            }
+            cols.push((value - base) as usize);
+        }
+        Placement::from_columns(cols)
+            .map(Streamed::Small)
+            .map_err(|e| parse_error(None, e.to_string()))
+    }
+
+    /// Word `k` (`text`, column `value`) is off the board of `n` rows.
+    fn off_board_message(&self, k: u64, text: &str, value: u64, n: u64) -> String {
+        let base = self.base();
+        format!(
+            "token {k} ({text:?}): column {value} is off the board; {n} rows were given, so \
+             columns run {base}..={}{}",
+            n - 1 + base,
+            off_board_hint(value, n, self.one_based)
+        )
+    }
+}
+
+/// The hint `parse_placements` adds to a column off the board.
+fn off_board_hint(value: u64, n: u64, one_based: bool) -> &'static str {
+    if one_based && value == 0 {
+        " (columns are 1-based with --one-based)"
+    } else if !one_based && value == n {
+        " (1-based input? use --one-based)"
+    } else {
+        ""
+    }
+}
+
+/// A word that is not a number in a large placement, whose size is not known yet.
+fn large_bad(k: u64, line: u64, text: &str, bad: Bad, one_based: bool) -> ReadError {
+    let what = format!("token {k} ({text:?})");
+    let message = match bad {
+        Bad::Negative => format!(
+            "{what} is negative; columns count from {}",
+            u64::from(one_based)
+        ),
+        Bad::TooLarge => {
+            format!("{what} is far too large; verify reads boards of up to {MAX_QUEENS} queens")
+        }
+        Bad::NotNumber => format!("{what} is not a column number; {FORMS}"),
+    };
+    parse_error(Some(line), message)
+}
+
+/// A column that is off every board: 0 with `--one-based`, or 2^32 and more.
+fn off_limits(k: u64, line: u64, text: &str, value: u64, base: u64) -> ReadError {
+    let message = if value < base {
+        format!(
+            "token {k} ({text:?}): column {value} is off the board; columns run from 1 \
+             (columns are 1-based with --one-based)"
+        )
+    } else {
+        format!(
+            "token {k} ({text:?}): column {value} is off the board; verify reads boards of up \
+             to {MAX_QUEENS} queens, so columns run {base}..={}",
+            MAX_QUEENS - 1 + base
+        )
+    };
+    parse_error(Some(line), message)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Attack;
+    use crate::huge::stream::test_util::read_with;
+    use crate::huge::stream::{ColumnReader, ReadError, Streamed};
+
+    #[test]
+    fn detail_limit_and_refusal() {
+        let text = "[1, 3, 0, 2]\n[0, 1, 2, 3, 4]\n";
+        let items =
+            read_with(ColumnReader::new(text.as_bytes(), false).with_detail_max(4)).unwrap();
+        assert!(matches!(items[0], Streamed::Small(_)));
+        let Streamed::Large(v) = &items[1] else {
+            panic!()
+        };
+        assert_eq!(v.taken(Attack::Diagonal), 4);
+        let mut r = ColumnReader::new(text.as_bytes(), false).with_limit(4);
+        assert!(r.next_placement().unwrap().is_some());
+        assert!(matches!(
+            r.next_placement(),
+            Err(ReadError::TooMany { limit: 4 })
+        ));
+        let mut r = ColumnReader::new("[\"Q.\",\".Q\"]".as_bytes(), false).with_limit(1);
+        assert!(matches!(
+            r.next_placement(),
+            Err(ReadError::TooMany { limit: 1 })
+        ));
+    }
+
+    #[test]
+    fn large_placement_errors() {
+        let big = |tail: &str| {
+            let head: Vec<String> = (0..20).map(|i| i.to_string()).collect();
+            format!("{}\n{tail}", head.join(" "))
+        };
+        let read = |text: &str, one_based: bool| {
+            read_with(ColumnReader::new(text.as_bytes(), one_based).with_detail_max(5)).unwrap_err()
+        };
+        let e = read(&big("x"), false);
+        assert!(
+            e.starts_with("line 2: token 21 (\"x\") is not a column number"),
+            "{e}"
+        );
+        let e = read(&big("-3"), false);
+        assert!(
+            e.contains("token 21 (\"-3\") is negative; columns count from 0"),
+            "{e}"
+        );
+        let e = read(&big("99999999999999999999999"), false);
+        assert!(e.contains("far too large"), "{e}");
+        let e = read(&big("4294967296"), false);
+        assert!(e.starts_with("line 2: token 21 (\"4294967296\"): column 4294967296 is off the board; verify reads boards of up to 4294967296 queens"), "{e}");
+        let e = read(&big("0"), true);
+        assert!(
+            e.contains("column 0 is off the board; columns run from 1"),
+            "{e}"
+        );
+        // Off the board only at the end: 22 rows, column 25 on the 22nd.
+        let e = read(&big("21 25"), false);
+        assert_eq!(
+            e,
+            "token 22 (\"25\"): column 25 is off the board; 22 rows were given, so columns run 0..=21"
+        );
+        let e = read(&big("22 21"), false);
+        assert!(e.ends_with("(1-based input? use --one-based)"), "{e}");
+        // A bad word before the switch is reported at the switch.
+        let e = read("0 x 1 2 3 4 5 6", false);
+        assert!(
+            e.starts_with("line 1: token 2 (\"x\") is not a column number"),
+            "{e}"
+        );
+    }
+}

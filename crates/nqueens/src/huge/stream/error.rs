@@ -1,0 +1,91 @@
+//! [`ReadError`], and the pieces of messages that the scanner, the builder
+//! and the reader share: the messages are those of
+//! [`parse_placements`](crate::parse_placements), word for word, so that a
+//! streamed file fails as the same text given whole would.
+
+use std::fmt;
+use std::io;
+
+use crate::parse::ParseError;
+
+/// The forms, as `parse_placements` describes them in its errors.
+pub(super) const FORMS: &str =
+    "expected a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, 1, 3]`, \
+a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
+or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
+
+/// Why a stream could not be read as placements.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The reader failed.
+    Io(io::Error),
+    /// The text is not a placement: where and why, in the words of
+    /// [`parse_placements`](crate::parse_placements).
+    Parse(ParseError),
+    /// A byte that is not UTF-8, at this offset from the start of the input.
+    NotUtf8 {
+        /// The offset of the first invalid byte.
+        offset: u64,
+    },
+    /// A placement has more queens than
+    /// [`ColumnReader::with_limit`](super::ColumnReader::with_limit) allows;
+    /// reading stopped there.
+    TooMany {
+        /// The limit.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Parse(e) => write!(f, "{e}"),
+            ReadError::NotUtf8 { offset } => {
+                write!(
+                    f,
+                    "the input is not UTF-8 text (invalid byte at offset {offset})"
+                )
+            }
+            ReadError::TooMany { limit } => {
+                write!(f, "a placement has more than {limit} queens")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Parse(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+impl From<ParseError> for ReadError {
+    fn from(e: ParseError) -> Self {
+        ReadError::Parse(e)
+    }
+}
+
+/// A [`ReadError::Parse`], on `line` when the problem is on one line.
+pub(super) fn parse_error(line: Option<u64>, message: String) -> ReadError {
+    ReadError::Parse(ParseError {
+        line: line.map(|l| l as usize),
+        message,
+    })
+}
+
+/// Bytes of the input as text for a message (invalid UTF-8 replaced).
+pub(super) fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}

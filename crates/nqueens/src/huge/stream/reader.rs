@@ -1,0 +1,336 @@
+//! [`ColumnReader`]: placements in the column-list forms, read from any
+//! [`BufRead`] as they stream by, and [`Streamed`], what it returns.
+//!
+//! The reader is the public face of two parts: the `scan` tokenizer, which
+//! turns bytes into words and knows where a placement ends, and the `builder`,
+//! which turns the words of one placement into a [`Placement`] or a
+//! [`Verdict`]. Memory is the source's buffer and the verifier's bits,
+//! whatever the input.
+
+use std::io::BufRead;
+use std::ops::ControlFlow;
+
+use super::builder::Builder;
+use super::error::{parse_error, ReadError, FORMS};
+use super::scan::{Scan, Scanner, Word};
+use super::verdict::Verdict;
+use super::DETAIL_MAX;
+use crate::board::Placement;
+
+/// One placement read by [`ColumnReader::next_placement`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Streamed {
+    /// At most the detail limit of queens (or a quoted board): the whole
+    /// placement, for a detailed report.
+    Small(Placement),
+    /// More: checked as it streamed by, in O(n) bits.
+    Large(Verdict),
+}
+
+/// Reads placements in the column-list forms from a [`BufRead`], streaming.
+///
+/// The forms and the errors are those of
+/// [`parse_placements`]: numbers separated by
+/// blanks, commas or newlines (one placement), or bracketed lists (one
+/// placement each, as `nqueens all --format list` prints them, or a list of
+/// lists); columns count from 0, or from 1 with `one_based`. A quoted
+/// (LeetCode) board among bracketed lists is read whole and handed to
+/// `parse_placements`. Use [`is_column_list`] to tell these forms from drawn
+/// boards first.
+///
+/// Each placement of at most [`with_detail_max`](Self::with_detail_max)
+/// queens (default [`DETAIL_MAX`]) comes back as a [`Placement`]; a larger one
+/// streams through a [`LineVerifier`] and comes back as its [`Verdict`].
+/// Memory is the reader's buffer and the verifier's bits, whatever the input.
+///
+/// ```
+/// use nqueens::huge::stream::{ColumnReader, Streamed};
+///
+/// let text = "[1, 3, 0, 2]\n[2, 0, 3, 1]\n";
+/// let mut reader = ColumnReader::new(text.as_bytes(), false);
+/// let mut n = 0;
+/// while let Some(Streamed::Small(p)) = reader.next_placement()? {
+///     assert!(p.is_solution());
+///     n += 1;
+/// }
+/// assert_eq!(n, 2);
+///
+/// let err = ColumnReader::new("0 1\n2 x".as_bytes(), false).next_placement().unwrap_err();
+/// assert!(err.to_string().starts_with("line 2: token 4 (\"x\") is not a column number"));
+/// # Ok::<(), nqueens::huge::stream::ReadError>(())
+/// ```
+///
+/// [`parse_placements`]: crate::parse_placements
+/// [`is_column_list`]: super::is_column_list
+/// [`LineVerifier`]: super::LineVerifier
+#[derive(Debug)]
+pub struct ColumnReader<R> {
+    scanner: Scanner<R>,
+    /// Placements returned so far.
+    placements: usize,
+    builder: Builder,
+}
+
+impl<R: BufRead> ColumnReader<R> {
+    /// A reader of `src`; columns count from 1 if `one_based`.
+    pub fn new(src: R, one_based: bool) -> Self {
+        ColumnReader {
+            scanner: Scanner::new(src),
+            placements: 0,
+            builder: Builder::new(one_based, DETAIL_MAX),
+        }
+    }
+
+    /// Placements of at most `n` queens come back whole
+    /// ([`Streamed::Small`]); the default is [`DETAIL_MAX`].
+    pub fn with_detail_max(mut self, n: usize) -> Self {
+        self.builder.detail_max = n;
+        self
+    }
+
+    /// Large placements keep their first `k` columns to name earlier queens
+    /// without a second pass ([`LineVerifier::keeping_columns`]).
+    ///
+    /// [`LineVerifier::keeping_columns`]: super::LineVerifier::keeping_columns
+    pub fn with_kept_columns(mut self, k: usize) -> Self {
+        self.builder.keep = k;
+        self
+    }
+
+    /// Refuses placements of more than `limit` queens: reading stops with
+    /// [`ReadError::TooMany`] at the first queen beyond.
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.builder.limit = Some(limit);
+        self
+    }
+
+    /// Bytes read so far.
+    pub fn offset(&self) -> u64 {
+        self.scanner.offset
+    }
+
+    /// Where the placement last returned began, in bytes from the start (its
+    /// `[`, or 0 for a plain list): a reader started there reads it again.
+    pub fn placement_offset(&self) -> u64 {
+        self.scanner.start_offset
+    }
+
+    /// The line where the placement last returned began.
+    pub fn placement_line(&self) -> u64 {
+        self.scanner.start_line
+    }
+
+    /// The next placement, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// [`ReadError::Parse`] for text that is not a placement (an empty input
+    /// is one), [`ReadError::NotUtf8`], [`ReadError::TooMany`] past the
+    /// limit, [`ReadError::Io`].
+    pub fn next_placement(&mut self) -> Result<Option<Streamed>, ReadError> {
+        // Out of `self` while the scanner borrows it; always reset and put back.
+        let mut builder = std::mem::take(&mut self.builder);
+        let result = match self.scanner.scan(&mut |w| builder.word(w)) {
+            Err(e) => Err(e),
+            Ok(Scan::End) if self.placements == 0 => {
+                Err(parse_error(None, format!("the input is empty: {FORMS}")))
+            }
+            Ok(Scan::End) => Ok(None),
+            Ok(Scan::Stopped) => Err(ReadError::TooMany {
+                limit: builder.limit.unwrap_or(0),
+            }),
+            Ok(Scan::Board(p)) => match builder.limit {
+                Some(limit) if p.n() > limit => Err(ReadError::TooMany { limit }),
+                _ => Ok(Some(Streamed::Small(p))),
+            },
+            Ok(Scan::Columns) => builder.finish().map(Some),
+        };
+        if matches!(result, Ok(Some(_))) {
+            self.placements += 1;
+        }
+        builder.reset();
+        self.builder = builder;
+        result
+    }
+
+    /// Whether another placement may follow: false once only blanks, commas
+    /// and closing brackets of a list of lists remain.
+    ///
+    /// # Errors
+    /// [`ReadError::Io`].
+    pub fn has_more(&mut self) -> Result<bool, ReadError> {
+        self.scanner.has_more()
+    }
+
+    /// The second pass of [`Verdict::fill_earlier_rows_from`]: hands the
+    /// columns of the next placement, counted from 0, to `feed` until it
+    /// returns false or a word is not a column.
+    pub(super) fn for_each_column(
+        &mut self,
+        mut feed: impl FnMut(u64) -> bool,
+    ) -> Result<(), ReadError> {
+        let base = self.builder.base();
+        self.scanner.scan(&mut |w: Word<'_>| {
+            Ok(match w.value {
+                Ok(v) if v >= base && feed(v - base) => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
+            })
+        })?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Attack, Square};
+    use crate::huge::stream::test_util::{list, naive, solution};
+    use crate::huge::stream::LineVerifier;
+    use std::io;
+
+    #[test]
+    fn large_placements_stream_and_name_both_rows() {
+        let n = 20_004;
+        let mut cols = solution(n);
+        cols[15_000] = cols[1234]; // a column conflict with row 1234
+        for one_per_line in [false, true] {
+            for base in [0, 1] {
+                let text = format!(
+                    "{}{}",
+                    list(&[1, 3, 0, 2], false, base),
+                    list(&cols, one_per_line, base)
+                );
+                let mut reader = ColumnReader::new(text.as_bytes(), base == 1);
+                assert!(matches!(
+                    reader.next_placement().unwrap(),
+                    Some(Streamed::Small(_))
+                ));
+                assert!(reader.has_more().unwrap());
+                let Some(Streamed::Large(mut v)) = reader.next_placement().unwrap() else {
+                    panic!("expected a large placement")
+                };
+                assert!(!reader.has_more().unwrap());
+                assert!(reader.next_placement().unwrap().is_none());
+                assert_eq!(v.n(), n);
+                assert!(!v.is_solution());
+                let c = v.conflicts()[0];
+                assert_eq!(c.queen, Square::new(15_000, cols[1234]));
+                assert_eq!(c.attack, Attack::Column);
+                assert!(v.needs_earlier_rows());
+                let start = reader.placement_offset() as usize;
+                let mut again = ColumnReader::new(&text.as_bytes()[start..], base == 1);
+                v.fill_earlier_rows_from(&mut again).unwrap();
+                assert_eq!(v.conflicts()[0].earlier_row, Some(1234));
+                // Kept columns do it in one pass.
+                let mut reader =
+                    ColumnReader::new(text.as_bytes(), base == 1).with_kept_columns(2000);
+                reader.next_placement().unwrap();
+                let Some(Streamed::Large(v)) = reader.next_placement().unwrap() else {
+                    panic!()
+                };
+                assert_eq!(v.conflicts()[0].earlier_row, Some(1234));
+            }
+        }
+        // A valid board, one column per line and no brackets.
+        let text: String = solution(n).iter().map(|c| format!("{c}\n")).collect();
+        let mut reader = ColumnReader::new(text.as_bytes(), false);
+        let Some(Streamed::Large(v)) = reader.next_placement().unwrap() else {
+            panic!()
+        };
+        assert!(v.is_solution() && v.conflicts().is_empty());
+    }
+
+    #[test]
+    fn second_pass_in_a_list_of_lists() {
+        let n = 3000;
+        let mut cols = solution(n);
+        // Row 2999 moves from column 2998 to 2997: a diagonal with row 2998
+        // (column 2996) and a column with row 1498.
+        cols[2999] = 2997;
+        let text = format!("[[1, 3, 0, 2],\n{}, [0]]", list(&cols, false, 0).trim_end());
+        let mut reader = ColumnReader::new(text.as_bytes(), false).with_detail_max(100);
+        reader.next_placement().unwrap();
+        let Some(Streamed::Large(mut v)) = reader.next_placement().unwrap() else {
+            panic!()
+        };
+        assert!(!v.is_solution());
+        let start = reader.placement_offset() as usize;
+        assert_eq!(&text[start..start + 1], "[");
+        v.fill_earlier_rows_from(&mut ColumnReader::new(&text.as_bytes()[start..], false))
+            .unwrap();
+        let want = naive(&cols).0;
+        assert_eq!(v.conflicts(), &want[..v.conflicts().len()]);
+        assert!(matches!(
+            reader.next_placement().unwrap(),
+            Some(Streamed::Small(_))
+        ));
+        assert!(!reader.has_more().unwrap());
+        assert!(reader.next_placement().unwrap().is_none());
+    }
+
+    #[test]
+    #[ignore = "timing: cargo test --release -p nqueens --lib stream -- --ignored --nocapture"]
+    fn speed() {
+        let n = 10_000_000;
+        let cols = solution(n);
+        let text = list(&cols, false, 0);
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let mut reader = ColumnReader::new(
+                io::BufReader::with_capacity(1 << 18, text.as_bytes()),
+                false,
+            );
+            let Some(Streamed::Large(v)) = reader.next_placement().unwrap() else {
+                panic!()
+            };
+            assert!(v.is_solution());
+            println!(
+                "read and check {n}: {:?} for {} MB",
+                t.elapsed(),
+                text.len() >> 20
+            );
+        }
+        let mut count = 0u64;
+        let t = std::time::Instant::now();
+        let mut reader = ColumnReader::new(text.as_bytes(), false);
+        reader
+            .scanner
+            .scan(&mut |_w: Word<'_>| {
+                count += 1;
+                Ok(ControlFlow::Continue(()))
+            })
+            .unwrap();
+        assert_eq!(count, n as u64);
+        println!("tokenize only: {:?}", t.elapsed());
+        for sized in [false, true] {
+            let t = std::time::Instant::now();
+            let mut v = if sized {
+                LineVerifier::with_size(n)
+            } else {
+                LineVerifier::new()
+            };
+            for &c in &cols {
+                v.push(c);
+            }
+            assert!(v.finish().is_solution());
+            println!("push only (sized {sized}): {:?}", t.elapsed());
+        }
+        // The alternative with n known: three flat bit vectors.
+        let t = std::time::Instant::now();
+        let mut flat = [
+            vec![0u64; n / 64 + 1],
+            vec![0u64; n / 32 + 1],
+            vec![0u64; n / 32 + 1],
+        ];
+        let mut hits = 0u64;
+        for (row, &col) in cols.iter().enumerate() {
+            let keys = [col, row + n - 1 - col, row + col];
+            for (set, key) in flat.iter_mut().zip(keys) {
+                let (w, m) = (&mut set[key >> 6], 1u64 << (key & 63));
+                hits += u64::from(*w & m != 0);
+                *w |= m;
+            }
+        }
+        assert_eq!(hits, 0);
+        println!("push only (flat bit vectors): {:?}", t.elapsed());
+    }
+}

@@ -1,0 +1,854 @@
+//! The scanner: bytes of the column-list forms to words and list ends.
+//!
+//! A [`Scanner`] reads straight from its [`BufRead`]'s buffer, with no
+//! allocation per word, and hands each word to a *sink* (the builder of the
+//! placement, or the second pass of a [`Verdict`](super::Verdict)), which may
+//! stop it. A fast path takes the digits, blanks, newlines and commas that
+//! make up nearly all of a large list; anything else goes one byte, bracket,
+//! string or word at a time through a small state machine over the grammar of
+//! [`parse_placements`]: one plain list; bracketed lists, one placement each;
+//! a list of lists; a quoted (LeetCode) board, read whole.
+
+use std::io::{self, BufRead};
+use std::ops::ControlFlow;
+
+use super::error::{parse_error, text_of, ReadError};
+use super::{BOM, QUOTED_MAX};
+use crate::board::Placement;
+use crate::parse::{parse_placements, ParseError};
+
+/// A word that is not a column number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bad {
+    Negative,
+    TooLarge,
+    NotNumber,
+}
+
+/// A word of a placement, as the scanner hands it on.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Word<'a> {
+    /// Its number, or why it is not one.
+    pub(super) value: Result<u64, Bad>,
+    /// Its text (cut at [`WORD_KEEP`] bytes).
+    pub(super) text: &'a [u8],
+    /// Its line, from 1.
+    pub(super) line: u64,
+}
+
+/// What a sink says of a word: go on, stop the scan, or fail.
+pub(super) type Flow = Result<ControlFlow<()>, ReadError>;
+
+/// Reads a word the way `parse_placements` reads a token.
+fn classify(text: &str) -> Result<u64, Bad> {
+    match text.parse::<u64>() {
+        Ok(v) => Ok(v),
+        Err(_) if text.starts_with('-') && text[1..].chars().all(|c| c.is_ascii_digit()) => {
+            Err(Bad::Negative)
+        }
+        Err(_) if text.chars().all(|c| c.is_ascii_digit()) => Err(Bad::TooLarge),
+        Err(_) => Err(Bad::NotNumber),
+    }
+}
+
+/// Byte classes of the scanner.
+const TOKEN: u8 = 0;
+const BLANK: u8 = 1;
+const NEWLINE: u8 = 2;
+const COMMA: u8 = 3;
+const OPEN: u8 = 4;
+const CLOSE: u8 = 5;
+const QUOTE: u8 = 6;
+
+const fn byte_classes(brackets: bool) -> [u8; 256] {
+    let mut t = [TOKEN; 256];
+    t[b'\t' as usize] = BLANK;
+    t[0x0b] = BLANK;
+    t[0x0c] = BLANK;
+    t[b'\r' as usize] = BLANK;
+    t[b' ' as usize] = BLANK;
+    t[b'\n' as usize] = NEWLINE;
+    t[b',' as usize] = COMMA;
+    if brackets {
+        t[b'[' as usize] = OPEN;
+        t[b']' as usize] = CLOSE;
+        t[b'"' as usize] = QUOTE;
+    }
+    t
+}
+
+/// A plain column list: only blanks and commas separate words.
+static PLAIN: [u8; 256] = byte_classes(false);
+/// Bracketed lists: brackets and quotes also end a word.
+static BRACKETS: [u8; 256] = byte_classes(true);
+
+/// The longest word kept whole (for messages); longer ones are cut.
+const WORD_KEEP: usize = 4096;
+
+/// Where the scanner is in the grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing significant read yet.
+    Start,
+    /// A plain list: words up to the end.
+    Plain,
+    /// The plain list has been returned.
+    PlainDone,
+    /// Between bracketed lists.
+    Top,
+    /// Just after a top-level `[`: a list, or a list of lists if `[` follows.
+    AfterOpen,
+    /// Inside a list of lists, between lists.
+    Outer,
+    /// Inside a list of numbers (`outer`: within a list of lists).
+    Group { outer: bool },
+}
+
+/// How a scan ended.
+pub(super) enum Scan {
+    /// No more placements.
+    End,
+    /// A list of columns ended; its words went to the sink.
+    Columns,
+    /// A quoted (LeetCode) board, read whole.
+    Board(Placement),
+    /// The sink asked to stop.
+    Stopped,
+}
+
+/// The tokenizer of a [`ColumnReader`](super::ColumnReader): where it is in
+/// the text and in the grammar.
+#[derive(Debug)]
+pub(super) struct Scanner<R> {
+    src: R,
+    state: State,
+    /// The line of the next byte, from 1.
+    line: u64,
+    /// Bytes consumed so far.
+    pub(super) offset: u64,
+    /// The line of the last token (word, bracket, comma or string).
+    last_line: u64,
+    /// The line of the current list's `[`.
+    open_line: u64,
+    /// Where the current placement began: its `[`, or 0 for a plain list.
+    pub(super) start_offset: u64,
+    pub(super) start_line: u64,
+    /// Words in the current placement.
+    words: u64,
+    /// The current list holds both numbers and quoted rows.
+    mixed: bool,
+    /// The first word of the current list and its line.
+    first_word: Vec<u8>,
+    first_word_line: u64,
+    /// The word being read by the slow path, kept for its buffer.
+    scratch: Vec<u8>,
+    /// Bytes of a byte-order mark read so far.
+    bom: usize,
+}
+
+impl<R: BufRead> Scanner<R> {
+    pub(super) fn new(src: R) -> Self {
+        Scanner {
+            src,
+            state: State::Start,
+            line: 1,
+            offset: 0,
+            last_line: 1,
+            open_line: 1,
+            start_offset: 0,
+            start_line: 1,
+            words: 0,
+            mixed: false,
+            first_word: Vec::new(),
+            first_word_line: 1,
+            scratch: Vec::new(),
+            bom: 0,
+        }
+    }
+
+    /// Whether another placement may follow: false once only blanks, commas
+    /// and closing brackets of a list of lists remain.
+    pub(super) fn has_more(&mut self) -> Result<bool, ReadError> {
+        loop {
+            let state = self.state;
+            let buf = self.fill()?;
+            let Some(&b) = buf.first() else {
+                return Ok(!matches!(state, State::Top | State::PlainDone));
+            };
+            match (state, BRACKETS[b as usize]) {
+                (State::Top | State::Outer, BLANK) => self.advance(1),
+                (State::Top | State::Outer, NEWLINE) => {
+                    self.line += 1;
+                    self.advance(1);
+                }
+                (State::Top | State::Outer, COMMA) => {
+                    self.last_line = self.line;
+                    self.advance(1);
+                }
+                (State::Outer, CLOSE) => {
+                    self.last_line = self.line;
+                    self.state = State::Top;
+                    self.advance(1);
+                }
+                (State::PlainDone, _) => return Ok(false),
+                _ => return Ok(true),
+            }
+        }
+    }
+
+    /// Reads up to the end of the next placement, handing its words to `sink`.
+    pub(super) fn scan<F>(&mut self, sink: &mut F) -> Result<Scan, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        loop {
+            if matches!(self.state, State::Plain | State::Group { .. })
+                && !self.mixed
+                && self.fast(sink)?
+            {
+                return Ok(Scan::Stopped);
+            }
+            if let Some(done) = self.step(sink)? {
+                return Ok(done);
+            }
+        }
+    }
+
+    /// The buffer, refilled if empty; empty at the end of the input.
+    fn fill(&mut self) -> Result<&[u8], ReadError> {
+        loop {
+            match self.src.fill_buf() {
+                Ok(_) => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(self.src.fill_buf()?)
+    }
+
+    fn advance(&mut self, k: usize) {
+        self.src.consume(k);
+        self.offset += k as u64;
+    }
+
+    /// The byte classes of the current state: a plain list has no brackets.
+    fn classes(&self) -> &'static [u8; 256] {
+        if matches!(self.state, State::Plain | State::PlainDone) {
+            &PLAIN
+        } else {
+            &BRACKETS
+        }
+    }
+
+    /// Numbers, blanks, newlines and commas inside a list, straight from the
+    /// buffer. Returns true if the sink stopped; false at anything else.
+    fn fast<F>(&mut self, sink: &mut F) -> Result<bool, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        let table = self.classes();
+        loop {
+            self.fill()?;
+            let Scanner {
+                src,
+                line,
+                offset,
+                last_line,
+                words,
+                first_word,
+                first_word_line,
+                ..
+            } = self;
+            let buf = src.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(false);
+            }
+            let len = buf.len();
+            let (mut i, mut ln, mut last, mut count) = (0, *line, *last_line, *words);
+            let mut stopped = false;
+            let mut slow = false;
+            while i < len {
+                let digit = buf[i].wrapping_sub(b'0');
+                if digit < 10 {
+                    let start = i;
+                    let mut value = u64::from(digit);
+                    i += 1;
+                    while i < len {
+                        let d = buf[i].wrapping_sub(b'0');
+                        if d >= 10 {
+                            break;
+                        }
+                        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                        i += 1;
+                    }
+                    // A word cut by the buffer's end, glued to other bytes,
+                    // or of 20 digits or more: the slow path reads it.
+                    if i == len || table[buf[i] as usize] == TOKEN || i - start > 19 {
+                        i = start;
+                        slow = true;
+                        break;
+                    }
+                    if count == 0 {
+                        first_word.clear();
+                        first_word.extend_from_slice(&buf[start..i]);
+                        *first_word_line = ln;
+                    }
+                    count += 1;
+                    last = ln;
+                    let word = Word {
+                        value: Ok(value),
+                        text: &buf[start..i],
+                        line: ln,
+                    };
+                    if sink(word)?.is_break() {
+                        stopped = true;
+                        break;
+                    }
+                    continue;
+                }
+                match table[buf[i] as usize] {
+                    BLANK => i += 1,
+                    NEWLINE => {
+                        ln += 1;
+                        i += 1;
+                    }
+                    COMMA => {
+                        last = ln;
+                        i += 1;
+                    }
+                    _ => {
+                        slow = true;
+                        break;
+                    }
+                }
+            }
+            (*line, *last_line, *words) = (ln, last, count);
+            src.consume(i);
+            *offset += i as u64;
+            if stopped {
+                return Ok(true);
+            }
+            if slow {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// One byte, bracket, string or word, whatever the state.
+    fn step<F>(&mut self, sink: &mut F) -> Result<Option<Scan>, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        let buf = self.fill()?;
+        let Some(&b) = buf.first() else {
+            return self.at_eof().map(Some);
+        };
+        if self.skip_bom(b)? {
+            return Ok(None);
+        }
+        match (self.state, self.classes()[b as usize]) {
+            (_, BLANK) => self.advance(1),
+            (_, NEWLINE) => {
+                self.line += 1;
+                self.advance(1);
+            }
+            (State::Start, _) => {
+                if b == b'[' {
+                    self.state = State::Top;
+                } else {
+                    self.state = State::Plain;
+                    self.start_offset = 0;
+                    self.start_line = self.line;
+                    self.words = 0;
+                }
+            }
+            // `[[`: a list of lists, and this `[` opens its first list.
+            (State::AfterOpen, OPEN) => self.open_list(State::Group { outer: true }),
+            (State::AfterOpen, _) => self.state = State::Group { outer: false },
+            (State::Top, OPEN) => self.open_list(State::AfterOpen),
+            (State::Outer, OPEN) => self.open_list(State::Group { outer: true }),
+            (_, COMMA) => {
+                self.last_line = self.line;
+                self.advance(1);
+            }
+            (State::Group { .. }, OPEN) => {
+                return Err(parse_error(
+                    Some(self.line),
+                    "unexpected '[' inside a list".into(),
+                ))
+            }
+            (State::Top, CLOSE) => {
+                return Err(parse_error(
+                    Some(self.line),
+                    "expected '[' to start a list, found ']'".into(),
+                ))
+            }
+            (State::Outer, CLOSE) => {
+                self.last_line = self.line;
+                self.state = State::Top;
+                self.advance(1);
+            }
+            (State::Group { outer }, CLOSE) => return self.close_list(outer).map(Some),
+            (State::Group { outer }, QUOTE) if self.words == 0 => {
+                let board = self.quoted_board()?;
+                self.end_list(outer);
+                return Ok(Some(Scan::Board(board)));
+            }
+            (State::Group { .. }, QUOTE) => {
+                self.read_string()?;
+                self.mixed = true;
+            }
+            (State::Top | State::Outer, QUOTE) => {
+                let s = self.read_string()?;
+                return Err(self.unexpected(&format!("the string \"{s}\"")));
+            }
+            (_, _) => return self.token(sink),
+        }
+        Ok(None)
+    }
+
+    /// Skips a byte-order mark at the start, a byte at a time (a buffer may
+    /// hold less than three); true if `b` was one of its bytes.
+    fn skip_bom(&mut self, b: u8) -> Result<bool, ReadError> {
+        if self.state != State::Start || self.offset != self.bom as u64 || self.bom >= 3 {
+            return Ok(false);
+        }
+        if b == BOM[self.bom] {
+            self.bom += 1;
+            self.advance(1);
+            return Ok(true);
+        }
+        if self.bom > 0 {
+            return Err(ReadError::NotUtf8 {
+                offset: self.offset,
+            });
+        }
+        Ok(false)
+    }
+
+    /// A `[` that may begin a placement; `next` is the state inside it.
+    fn open_list(&mut self, next: State) {
+        self.last_line = self.line;
+        self.start_offset = self.offset;
+        self.start_line = self.line;
+        self.open_line = self.line;
+        self.words = 0;
+        self.mixed = false;
+        self.state = next;
+        self.advance(1);
+    }
+
+    /// The `]` of a list of numbers: the placement is complete, unless the
+    /// list is empty or mixes numbers and quoted rows.
+    fn close_list(&mut self, outer: bool) -> Result<Scan, ReadError> {
+        self.last_line = self.line;
+        self.advance(1);
+        if self.mixed {
+            return Err(parse_error(
+                Some(self.first_word_line),
+                format!(
+                    "the list mixes numbers ({:?}) and quoted rows; use one or the other",
+                    text_of(&self.first_word)
+                ),
+            ));
+        }
+        if self.words == 0 {
+            return Err(parse_error(
+                Some(self.open_line),
+                "the list is empty: a placement needs at least one row".into(),
+            ));
+        }
+        self.end_list(outer);
+        Ok(Scan::Columns)
+    }
+
+    fn end_list(&mut self, outer: bool) {
+        self.state = if outer { State::Outer } else { State::Top };
+    }
+
+    /// Something other than a list where a list must start.
+    fn unexpected(&self, found: &str) -> ReadError {
+        let message = if self.state == State::Outer {
+            format!("expected '[' or ']' in a list of boards, found {found}")
+        } else {
+            format!("expected '[' to start a list, found {found}")
+        };
+        parse_error(Some(self.last_line), message)
+    }
+
+    /// The end of the input: the end of a plain list, or of everything.
+    fn at_eof(&mut self) -> Result<Scan, ReadError> {
+        match self.state {
+            State::Start | State::PlainDone | State::Top => Ok(Scan::End),
+            State::Plain => {
+                self.state = State::PlainDone;
+                Ok(if self.words > 0 {
+                    Scan::Columns
+                } else {
+                    Scan::End
+                })
+            }
+            State::AfterOpen | State::Outer | State::Group { .. } => Err(parse_error(
+                Some(self.last_line),
+                "the list is not closed: add the missing ']'".into(),
+            )),
+        }
+    }
+
+    /// A word the fast path left: read it whole, check its UTF-8, split it at
+    /// Unicode blanks, and hand the pieces on (or refuse them between lists).
+    fn token<F>(&mut self, sink: &mut F) -> Result<Option<Scan>, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        let table = self.classes();
+        let (start, line) = (self.offset, self.line);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        let mut cut = false;
+        loop {
+            let buf = self.fill()?;
+            if buf.is_empty() {
+                break;
+            }
+            let end = buf
+                .iter()
+                .position(|&b| table[b as usize] != TOKEN)
+                .unwrap_or(buf.len());
+            let room = WORD_KEEP.saturating_sub(scratch.len());
+            scratch.extend_from_slice(&buf[..end.min(room)]);
+            cut |= end > room;
+            let whole = end < buf.len();
+            self.advance(end);
+            if whole {
+                break;
+            }
+        }
+        let result = self.words_of(&scratch, start, line, cut, sink);
+        self.scratch = scratch;
+        result
+    }
+
+    /// The pieces of a word the slow path read, to the sink.
+    fn words_of<F>(
+        &mut self,
+        bytes: &[u8],
+        start: u64,
+        line: u64,
+        cut: bool,
+        sink: &mut F,
+    ) -> Result<Option<Scan>, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            // A word cut for length may end inside a character.
+            Err(e) if cut && e.error_len().is_none() => {
+                std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("")
+            }
+            Err(e) => {
+                return Err(ReadError::NotUtf8 {
+                    offset: start + e.valid_up_to() as u64,
+                })
+            }
+        };
+        let text = if start == 0 {
+            text.strip_prefix('\u{feff}').unwrap_or(text)
+        } else {
+            text
+        };
+        for piece in text.split(char::is_whitespace).filter(|p| !p.is_empty()) {
+            self.last_line = line;
+            if matches!(self.state, State::Top | State::Outer) {
+                return Err(self.unexpected(&format!("{piece:?}")));
+            }
+            if self.words == 0 {
+                self.first_word.clear();
+                self.first_word.extend_from_slice(piece.as_bytes());
+                self.first_word_line = line;
+            }
+            self.words += 1;
+            if self.mixed {
+                continue;
+            }
+            let word = Word {
+                value: classify(piece),
+                text: piece.as_bytes(),
+                line,
+            };
+            if sink(word)?.is_break() {
+                return Ok(Some(Scan::Stopped));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A quoted string on one line; the reader is at its opening quote.
+    fn read_string(&mut self) -> Result<String, ReadError> {
+        let line = self.line;
+        self.last_line = line;
+        self.advance(1);
+        let mut s = Vec::new();
+        loop {
+            let buf = self.fill()?;
+            if buf.is_empty() {
+                return Err(unclosed_quote(line));
+            }
+            let end = buf.iter().position(|&b| b == b'"' || b == b'\n');
+            if s.len() < WORD_KEEP {
+                s.extend_from_slice(&buf[..end.unwrap_or(buf.len())]);
+            }
+            match end {
+                None => {
+                    let k = buf.len();
+                    self.advance(k);
+                }
+                Some(end) if buf[end] == b'\n' => return Err(unclosed_quote(line)),
+                Some(end) => {
+                    self.advance(end + 1);
+                    return Ok(text_of(&s));
+                }
+            }
+        }
+    }
+
+    /// A list whose first item is a quoted row: a LeetCode board, read whole
+    /// (up to its `]`) and parsed by `parse_placements`.
+    fn quoted_board(&mut self) -> Result<Placement, ReadError> {
+        let (start, first_line) = (self.offset, self.line);
+        let mut text = b"[".to_vec();
+        let mut quoted = false;
+        let mut closed = false;
+        while !closed {
+            let buf = self.fill()?;
+            if buf.is_empty() {
+                break;
+            }
+            let mut used = buf.len();
+            let mut newlines = 0;
+            for (i, &b) in buf.iter().enumerate() {
+                match b {
+                    b'"' => quoted = !quoted,
+                    b'\n' => {
+                        quoted = false;
+                        newlines += 1;
+                    }
+                    b']' if !quoted => {
+                        used = i + 1;
+                        closed = true;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            if text.len() + used > QUOTED_MAX {
+                return Err(parse_error(
+                    Some(first_line),
+                    format!(
+                        "a quoted board of more than {} MiB; quoted (LeetCode) boards are for \
+                         small boards, use a column list such as `[1, 3, 0, 2]` instead",
+                        QUOTED_MAX >> 20
+                    ),
+                ));
+            }
+            text.extend_from_slice(&buf[..used]);
+            self.line += newlines;
+            self.advance(used);
+        }
+        self.last_line = self.line;
+        let text = String::from_utf8(text).map_err(|e| ReadError::NotUtf8 {
+            offset: start + e.utf8_error().valid_up_to() as u64 - 1,
+        })?;
+        let shift = |mut e: ParseError| {
+            e.line = e.line.map(|l| l + first_line as usize - 1);
+            ReadError::Parse(e)
+        };
+        let mut placements = parse_placements(&text, false).map_err(shift)?;
+        match (placements.pop(), placements.is_empty()) {
+            (Some(p), true) => Ok(p),
+            _ => Err(parse_error(
+                Some(first_line),
+                "expected one quoted board in this list".into(),
+            )),
+        }
+    }
+}
+
+/// A quoted row that its line does not close.
+fn unclosed_quote(line: u64) -> ReadError {
+    parse_error(
+        Some(line),
+        "a quoted row is not closed: add the missing '\"'".into(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::huge::stream::test_util::{agrees, read_all, small};
+    use crate::huge::stream::ColumnReader;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_reader_agrees_with_parse_placements(
+            atoms in proptest::collection::vec(
+                prop_oneof![
+                    Just("0"), Just("1"), Just("2"), Just("3"), Just("4"), Just("10"),
+                    Just("007"), Just("+1"), Just("-1"), Just("x"), Just("99999999999999999999999"),
+                    Just("["), Just("]"), Just(","), Just(" "), Just("\n"), Just("\r\n"),
+                    Just("\"Q\""), Just("\".Q\""), Just("\u{a0}"), Just("é"), Just("[["), Just("]]"), Just("\t"), Just("\"\""),
+                ],
+                0..14,
+            ),
+            one_based in any::<bool>(),
+        ) {
+            let text: String = atoms.concat();
+            agrees(&text, one_based);
+            agrees(&format!("[{text}]"), one_based);
+            agrees(&format!("0 {text}"), one_based);
+        }
+    }
+
+    #[test]
+    fn every_form_reads_as_parse_placements_does() {
+        for text in [
+            "0 4 7 5 2 6 1 3",
+            "0,4,7,5,2,6,1,3",
+            "0, 4, 7, 5, 2, 6, 1, 3\n",
+            "[0, 4, 7, 5, 2, 6, 1, 3]",
+            "[0,4,7,5,2,6,1,3]",
+            "0\n4\n7\n5\n2\n6\n1\n3\n",
+            "\u{feff}0 4 7 5 2 6 1 3\r\n",
+            "\u{feff}[1, 3, 0, 2]",
+            "[1, 3, 0, 2]\n[2, 0, 3, 1]\n",
+            "[1, 3, 0, 2],[2, 0, 3, 1]",
+            "[[1, 3, 0, 2], [2, 0, 3, 1]]",
+            "[[1, 3, 0, 2],\n [2, 0, 3, 1]]\n[0]",
+            "[1 3 0 2]",
+            "[1, 3, 0, 2]\n[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n[0]",
+            "[[1, 3, 0, 2], [\".Q\", \"Q.\"]]",
+            "0\u{a0}1\u{2003}2",
+            "007 1",
+            "+0",
+            "1 5 8 6 3 7 2 4",
+        ] {
+            agrees(text, false);
+            agrees(text, true);
+        }
+        let p = small(read_all("[[1, 3, 0, 2], [2, 0, 3, 1]]", false).unwrap());
+        assert_eq!(p.len(), 2);
+        assert!(p.iter().all(Placement::is_solution));
+        let p = small(read_all("1 5 8 6 3 7 2 4", true).unwrap());
+        assert_eq!(p[0].queens()[1].col, 4);
+    }
+
+    #[test]
+    fn errors_read_as_parse_placements_says() {
+        for text in [
+            "0 4 7\n5 x 6",
+            "0 1 3",
+            "0 1 -2",
+            "0 1 2",
+            "1 2 3",
+            "[0, 1",
+            "[0, 1]\n[0",
+            "[]",
+            "[,]",
+            "[[]]",
+            "[1, \".Q\"]",
+            "[1, \".Q\"",
+            "[1, \".Q]",
+            "[\n1,\n2]\n]",
+            "[1] x",
+            "[1] \"s\"",
+            "[[1], 2]",
+            "[[1], \"s\"]",
+            "[1, [2]]",
+            "[, [1]]",
+            "[[1]",
+            "[",
+            "99999999999999999999999 0",
+            "0 1 007",
+            "1 2 +2",
+            "0 -",
+            "[0]\n[1, 1]\n[\".Q\",\"..\"]",
+            "[0]\n[\".Q\",\"..\"\n",
+            "[\n0,\n5\n]",
+            "0 1\n2 \u{a0}x",
+        ] {
+            agrees(text, false);
+            agrees(text, true);
+        }
+        let e = read_all("0 4 7\n5 x 6", false).unwrap_err();
+        assert!(
+            e.starts_with("line 2: token 5 (\"x\") is not a column number"),
+            "{e}"
+        );
+        let e = read_all("  \n", false).unwrap_err();
+        assert!(e.starts_with("the input is empty"), "{e}");
+        let e = read_all("0 \u{ff}", false).unwrap_err();
+        assert!(e.starts_with("line 1: token 2 (\"ÿ\")"), "{e}");
+    }
+
+    /// A source that has more to say after it said it had ended, as a
+    /// terminal does after Ctrl-D.
+    struct Growing(Vec<&'static [u8]>);
+
+    impl io::Read for Growing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!("read through BufRead only")
+        }
+    }
+
+    impl BufRead for Growing {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Ok(self.0.first().copied().unwrap_or_default())
+        }
+        fn consume(&mut self, k: usize) {
+            if let Some(part) = self.0.first_mut() {
+                *part = &part[k..];
+                if part.is_empty() {
+                    self.0.remove(0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_after_the_end_of_a_plain_list_do_not_hang() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut scanner = Scanner::new(Growing(vec![b"1 3 0 2"]));
+            let mut words = 0;
+            let mut count = |_: Word<'_>| {
+                words += 1;
+                Ok(ControlFlow::Continue(()))
+            };
+            let first = matches!(scanner.scan(&mut count), Ok(Scan::Columns));
+            // The step and the word reader once took `[` here with different
+            // byte classes, and looped for ever.
+            scanner.src.0.push(b"[x] 5");
+            let second = matches!(scanner.scan(&mut count), Ok(Scan::End));
+            let _ = tx.send((first, second, words));
+        });
+        let done = rx.recv_timeout(std::time::Duration::from_secs(20));
+        assert_eq!(done, Ok((true, true, 6)));
+    }
+
+    #[test]
+    fn not_utf8_names_the_offset() {
+        let mut r = ColumnReader::new(&b"0 \xff 1\n"[..], false);
+        assert!(matches!(
+            r.next_placement(),
+            Err(ReadError::NotUtf8 { offset: 2 })
+        ));
+        let mut r = ColumnReader::new(&b"[0, 1]\n[\"\xe9\"]"[..], false);
+        r.next_placement().unwrap();
+        assert!(matches!(
+            r.next_placement(),
+            Err(ReadError::NotUtf8 { offset: 9 })
+        ));
+    }
+}
