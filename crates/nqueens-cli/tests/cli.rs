@@ -69,6 +69,30 @@ fn run_in(args: &[&str], input: impl Into<Vec<u8>>) -> Run {
     finish(nq().args(args).write_stdin(input))
 }
 
+/// Starts `nqueens ARGS` with no input and its output piped, for the tests
+/// that signal it, kill it or close its pipe while it runs.
+fn spawn(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs `nqueens ARGS`, reads the first line of its output and closes the
+/// pipe, as `nqueens ARGS | head -1` does: the line and how the run ended.
+fn first_line_then_close(args: &[&str]) -> (String, std::process::Output) {
+    use std::io::BufRead;
+    let mut child = spawn(args);
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    drop(reader);
+    (line, child.wait_with_output().unwrap())
+}
+
 impl Run {
     /// Asserts the exit status, showing everything the run printed if it differs.
     #[track_caller]
@@ -1067,23 +1091,12 @@ mod usage {
 }
 
 mod pipe {
+    use super::{first_line_then_close, spawn};
     use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
 
     /// `nqueens all 12 ... | head -1`: a closed pipe ends the run quietly with 0.
     fn closed_after_one_line(format: &str) -> String {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .args(["all", "12", "--format", format])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        drop(reader);
-        let out = child.wait_with_output().unwrap();
+        let (line, out) = first_line_then_close(&["all", "12", "--format", format]);
         assert_eq!(out.status.code(), Some(0), "{out:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "");
         line
@@ -1107,13 +1120,7 @@ mod pipe {
         use std::sync::Arc;
         use std::time::Duration;
 
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .args(["all", "17", "--format", "list"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["all", "17", "--format", "list"]);
         let pid = child.id().to_string();
         let mut reader = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
@@ -1841,8 +1848,6 @@ mod engine {
 /// `min-conflicts`, `random`, the formats for big boards and `--verify`.
 mod huge {
     use super::*;
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
 
     /// Runs `nqueens ARGS`, expects success, and returns (stdout, stderr).
     #[track_caller]
@@ -1968,42 +1973,23 @@ mod huge {
 
     #[test]
     fn min_conflicts_is_reproducible_from_its_seed() {
-        let a = run(&[
-            "solve",
-            "500",
-            "-a",
-            "min-conflicts",
-            "--seed",
-            "5",
-            "-f",
-            "list",
-        ])
-        .ok();
-        assert_solution(&parse_list(a.trim_end()));
-        let again = run(&[
-            "solve",
-            "500",
-            "-a",
-            "min-conflicts",
-            "--seed",
-            "5",
-            "-f",
-            "list",
-        ])
-        .ok();
+        let board = |seed: &str| {
+            let args = [
+                "solve",
+                "500",
+                "-a",
+                "min-conflicts",
+                "--seed",
+                seed,
+                "-f",
+                "list",
+            ];
+            let out = run(&args).ok();
+            assert_solution(&parse_list(out.trim_end()));
+            out
+        };
+        let (a, again, other) = (board("5"), board("5"), board("6"));
         assert_eq!(a, again);
-        let other = run(&[
-            "solve",
-            "500",
-            "-a",
-            "min-conflicts",
-            "--seed",
-            "6",
-            "-f",
-            "list",
-        ])
-        .ok();
-        assert_solution(&parse_list(other.trim_end()));
         assert_ne!(a, other, "another seed, another board");
         let (out, err) = both(&[
             "solve",
@@ -2134,13 +2120,7 @@ mod huge {
 
     #[test]
     fn ctrl_c_stops_a_huge_board_between_columns_without_closing_it() {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .args(["solve", "1e9", "-a", "construct", "-f", "list"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["solve", "1e9", "-a", "construct", "-f", "list"]);
         let mut stdout = child.stdout.take().unwrap();
         let mut start = [0u8; 4096];
         std::io::Read::read_exact(&mut stdout, &mut start).unwrap();
@@ -2167,18 +2147,8 @@ mod huge {
 
     #[test]
     fn a_closed_pipe_stops_a_huge_board_quietly() {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .args(["solve", "1e9", "-a", "construct", "-f", "lines"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        drop(reader);
-        let out = child.wait_with_output().unwrap();
+        let (line, out) =
+            first_line_then_close(&["solve", "1e9", "-a", "construct", "-f", "lines"]);
         assert_eq!(out.status.code(), Some(0), "{out:?}");
         assert_eq!(line, "1\n");
         let err = String::from_utf8_lossy(&out.stderr);
@@ -2193,18 +2163,13 @@ mod huge {
 mod verify_streaming {
     use super::*;
 
-    /// A solution for n even and n % 6 != 2: rows r < n/2 in column 2r + 1,
-    /// the others in 2(r − n/2).
+    /// The explicit construction: for these sizes (n even, n % 6 != 2)
+    /// rows r < n/2 stand in column 2r + 1, the others in 2(r − n/2).
     fn construction(n: usize) -> Vec<usize> {
         assert!(n.is_multiple_of(2) && n % 6 != 2, "{n}");
-        (0..n)
-            .map(|r| {
-                if r < n / 2 {
-                    2 * r + 1
-                } else {
-                    2 * (r - n / 2)
-                }
-            })
+        nqueens::huge::construct::construct(n)
+            .unwrap()
+            .unwrap()
             .collect()
     }
 

@@ -50,19 +50,15 @@ pub(super) fn run(cols: &[usize], mut v: LineVerifier) -> Verdict {
     v.finish()
 }
 
-/// A solution for n even and n % 6 != 2: rows r < n/2 in column 2r + 1,
-/// the others in 2(r − n/2).
+/// The explicit construction; for n even and n % 6 != 2, rows r < n/2
+/// stand in column 2r + 1 and the others in 2(r − n/2), which the tests that
+/// plant conflicts rely on.
 pub(super) fn solution(n: usize) -> Vec<usize> {
     assert!(n.is_multiple_of(2) && n % 6 != 2);
-    (0..n)
-        .map(|r| {
-            if r < n / 2 {
-                2 * r + 1
-            } else {
-                2 * (r - n / 2)
-            }
-        })
-        .collect()
+    match crate::huge::construct::construct(n) {
+        Ok(Some(columns)) => columns.collect(),
+        _ => unreachable!("n = {n} ≥ 4 has a construction"),
+    }
 }
 
 /// Every placement of `text`, or the first error as text.
