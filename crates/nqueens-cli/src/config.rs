@@ -460,10 +460,16 @@ fn known_total(n: usize) -> String {
 
 fn check_solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
     if n > SOLVE_MAX {
+        let instead = if command == "solve" {
+            "; without --algorithm (or with --algorithm construct or min-conflicts) solve finds \
+             one solution of any size"
+        } else {
+            ""
+        };
         usage!(
             "{command} {n}: n is too large; finding the first solutions by backtracking can take \
              minutes or more above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
-             accepts n from 1 to {SOLVE_MAX}"
+             accepts n from 1 to {SOLVE_MAX}{instead}"
         );
     }
     Ok(())

@@ -363,6 +363,7 @@ mod solve {
         let err = run(&["solve", "33", "--algorithm", "bitwise"]).error();
         assert!(err.starts_with("error: solve 33: n is too large"), "{err}");
         assert!(err.contains("from 1 to 32"), "{err}");
+        assert!(err.contains("without --algorithm"), "{err}");
     }
 }
 
@@ -1877,6 +1878,9 @@ mod huge {
             run(&["solve", "33", "-a", "construct", "-f", "list"]).ok(),
             out
         );
+        let (out, err) = both(&["solve", "40", "-a", "construct", "--stats", "-f", "none"]);
+        assert_eq!(out, "");
+        assert!(err.starts_with("construct: n = 40, O(1) per row"), "{err}");
         // Up to 32 the default is still the lexicographically first solution.
         assert_eq!(
             run(&["solve", "8", "-f", "list"]).ok(),
