@@ -101,7 +101,7 @@ impl Attack {
     }
 
     /// Which line of this kind `square` lies on; equal keys mean the same line.
-    fn line(self, square: Square, n: usize) -> usize {
+    pub(crate) fn line(self, square: Square, n: usize) -> usize {
         match self {
             Attack::Row => square.row,
             Attack::Column => square.col,

@@ -216,6 +216,7 @@
 
 pub mod algo;
 mod board;
+pub mod complete;
 pub mod count;
 mod error;
 pub mod huge;

@@ -1,0 +1,7 @@
+//! N-Queens Completion: finish a board that already has queens on it (and
+//! squares or diagonals that may not be used), say that it cannot be done,
+//! or count the ways.
+
+mod instance;
+
+pub use self::instance::{Clash, Instance};
