@@ -27,14 +27,14 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn at(line: usize, message: impl Into<String>) -> Self {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> Self {
         ParseError {
             line: Some(line),
             message: message.into(),
         }
     }
 
-    fn whole(message: impl Into<String>) -> Self {
+    pub(crate) fn whole(message: impl Into<String>) -> Self {
         ParseError {
             line: None,
             message: message.into(),

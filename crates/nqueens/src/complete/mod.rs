@@ -3,5 +3,7 @@
 //! or count the ways.
 
 mod instance;
+mod parse;
 
 pub use self::instance::{Clash, Instance};
+pub use self::parse::{parse_instance, Format, ReadOptions};

@@ -1,0 +1,1517 @@
+//! Reading an [`Instance`] from text: a drawn board, the CSPLib 079 parameter
+//! files (blocked squares, pre-placed queens), the excluded-diagonals files of
+//! Gent, Jefferson and Nightingale, and JSON.
+//!
+//! [`parse_instance`] recognises the form from the content:
+//!
+//! | form | example | indices |
+//! |---|---|---|
+//! | a drawn board, one row per line | `. Q . .` or `.Qx.` | — |
+//! | CSPLib 079 blocked (Essence Prime) | `letting n = 28` / `letting blocks = [[1,1],[1,2]]` | 1-based `[row, column]` |
+//! | CSPLib 079 completion (Essence Prime) | `letting n = 2547` / `letting init = [[52, 19]]` | 0-based `[row, column]` |
+//! | excluded diagonals | `n = 10` / `numdiags = 2` / `diags = [[4, 1], [14, 0]]` | 0-based `[value, type]` |
+//! | JSON | `{"n": 8, "queens": [[0, 0]], "blocked": [[3, 4]]}` | 0-based |
+//!
+//! In a drawn board `Q` (or `q`, `■`, `♛`, `♕`) is a pre-placed queen, `x`,
+//! `X` or `#` a blocked square and `.` or `□` a free one; squares may be
+//! separated by spaces or not.
+//!
+//! In an excluded-diagonals file each pair is `[value, type]`: type 1 excludes
+//! the sum diagonal `row + column = value`, type 0 the difference diagonal
+//! `row − column + n − 1 = value`. Only a prefix of the list is an instance
+//! in the generator's sense; [`ReadOptions::diagonals`] picks it.
+//!
+//! The parameter files are read with a small tokenizer, so line breaks and
+//! spaces inside lists, trailing commas and Essence Prime `$` comments (to the
+//! end of the line) do not matter. Errors name the line, the entry and what
+//! was expected, because the text may have come from a person.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+use super::Instance;
+use crate::board::Square;
+use crate::parse::ParseError;
+
+/// The largest board an instance file may describe.
+const MAX_N: usize = 1_000_000;
+
+/// Options that the text itself cannot carry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Only the first D diagonals of an excluded-diagonals file (the
+    /// generator's rule: only prefixes are valid instances); `None` = all.
+    /// Asking for it with any other format is an error.
+    pub diagonals: Option<usize>,
+}
+
+/// The format the text was read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// A drawn board, one row per line.
+    Drawn,
+    /// A CSPLib 079 blocked-queens parameter file (`letting blocks = ...`, 1-based).
+    Blocked,
+    /// A CSPLib 079 completion parameter file (`letting init = ...`, 0-based).
+    Completion,
+    /// An excluded-diagonals file (`n`, `numdiags`, `diags`).
+    Diagonals,
+    /// A JSON object (`n`, `queens`, `blocked`, `excluded`).
+    Json,
+}
+
+impl Format {
+    /// A short name: `drawn`, `blocked`, `completion`, `diagonals` or `json`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Drawn => "drawn",
+            Format::Blocked => "blocked",
+            Format::Completion => "completion",
+            Format::Diagonals => "diagonals",
+            Format::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Drawn => "a drawn board",
+            Format::Blocked => "a CSPLib blocked-queens file",
+            Format::Completion => "a CSPLib completion file",
+            Format::Diagonals => "an excluded-diagonals file",
+            Format::Json => "a JSON instance",
+        })
+    }
+}
+
+const FORMS: &str = "expected a drawn board (one row per line: 'Q' a queen, 'x' or '#' a blocked \
+square, '.' a free square), a CSPLib parameter file (`letting n = 28` with `letting blocks = \
+[[1,1], ...]` or `letting init = [[0, 5], ...]`), an excluded-diagonals file (`n = 10`, \
+`numdiags = 14`, `diags = [[4, 1], ...]`) or a JSON object such as {\"n\": 8, \"queens\": [[0, 0]]}";
+
+/// Reads an [`Instance`] from `text` and says which form it was in.
+///
+/// ```
+/// use nqueens::complete::{parse_instance, Format, ReadOptions};
+/// use nqueens::Square;
+///
+/// let (instance, format) = parse_instance("letting n = 4\nletting blocks = [[1,1]]\n", ReadOptions::default())?;
+/// assert_eq!(format, Format::Blocked);
+/// assert!(instance.is_blocked(Square::new(0, 0)));
+///
+/// let (instance, format) = parse_instance(". Q . .\n. . . x\n. . . .\n. . . .\n", ReadOptions::default())?;
+/// assert_eq!(format, Format::Drawn);
+/// assert_eq!(instance.queens(), [Square::new(0, 1)]);
+///
+/// let options = ReadOptions { diagonals: Some(1) };
+/// let (instance, _) = parse_instance("n = 4\nnumdiags = 2\ndiags = [[3, 1], [0, 0]]\n", options)?;
+/// assert_eq!(instance.excluded_sums(), [3]);
+/// assert!(instance.excluded_differences().is_empty());
+///
+/// let e = parse_instance("letting n = 4\nletting blocks = [[1,1],\n[5,1]]\n", ReadOptions::default()).unwrap_err();
+/// assert_eq!(e.line, Some(3));
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] naming the line (where there is one), the entry and what
+/// is wrong: an unknown form or character, a missing, duplicated or unknown
+/// name, a list that is not closed, an entry off the board, `numdiags` not
+/// matching the list, more diagonals asked for than the file has, `n` of 0 or
+/// above 1,000,000.
+pub fn parse_instance(text: &str, options: ReadOptions) -> Result<(Instance, Format), ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some((line, first)) = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .find(|(_, l)| !l.is_empty())
+    else {
+        return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    };
+    let (instance, format) = if first.starts_with('{') {
+        (json(text)?, Format::Json)
+    } else if looks_like_parameters(first) {
+        parameters(text, options)?
+    } else if first.chars().next().is_some_and(|c| cell(c).is_some()) {
+        (drawn(text)?, Format::Drawn)
+    } else {
+        let c = first.chars().next().unwrap_or(' ');
+        return Err(ParseError::at(
+            line,
+            format!("unexpected {c:?} at the start of the text: {FORMS}"),
+        ));
+    };
+    if let (Some(d), false) = (options.diagonals, format == Format::Diagonals) {
+        return Err(ParseError::whole(format!(
+            "the first {d} diagonals were asked for, but the text is {format}, not an \
+             excluded-diagonals file; leave out the number of diagonals"
+        )));
+    }
+    Ok((instance, format))
+}
+
+/// Whether the first non-blank line starts a parameter file: `letting`,
+/// `language`, a `$` comment, or `name =`.
+fn looks_like_parameters(first: &str) -> bool {
+    if first.starts_with('$') {
+        return true;
+    }
+    let word: String = first
+        .chars()
+        .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
+        .collect();
+    if word.is_empty() || !word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return false;
+    }
+    let rest = first[word.len()..].trim_start();
+    matches!(word.as_str(), "letting" | "language")
+        || rest.starts_with('=')
+        || rest.starts_with("be ")
+}
+
+fn off_board(n: usize) -> String {
+    format!("{n}×{n}")
+}
+
+fn build_error(e: crate::Error) -> ParseError {
+    ParseError::whole(e.to_string())
+}
+
+// ---------------------------------------------------------------- drawn boards
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Queen,
+    Blocked,
+    Free,
+}
+
+fn cell(c: char) -> Option<Cell> {
+    match c {
+        'Q' | 'q' | '■' | '♛' | '♕' => Some(Cell::Queen),
+        'x' | 'X' | '#' => Some(Cell::Blocked),
+        '.' | '□' => Some(Cell::Free),
+        _ => None,
+    }
+}
+
+fn drawn(text: &str) -> Result<Instance, ParseError> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
+    let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    };
+    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
+    for &(line, text) in &lines[first..=last] {
+        if text.trim().is_empty() {
+            return Err(ParseError::at(
+                line,
+                "a blank line inside the board; a drawn board has one row per line and \
+                 nothing between them (a file holds one board)",
+            ));
+        }
+        let mut cells = Vec::new();
+        for (k, c) in text.chars().enumerate() {
+            if c.is_whitespace() {
+                continue;
+            }
+            match cell(c) {
+                Some(cell) => cells.push(cell),
+                None => {
+                    return Err(ParseError::at(
+                        line,
+                        format!(
+                            "column {}: unexpected {c:?}; a drawn board uses 'Q' (or 'q', '■', \
+                             '♛', '♕') for a pre-placed queen, 'x', 'X' or '#' for a blocked \
+                             square and '.' or '□' for a free square",
+                            k + 1
+                        ),
+                    ))
+                }
+            }
+        }
+        if let Some((first_line, first_row)) = rows.first() {
+            if cells.len() != first_row.len() {
+                return Err(ParseError::at(
+                    line,
+                    format!(
+                        "row {} has {} but row 1 (line {first_line}) has {}; every row of a \
+                         drawn board has the same number of squares",
+                        rows.len() + 1,
+                        squares(cells.len()),
+                        first_row.len()
+                    ),
+                ));
+            }
+        }
+        rows.push((line, cells));
+    }
+    let n = rows.len();
+    let width = rows.first().map_or(0, |(_, r)| r.len());
+    if width != n {
+        return Err(ParseError::whole(format!(
+            "the board has {n} {} of {}; a drawn board is square, n rows of n squares",
+            if n == 1 { "row" } else { "rows" },
+            squares(width)
+        )));
+    }
+    check_n(n, None)?;
+    let mut instance = Instance::new(n).map_err(build_error)?;
+    for (row, (_, cells)) in rows.iter().enumerate() {
+        for (col, &c) in cells.iter().enumerate() {
+            let square = Square::new(row, col);
+            match c {
+                Cell::Queen => instance.place(square).map_err(build_error)?,
+                Cell::Blocked => instance.block(square).map_err(build_error)?,
+                Cell::Free => {}
+            }
+        }
+    }
+    Ok(instance)
+}
+
+fn squares(k: usize) -> String {
+    format!("{k} {}", if k == 1 { "square" } else { "squares" })
+}
+
+fn check_n(n: usize, line: Option<usize>) -> Result<usize, ParseError> {
+    let message = if n == 0 {
+        "n = 0: the smallest board is 1×1".to_string()
+    } else if n > MAX_N {
+        format!("n = {n} is larger than the largest board an instance may describe ({MAX_N})")
+    } else {
+        return Ok(n);
+    };
+    Err(ParseError { line, message })
+}
+
+// ----------------------------------------------------------- parameter files
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    Int(i64),
+    Open,
+    Close,
+    Comma,
+    Equals,
+    Other(char),
+}
+
+#[derive(Debug, Clone)]
+struct Token {
+    tok: Tok,
+    line: usize,
+}
+
+fn describe(t: Option<&Token>) -> String {
+    match t.map(|t| &t.tok) {
+        None => "the end of the text".to_string(),
+        Some(Tok::Word(w)) => format!("`{w}`"),
+        Some(Tok::Int(v)) => format!("the number {v}"),
+        Some(Tok::Open) => "'['".to_string(),
+        Some(Tok::Close) => "']'".to_string(),
+        Some(Tok::Comma) => "','".to_string(),
+        Some(Tok::Equals) => "'='".to_string(),
+        Some(Tok::Other(c)) => format!("{c:?}"),
+    }
+}
+
+fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
+    let mut out = Vec::new();
+    for (i, line_text) in text.lines().enumerate() {
+        let line = i + 1;
+        let mut chars = line_text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            let tok = match c {
+                '$' => break,
+                c if c.is_whitespace() => continue,
+                '[' => Tok::Open,
+                ']' => Tok::Close,
+                ',' => Tok::Comma,
+                '=' => Tok::Equals,
+                c if c.is_ascii_alphabetic() || c == '_' => {
+                    let mut end = start + c.len_utf8();
+                    while let Some(&(k, d)) = chars.peek() {
+                        if d.is_ascii_alphanumeric() || d == '_' || d == '\'' {
+                            end = k + d.len_utf8();
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    Tok::Word(line_text[start..end].to_string())
+                }
+                c if c.is_ascii_digit()
+                    || (c == '-' && chars.peek().is_some_and(|&(_, d)| d.is_ascii_digit())) =>
+                {
+                    let mut end = start + 1;
+                    while let Some(&(k, d)) = chars.peek() {
+                        if d.is_ascii_digit() {
+                            end = k + 1;
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    let digits = &line_text[start..end];
+                    match digits.parse::<i64>() {
+                        Ok(v) => Tok::Int(v),
+                        Err(_) => {
+                            return Err(ParseError::at(
+                                line,
+                                format!("the number {digits} is far too large for a board"),
+                            ))
+                        }
+                    }
+                }
+                c => Tok::Other(c),
+            };
+            out.push(Token { tok, line });
+        }
+    }
+    Ok(out)
+}
+
+/// A value in a parameter file: a number or a list, with the line it starts on.
+#[derive(Debug, Clone)]
+enum Val {
+    Int(i64, usize),
+    List(Vec<Val>, usize),
+}
+
+impl Val {
+    fn line(&self) -> usize {
+        match self {
+            Val::Int(_, line) | Val::List(_, line) => *line,
+        }
+    }
+}
+
+impl fmt::Display for Val {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Val::Int(v, _) => write!(f, "{v}"),
+            Val::List(items, _) => {
+                f.write_str("[")?;
+                for (k, item) in items.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+const NAMES: &str = "a blocked file has `n` and `blocks`, a completion file `n` and `init`, an \
+excluded-diagonals file `n`, `numdiags` and `diags`";
+
+struct Statements<'a> {
+    tokens: &'a [Token],
+    pos: usize,
+}
+
+impl Statements<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn last_line(&self) -> usize {
+        self.tokens.last().map_or(1, |t| t.line)
+    }
+
+    /// `[letting] name (= | be) value`, or `None` at the end.
+    fn statement(&mut self) -> Result<Option<(String, usize, Val)>, ParseError> {
+        loop {
+            match self.peek() {
+                None => return Ok(None),
+                Some(Token {
+                    tok: Tok::Word(w),
+                    line,
+                }) if w == "language" => {
+                    let line = *line;
+                    while self.peek().is_some_and(|t| t.line == line) {
+                        self.pos += 1;
+                    }
+                }
+                Some(Token {
+                    tok: Tok::Word(w), ..
+                }) if w == "letting" => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(_) => break,
+            }
+        }
+        let (name, line) = match self.peek() {
+            Some(Token {
+                tok: Tok::Word(w),
+                line,
+            }) => (w.clone(), *line),
+            other => {
+                return Err(ParseError::at(
+                    other.map_or(self.last_line(), |t| t.line),
+                    format!(
+                        "expected a name such as `n` or `blocks`, found {}; {NAMES}",
+                        describe(other)
+                    ),
+                ))
+            }
+        };
+        self.pos += 1;
+        match self.peek() {
+            Some(Token { tok: Tok::Equals, .. }) => self.pos += 1,
+            Some(Token {
+                tok: Tok::Word(w), ..
+            }) if w == "be" => self.pos += 1,
+            other => {
+                return Err(ParseError::at(
+                    other.map_or(line, |t| t.line),
+                    format!(
+                        "expected '=' after `{name}`, found {}; write `letting {name} = ...` or `{name} = ...`",
+                        describe(other)
+                    ),
+                ))
+            }
+        }
+        let value = self.value(&name, line)?;
+        Ok(Some((name, line, value)))
+    }
+
+    fn value(&mut self, name: &str, name_line: usize) -> Result<Val, ParseError> {
+        let token = self.peek().cloned();
+        match token {
+            Some(Token {
+                tok: Tok::Int(v),
+                line,
+            }) => {
+                self.pos += 1;
+                Ok(Val::Int(v, line))
+            }
+            Some(Token {
+                tok: Tok::Open,
+                line,
+            }) => {
+                self.pos += 1;
+                self.list(name, line)
+            }
+            other => Err(ParseError::at(
+                other.as_ref().map_or(name_line, |t| t.line),
+                format!(
+                    "expected a number or a '[' list in `{name}`, found {}",
+                    describe(other.as_ref())
+                ),
+            )),
+        }
+    }
+
+    fn list(&mut self, name: &str, open: usize) -> Result<Val, ParseError> {
+        let unclosed = |found: Option<&Token>| {
+            ParseError::at(
+                open,
+                format!(
+                    "the list in `{name}` opened on line {open} is not closed: {} comes before \
+                     its ']'",
+                    match found {
+                        None => "the end of the text".to_string(),
+                        Some(t) => format!("{} on line {}", describe(Some(t)), t.line),
+                    }
+                ),
+            )
+        };
+        let mut items = Vec::new();
+        loop {
+            match self.peek() {
+                None => return Err(unclosed(None)),
+                Some(
+                    t @ Token {
+                        tok: Tok::Word(_), ..
+                    },
+                ) => return Err(unclosed(Some(t))),
+                Some(Token {
+                    tok: Tok::Close, ..
+                }) => {
+                    self.pos += 1;
+                    return Ok(Val::List(items, open));
+                }
+                Some(_) => {
+                    items.push(self.value(name, open)?);
+                    match self.peek() {
+                        Some(Token { tok: Tok::Comma, .. }) => self.pos += 1,
+                        Some(Token { tok: Tok::Close, .. }) => {}
+                        None => return Err(unclosed(None)),
+                        Some(
+                            t @ Token {
+                                tok: Tok::Word(_), ..
+                            },
+                        ) => return Err(unclosed(Some(t))),
+                        other => {
+                            return Err(ParseError::at(
+                                other.map_or(open, |t| t.line),
+                                format!(
+                                    "expected ',' or ']' after entry {} of the list in `{name}`, found {}",
+                                    items.len(),
+                                    describe(other)
+                                ),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A pair `[a, b]` of a top-level list: (entry number, line, a, b, the text).
+struct Pair {
+    entry: usize,
+    line: usize,
+    a: i64,
+    b: i64,
+    shown: String,
+}
+
+fn pairs(name: &str, value: &Val, what: &str) -> Result<Vec<Pair>, ParseError> {
+    let Val::List(items, _) = value else {
+        return Err(ParseError::at(
+            value.line(),
+            format!("`{name}` must be a list of {what} pairs such as [[1, 2], [3, 4]], found the number {value}"),
+        ));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(k, item)| match item {
+            Val::List(ab, line) => match ab.as_slice() {
+                [Val::Int(a, _), Val::Int(b, _)] => Ok(Pair {
+                    entry: k + 1,
+                    line: *line,
+                    a: *a,
+                    b: *b,
+                    shown: item.to_string(),
+                }),
+                _ => Err(ParseError::at(
+                    *line,
+                    format!(
+                        "entry {} of {name} ({item}) is not a {what} pair of two numbers",
+                        k + 1
+                    ),
+                )),
+            },
+            Val::Int(_, line) => Err(ParseError::at(
+                *line,
+                format!(
+                    "entry {} of {name} ({item}) is a number, not a {what} pair; write [[1, 2], [3, 4]]",
+                    k + 1
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// A non-negative number, or an error naming `what`.
+fn count(name: &str, value: &Val) -> Result<usize, ParseError> {
+    match value {
+        Val::Int(v, line) => usize::try_from(*v)
+            .map_err(|_| ParseError::at(*line, format!("`{name}` is {v}; it must be 0 or more"))),
+        Val::List(_, line) => Err(ParseError::at(
+            *line,
+            format!("`{name}` must be a number, found the list {value}"),
+        )),
+    }
+}
+
+fn parameters(text: &str, options: ReadOptions) -> Result<(Instance, Format), ParseError> {
+    let tokens = tokenize(text)?;
+    let mut statements = Statements {
+        tokens: &tokens,
+        pos: 0,
+    };
+    let mut named: BTreeMap<String, (usize, Val)> = BTreeMap::new();
+    while let Some((name, line, value)) = statements.statement()? {
+        if !matches!(
+            name.as_str(),
+            "n" | "blocks" | "init" | "numdiags" | "diags"
+        ) {
+            return Err(ParseError::at(
+                line,
+                format!("unknown name `{name}`; {NAMES}"),
+            ));
+        }
+        if let Some((first, _)) = named.get(&name) {
+            return Err(ParseError::at(
+                line,
+                format!("`{name}` is given twice (first on line {first}); keep one"),
+            ));
+        }
+        named.insert(name, (line, value));
+    }
+    let Some((n_line, n_value)) = named.get("n") else {
+        return Err(ParseError::whole(format!(
+            "no `n`: the board size is missing; add a line such as `letting n = 8` ({NAMES})"
+        )));
+    };
+    let n = check_n(count("n", n_value)?, Some(*n_line))?;
+    let has = |k: &str| named.get(k).map(|(line, _)| *line);
+    let families = [
+        ("blocks", has("blocks"), Format::Blocked),
+        ("init", has("init"), Format::Completion),
+        ("diags", has("diags").or(has("numdiags")), Format::Diagonals),
+    ];
+    let present: Vec<_> = families
+        .iter()
+        .filter_map(|&(k, line, f)| line.map(|line| (k, line, f)))
+        .collect();
+    let format = match present.as_slice() {
+        [] => {
+            return Err(ParseError::whole(format!(
+                "only `n` is given: add `blocks` (blocked squares), `init` (pre-placed queens) \
+                 or `diags` (excluded diagonals); {NAMES}"
+            )))
+        }
+        [(_, _, f)] => *f,
+        [(a, a_line, _), (b, b_line, _), ..] => {
+            return Err(ParseError::at(
+                *b_line,
+                format!(
+                    "`{b}` cannot be mixed with `{a}` (line {a_line}): {NAMES}; for a mixture \
+                     write JSON or draw the board"
+                ),
+            ))
+        }
+    };
+    let mut instance = Instance::new(n).map_err(build_error)?;
+    let board = off_board(n);
+    match format {
+        Format::Blocked | Format::Completion => {
+            let (name, base, kind) = if format == Format::Blocked {
+                ("blocks", 1, "a blocked file, which is 1-based")
+            } else {
+                ("init", 0, "a completion file, which is 0-based")
+            };
+            let Some((_, value)) = named.get(name) else {
+                return Err(ParseError::whole(format!("no `{name}`")));
+            };
+            // n ≤ MAX_N, so this fits.
+            let (lo, hi) = (base, n as i64 - 1 + base);
+            for p in pairs(name, value, "[row, column]")? {
+                for (what, v) in [("row", p.a), ("column", p.b)] {
+                    if v < lo || v > hi {
+                        return Err(ParseError::at(
+                            p.line,
+                            format!(
+                                "entry {} of {name} ({}): {what} {v} is off the {board} board \
+                                 ({what}s run {lo}..={hi} in {kind})",
+                                p.entry, p.shown
+                            ),
+                        ));
+                    }
+                }
+                // In range, so non-negative after subtracting the base.
+                let square = Square::new((p.a - lo) as usize, (p.b - lo) as usize);
+                if format == Format::Blocked {
+                    instance.block(square).map_err(build_error)?;
+                } else {
+                    instance.place(square).map_err(build_error)?;
+                }
+            }
+        }
+        Format::Diagonals => {
+            let Some((diags_line, diags)) = named.get("diags") else {
+                return Err(ParseError::whole(
+                    "`numdiags` is given but `diags`, the list of [value, type] pairs, is missing",
+                ));
+            };
+            let list = pairs("diags", diags, "[value, type]")?;
+            let total = match named.get("numdiags") {
+                Some((line, value)) => {
+                    let k = count("numdiags", value)?;
+                    if k != list.len() {
+                        return Err(ParseError::at(
+                            *line,
+                            format!(
+                                "numdiags = {k} but diags (line {diags_line}) has {} {}; make \
+                                 numdiags the number of pairs",
+                                list.len(),
+                                if list.len() == 1 { "pair" } else { "pairs" }
+                            ),
+                        ));
+                    }
+                    k
+                }
+                None => list.len(),
+            };
+            let hi = 2 * n as i64 - 2;
+            for p in &list {
+                let kind = match p.b {
+                    1 => "sum diagonal",
+                    0 => "difference diagonal",
+                    t => {
+                        return Err(ParseError::at(
+                            p.line,
+                            format!(
+                                "entry {} of diags ({}): type {t} is neither 1 (a sum diagonal, \
+                                 row + column) nor 0 (a difference diagonal, row − column + n − 1)",
+                                p.entry, p.shown
+                            ),
+                        ))
+                    }
+                };
+                if p.a < 0 || p.a > hi {
+                    return Err(ParseError::at(
+                        p.line,
+                        format!(
+                            "entry {} of diags ({}): {kind} {} is off the {board} board \
+                             (diagonals run 0..={hi}, 0-based)",
+                            p.entry, p.shown, p.a
+                        ),
+                    ));
+                }
+            }
+            let take = match options.diagonals {
+                Some(d) if d > total => {
+                    return Err(ParseError::whole(format!(
+                        "the first {d} diagonals were asked for, but the file has only \
+                         numdiags = {total}; ask for 0..={total}"
+                    )))
+                }
+                Some(d) => d,
+                None => total,
+            };
+            for p in &list[..take] {
+                // Checked above: 0 ≤ value ≤ 2n − 2.
+                let value = p.a as usize;
+                if p.b == 1 {
+                    instance.exclude_sum(value).map_err(build_error)?;
+                } else {
+                    instance.exclude_difference(value).map_err(build_error)?;
+                }
+            }
+        }
+        Format::Drawn | Format::Json => {}
+    }
+    Ok((instance, format))
+}
+
+// ---------------------------------------------------------------------- JSON
+
+/// A JSON value read with duplicated keys refused (serde_json keeps the last).
+struct Strict(Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(v)))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Strict, E> {
+        Ok(Strict(
+            Number::from_f64(v).map_or(Value::Null, Value::Number),
+        ))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v.to_string())))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(de::Error::custom(format!(
+                    "the key {key:?} appears twice in one object; keep one"
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            out.insert(key, v);
+        }
+        Ok(Strict(Value::Object(out)))
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn show(v: &Value) -> String {
+    match v {
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(show).collect::<Vec<_>>().join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn unknown_keys(object: &Map<String, Value>, known: &[&str], what: &str) -> Result<(), ParseError> {
+    let unknown: Vec<String> = object
+        .keys()
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| format!("{k:?}"))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let known: Vec<String> = known.iter().map(|k| format!("{k:?}")).collect();
+    Err(ParseError::whole(format!(
+        "unknown {} {} in {what}; the keys are {}",
+        if unknown.len() == 1 { "key" } else { "keys" },
+        unknown.join(", "),
+        known.join(", ")
+    )))
+}
+
+fn json_array<'v>(
+    object: &'v Map<String, Value>,
+    key: &str,
+    what: &str,
+) -> Result<&'v [Value], ParseError> {
+    match object.get(key) {
+        None => Ok(&[]),
+        Some(Value::Array(items)) => Ok(items),
+        Some(other) => Err(ParseError::whole(format!(
+            "{key:?} must be an array of {what}, found {} ({})",
+            kind(other),
+            show(other)
+        ))),
+    }
+}
+
+fn json(text: &str) -> Result<Instance, ParseError> {
+    let Strict(value) = serde_json::from_str::<Strict>(text)
+        .map_err(|e| ParseError::at(e.line().max(1), format!("not valid JSON: {e}")))?;
+    let Value::Object(top) = value else {
+        return Err(ParseError::whole(format!(
+            "a JSON instance is an object such as {{\"n\": 8, \"queens\": [[0, 0]]}}, found {}",
+            kind(&value)
+        )));
+    };
+    unknown_keys(
+        &top,
+        &["n", "queens", "blocked", "excluded"],
+        "the instance",
+    )?;
+    let n = match top.get("n") {
+        None => {
+            return Err(ParseError::whole(
+                "no \"n\": the board size is missing; add \"n\": 8 (or the size)",
+            ))
+        }
+        Some(v) => match v.as_u64().and_then(|n| usize::try_from(n).ok()) {
+            Some(n) => check_n(n, None)?,
+            None => {
+                return Err(ParseError::whole(format!(
+                    "\"n\" must be a whole number 1 or more, found {}",
+                    show(v)
+                )))
+            }
+        },
+    };
+    let board = off_board(n);
+    let mut instance = Instance::new(n).map_err(build_error)?;
+    for key in ["queens", "blocked"] {
+        for (k, entry) in json_array(&top, key, "[row, column] pairs")?
+            .iter()
+            .enumerate()
+        {
+            let here = format!("entry {} of {key:?} ({})", k + 1, show(entry));
+            let [row, col] = match entry.as_array().map(Vec::as_slice) {
+                Some([row, col]) => [row, col],
+                _ => {
+                    return Err(ParseError::whole(format!(
+                        "{here} is not a [row, column] pair"
+                    )))
+                }
+            };
+            let mut at = [0usize; 2];
+            for (slot, (what, v)) in at.iter_mut().zip([("row", row), ("column", col)]) {
+                match v.as_u64().and_then(|v| usize::try_from(v).ok()) {
+                    Some(v) if v < n => *slot = v,
+                    _ => {
+                        return Err(ParseError::whole(format!(
+                            "{here}: {what} {} is off the {board} board ({what}s run 0..={}; \
+                             JSON is 0-based)",
+                            show(v),
+                            n - 1
+                        )))
+                    }
+                }
+            }
+            let square = Square::new(at[0], at[1]);
+            if key == "queens" {
+                instance.place(square).map_err(build_error)?;
+            } else {
+                instance.block(square).map_err(build_error)?;
+            }
+        }
+    }
+    match top.get("excluded") {
+        None => {}
+        Some(Value::Object(excluded)) => {
+            unknown_keys(excluded, &["sum", "difference"], "\"excluded\"")?;
+            for key in ["sum", "difference"] {
+                let what = if key == "sum" {
+                    "sum diagonals (row + column)"
+                } else {
+                    "difference diagonals (row − column + n − 1)"
+                };
+                for (k, v) in json_array(excluded, key, what)?.iter().enumerate() {
+                    let value = v
+                        .as_u64()
+                        .and_then(|v| usize::try_from(v).ok())
+                        .filter(|&v| v <= 2 * n - 2);
+                    let Some(value) = value else {
+                        return Err(ParseError::whole(format!(
+                            "entry {} of \"excluded\".{key:?} ({}) is not one of the {what} of \
+                             the {board} board, which run 0..={}",
+                            k + 1,
+                            show(v),
+                            2 * n - 2
+                        )));
+                    };
+                    if key == "sum" {
+                        instance.exclude_sum(value).map_err(build_error)?;
+                    } else {
+                        instance.exclude_difference(value).map_err(build_error)?;
+                    }
+                }
+            }
+        }
+        Some(other) => {
+            return Err(ParseError::whole(format!(
+                "\"excluded\" must be an object such as {{\"sum\": [3], \"difference\": [7]}}, \
+                 found {} ({})",
+                kind(other),
+                show(other)
+            )))
+        }
+    }
+    Ok(instance)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<(Instance, Format), ParseError> {
+        parse_instance(text, ReadOptions::default())
+    }
+
+    fn ok(text: &str) -> (Instance, Format) {
+        match read(text) {
+            Ok(x) => x,
+            Err(e) => panic!("{text:?}: {e}"),
+        }
+    }
+
+    /// The error, with the line and a piece of the message checked.
+    fn err(text: &str, line: Option<usize>, piece: &str) -> ParseError {
+        err_with(text, ReadOptions::default(), line, piece)
+    }
+
+    fn err_with(text: &str, options: ReadOptions, line: Option<usize>, piece: &str) -> ParseError {
+        let e = match parse_instance(text, options) {
+            Ok((i, f)) => panic!("{text:?} was read as {f}: {i:?}"),
+            Err(e) => e,
+        };
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.message.contains(piece), "{piece:?} not in {e}");
+        e
+    }
+
+    fn sq(row: usize, col: usize) -> Square {
+        Square::new(row, col)
+    }
+
+    #[test]
+    fn blocked_files_are_one_based() {
+        let (i, f) = ok("letting n = 4\nletting blocks = [[1,1],\n[4,3],\n]\n");
+        assert_eq!(f, Format::Blocked);
+        assert_eq!(i.n(), 4);
+        assert_eq!(i.blocked(), [sq(0, 0), sq(3, 2)]);
+        assert!(i.queens().is_empty());
+        assert!(!i.is_allowed(sq(0, 0)));
+        assert!(i.is_allowed(sq(1, 1)));
+        // Comments, `be`, a `language` line, no spaces, one line.
+        let (i, _) = ok(
+            "language ESSENCE' 1.0\n$ a comment\nletting n be 3 $ the size\nletting blocks=[[2,2]]",
+        );
+        assert_eq!((i.n(), i.blocked()), (3, vec![sq(1, 1)]));
+        let (i, _) = ok("letting n = 5\nletting blocks = []\n");
+        assert!(i.is_empty());
+    }
+
+    #[test]
+    fn completion_files_are_zero_based() {
+        let (i, f) = ok("letting n =  5\nletting init =  [[0, 4], [2, 0],\n [4, 1]]\n");
+        assert_eq!(f, Format::Completion);
+        assert_eq!(i.queens(), [sq(0, 4), sq(2, 0), sq(4, 1)]);
+        assert!(i.blocked().is_empty());
+        err(
+            "letting n = 5\nletting init = [[0, 4],\n[5, 0]]",
+            Some(3),
+            "entry 2 of init ([5, 0]): row 5 is off the 5×5 board (rows run 0..=4 in a completion file, which is 0-based)",
+        );
+    }
+
+    #[test]
+    fn diagonal_values_and_types() {
+        // [2, 1]: the sum diagonal row + col = 2; [5, 0]: the difference
+        // diagonal row − col + 3 = 5, so row − col = 2.
+        let (i, f) = ok("n =  4\nnumdiags =  2\ndiags =  [[2, 1], [5, 0]]\n");
+        assert_eq!(f, Format::Diagonals);
+        assert_eq!(i.excluded_sums(), [2]);
+        assert_eq!(i.excluded_differences(), [5]);
+        for (square, allowed) in [
+            (sq(0, 2), false),
+            (sq(1, 1), false),
+            (sq(2, 0), false),
+            (sq(2, 2), true),
+            (sq(3, 1), false),
+            (sq(2, 0), false),
+            (sq(1, 3), true),
+            (sq(3, 0), true),
+            (sq(0, 0), true),
+        ] {
+            assert_eq!(i.is_allowed(square), allowed, "{square}");
+        }
+        // numdiags may be left out.
+        let (i, _) = ok("n = 4\ndiags = [[0, 0]]");
+        assert_eq!(i.excluded_differences(), [0]);
+        assert!(!i.is_allowed(sq(0, 3)));
+    }
+
+    #[test]
+    fn only_a_prefix_of_the_diagonals() {
+        let text = "n = 5\nnumdiags = 3\ndiags = [[4, 1], [0, 0], [8, 1]]\n";
+        let (i, _) = parse_instance(text, ReadOptions { diagonals: Some(2) }).unwrap();
+        assert_eq!(i.excluded_sums(), [4]);
+        assert_eq!(i.excluded_differences(), [0]);
+        let (i, _) = parse_instance(text, ReadOptions { diagonals: Some(0) }).unwrap();
+        assert!(i.is_empty());
+        let (i, _) = parse_instance(text, ReadOptions { diagonals: Some(3) }).unwrap();
+        assert_eq!(i.excluded_sums(), [4, 8]);
+        err_with(
+            text,
+            ReadOptions { diagonals: Some(4) },
+            None,
+            "the first 4 diagonals were asked for, but the file has only numdiags = 3",
+        );
+        err_with(
+            "letting n = 4\nletting blocks = []",
+            ReadOptions { diagonals: Some(1) },
+            None,
+            "not an excluded-diagonals file",
+        );
+    }
+
+    #[test]
+    fn diagonal_errors() {
+        err(
+            "n = 5\nnumdiags = 3\ndiags = [[4, 1], [0, 0]]\n",
+            Some(2),
+            "numdiags = 3 but diags (line 3) has 2 pairs",
+        );
+        err(
+            "n = 5\ndiags = [[4, 1],\n[0, 2]]\n",
+            Some(3),
+            "entry 2 of diags ([0, 2]): type 2 is neither 1",
+        );
+        err(
+            "n = 5\ndiags = [[9, 1]]\n",
+            Some(2),
+            "entry 1 of diags ([9, 1]): sum diagonal 9 is off the 5×5 board (diagonals run 0..=8",
+        );
+        err(
+            "n = 5\ndiags = [[-1, 0]]\n",
+            Some(2),
+            "difference diagonal -1 is off",
+        );
+        err("n = 5\nnumdiags = 0\n", None, "`diags`");
+        err(
+            "n = 5\ndiags = [4, 1]\n",
+            Some(2),
+            "entry 1 of diags (4) is a number",
+        );
+        err(
+            "n = 5\ndiags = 4\n",
+            Some(2),
+            "must be a list of [value, type] pairs",
+        );
+        err(
+            "n = 5\ndiags = [[1, 1, 1]]\n",
+            Some(2),
+            "([1, 1, 1]) is not a [value, type] pair",
+        );
+        err(
+            "n = 5\nnumdiags = -2\ndiags = []\n",
+            Some(2),
+            "`numdiags` is -2",
+        );
+    }
+
+    #[test]
+    fn parameter_file_errors() {
+        err(
+            "letting n = 28\nletting blocks = [[1,1],\n[29, 3]]",
+            Some(3),
+            "entry 2 of blocks ([29, 3]): row 29 is off the 28×28 board (rows run 1..=28 in a blocked file, which is 1-based)",
+        );
+        err(
+            "letting n = 4\nletting blocks = [[0,1]]",
+            Some(2),
+            "row 0 is off the 4×4 board",
+        );
+        err(
+            "letting n = 4\nletting blocks = [[1,5]]",
+            Some(2),
+            "column 5 is off the 4×4 board (columns run 1..=4",
+        );
+        err(
+            "letting n = 4\nletting n = 5\nletting blocks = []",
+            Some(2),
+            "`n` is given twice (first on line 1)",
+        );
+        err("letting blocks = [[1,1]]", None, "no `n`");
+        err("letting n = 4", None, "only `n` is given");
+        err(
+            "letting n = 4\nletting blocks = [[1,1],\n[2,2]\n",
+            Some(2),
+            "the list in `blocks` opened on line 2 is not closed: the end of the text",
+        );
+        err(
+            "letting n = 4\nletting blocks = [[1,1],\n[2,2]\nletting init = []",
+            Some(2),
+            "`letting` on line 4",
+        );
+        err(
+            "letting n = 4\nletting blocks = [[1,1] [2,2]]",
+            Some(2),
+            "expected ',' or ']' after entry 1",
+        );
+        err(
+            "letting n = 4\nletting blocks = [[1,1],,]",
+            Some(2),
+            "expected a number or a '[' list in `blocks`, found ','",
+        );
+        err(
+            "letting n = 4\nletting blox = []",
+            Some(2),
+            "unknown name `blox`",
+        );
+        err(
+            "letting n = 4\nletting blocks = []\nletting init = []",
+            Some(3),
+            "`init` cannot be mixed with `blocks` (line 2)",
+        );
+        err("letting n = 0\nletting blocks = []", Some(1), "n = 0");
+        err(
+            "letting n = 2000000\nletting init = []",
+            Some(1),
+            "larger than",
+        );
+        err(
+            "letting n = [4]\nletting init = []",
+            Some(1),
+            "`n` must be a number",
+        );
+        err(
+            "letting n 4",
+            Some(1),
+            "expected '=' after `n`, found the number 4",
+        );
+        err("letting n =", Some(1), "found the end of the text");
+        err(
+            "letting n = 4\nletting init = [[1, 99999999999999999999]]",
+            Some(2),
+            "far too large",
+        );
+        err(
+            "letting n = 4\nletting init = [[1; 2]]",
+            Some(2),
+            "found ';'",
+        );
+        err("letting n = 4\n= 5", Some(2), "expected a name");
+        err(
+            "letting n = 4\nletting init = [[1, 2], [3]]",
+            Some(2),
+            "entry 2 of init ([3]) is not a [row, column] pair",
+        );
+    }
+
+    #[test]
+    fn drawn_boards() {
+        let spaced = "\n\n. Q . .\n. . . x\n# . . .\n. . q .\n\n";
+        let packed = ".Q..\n...X\n#...\n..♛.\n";
+        for text in [spaced, packed] {
+            let (i, f) = ok(text);
+            assert_eq!(f, Format::Drawn);
+            assert_eq!(i.n(), 4);
+            assert_eq!(i.queens(), [sq(0, 1), sq(3, 2)]);
+            assert_eq!(i.blocked(), [sq(1, 3), sq(2, 0)]);
+            assert!(i.excluded_sums().is_empty() && i.excluded_differences().is_empty());
+        }
+        let (i, _) = ok("□ ■\n□ □\n");
+        assert_eq!(i.queens(), [sq(0, 1)]);
+        let (i, _) = ok("x\n");
+        assert_eq!((i.n(), i.blocked()), (1, vec![sq(0, 0)]));
+        let (i, _) = ok("\u{feff}..\r\n..\r\n");
+        assert!(i.is_empty());
+    }
+
+    #[test]
+    fn drawn_board_errors() {
+        err(
+            ". Q . .\n. . Z .\n. . . .\n. . . .\n",
+            Some(2),
+            "column 5: unexpected 'Z'",
+        );
+        err(
+            ". Q . .\n. . .\n. . . .\n. . . .\n",
+            Some(2),
+            "row 2 has 3 squares but row 1 (line 1) has 4",
+        );
+        err(". Q .\n. . .\n", None, "the board has 2 rows of 3 squares");
+        err(". Q\n\n. .\n", Some(2), "a blank line inside the board");
+        err("", None, "the input is empty");
+        err("  \n\n", None, "the input is empty");
+        err("[[1, 2]]", Some(1), "unexpected '[' at the start");
+    }
+
+    #[test]
+    fn json_with_every_key() {
+        let text = r#"{"n": 8, "queens": [[0, 0], [1, 2]], "blocked": [[3, 4]],
+            "excluded": {"sum": [7, 9], "difference": [0]}}"#;
+        let (i, f) = ok(text);
+        assert_eq!(f, Format::Json);
+        assert_eq!(i.n(), 8);
+        assert_eq!(i.queens(), [sq(0, 0), sq(1, 2)]);
+        assert_eq!(i.blocked(), [sq(3, 4)]);
+        assert_eq!(i.excluded_sums(), [7, 9]);
+        assert_eq!(i.excluded_differences(), [0]);
+        assert!(!i.is_allowed(sq(0, 7)));
+        let (i, _) = ok(r#"{"n": 3}"#);
+        assert!(i.is_empty() && i.n() == 3);
+        let (i, _) = ok(r#"{"n": 3, "excluded": {}}"#);
+        assert!(i.is_empty());
+    }
+
+    #[test]
+    fn json_errors() {
+        err(r#"{"n": 8, "queens": [[0, 0]"#, Some(1), "not valid JSON");
+        err(
+            "{\"n\": 8,\n \"n\": 9}",
+            Some(2),
+            "the key \"n\" appears twice",
+        );
+        err(
+            "{\"n\": 8, \"excluded\": {\"sum\": [],\n\"sum\": []}}",
+            Some(2),
+            "the key \"sum\" appears twice",
+        );
+        err(
+            r#"{"n": 8, "queen": [], "walls": []}"#,
+            None,
+            "unknown keys \"queen\", \"walls\" in the instance",
+        );
+        err(r#"{"queens": []}"#, None, "no \"n\"");
+        err(r#"{"n": 0}"#, None, "n = 0");
+        err(
+            r#"{"n": 8.5}"#,
+            None,
+            "\"n\" must be a whole number 1 or more, found 8.5",
+        );
+        err(r#"{"n": -3}"#, None, "found -3");
+        err(
+            r#"{"n": 8, "queens": [[0, 0], [8, 1]]}"#,
+            None,
+            "entry 2 of \"queens\" ([8, 1]): row 8 is off the 8×8 board (rows run 0..=7; JSON is 0-based)",
+        );
+        err(
+            r#"{"n": 8, "blocked": [[0, -1]]}"#,
+            None,
+            "entry 1 of \"blocked\" ([0, -1]): column -1 is off",
+        );
+        err(
+            r#"{"n": 8, "blocked": [[0]]}"#,
+            None,
+            "([0]) is not a [row, column] pair",
+        );
+        err(
+            r#"{"n": 8, "blocked": 3}"#,
+            None,
+            "\"blocked\" must be an array",
+        );
+        err(
+            r#"{"n": 4, "excluded": {"sum": [7]}}"#,
+            None,
+            "entry 1 of \"excluded\".\"sum\" (7) is not one of the sum diagonals",
+        );
+        err(
+            r#"{"n": 4, "excluded": []}"#,
+            None,
+            "\"excluded\" must be an object",
+        );
+        err(
+            r#"{"n": 4, "excluded": {"anti": []}}"#,
+            None,
+            "unknown key \"anti\" in \"excluded\"",
+        );
+    }
+
+    /// The numbers of a `name = [...]` list in raw text, in pairs.
+    fn raw_pairs(text: &str, name: &str) -> Vec<(i64, i64)> {
+        let start = text.find(&format!("{name} =")).unwrap_or(0);
+        let rest = &text[start..];
+        let rest = &rest[rest.find('[').unwrap()..];
+        let numbers: Vec<i64> = rest
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        numbers.chunks(2).map(|p| (p[0], p[1])).collect()
+    }
+
+    fn raw_number(text: &str, name: &str) -> usize {
+        let line = text
+            .lines()
+            .find(|l| {
+                l.trim_start_matches("letting ")
+                    .starts_with(&format!("{name} "))
+            })
+            .unwrap();
+        line.split('=').nth(1).unwrap().trim().parse().unwrap()
+    }
+
+    #[test]
+    fn every_benchmark_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/benchmarks/completion");
+        let Ok(dirs) = std::fs::read_dir(&root) else {
+            return;
+        };
+        let mut read = 0;
+        for dir in dirs {
+            let dir = dir.unwrap().path();
+            if !dir.is_dir() {
+                continue;
+            }
+            for file in std::fs::read_dir(&dir).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().and_then(|e| e.to_str()) != Some("param") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let (i, format) = parse_instance(&text, ReadOptions::default())
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let n = raw_number(&text, "n");
+                assert_eq!(i.n(), n, "{}", path.display());
+                let distinct = |name| {
+                    raw_pairs(&text, name)
+                        .into_iter()
+                        .collect::<std::collections::BTreeSet<_>>()
+                };
+                match format {
+                    Format::Blocked => {
+                        let blocks = distinct("blocks");
+                        assert_eq!(i.blocked().len(), blocks.len(), "{}", path.display());
+                        assert!(i.queens().is_empty());
+                        let first = *blocks.iter().next().unwrap();
+                        let square = sq(first.0 as usize - 1, first.1 as usize - 1);
+                        assert!(i.is_blocked(square), "{}", path.display());
+                    }
+                    Format::Completion => {
+                        let init = distinct("init");
+                        assert_eq!(i.queens().len(), init.len(), "{}", path.display());
+                        assert!(i.blocked().is_empty());
+                        let first = *init.iter().next().unwrap();
+                        assert_eq!(i.queens()[0], sq(first.0 as usize, first.1 as usize));
+                    }
+                    Format::Diagonals => {
+                        let diags = raw_pairs(&text, "diags");
+                        assert_eq!(diags.len(), raw_number(&text, "numdiags"));
+                        let count = |t| {
+                            diags
+                                .iter()
+                                .filter(|d| d.1 == t)
+                                .map(|d| d.0)
+                                .collect::<std::collections::BTreeSet<_>>()
+                                .len()
+                        };
+                        assert_eq!(i.excluded_sums().len(), count(1), "{}", path.display());
+                        assert_eq!(i.excluded_differences().len(), count(0));
+                        let (first, _) =
+                            parse_instance(&text, ReadOptions { diagonals: Some(1) }).unwrap();
+                        let d = diags[0];
+                        let expected = if d.1 == 1 {
+                            (vec![d.0 as usize], vec![])
+                        } else {
+                            (vec![], vec![d.0 as usize])
+                        };
+                        assert_eq!(
+                            (first.excluded_sums(), first.excluded_differences()),
+                            expected
+                        );
+                        let too_many = ReadOptions {
+                            diagonals: Some(diags.len() + 1),
+                        };
+                        assert!(parse_instance(&text, too_many).is_err());
+                    }
+                    other => panic!("{}: read as {other}", path.display()),
+                }
+                read += 1;
+            }
+        }
+        assert!(read > 0, "no .param files under {}", root.display());
+    }
+}
