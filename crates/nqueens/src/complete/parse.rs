@@ -44,7 +44,8 @@ const MAX_N: usize = 1_000_000;
 pub struct ReadOptions {
     /// Only the first D diagonals of an excluded-diagonals file (the
     /// generator's rule: only prefixes are valid instances); `None` = all.
-    /// Asking for it with any other format is an error.
+    /// Every pair of the file is still checked. Asking for it with any other
+    /// format is an error.
     pub diagonals: Option<usize>,
 }
 
@@ -928,8 +929,16 @@ fn json_array<'v>(
 }
 
 fn json(text: &str) -> Result<Instance, ParseError> {
-    let Strict(value) = serde_json::from_str::<Strict>(text)
-        .map_err(|e| ParseError::at(e.line().max(1), format!("not valid JSON: {e}")))?;
+    let Strict(value) = serde_json::from_str::<Strict>(text).map_err(|e| {
+        // serde_json ends its message with the position; say it our way.
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = full.strip_suffix(&suffix).unwrap_or(&full);
+        ParseError::at(
+            e.line().max(1),
+            format!("column {}: not valid JSON: {message}", e.column()),
+        )
+    })?;
     let Value::Object(top) = value else {
         return Err(ParseError::whole(format!(
             "a JSON instance is an object such as {{\"n\": 8, \"queens\": [[0, 0]]}}, found {}",
@@ -1290,6 +1299,17 @@ mod tests {
     }
 
     #[test]
+    fn format_names() {
+        assert_eq!(Format::Blocked.name(), "blocked");
+        assert_eq!(Format::Json.to_string(), "a JSON instance");
+        let (_, f) = ok("letting n = 3\nletting init = []");
+        assert_eq!(
+            (f.name(), f.to_string()),
+            ("completion", "a CSPLib completion file".to_string())
+        );
+    }
+
+    #[test]
     fn drawn_boards() {
         let spaced = "\n\n. Q . .\n. . . x\n# . . .\n. . q .\n\n";
         let packed = ".Q..\n...X\n#...\n..♛.\n";
@@ -1349,10 +1369,14 @@ mod tests {
     #[test]
     fn json_errors() {
         err(r#"{"n": 8, "queens": [[0, 0]"#, Some(1), "not valid JSON");
-        err(
+        let e = err(
             "{\"n\": 8,\n \"n\": 9}",
             Some(2),
             "the key \"n\" appears twice",
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 2: column 4: not valid JSON: the key \"n\" appears twice in one object; keep one"
         );
         err(
             "{\"n\": 8, \"excluded\": {\"sum\": [],\n\"sum\": []}}",
