@@ -3,5 +3,7 @@
 //! or count the ways.
 
 mod instance;
+mod solver;
 
 pub use self::instance::{Clash, Instance};
+pub use self::solver::{complete, count, for_each, Answer, Stats};
