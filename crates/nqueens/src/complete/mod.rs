@@ -4,6 +4,8 @@
 
 mod instance;
 mod parse;
+mod solver;
 
 pub use self::instance::{Clash, Instance};
 pub use self::parse::{parse_instance, Format, ReadOptions};
+pub use self::solver::{complete, count, for_each, Answer, Stats};
