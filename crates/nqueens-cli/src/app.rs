@@ -52,6 +52,7 @@ pub fn run() -> anyhow::Result<Outcome> {
             format,
         } => commands::verify::run(input.as_deref(), one_based, format),
         Config::Algorithms => commands::algorithms::run(),
+        Config::Complete(run) => commands::complete::run(run),
         Config::Merge {
             files,
             unique,

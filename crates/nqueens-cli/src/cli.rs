@@ -88,6 +88,18 @@ pub enum Command {
     /// Works far beyond what can be counted (n up to 128); the interval widens
     /// as n grows.
     Estimate(EstimateArgs),
+    /// Finish a board that already has queens on it, or prove that it cannot
+    /// be done; count or list every completion.
+    ///
+    /// The board comes from FILE (`-` for standard input): a drawn board (Q a
+    /// pre-placed queen, x or # a blocked square, . free, one line per row), a
+    /// CSPLib 079/080 parameter file (`letting n`, `letting blocks` 1-based,
+    /// `letting init` 0-based; or `n`, `numdiags`, `diags` for excluded
+    /// diagonals), or JSON ({"n": 8, "queens": [[0, 0]], "blocked": [[3, 4]],
+    /// "excluded": {"sum": [], "difference": []}}). Or from --n N with
+    /// --queen and --block. Exit status: 0 a completion exists, 1 none
+    /// exists, 2 an error, 3 unknown (--timeout reached).
+    Complete(CompleteArgs),
 }
 
 /// `nqueens merge`.
@@ -389,4 +401,62 @@ pub struct TraceArgs {
     /// With --format svg: seconds each step is shown in the animation.
     #[arg(long, value_name = "SECONDS", default_value = "0.8")]
     pub delay: f64,
+}
+
+/// How `complete` prints a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompleteFormat {
+    /// A drawn board: ♛ a pre-placed queen, ■ an added one, × blocked, □ free.
+    Board,
+    /// The same in ASCII: Q pre-placed, q added, x blocked, . free (reads back).
+    Ascii,
+    /// The column of each row's queen: [0, 4, 7, ...].
+    List,
+    /// One JSON object per line: {"n":8,"columns":[...]}.
+    Json,
+}
+
+/// `nqueens complete`.
+#[derive(Debug, Args)]
+pub struct CompleteArgs {
+    /// The instance file; `-` reads standard input. Without it, give --n.
+    #[arg(value_name = "FILE")]
+    pub input: Option<std::path::PathBuf>,
+    /// The board size, for an instance given only by --queen and --block.
+    #[arg(long = "n", value_name = "N")]
+    pub size: Option<String>,
+    /// A pre-placed queen at ROW,COL (repeatable).
+    #[arg(long, value_name = "ROW,COL")]
+    pub queen: Vec<String>,
+    /// A blocked square at ROW,COL (repeatable).
+    #[arg(long, value_name = "ROW,COL")]
+    pub block: Vec<String>,
+    /// --queen, --block and the printed columns count from 1.
+    #[arg(long)]
+    pub one_based: bool,
+    /// For an excluded-diagonals file: use only its first D diagonals (only
+    /// prefixes are instances).
+    #[arg(long, value_name = "D")]
+    pub diagonals: Option<String>,
+    /// Print every completion, as found.
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+    /// Count the completions exactly.
+    #[arg(long)]
+    pub count: bool,
+    /// With --all: stop after K completions.
+    #[arg(long, short = 'l', value_name = "K")]
+    pub limit: Option<String>,
+    /// Worker threads for --count (default: every core).
+    #[arg(long, short = 'j', value_name = "T")]
+    pub threads: Option<String>,
+    /// Give up after S seconds and answer "unknown" (exit status 3).
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<String>,
+    /// Print the search's nodes, forced placements and time to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// How to print completions (default: board up to n = 100, list above).
+    #[arg(long, short, value_enum)]
+    pub format: Option<CompleteFormat>,
 }

@@ -42,6 +42,34 @@ pub const COMPARE_MAX: usize = 14;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise.
 pub const TRACE_STEPS: u64 = 500;
 
+/// What `complete` does once it has its instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompleteMode {
+    /// The first completion.
+    First,
+    /// Every completion, up to a limit.
+    All { limit: Option<u64> },
+    /// Count them on this many threads.
+    Count { threads: usize },
+}
+
+/// `nqueens complete`, checked.
+pub struct CompleteRun {
+    /// The instance file (`None` with `--n`); `Some("-")` is standard input.
+    pub input: Option<PathBuf>,
+    /// `--n`, when there is no file.
+    pub n: Option<usize>,
+    /// `--queen` and `--block`, 0-based.
+    pub queens: Vec<nqueens::Square>,
+    pub blocks: Vec<nqueens::Square>,
+    pub diagonals: Option<usize>,
+    pub mode: CompleteMode,
+    pub timeout: Option<std::time::Duration>,
+    pub stats: bool,
+    pub format: Option<cli::CompleteFormat>,
+    pub one_based: bool,
+}
+
 /// How the counting engine runs.
 pub struct EngineRun {
     pub engine: &'static dyn nqueens::count::plan::Engine,
@@ -159,6 +187,8 @@ pub enum Config {
         seed: u64,
         format: ReportFormat,
     },
+    /// Complete a board.
+    Complete(CompleteRun),
     /// Trace one algorithm.
     Trace {
         n: usize,
@@ -395,6 +425,103 @@ fn solve(a: cli::SolveArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// Reads `--queen` or `--block` values `ROW,COL` into 0-based squares.
+fn squares(flag: &str, values: &[String], one_based: bool) -> anyhow::Result<Vec<nqueens::Square>> {
+    let base = usize::from(one_based);
+    let mut out = Vec::with_capacity(values.len());
+    for value in values {
+        let parsed = value.split_once(',').and_then(|(r, c)| {
+            let r = r.trim().parse::<usize>().ok()?;
+            let c = c.trim().parse::<usize>().ok()?;
+            Some((r.checked_sub(base)?, c.checked_sub(base)?))
+        });
+        let Some((row, col)) = parsed else {
+            usage!(
+                "invalid {flag} '{value}': give ROW,COL such as 3,4 (counted from {base}{})",
+                if one_based {
+                    ""
+                } else {
+                    "; from 1 with --one-based"
+                }
+            );
+        };
+        out.push(nqueens::Square::new(row, col));
+    }
+    Ok(out)
+}
+
+fn complete(a: cli::CompleteArgs) -> anyhow::Result<Config> {
+    let n = match (&a.input, a.size.as_deref()) {
+        (Some(_), Some(_)) => usage!(
+            "--n gives the size of a board made only of --queen and --block; the file already \
+             says its size (drop --n)"
+        ),
+        (None, None) => usage!(
+            "complete needs a board: a file (`-` for standard input), or --n N with --queen \
+             ROW,COL and --block ROW,COL"
+        ),
+        (None, Some(text)) => Some(board_size(text)?),
+        (Some(_), None) => None,
+    };
+    let diagonals = match a.diagonals.as_deref().map(str::trim) {
+        None => None,
+        Some(t) => match t.parse::<usize>() {
+            Ok(d) => Some(d),
+            Err(_) => usage!("invalid --diagonals '{t}': give how many of the file's diagonals to use, such as 5"),
+        },
+    };
+    if a.limit.is_some() && !a.all {
+        usage!("--limit goes with --all (print at most K completions)");
+    }
+    let limit = match a.limit.as_deref().map(str::trim) {
+        None => None,
+        Some(t) => match t.parse::<u64>() {
+            Ok(k) => Some(k),
+            Err(_) => {
+                usage!("invalid --limit '{t}': give a whole number of completions, such as 10")
+            }
+        },
+    };
+    if a.threads.is_some() && !a.count {
+        usage!("--threads goes with --count (the first completion and --all search on one core)");
+    }
+    let mode = if a.count {
+        let threads = match a.threads.as_deref().map(str::trim) {
+            None => nqueens::count::executor::default_threads(),
+            Some(t) => match t.parse::<usize>() {
+                Ok(k) if (1..=4096).contains(&k) => k,
+                _ => {
+                    usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2")
+                }
+            },
+        };
+        CompleteMode::Count { threads }
+    } else if a.all {
+        CompleteMode::All { limit }
+    } else {
+        CompleteMode::First
+    };
+    let timeout = match a.timeout.as_deref().map(str::trim) {
+        None => None,
+        Some(t) => match t.parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Some(std::time::Duration::from_secs_f64(s)),
+            _ => usage!("invalid --timeout '{t}': give the seconds to search before answering \"unknown\", such as 30"),
+        },
+    };
+    Ok(Config::Complete(CompleteRun {
+        input: a.input,
+        n,
+        queens: squares("--queen", &a.queen, a.one_based)?,
+        blocks: squares("--block", &a.block, a.one_based)?,
+        diagonals,
+        mode,
+        timeout,
+        stats: a.stats,
+        format: a.format,
+        one_based: a.one_based,
+    }))
+}
+
 fn random(a: cli::RandomArgs) -> anyhow::Result<Config> {
     let n = board_size(&a.size.n)?;
     if n > min_conflicts::MAX_N {
@@ -479,6 +606,7 @@ fn check_solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
 pub fn lower(opts: Opts) -> anyhow::Result<Config> {
     Ok(match opts.command {
         Command::Solve(a) => solve(a)?,
+        Command::Complete(a) => complete(a)?,
         Command::Random(a) => random(a)?,
         Command::All(a) => all(a)?,
         Command::Count(a) => count(a)?,

@@ -5,6 +5,7 @@
 //! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`) |
 //! | 1 | a negative answer: no solution exists, or the placement is not a solution |
 //! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
+//! | 3 | unknown: `complete --timeout` ran out before an answer |
 //! | 130 | interrupted by Ctrl-C or SIGTERM (output written so far is flushed) |
 
 use std::fmt;
@@ -20,6 +21,8 @@ pub enum Outcome {
     No,
     /// The user interrupted the command (exit status 130).
     Interrupted,
+    /// No answer within the time allowed (exit status 3).
+    Unknown,
 }
 
 /// A usage error: the command line (or its input) asks for something that
@@ -57,6 +60,7 @@ pub fn report(result: anyhow::Result<Outcome>) -> ExitCode {
         Ok(Outcome::Yes) => ExitCode::SUCCESS,
         Ok(Outcome::No) => ExitCode::from(1),
         Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Ok(Outcome::Unknown) => ExitCode::from(3),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             match err.downcast_ref::<clap::Error>() {

@@ -5,6 +5,7 @@ pub mod algorithms;
 pub mod all;
 mod board;
 pub mod compare;
+pub mod complete;
 pub mod count;
 pub mod engine;
 pub mod estimate;

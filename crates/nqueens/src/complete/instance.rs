@@ -119,6 +119,8 @@ impl fmt::Display for Clash {
     }
 }
 
+impl std::error::Error for Clash {}
+
 impl Instance {
     /// An empty n×n board: nothing placed, blocked or excluded.
     ///

@@ -196,7 +196,7 @@ enum Cell {
 fn cell(c: char) -> Option<Cell> {
     match c {
         'Q' | 'q' | '■' | '♛' | '♕' => Some(Cell::Queen),
-        'x' | 'X' | '#' => Some(Cell::Blocked),
+        'x' | 'X' | '×' | '#' => Some(Cell::Blocked),
         '.' | '□' => Some(Cell::Free),
         _ => None,
     }
@@ -230,7 +230,7 @@ fn drawn(text: &str) -> Result<Instance, ParseError> {
                         line,
                         format!(
                             "column {}: unexpected {c:?}; a drawn board uses 'Q' (or 'q', '■', \
-                             '♛', '♕') for a pre-placed queen, 'x', 'X' or '#' for a blocked \
+                             '♛', '♕') for a pre-placed queen, 'x', 'X', '×' or '#' for a blocked \
                              square and '.' or '□' for a free square",
                             k + 1
                         ),

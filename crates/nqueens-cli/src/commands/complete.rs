@@ -1,0 +1,297 @@
+//! `nqueens complete`: finish a board with pre-placed queens, blocked
+//! squares or excluded diagonals, prove that it cannot be done, or count and
+//! list the completions.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use nqueens::complete::{self, parse_instance, Answer, Format, Instance, ReadOptions};
+use nqueens::Square;
+
+use crate::cli::CompleteFormat;
+use crate::config::{grouped, CompleteMode, CompleteRun, DRAW_MAX};
+use crate::exit::{usage, Outcome};
+use crate::output::{interrupt_flag, Out};
+
+/// Reads the instance from the file, standard input or `--n`, then adds
+/// `--queen` and `--block`.
+#[allow(clippy::print_stderr)]
+fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
+    let mut instance = match (&run.input, run.n) {
+        (Some(path), _) => {
+            let (name, bytes) = if path.as_os_str() == "-" {
+                let stdin = io::stdin();
+                if stdin.is_terminal() {
+                    eprintln!("reading a board from the terminal; end it with Ctrl-D");
+                }
+                let mut bytes = Vec::new();
+                stdin
+                    .lock()
+                    .read_to_end(&mut bytes)
+                    .context("cannot read standard input")?;
+                ("standard input".to_string(), bytes)
+            } else {
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("cannot read '{}'", path.display()))?;
+                (format!("'{}'", path.display()), bytes)
+            };
+            let Ok(text) = String::from_utf8(bytes) else {
+                usage!("{name} is not UTF-8 text; complete reads a drawn board, a CSPLib parameter file or JSON");
+            };
+            let options = ReadOptions {
+                diagonals: run.diagonals,
+            };
+            let (instance, format) = match parse_instance(&text, options) {
+                Ok(read) => read,
+                Err(e) => usage!("cannot read an instance from {name}: {e}"),
+            };
+            if run.diagonals.is_some() && format != Format::Diagonals {
+                usage!(
+                    "--diagonals D takes the first D diagonals of an excluded-diagonals file \
+                     (`n = ...`, `numdiags = ...`, `diags = [...]`), and {name} is not one"
+                );
+            }
+            instance
+        }
+        (None, Some(n)) => Instance::new(n)?,
+        (None, None) => usage!("complete needs a board: a file, `-`, or --n N"),
+    };
+    let base = usize::from(run.one_based);
+    for (flag, squares) in [("--queen", &run.queens), ("--block", &run.blocks)] {
+        for &square in squares {
+            let added = if flag == "--queen" {
+                instance.place(square)
+            } else {
+                instance.block(square)
+            };
+            if added.is_err() {
+                usage!(
+                    "{flag} {},{}: the square is off the {n}×{n} board (rows and columns run \
+                     {base}..={})",
+                    square.row + base,
+                    square.col + base,
+                    instance.n() - 1 + base,
+                    n = instance.n()
+                );
+            }
+        }
+    }
+    Ok(instance)
+}
+
+/// A flag that Ctrl-C, SIGTERM or the timeout sets; the second says which.
+fn stop_flags(run: &CompleteRun) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
+    let stop = interrupt_flag();
+    let timed_out = Arc::new(AtomicBool::new(false));
+    if let Some(limit) = run.timeout {
+        let (stop, timed_out) = (Arc::clone(&stop), Arc::clone(&timed_out));
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            timed_out.store(true, Ordering::Relaxed);
+            stop.store(true, Ordering::Relaxed);
+        });
+    }
+    (stop, timed_out)
+}
+
+#[allow(clippy::print_stderr)]
+pub fn run(run: CompleteRun) -> anyhow::Result<Outcome> {
+    let instance = instance(&run)?;
+    let n = instance.n();
+    let format = run.format.unwrap_or(if n <= DRAW_MAX {
+        CompleteFormat::Board
+    } else {
+        CompleteFormat::List
+    });
+    if matches!(format, CompleteFormat::Board | CompleteFormat::Ascii) && n > DRAW_MAX {
+        usage!(
+            "a drawn board of more than {DRAW_MAX}×{DRAW_MAX} squares is unreadable; use \
+             --format list or json for this {n}×{n} board"
+        );
+    }
+    if let Err(clash) = instance.check() {
+        eprintln!("no completion exists: {clash}");
+        return Ok(Outcome::No);
+    }
+    let (stop, timed_out) = stop_flags(&run);
+    let started = Instant::now();
+    let stopped = |outcome_if_done: Outcome| {
+        if timed_out.load(Ordering::Relaxed) {
+            eprintln!(
+                "unknown: no answer within the --timeout of {:.1} s",
+                run.timeout.map_or(0.0, |t| t.as_secs_f64())
+            );
+            Outcome::Unknown
+        } else if stop.load(Ordering::Relaxed) {
+            eprintln!("interrupted before the search finished");
+            Outcome::Interrupted
+        } else {
+            outcome_if_done
+        }
+    };
+    let mut out = Out::stdout();
+    let draw = Draw {
+        instance: &instance,
+        format,
+        base: usize::from(run.one_based),
+    };
+    let outcome = match run.mode {
+        CompleteMode::First => {
+            let (answer, stats) = complete::complete(&instance, &stop)?;
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            match answer {
+                Answer::Found(columns) => {
+                    draw.write(&mut out, &columns)?;
+                    Outcome::Yes
+                }
+                Answer::NoCompletion => {
+                    eprintln!(
+                        "no completion exists (the search tried every possibility: {} nodes)",
+                        grouped(u128::from(stats.nodes))
+                    );
+                    Outcome::No
+                }
+                _ => stopped(Outcome::Interrupted),
+            }
+        }
+        CompleteMode::All { limit } => {
+            let limit = limit.unwrap_or(u64::MAX);
+            let mut printed = 0u64;
+            let mut error = None;
+            let mut visit = |columns: &[usize]| {
+                if printed >= limit {
+                    return ControlFlow::Break(());
+                }
+                let written = (|| -> io::Result<()> {
+                    if printed > 0 && draw.is_drawing() {
+                        out.write_all(b"\n")?;
+                    }
+                    draw.write(&mut out, columns)?;
+                    out.end_record()
+                })();
+                printed += 1;
+                match written {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        error = Some(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            };
+            let (stats, was_stopped) = complete::for_each(&instance, &stop, &mut visit)?;
+            if let Some(e) = error {
+                return Err(e.into());
+            }
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            if was_stopped {
+                out.flush()?;
+                stopped(Outcome::Interrupted)
+            } else if printed == 0 {
+                eprintln!("no completion exists");
+                Outcome::No
+            } else {
+                if draw.is_drawing() {
+                    let plural = if printed == 1 { "" } else { "s" };
+                    writeln!(out, "\n{} completion{plural}", grouped(u128::from(printed)))?;
+                }
+                Outcome::Yes
+            }
+        }
+        CompleteMode::Count { threads } => {
+            let (count, stats) = complete::count(&instance, threads, &stop)?;
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            match count {
+                Some(count) => {
+                    match format {
+                        CompleteFormat::Json => writeln!(
+                            out,
+                            "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
+                            started.elapsed().as_secs_f64()
+                        )?,
+                        _ => writeln!(
+                            out,
+                            "{} completion{}",
+                            grouped(count),
+                            if count == 1 { "" } else { "s" }
+                        )?,
+                    }
+                    Outcome::Yes
+                }
+                None => stopped(Outcome::Interrupted),
+            }
+        }
+    };
+    out.flush()?;
+    Ok(outcome)
+}
+
+#[allow(clippy::print_stderr)]
+fn print_stats(on: bool, nodes: u64, forced: u64, started: Instant) {
+    if on {
+        eprintln!(
+            "search: {} nodes, {} forced placements, {:.3} s",
+            grouped(u128::from(nodes)),
+            grouped(u128::from(forced)),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Writes a completion, the pre-placed queens told apart from the added ones.
+struct Draw<'a> {
+    instance: &'a Instance,
+    format: CompleteFormat,
+    base: usize,
+}
+
+impl Draw<'_> {
+    fn is_drawing(&self) -> bool {
+        matches!(self.format, CompleteFormat::Board | CompleteFormat::Ascii)
+    }
+
+    fn write(&self, out: &mut impl Write, columns: &[usize]) -> io::Result<()> {
+        let n = columns.len();
+        let (given, added, blocked, free) = match self.format {
+            CompleteFormat::Board => ("♛", "■", "×", "□"),
+            CompleteFormat::Ascii => ("Q", "q", "x", "."),
+            CompleteFormat::List | CompleteFormat::Json => {
+                let style = if self.format == CompleteFormat::List {
+                    nqueens::render::Style::List
+                } else {
+                    nqueens::render::Style::Json
+                };
+                let options = nqueens::render::Options {
+                    one_based: self.base == 1,
+                };
+                return nqueens::render::write_solution(out, columns, style, options);
+            }
+        };
+        let queens = self.instance.queens();
+        let mut line = String::with_capacity(4 * n);
+        for (row, &col) in columns.iter().enumerate() {
+            line.clear();
+            for c in 0..n {
+                if c > 0 {
+                    line.push(' ');
+                }
+                let square = Square::new(row, c);
+                line.push_str(if c == col && queens.binary_search(&square).is_ok() {
+                    given
+                } else if c == col {
+                    added
+                } else if self.instance.is_blocked(square) {
+                    blocked
+                } else {
+                    free
+                });
+            }
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+}
