@@ -425,6 +425,17 @@ fn solve(a: cli::SolveArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// Reads `--threads` (default: every core).
+fn threads(text: Option<&str>) -> anyhow::Result<usize> {
+    match text.map(str::trim) {
+        None => Ok(nqueens::count::executor::default_threads()),
+        Some(t) => match t.parse::<usize>() {
+            Ok(k) if (1..=4096).contains(&k) => Ok(k),
+            _ => usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2"),
+        },
+    }
+}
+
 /// Reads `--queen` or `--block` values `ROW,COL` into 0-based squares.
 fn squares(flag: &str, values: &[String], one_based: bool) -> anyhow::Result<Vec<nqueens::Square>> {
     let base = usize::from(one_based);
@@ -486,16 +497,9 @@ fn complete(a: cli::CompleteArgs) -> anyhow::Result<Config> {
         usage!("--threads goes with --count (the first completion and --all search on one core)");
     }
     let mode = if a.count {
-        let threads = match a.threads.as_deref().map(str::trim) {
-            None => nqueens::count::executor::default_threads(),
-            Some(t) => match t.parse::<usize>() {
-                Ok(k) if (1..=4096).contains(&k) => k,
-                _ => {
-                    usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2")
-                }
-            },
-        };
-        CompleteMode::Count { threads }
+        CompleteMode::Count {
+            threads: threads(a.threads.as_deref())?,
+        }
     } else if a.all {
         CompleteMode::All { limit }
     } else {
@@ -749,13 +753,7 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
             }
         );
     }
-    let threads = match a.threads.as_deref().map(str::trim) {
-        None => nqueens::count::executor::default_threads(),
-        Some(t) => match t.parse::<usize>() {
-            Ok(k) if (1..=4096).contains(&k) => k,
-            _ => usage!("invalid --threads '{t}': give a number of threads from 1 up, such as 2"),
-        },
-    };
+    let threads = threads(a.threads.as_deref())?;
     let memory = match a.memory.as_deref().map(str::trim) {
         None => None,
         Some(text) => match parse_bytes(text) {

@@ -81,6 +81,15 @@ fn spawn(args: &[&str]) -> std::process::Child {
         .unwrap()
 }
 
+/// Sends `signal` (such as `-INT`) to the process `pid` with kill(1).
+fn send_signal(pid: &str, signal: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([signal, pid])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill {signal} {pid}");
+}
+
 /// Runs `nqueens ARGS`, reads the first line of its output and closes the
 /// pipe, as `nqueens ARGS | head -1` does: the line and how the run ended.
 fn first_line_then_close(args: &[&str]) -> (String, std::process::Output) {
@@ -1813,11 +1822,7 @@ mod engine {
             .unwrap();
         std::thread::sleep(Duration::from_millis(300));
         let pid = child.id().to_string();
-        assert!(std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success());
+        send_signal(&pid, "-TERM");
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "{out:?}");
         let err = String::from_utf8(out.stderr).unwrap();
@@ -2129,11 +2134,7 @@ mod huge {
         let mut start = [0u8; 4096];
         std::io::Read::read_exact(&mut stdout, &mut start).unwrap();
         let pid = child.id().to_string();
-        assert!(std::process::Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success());
+        send_signal(&pid, "-INT");
         let mut rest = Vec::new();
         std::io::Read::read_to_end(&mut stdout, &mut rest).unwrap();
         let out = child.wait_with_output().unwrap();
