@@ -51,6 +51,13 @@ pub fn run() -> anyhow::Result<Outcome> {
             one_based,
             format,
         } => commands::verify::run(input.as_deref(), one_based, format),
+        Config::VerifyInstance {
+            instance,
+            diagonals,
+            input,
+            one_based,
+            json,
+        } => commands::complete::verify(&instance, diagonals, input.as_deref(), one_based, json),
         Config::Algorithms => commands::algorithms::run(),
         Config::Complete(run) => commands::complete::run(run),
         Config::Merge {

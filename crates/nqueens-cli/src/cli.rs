@@ -341,6 +341,14 @@ pub struct VerifyArgs {
     /// How to print the report.
     #[arg(long, short, value_enum, default_value_t = VerifyFormat::Text)]
     pub format: VerifyFormat,
+    /// Also check the placement against a completion instance (the inputs of
+    /// `nqueens complete`): it must keep the pre-placed queens and use no
+    /// blocked square or excluded diagonal.
+    #[arg(long, value_name = "FILE")]
+    pub instance: Option<std::path::PathBuf>,
+    /// With --instance, an excluded-diagonals file: only its first D diagonals.
+    #[arg(long, value_name = "D", requires = "instance")]
+    pub diagonals: Option<String>,
 }
 
 /// How `compare` prints its table.

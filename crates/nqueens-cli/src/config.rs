@@ -166,6 +166,15 @@ pub enum Config {
         one_based: bool,
         format: VerifyFormat,
     },
+    /// Check placements against a completion instance.
+    VerifyInstance {
+        instance: PathBuf,
+        diagonals: Option<usize>,
+        /// `None` reads standard input.
+        input: Option<PathBuf>,
+        one_based: bool,
+        json: bool,
+    },
     /// List the algorithms.
     Algorithms,
     /// Compare algorithms on one board.
@@ -425,6 +434,19 @@ fn solve(a: cli::SolveArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// Reads `--diagonals D`.
+fn diagonals(text: Option<&str>) -> anyhow::Result<Option<usize>> {
+    match text.map(str::trim) {
+        None => Ok(None),
+        Some(t) => match t.parse::<usize>() {
+            Ok(d) => Ok(Some(d)),
+            Err(_) => usage!(
+                "invalid --diagonals '{t}': give how many of the file's diagonals to use, such as 5"
+            ),
+        },
+    }
+}
+
 /// Reads `--threads` (default: every core).
 fn threads(text: Option<&str>) -> anyhow::Result<usize> {
     match text.map(str::trim) {
@@ -474,13 +496,7 @@ fn complete(a: cli::CompleteArgs) -> anyhow::Result<Config> {
         (None, Some(text)) => Some(board_size(text)?),
         (Some(_), None) => None,
     };
-    let diagonals = match a.diagonals.as_deref().map(str::trim) {
-        None => None,
-        Some(t) => match t.parse::<usize>() {
-            Ok(d) => Some(d),
-            Err(_) => usage!("invalid --diagonals '{t}': give how many of the file's diagonals to use, such as 5"),
-        },
-    };
+    let diagonals = diagonals(a.diagonals.as_deref())?;
     if a.limit.is_some() && !a.all {
         usage!("--limit goes with --all (print at most K completions)");
     }
@@ -614,10 +630,24 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
         Command::Random(a) => random(a)?,
         Command::All(a) => all(a)?,
         Command::Count(a) => count(a)?,
-        Command::Verify(a) => Config::Verify {
-            input: a.input.filter(|p| p.as_os_str() != "-"),
-            one_based: a.one_based,
-            format: a.format,
+        Command::Verify(a) => match a.instance {
+            None => Config::Verify {
+                input: a.input.filter(|p| p.as_os_str() != "-"),
+                one_based: a.one_based,
+                format: a.format,
+            },
+            Some(instance) => {
+                if matches!(a.format, VerifyFormat::Svg | VerifyFormat::Png) {
+                    usage!("--instance reports in text or json; drop --format svg/png");
+                }
+                Config::VerifyInstance {
+                    instance,
+                    diagonals: diagonals(a.diagonals.as_deref())?,
+                    input: a.input.filter(|p| p.as_os_str() != "-"),
+                    one_based: a.one_based,
+                    json: a.format == VerifyFormat::Json,
+                }
+            }
         },
         Command::Algorithms => Config::Algorithms,
         Command::Compare(a) => {

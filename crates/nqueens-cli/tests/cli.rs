@@ -2606,6 +2606,49 @@ mod complete {
     }
 
     #[test]
+    fn verify_checks_a_candidate_against_the_instance() {
+        // (2, 1) 1-based is (1, 0): blocked, which [2, 0, 3, 1] uses.
+        let instance = TempFile::new("verify.param", b"letting n = 4\nletting blocks = [[2,1]]\n");
+        let args = ["verify", "--instance", instance.arg()];
+        assert_eq!(
+            run_in(&args, "1 3 0 2").ok(),
+            "OK: a solution for n = 4 that completes the instance\n"
+        );
+        let r = run_in(&args, "2 0 3 1").code(1);
+        assert_eq!(
+            r.stdout,
+            "not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n"
+        );
+        let r = run_in(&args, "1 3 0 0").code(1);
+        assert!(
+            r.stdout
+                .contains("not a solution: 4 queens, 1 attacking pair"),
+            "{r:?}"
+        );
+        let queen = TempFile::new("queen.param", b"letting n = 4\nletting init = [[0, 2]]\n");
+        let r = run_in(&["verify", "--instance", queen.arg()], "1 3 0 2").code(1);
+        assert!(
+            r.stdout
+                .contains("the pre-placed queen at (0, 2) is missing"),
+            "{r:?}"
+        );
+        let json = run_in(
+            &["verify", "--instance", queen.arg(), "-f", "json"],
+            "2 0 3 1",
+        )
+        .ok();
+        assert_eq!(json, "{\"n\":4,\"completes\":true,\"problems\":[]}\n");
+        // Every completion that `complete --all` prints verifies against its instance.
+        let all = run(&["complete", instance.arg(), "--all", "-f", "list"]).ok();
+        run_in(&args, all).ok();
+        run_in(
+            &["verify", "--instance", instance.arg(), "-f", "svg"],
+            "1 3 0 2",
+        )
+        .error();
+    }
+
+    #[test]
     fn the_timeout_answers_unknown() {
         let r = run(&["complete", "--n", "40", "--count", "--timeout", "0.3"]).code(3);
         assert_eq!(r.stdout, "");

@@ -4,6 +4,7 @@
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -17,46 +18,153 @@ use crate::config::{grouped, CompleteMode, CompleteRun, DRAW_MAX};
 use crate::exit::{usage, Outcome};
 use crate::output::{interrupt_flag, Out};
 
+/// Reads all of a file, or of standard input for `-`: its name for
+/// messages, and its text.
+#[allow(clippy::print_stderr)]
+fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
+    let (name, bytes) = if path.as_os_str() == "-" {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            eprintln!("reading {what} from the terminal; end it with Ctrl-D");
+        }
+        let mut bytes = Vec::new();
+        stdin
+            .lock()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+        ("standard input".to_string(), bytes)
+    } else {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        (format!("'{}'", path.display()), bytes)
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(_) => usage!("{name} is not UTF-8 text; it should hold {what}"),
+    }
+}
+
+/// Reads an instance file (`-` for standard input).
+fn read_instance(path: &Path, diagonals: Option<usize>) -> anyhow::Result<Instance> {
+    let what = "a drawn board, a CSPLib parameter file or JSON";
+    let (name, text) = read_text(path, what)?;
+    let (instance, format) = match parse_instance(&text, ReadOptions { diagonals }) {
+        Ok(read) => read,
+        Err(e) => usage!("cannot read an instance from {name}: {e}"),
+    };
+    if diagonals.is_some() && format != Format::Diagonals {
+        usage!(
+            "--diagonals D takes the first D diagonals of an excluded-diagonals file \
+             (`n = ...`, `numdiags = ...`, `diags = [...]`), and {name} is not one"
+        );
+    }
+    Ok(instance)
+}
+
+/// `nqueens verify --instance FILE [CANDIDATE]`: each placement must be a
+/// solution and complete the instance.
+pub fn verify(
+    instance_path: &Path,
+    diagonals: Option<usize>,
+    input: Option<&Path>,
+    one_based: bool,
+    json: bool,
+) -> anyhow::Result<Outcome> {
+    let instance = read_instance(instance_path, diagonals)?;
+    let (name, text) = read_text(input.unwrap_or(Path::new("-")), "a placement")?;
+    let placements = match nqueens::parse_placements(&text, one_based) {
+        Ok(p) => p,
+        Err(e) => usage!("cannot read a placement from {name}: {e}"),
+    };
+    let base = usize::from(one_based);
+    let mut out = Out::stdout();
+    let mut failures = 0;
+    for placement in &placements {
+        let mut problems = Vec::new();
+        if placement.n() != instance.n() {
+            problems.push(format!(
+                "the placement is {m}×{m} and the instance {n}×{n}",
+                m = placement.n(),
+                n = instance.n()
+            ));
+        } else {
+            if !placement.is_solution() {
+                let pairs = placement.conflict_count();
+                problems.push(format!(
+                    "not a solution: {} queens, {pairs} attacking pair{} (plain `nqueens verify` \
+                     lists them)",
+                    placement.queens().len(),
+                    if pairs == 1 { "" } else { "s" }
+                ));
+            }
+            let queens = placement.queens();
+            for q in instance.queens() {
+                if queens.binary_search(&q).is_err() {
+                    problems.push(format!(
+                        "the pre-placed queen at ({}, {}) is missing",
+                        q.row + base,
+                        q.col + base
+                    ));
+                }
+            }
+            for &q in queens {
+                if instance.is_blocked(q) {
+                    problems.push(format!(
+                        "the queen at ({}, {}) stands on a blocked square",
+                        q.row + base,
+                        q.col + base
+                    ));
+                } else if !instance.is_allowed(q) {
+                    problems.push(format!(
+                        "the queen at ({}, {}) stands on an excluded diagonal",
+                        q.row + base,
+                        q.col + base
+                    ));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            failures += 1;
+        }
+        if json {
+            let list: Vec<String> = problems
+                .iter()
+                .map(|p| format!("\"{}\"", p.replace('\\', "\\\\").replace('"', "\\\"")))
+                .collect();
+            writeln!(
+                out,
+                "{{\"n\":{},\"completes\":{},\"problems\":[{}]}}",
+                placement.n(),
+                problems.is_empty(),
+                list.join(",")
+            )?;
+        } else if problems.is_empty() {
+            writeln!(
+                out,
+                "OK: a solution for n = {} that completes the instance",
+                placement.n()
+            )?;
+        } else {
+            writeln!(out, "not a completion of the instance:")?;
+            for p in &problems {
+                writeln!(out, "  {p}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failures == 0 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
+}
+
 /// Reads the instance from the file, standard input or `--n`, then adds
 /// `--queen` and `--block`.
 #[allow(clippy::print_stderr)]
 fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
     let mut instance = match (&run.input, run.n) {
-        (Some(path), _) => {
-            let (name, bytes) = if path.as_os_str() == "-" {
-                let stdin = io::stdin();
-                if stdin.is_terminal() {
-                    eprintln!("reading a board from the terminal; end it with Ctrl-D");
-                }
-                let mut bytes = Vec::new();
-                stdin
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .context("cannot read standard input")?;
-                ("standard input".to_string(), bytes)
-            } else {
-                let bytes = std::fs::read(path)
-                    .with_context(|| format!("cannot read '{}'", path.display()))?;
-                (format!("'{}'", path.display()), bytes)
-            };
-            let Ok(text) = String::from_utf8(bytes) else {
-                usage!("{name} is not UTF-8 text; complete reads a drawn board, a CSPLib parameter file or JSON");
-            };
-            let options = ReadOptions {
-                diagonals: run.diagonals,
-            };
-            let (instance, format) = match parse_instance(&text, options) {
-                Ok(read) => read,
-                Err(e) => usage!("cannot read an instance from {name}: {e}"),
-            };
-            if run.diagonals.is_some() && format != Format::Diagonals {
-                usage!(
-                    "--diagonals D takes the first D diagonals of an excluded-diagonals file \
-                     (`n = ...`, `numdiags = ...`, `diags = [...]`), and {name} is not one"
-                );
-            }
-            instance
-        }
+        (Some(path), _) => read_instance(path, run.diagonals)?,
         (None, Some(n)) => Instance::new(n)?,
         (None, None) => usage!("complete needs a board: a file, `-`, or --n N"),
     };
