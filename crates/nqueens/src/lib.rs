@@ -169,6 +169,29 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 //!
+//! ## Completing a board
+//!
+//! [`complete::Instance`] holds pre-placed queens, blocked squares and
+//! excluded diagonals on a board of any size; [`complete::parse_instance`]
+//! reads one from a drawn board, the published CSPLib files or JSON, and
+//! [`complete::complete`], [`complete::for_each`] and [`complete::count`]
+//! find a completion (or prove there is none), list them or count them:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use nqueens::complete::{self, parse_instance, Answer, ReadOptions};
+//!
+//! let (instance, _) = parse_instance("Q . . . . . . .\n. . x . . . . .\n. . . . . . . .\n\
+//!     . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n",
+//!     ReadOptions::default())?;
+//! let stop = AtomicBool::new(false);
+//! let (Answer::Found(board), _) = complete::complete(&instance, &stop)? else { panic!() };
+//! assert!(instance.accepts(&board) && board[0] == 0);
+//! let (count, _) = complete::count(&instance, 2, &stop)?;
+//! assert_eq!(count, Some(4)); // the four 8-queens solutions with a queen in the corner
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Printing
 //!
 //! [`render::write_solution`] writes a solution as a drawn board (`■`/`□` or
