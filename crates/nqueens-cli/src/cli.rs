@@ -464,6 +464,9 @@ pub struct CompleteArgs {
     /// Print the search's nodes, forced placements and time to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// With --count, a progress bar on stderr: auto shows it on a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
     /// How to print completions (default: board up to n = 100, list above).
     #[arg(long, short, value_enum)]
     pub format: Option<CompleteFormat>,

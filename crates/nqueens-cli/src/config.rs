@@ -66,6 +66,8 @@ pub struct CompleteRun {
     pub mode: CompleteMode,
     pub timeout: Option<std::time::Duration>,
     pub stats: bool,
+    /// Draw a progress bar for `--count`.
+    pub progress: bool,
     pub format: Option<cli::CompleteFormat>,
     pub one_based: bool,
 }
@@ -434,6 +436,15 @@ fn solve(a: cli::SolveArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// Whether to draw a progress bar: `auto` draws it on a terminal.
+fn progress_on(mode: cli::ProgressMode) -> bool {
+    match mode {
+        cli::ProgressMode::Always => true,
+        cli::ProgressMode::Never => false,
+        cli::ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    }
+}
+
 /// Reads `--diagonals D`.
 fn diagonals(text: Option<&str>) -> anyhow::Result<Option<usize>> {
     match text.map(str::trim) {
@@ -537,6 +548,7 @@ fn complete(a: cli::CompleteArgs) -> anyhow::Result<Config> {
         mode,
         timeout,
         stats: a.stats,
+        progress: progress_on(a.progress),
         format: a.format,
         one_based: a.one_based,
     }))
@@ -844,11 +856,7 @@ fn count(a: cli::CountArgs) -> anyhow::Result<Config> {
         // A slice prints a partial result; the classes come out of `merge`.
         usage!("--unique goes with `nqueens merge`, which adds the slices up; a slice prints its partial result as JSON");
     }
-    let progress = match a.progress {
-        cli::ProgressMode::Always => true,
-        cli::ProgressMode::Never => false,
-        cli::ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    };
+    let progress = progress_on(a.progress);
     Ok(Config::Count {
         n,
         search: Search {

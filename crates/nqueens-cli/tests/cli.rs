@@ -2649,6 +2649,17 @@ mod complete {
     }
 
     #[test]
+    fn count_draws_the_progress_bar_on_request() {
+        let r = run(&["complete", "--n", "10", "--count", "--progress", "always"]).code(0);
+        assert_eq!(r.stdout, "724 completions\n");
+        assert!(r.stderr.contains(" tasks · "), "{r:?}");
+        assert_eq!(
+            run(&["complete", "--n", "10", "--count", "--progress", "never"]).ok(),
+            "724 completions\n"
+        );
+    }
+
+    #[test]
     fn the_timeout_answers_unknown() {
         let r = run(&["complete", "--n", "40", "--count", "--timeout", "0.3"]).code(3);
         assert_eq!(r.stdout, "");

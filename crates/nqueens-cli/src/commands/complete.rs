@@ -10,13 +10,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
-use nqueens::complete::{self, parse_instance, Answer, Format, Instance, ReadOptions};
+use nqueens::complete::{
+    self, parse_instance, Answer, CountProgress, Format, Instance, ReadOptions,
+};
 use nqueens::Square;
 
 use crate::cli::CompleteFormat;
 use crate::config::{grouped, CompleteMode, CompleteRun, DRAW_MAX};
 use crate::exit::{usage, Outcome};
 use crate::output::{interrupt_flag, Out};
+use crate::progress::Progress;
 
 /// Reads all of a file, or of standard input for `-`: its name for
 /// messages, and its text.
@@ -247,92 +250,111 @@ pub fn run(run: CompleteRun) -> anyhow::Result<Outcome> {
         format,
         base: usize::from(run.one_based),
     };
-    let outcome = match run.mode {
-        CompleteMode::First => {
-            let (answer, stats) = complete::complete(&instance, &stop)?;
-            print_stats(run.stats, stats.nodes, stats.forced, started);
-            match answer {
-                Answer::Found(columns) => {
-                    draw.write(&mut out, &columns)?;
-                    Outcome::Yes
+    let outcome =
+        match run.mode {
+            CompleteMode::First => {
+                let (answer, stats) = complete::complete(&instance, &stop)?;
+                print_stats(run.stats, stats.nodes, stats.forced, started);
+                match answer {
+                    Answer::Found(columns) => {
+                        draw.write(&mut out, &columns)?;
+                        Outcome::Yes
+                    }
+                    Answer::NoCompletion => {
+                        eprintln!(
+                            "no completion exists (the search tried every possibility: {} nodes)",
+                            grouped(u128::from(stats.nodes))
+                        );
+                        Outcome::No
+                    }
+                    _ => stopped(Outcome::Interrupted),
                 }
-                Answer::NoCompletion => {
-                    eprintln!(
-                        "no completion exists (the search tried every possibility: {} nodes)",
-                        grouped(u128::from(stats.nodes))
-                    );
+            }
+            CompleteMode::All { limit } => {
+                let limit = limit.unwrap_or(u64::MAX);
+                let mut printed = 0u64;
+                let mut error = None;
+                let mut visit = |columns: &[usize]| {
+                    if printed >= limit {
+                        return ControlFlow::Break(());
+                    }
+                    let written = (|| -> io::Result<()> {
+                        if printed > 0 && draw.is_drawing() {
+                            out.write_all(b"\n")?;
+                        }
+                        draw.write(&mut out, columns)?;
+                        out.end_record()
+                    })();
+                    printed += 1;
+                    match written {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            error = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    }
+                };
+                let (stats, was_stopped) = complete::for_each(&instance, &stop, &mut visit)?;
+                if let Some(e) = error {
+                    return Err(e.into());
+                }
+                print_stats(run.stats, stats.nodes, stats.forced, started);
+                if was_stopped {
+                    out.flush()?;
+                    stopped(Outcome::Interrupted)
+                } else if printed == 0 {
+                    eprintln!("no completion exists");
                     Outcome::No
-                }
-                _ => stopped(Outcome::Interrupted),
-            }
-        }
-        CompleteMode::All { limit } => {
-            let limit = limit.unwrap_or(u64::MAX);
-            let mut printed = 0u64;
-            let mut error = None;
-            let mut visit = |columns: &[usize]| {
-                if printed >= limit {
-                    return ControlFlow::Break(());
-                }
-                let written = (|| -> io::Result<()> {
-                    if printed > 0 && draw.is_drawing() {
-                        out.write_all(b"\n")?;
-                    }
-                    draw.write(&mut out, columns)?;
-                    out.end_record()
-                })();
-                printed += 1;
-                match written {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => {
-                        error = Some(e);
-                        ControlFlow::Break(())
-                    }
-                }
-            };
-            let (stats, was_stopped) = complete::for_each(&instance, &stop, &mut visit)?;
-            if let Some(e) = error {
-                return Err(e.into());
-            }
-            print_stats(run.stats, stats.nodes, stats.forced, started);
-            if was_stopped {
-                out.flush()?;
-                stopped(Outcome::Interrupted)
-            } else if printed == 0 {
-                eprintln!("no completion exists");
-                Outcome::No
-            } else {
-                if draw.is_drawing() {
-                    let plural = if printed == 1 { "" } else { "s" };
-                    writeln!(out, "\n{} completion{plural}", grouped(u128::from(printed)))?;
-                }
-                Outcome::Yes
-            }
-        }
-        CompleteMode::Count { threads } => {
-            let (count, stats) = complete::count(&instance, threads, &stop)?;
-            print_stats(run.stats, stats.nodes, stats.forced, started);
-            match count {
-                Some(count) => {
-                    match format {
-                        CompleteFormat::Json => writeln!(
-                            out,
-                            "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
-                            started.elapsed().as_secs_f64()
-                        )?,
-                        _ => writeln!(
-                            out,
-                            "{} completion{}",
-                            grouped(count),
-                            if count == 1 { "" } else { "s" }
-                        )?,
+                } else {
+                    if draw.is_drawing() {
+                        let plural = if printed == 1 { "" } else { "s" };
+                        writeln!(out, "\n{} completion{plural}", grouped(u128::from(printed)))?;
                     }
                     Outcome::Yes
                 }
-                None => stopped(Outcome::Interrupted),
             }
-        }
-    };
+            CompleteMode::Count { threads } => {
+                let mut bar: Option<Progress> = None;
+                let (count, stats) =
+                    complete::count_with_progress(&instance, threads, &stop, &mut |event| {
+                        match event {
+                            CountProgress::Split { tasks } => {
+                                bar = Some(Progress::new(run.progress, tasks, 0, 0));
+                            }
+                            CountProgress::TaskDone { completions } => {
+                                if let Some(bar) = bar.as_mut() {
+                                    bar.task(completions);
+                                    bar.draw();
+                                }
+                            }
+                            _ => {}
+                        }
+                    })?;
+                if let Some(bar) = bar.as_mut() {
+                    bar.finish();
+                }
+                print_stats(run.stats, stats.nodes, stats.forced, started);
+                match count {
+                    Some(count) => {
+                        match format {
+                            CompleteFormat::Json => writeln!(
+                                out,
+                                "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
+                                started.elapsed().as_secs_f64()
+                            )?,
+                            _ => writeln!(
+                                out,
+                                "{} completion{}",
+                                grouped(count),
+                                if count == 1 { "" } else { "s" }
+                            )?,
+                        }
+                        Outcome::Yes
+                    }
+                    None => stopped(Outcome::Interrupted),
+                }
+            }
+        };
     out.flush()?;
     Ok(outcome)
 }

@@ -8,4 +8,6 @@ mod solver;
 
 pub use self::instance::{Clash, Instance};
 pub use self::parse::{parse_instance, Format, ReadOptions};
-pub use self::solver::{complete, count, for_each, Answer, Stats};
+pub use self::solver::{
+    complete, count, count_with_progress, for_each, Answer, CountProgress, Stats,
+};

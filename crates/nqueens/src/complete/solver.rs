@@ -41,7 +41,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::instance::{Clash, Instance};
-use crate::count::executor::{self, Quiet};
+use crate::count::executor;
 use crate::count::plan::{Plan, Tally};
 
 /// What a search did.
@@ -711,6 +711,50 @@ pub fn count(
     threads: usize,
     stop: &AtomicBool,
 ) -> Result<(Option<u128>, Stats), Clash> {
+    count_with_progress(instance, threads, stop, &mut |_| {})
+}
+
+/// How a count by [`count_with_progress`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CountProgress {
+    /// The search was split into this many tasks (none if the split itself
+    /// searched everything).
+    Split {
+        /// The number of tasks.
+        tasks: usize,
+    },
+    /// One task finished.
+    TaskDone {
+        /// The completions it found.
+        completions: u128,
+    },
+}
+
+/// Passes each finished task of a split count to a callback.
+struct Report<'a> {
+    progress: &'a mut dyn FnMut(CountProgress),
+}
+
+impl executor::Observer for Report<'_> {
+    fn task_done(&mut self, _: usize, tally: Tally) -> ControlFlow<()> {
+        (self.progress)(CountProgress::TaskDone {
+            completions: tally.solutions,
+        });
+        ControlFlow::Continue(())
+    }
+}
+
+/// [`count`], telling `progress` how the count goes, for a progress bar.
+///
+/// # Errors
+/// The [`Clash`] of the pre-placed queens, if any.
+pub fn count_with_progress(
+    instance: &Instance,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(CountProgress),
+) -> Result<(Option<u128>, Stats), Clash> {
     instance.check()?;
     let start = Instant::now();
     let mut board = Board::new(instance);
@@ -760,7 +804,8 @@ pub fn count(
             spare: Mutex::new(Vec::new()),
         };
         let all: Vec<usize> = (0..split.tasks.len()).collect();
-        let result = executor::run(&split, &all, threads, stop, &mut Quiet);
+        progress(CountProgress::Split { tasks: all.len() });
+        let result = executor::run(&split, &all, threads, stop, &mut Report { progress });
         stats.nodes += split.nodes.load(Ordering::Relaxed);
         stats.forced += split.forced.load(Ordering::Relaxed);
         if !result.complete || split.stopped.load(Ordering::Relaxed) {
