@@ -104,6 +104,9 @@ struct Board {
     forced: Vec<u32>,
     /// Some open line has no free square.
     dead: bool,
+    /// For boards of one word per line (n ≤ 64): bit `r` is set while row
+    /// `r` is open. Unused (0) on wider boards.
+    open_rows: u64,
 }
 
 /// Where to undo to.
@@ -142,6 +145,7 @@ impl Board {
             placed: Vec::with_capacity(n),
             forced: Vec::with_capacity(2 * n),
             dead: false,
+            open_rows: if w == 1 { full[0] } else { 0 },
         };
         for s in instance.blocked() {
             b.kill(s.row, s.col);
@@ -200,6 +204,21 @@ impl Board {
         }
         *rw &= !bit;
         self.cols[c * w + (r >> 6)] &= !(1u64 << (r & 63));
+        self.taken(r, c);
+    }
+
+    /// Takes square (r, c), free, away on a board of one word per line.
+    #[inline]
+    fn kill_narrow(&mut self, r: usize, c: usize) {
+        self.rows[r] &= !(1u64 << c);
+        self.cols[c] &= !(1u64 << r);
+        self.taken(r, c);
+    }
+
+    /// Notes that square (r, c) was taken away: the trail, and what that does
+    /// to its row and column.
+    #[inline]
+    fn taken(&mut self, r: usize, c: usize) {
         self.trail.push((r as u32, c as u32));
         for line in [r, self.n + c] {
             self.free[line] -= 1;
@@ -216,6 +235,9 @@ impl Board {
     #[inline]
     fn close(&mut self, line: usize) {
         self.filled[line] = true;
+        if self.w == 1 && line < self.n {
+            self.open_rows &= !(1u64 << line);
+        }
         let p = self.pos[line] as usize;
         let last_pos = self.open_len - 1;
         let last = self.open[last_pos];
@@ -234,6 +256,10 @@ impl Board {
         self.placed.push(r as u32);
         self.close(r);
         self.close(n + c);
+        if w == 1 {
+            self.place_narrow(r, c);
+            return;
+        }
         // The rest of row r (and the square itself).
         for k in 0..w {
             let mut bits = self.rows[r * w + k];
@@ -259,6 +285,33 @@ impl Board {
             }
             if c + d < n {
                 self.kill(r2, c + d);
+            }
+        }
+    }
+
+    /// [`Board::place`]'s attacks on a board of one word per line: each open
+    /// row loses the squares under three shifted copies of the queen's bit.
+    #[inline]
+    fn place_narrow(&mut self, r: usize, c: usize) {
+        let mut bits = self.rows[r];
+        while bits != 0 {
+            let x = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.kill_narrow(r, x);
+        }
+        let q = 1u64 << c;
+        let mut open = self.open_rows;
+        while open != 0 {
+            let r2 = open.trailing_zeros() as usize;
+            open &= open - 1;
+            // d < n ≤ 64; bits shifted past n are never free.
+            let d = r2.abs_diff(r) as u32;
+            let mask = q | (q >> d) | q.checked_shl(d).unwrap_or(0);
+            let mut hit = self.rows[r2] & mask;
+            while hit != 0 {
+                let x = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                self.kill_narrow(r2, x);
             }
         }
     }
@@ -330,6 +383,9 @@ impl Board {
             let c = self.queen[r] as usize;
             self.queen[r] = NONE;
             self.filled[r] = false;
+            if w == 1 {
+                self.open_rows |= 1u64 << r;
+            }
             self.filled[n + c] = false;
         }
         self.open_len = to.open_len;
