@@ -2532,6 +2532,22 @@ mod complete {
     }
 
     #[test]
+    fn a_queen_the_instance_forbids_is_an_error() {
+        let err = run(&["complete", "--n", "6", "--queen", "2,3", "--block", "2,3"]).error();
+        assert!(
+            err.contains("(2, 3)") || err.contains("row 2, column 3"),
+            "{err}"
+        );
+        assert!(err.contains("blocked square"), "{err}");
+        let json = TempFile::new(
+            "excluded.json",
+            br#"{"n": 6, "queens": [[1, 1]], "excluded": {"sum": [2]}}"#,
+        );
+        let err = run(&["complete", json.arg()]).error();
+        assert!(err.contains("excluded sum diagonal 2"), "{err}");
+    }
+
+    #[test]
     fn bad_requests_are_usage_errors() {
         let cases: [&[&str]; 7] = [
             &["complete"],

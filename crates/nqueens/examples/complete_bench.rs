@@ -7,7 +7,8 @@
 //! where FAMILY is `blocked`, `diag`, `completion` or `hard` (default: all
 //! but `hard`). `NQUEENS_BENCH_LIMIT=S` gives up on an instance after S
 //! seconds (default 120) and counts it as undecided. `NQUEENS_COMPLETION_DIR`
-//! points elsewhere. Prints one summary line per family and board size, and
+//! points elsewhere. `NQUEENS_BENCH_EACH=1` also prints every instance: its
+//! answer, the recorded one, the seconds and the nodes. Prints one summary line per family and board size, and
 //! every instance that disagrees or is undecided; exits 1 if any disagrees.
 #![allow(
     clippy::print_stdout,
@@ -139,6 +140,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(120.0);
+    let each = std::env::var_os("NQUEENS_BENCH_EACH").is_some();
     let mut families: Vec<String> = std::env::args().skip(1).collect();
     if families.is_empty() {
         families = ["blocked", "diag", "completion"].map(String::from).to_vec();
@@ -194,6 +196,18 @@ fn main() {
                 case.diagonals
                     .map_or(String::new(), |d| format!(" D = {d}"))
             );
+            if each {
+                let show = |a: Option<bool>| match a {
+                    Some(true) => "SAT",
+                    Some(false) => "UNSAT",
+                    None => "?",
+                };
+                println!(
+                    "{name:<44} {:>6} (recorded {:>5}) {seconds:>10.4} s",
+                    show(answer),
+                    show(case.expected)
+                );
+            }
             match (answer, case.expected) {
                 (None, _) => {
                     row.undecided += 1;

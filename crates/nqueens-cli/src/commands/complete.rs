@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use nqueens::complete::{
-    self, parse_instance, Answer, CountProgress, Format, Instance, ReadOptions,
+    self, parse_instance, Answer, Clash, CountProgress, Format, Instance, ReadOptions,
 };
 use nqueens::Square;
 
@@ -224,9 +224,18 @@ pub fn run(run: CompleteRun) -> anyhow::Result<Outcome> {
              --format list or json for this {n}×{n} board"
         );
     }
-    if let Err(clash) = instance.check() {
-        eprintln!("no completion exists: {clash}");
-        return Ok(Outcome::No);
+    match instance.check() {
+        Ok(()) => {}
+        // Two queens attacking each other: a board that cannot be finished.
+        Err(clash @ Clash::Attack { .. }) => {
+            eprintln!("no completion exists: {clash}");
+            return Ok(Outcome::No);
+        }
+        // A queen where the instance forbids one: the instance contradicts itself.
+        Err(clash) => usage!(
+            "the instance contradicts itself: {clash}; remove the queen or the block or \
+             exclusion under it"
+        ),
     }
     let (stop, timed_out) = stop_flags(&run);
     let started = Instant::now();
