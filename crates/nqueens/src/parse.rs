@@ -81,12 +81,7 @@ or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
 /// A [`ParseError`] naming the line and token or square that is wrong.
 pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some((first_line, first)) = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .find(|(_, l)| !l.is_empty())
-    else {
+    let Some((first_line, first)) = first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
     };
     if first.starts_with('[') {
@@ -117,6 +112,15 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
             format!("unexpected character {bad:?}: {FORMS}"),
         ))
     }
+}
+
+/// The first line with something on it: its 1-based number and its text,
+/// trimmed. What it starts with tells the forms of input apart.
+pub(crate) fn first_nonblank(text: &str) -> Option<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .find(|(_, l)| !l.is_empty())
 }
 
 /// What a drawn square holds: `Some(true)` a queen, `Some(false)` empty.

@@ -127,12 +127,7 @@ square, '.' a free square), a CSPLib parameter file (`letting n = 28` with `lett
 /// above 1,000,000.
 pub fn parse_instance(text: &str, options: ReadOptions) -> Result<(Instance, Format), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some((line, first)) = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .find(|(_, l)| !l.is_empty())
-    else {
+    let Some((line, first)) = crate::parse::first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
     };
     let (instance, format) = if first.starts_with('{') {

@@ -427,6 +427,23 @@ struct Frame {
     mark: Mark,
 }
 
+impl Frame {
+    /// The frame that branches on the most constrained open line of `board`,
+    /// `depth` frames down.
+    fn open(board: &Board, order: Order, depth: usize) -> Frame {
+        let line = board.choose();
+        let start = order.start(line, depth, board.n);
+        Frame {
+            line: line as u32,
+            next: start,
+            tried: (0, 0),
+            start,
+            wrapped: false,
+            mark: board.mark(),
+        }
+    }
+}
+
 /// How a search orders the squares of a line and how far it may go.
 #[derive(Debug, Clone, Copy)]
 struct Order {
@@ -504,16 +521,7 @@ fn search(
     }
     let n = board.n;
     let mut stack: Vec<Frame> = Vec::with_capacity(n + 1);
-    let line = board.choose();
-    let start = order.start(line, 0, n);
-    stack.push(Frame {
-        line: line as u32,
-        next: start,
-        tried: (0, 0),
-        start,
-        wrapped: false,
-        mark: board.mark(),
-    });
+    stack.push(Frame::open(board, order, 0));
     let mut nodes = 0u64;
     loop {
         let Some(top) = stack.last_mut() else {
@@ -566,17 +574,8 @@ fn search(
             }
             continue;
         }
-        let line = board.choose();
-        let mark = board.mark();
-        let start = order.start(line, stack.len(), n);
-        stack.push(Frame {
-            line: line as u32,
-            next: start,
-            tried: (0, 0),
-            start,
-            wrapped: false,
-            mark,
-        });
+        let frame = Frame::open(board, order, stack.len());
+        stack.push(frame);
     }
 }
 
