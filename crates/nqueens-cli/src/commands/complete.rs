@@ -409,7 +409,6 @@ impl Draw<'_> {
                 return nqueens::render::write_solution(out, columns, style, options);
             }
         };
-        let queens = self.instance.queens();
         let mut line = String::with_capacity(4 * n);
         for (row, &col) in columns.iter().enumerate() {
             line.clear();
@@ -418,7 +417,7 @@ impl Draw<'_> {
                     line.push(' ');
                 }
                 let square = Square::new(row, c);
-                line.push_str(if c == col && queens.binary_search(&square).is_ok() {
+                line.push_str(if c == col && self.instance.has_queen(square) {
                     given
                 } else if c == col {
                     added

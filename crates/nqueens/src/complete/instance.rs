@@ -221,6 +221,11 @@ impl Instance {
         self.differences.iter().copied().collect()
     }
 
+    /// Whether a queen is pre-placed on `square`.
+    pub fn has_queen(&self, square: Square) -> bool {
+        self.queens.contains(&square)
+    }
+
     /// Whether `square` is blocked.
     pub fn is_blocked(&self, square: Square) -> bool {
         self.blocked.contains(&square)
