@@ -60,6 +60,7 @@ pub fn run() -> anyhow::Result<Outcome> {
         } => commands::complete::verify(&instance, diagonals, input.as_deref(), one_based, json),
         Config::Algorithms => commands::algorithms::run(),
         Config::Complete(run) => commands::complete::run(run),
+        Config::Serve(run) => commands::serve::run(run),
         Config::Merge {
             files,
             unique,

@@ -100,6 +100,45 @@ pub enum Command {
     /// --queen and --block. Exit status: 0 a completion exists, 1 none
     /// exists, 2 an error, 3 unknown (--timeout reached).
     Complete(CompleteArgs),
+    /// Start a local web page to play with the board and watch the algorithms.
+    ///
+    /// The page (plain HTML, CSS and JavaScript served from this binary; it
+    /// works offline) lets you place queens and see conflicts, finish a board,
+    /// step through every solution, count, and watch any of the classic
+    /// algorithms search step by step. The JSON API under /api works from
+    /// curl too (GET /api/info; README lists every endpoint). It prints the
+    /// address and answers until Ctrl-C.
+    Serve(ServeArgs),
+}
+
+/// `nqueens serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one (printed at start).
+    #[arg(long, short, value_name = "P", default_value = "0")]
+    pub port: String,
+    /// The address to listen on; the default keeps the page to this machine,
+    /// 0.0.0.0 opens it to the network.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: String,
+    /// Open the page in a web browser, where one can be started.
+    #[arg(long)]
+    pub open: bool,
+    /// The largest board the Count panel (POST /api/count) takes.
+    #[arg(long, value_name = "N", default_value = "18")]
+    pub count_max: String,
+    /// Count jobs that may run at once.
+    #[arg(long, value_name = "K", default_value = "2")]
+    pub jobs: String,
+    /// Threads per count job [default: all cores].
+    #[arg(long, short = 'j', value_name = "T")]
+    pub threads: Option<String>,
+    /// Seconds one request may compute before it is stopped.
+    #[arg(long, value_name = "S", default_value = "5")]
+    pub request_timeout: String,
+    /// Print one line per request on standard error.
+    #[arg(long)]
+    pub log: bool,
 }
 
 /// `nqueens merge`.

@@ -200,6 +200,8 @@ pub enum Config {
     },
     /// Complete a board.
     Complete(CompleteRun),
+    /// Serve the page and the API.
+    Serve(ServeRun),
     /// Trace one algorithm.
     Trace {
         n: usize,
@@ -660,6 +662,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             }
         },
         Command::Algorithms => Config::Algorithms,
+        Command::Serve(a) => Config::Serve(serve(a)?),
         Command::Compare(a) => {
             let n = board_size(&a.size.n)?;
             if n > COMPARE_MAX {
@@ -1008,4 +1011,68 @@ mod tests {
             );
         }
     }
+}
+
+/// `nqueens serve`, checked.
+#[derive(Debug)]
+pub struct ServeRun {
+    pub addr: std::net::SocketAddr,
+    pub open: bool,
+    pub limits: nqueens_web::Limits,
+    pub log: bool,
+}
+
+/// The largest `--count-max`: Q(27) is the largest value known.
+const SERVE_COUNT_MAX: usize = 27;
+
+fn serve(a: crate::cli::ServeArgs) -> anyhow::Result<ServeRun> {
+    let port = match a.port.trim().parse::<u16>() {
+        Ok(p) => p,
+        Err(_) => usage!(
+            "invalid --port '{}': give a port from 1 to 65535, or 0 for a free one",
+            a.port
+        ),
+    };
+    let bind = a.bind.trim();
+    let ip: std::net::IpAddr = match bind {
+        "localhost" => std::net::Ipv4Addr::LOCALHOST.into(),
+        _ => match bind.trim_matches(['[', ']']).parse() {
+            Ok(ip) => ip,
+            Err(_) => usage!(
+                "invalid --bind '{bind}': give an IP address such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
+            ),
+        },
+    };
+    let count_max = match a.count_max.trim().parse::<usize>() {
+        Ok(n) if (1..=SERVE_COUNT_MAX).contains(&n) => n,
+        _ => usage!(
+            "invalid --count-max '{}': give the largest board to count, from 1 to {SERVE_COUNT_MAX} (n = 18 takes seconds, each row more about seven times as long)",
+            a.count_max
+        ),
+    };
+    let jobs = match a.jobs.trim().parse::<usize>() {
+        Ok(k) if (1..=64).contains(&k) => k,
+        _ => usage!(
+            "invalid --jobs '{}': give how many count jobs may run at once, from 1 to 64",
+            a.jobs
+        ),
+    };
+    let request_seconds = match a.request_timeout.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.1..=3600.0).contains(&s) => s,
+        _ => usage!(
+            "invalid --request-timeout '{}': give seconds from 0.1 to 3600, such as 5",
+            a.request_timeout
+        ),
+    };
+    let mut limits = nqueens_web::Limits::default();
+    limits.count_max = count_max;
+    limits.jobs = jobs;
+    limits.job_threads = threads(a.threads.as_deref())?;
+    limits.request_seconds = request_seconds;
+    Ok(ServeRun {
+        addr: std::net::SocketAddr::new(ip, port),
+        open: a.open,
+        limits,
+        log: a.log,
+    })
 }

@@ -264,6 +264,23 @@ impl Placement {
         total
     }
 
+    /// For each square, row by row (`row * n + col`): whether it is empty
+    /// and a queen attacks it along a row, a column or a diagonal, whatever
+    /// stands between. What a board drawing shades, and what a player may
+    /// not use.
+    ///
+    /// ```
+    /// use nqueens::{Placement, Square};
+    ///
+    /// let p = Placement::new(3, vec![Square::new(0, 0)])?;
+    /// let a = p.attacked();
+    /// assert_eq!(a, [false, true, true, true, true, false, true, false, true]);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn attacked(&self) -> Vec<bool> {
+        attacked(self.n, &self.queens)
+    }
+
     /// Whether this is a solution: `n` queens and no attacking pair.
     pub fn is_solution(&self) -> bool {
         self.queens.len() == self.n && self.conflicts().next().is_none()
@@ -289,6 +306,30 @@ impl Placement {
             columns: self.queens.iter().map(|q| q.col).collect(),
         })
     }
+}
+
+/// [`Placement::attacked`] for any queens on an `n`×`n` board (all on it).
+pub(crate) fn attacked(n: usize, queens: &[Square]) -> Vec<bool> {
+    let mut row = vec![false; n];
+    let mut col = vec![false; n];
+    let mut diag = vec![false; 2 * n - 1];
+    let mut anti = vec![false; 2 * n - 1];
+    let mut queen = vec![false; n * n];
+    for q in queens {
+        row[q.row] = true;
+        col[q.col] = true;
+        diag[Attack::Diagonal.line(*q, n)] = true;
+        anti[Attack::AntiDiagonal.line(*q, n)] = true;
+        queen[q.row * n + q.col] = true;
+    }
+    let mut out = vec![false; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            out[r * n + c] =
+                !queen[r * n + c] && (row[r] || col[c] || diag[r + n - 1 - c] || anti[r + c]);
+        }
+    }
+    out
 }
 
 /// The iterator returned by [`Placement::conflicts`].

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod estimate;
 pub mod merge;
 pub mod random;
+pub mod serve;
 mod run_algo;
 pub mod solve;
 pub mod trace;

@@ -537,26 +537,7 @@ impl Layer<'_> {
 
     /// For each square, row by row: whether it is empty and attacked.
     pub fn attacked(&self, n: usize) -> Vec<bool> {
-        let mut row = vec![false; n];
-        let mut col = vec![false; n];
-        let mut diag = vec![false; 2 * n - 1];
-        let mut anti = vec![false; 2 * n - 1];
-        let mut queen = vec![false; n * n];
-        for q in self.queens {
-            row[q.row] = true;
-            col[q.col] = true;
-            diag[q.row + n - 1 - q.col] = true;
-            anti[q.row + q.col] = true;
-            queen[q.row * n + q.col] = true;
-        }
-        let mut out = vec![false; n * n];
-        for r in 0..n {
-            for c in 0..n {
-                out[r * n + c] =
-                    !queen[r * n + c] && (row[r] || col[c] || diag[r + n - 1 - c] || anti[r + c]);
-            }
-        }
-        out
+        crate::board::attacked(n, self.queens)
     }
 
     /// Whether the queen on `square` is drawn in red.

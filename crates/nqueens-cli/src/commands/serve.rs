@@ -1,0 +1,73 @@
+//! `nqueens serve`: the web page and its JSON API (the `nqueens-web` crate),
+//! until Ctrl-C.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use nqueens_web::Server;
+
+use crate::config::ServeRun;
+use crate::exit::Outcome;
+use crate::output::Out;
+
+/// Starts the system's browser on `url`; `Err` says what was tried.
+fn open_browser(url: &str) -> Result<(), String> {
+    let mut tries: Vec<(String, Vec<String>)> = Vec::new();
+    if let Ok(browser) = std::env::var("BROWSER") {
+        for b in browser.split(':').filter(|b| !b.is_empty()) {
+            tries.push((b.to_string(), vec![url.to_string()]));
+        }
+    }
+    if cfg!(target_os = "macos") {
+        tries.push(("open".into(), vec![url.into()]));
+    } else if cfg!(windows) {
+        tries.push(("cmd".into(), vec!["/C".into(), "start".into(), String::new(), url.into()]));
+    } else {
+        tries.push(("xdg-open".into(), vec![url.into()]));
+    }
+    for (program, args) in &tries {
+        let spawned = Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        if spawned.is_ok() {
+            return Ok(());
+        }
+    }
+    let names: Vec<&str> = tries.iter().map(|(p, _)| p.as_str()).collect();
+    Err(names.join(", "))
+}
+
+#[allow(clippy::print_stderr)]
+pub fn run(run: ServeRun) -> anyhow::Result<Outcome> {
+    let mut server = match Server::bind(run.addr, run.limits) {
+        Ok(s) => s,
+        Err(e) => crate::exit::usage!(
+            "cannot listen on {}: {e}; choose another --port (or 0 for a free one) or --bind address",
+            run.addr
+        ),
+    };
+    if run.log {
+        server = server.with_log(Box::new(|method, path, status, seconds| {
+            eprintln!("{method} {path} {status} {:.1} ms", seconds * 1000.0);
+        }));
+    }
+    let url = server.url();
+    let stop = crate::output::interrupt_flag();
+    // The address goes to standard output, flushed, so that a script can read it.
+    let mut out = Out::stdout();
+    writeln!(out, "nqueens serve: {url}")?;
+    out.flush()?;
+    drop(out);
+    eprintln!("serving the page and the API at {url} (GET {url}api/info); press Ctrl-C to stop");
+    if run.open {
+        if let Err(tried) = open_browser(&url) {
+            eprintln!("note: no browser could be started (tried {tried}); open {url} yourself");
+        }
+    }
+    server.run(&stop);
+    eprintln!("stopped");
+    Ok(Outcome::Yes)
+}

@@ -1,0 +1,350 @@
+//! `/api/count`: counting jobs, Q(n) and the unique count, with the library's
+//! counting engines on all cores.
+//!
+//! A count can take minutes, longer than a request may, so it runs as a job:
+//! `POST /api/count` starts it and answers at once with its id; `GET
+//! /api/count/ID` says how far it is (tasks done of the plan's tasks) and, at
+//! the end, the counts, the engine and the time; `DELETE /api/count/ID`
+//! cancels it. A job that nobody has asked about for
+//! [`Limits::abandon_seconds`](crate::Limits::abandon_seconds) (the page was
+//! closed) stops by itself. Either way the executor starts no new task and
+//! the job's threads end once the tasks under way finish; the job's state
+//! says `cancelled` or `abandoned` only after they have.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use nqueens::count::executor::{self, Observer};
+use nqueens::count::plan::Tally;
+use serde::{Deserialize, Serialize};
+
+use super::Context;
+use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::Limits;
+
+/// Finished jobs kept for their results, at most.
+const KEEP_FINISHED: usize = 32;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum State {
+    Running,
+    Done,
+    Cancelled,
+    Abandoned,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct Progress {
+    state: State,
+    tasks_done: usize,
+    /// Solutions in the tasks done so far.
+    solutions_so_far: u128,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
+    /// Whether the result equals the published value (OEIS A000170 and
+    /// A002562), where one is published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matches_oeis: Option<bool>,
+}
+
+/// One count.
+#[derive(Debug)]
+struct Job {
+    id: u64,
+    n: usize,
+    unique: bool,
+    engine: &'static str,
+    tasks: usize,
+    threads: usize,
+    stop: AtomicBool,
+    progress: Mutex<Progress>,
+    last_seen: Mutex<Instant>,
+}
+
+#[derive(Serialize)]
+struct JobOut {
+    id: u64,
+    n: usize,
+    engine: &'static str,
+    threads: usize,
+    tasks: usize,
+    fraction: f64,
+    #[serde(flatten)]
+    progress: Progress,
+    message: String,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Job {
+    fn out(&self) -> JobOut {
+        let progress = lock(&self.progress).clone();
+        let fraction = if self.tasks == 0 {
+            1.0
+        } else {
+            progress.tasks_done as f64 / self.tasks as f64
+        };
+        let message = match progress.state {
+            State::Running => format!(
+                "counting n = {}: {} of {} tasks",
+                self.n, progress.tasks_done, self.tasks
+            ),
+            State::Done => {
+                let mut m = format!("Q({}) = {}", self.n, progress.total.unwrap_or(0));
+                if let Some(u) = progress.unique {
+                    m.push_str(&format!(", {u} unique"));
+                }
+                m.push_str(&format!(
+                    " ({} engine, {} thread{}, {:.3} s)",
+                    self.engine,
+                    self.threads,
+                    if self.threads == 1 { "" } else { "s" },
+                    progress.seconds
+                ));
+                m
+            }
+            State::Cancelled => format!("cancelled after {} of {} tasks", progress.tasks_done, self.tasks),
+            State::Abandoned => format!(
+                "stopped after {} of {} tasks: nobody asked for its progress",
+                progress.tasks_done, self.tasks
+            ),
+        };
+        JobOut {
+            id: self.id,
+            n: self.n,
+            engine: self.engine,
+            threads: self.threads,
+            tasks: self.tasks,
+            fraction,
+            progress,
+            message,
+        }
+    }
+}
+
+/// Moves the job's progress on each finished task, and stops it when it is
+/// abandoned.
+struct Watch<'a> {
+    job: &'a Job,
+    abandon: Duration,
+    start: Instant,
+    abandoned: bool,
+}
+
+impl Watch<'_> {
+    fn check(&mut self) -> ControlFlow<()> {
+        let seen = *lock(&self.job.last_seen);
+        let mut p = lock(&self.job.progress);
+        p.seconds = self.start.elapsed().as_secs_f64();
+        if seen.elapsed() > self.abandon {
+            self.abandoned = true;
+            self.job.stop.store(true, Ordering::Relaxed);
+        }
+        if self.job.stop.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Observer for Watch<'_> {
+    fn task_done(&mut self, _: usize, tally: Tally) -> ControlFlow<()> {
+        {
+            let mut p = lock(&self.job.progress);
+            p.tasks_done += 1;
+            p.solutions_so_far += tally.solutions;
+        }
+        self.check()
+    }
+
+    fn tick(&mut self) -> ControlFlow<()> {
+        self.check()
+    }
+}
+
+/// Every job of one server.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    next: AtomicU64,
+    jobs: Mutex<BTreeMap<u64, Arc<Job>>>,
+    threads: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl Jobs {
+    /// How many jobs are counting now.
+    pub fn running(&self) -> usize {
+        lock(&self.jobs)
+            .values()
+            .filter(|j| lock(&j.progress).state == State::Running)
+            .count()
+    }
+
+    /// Stops every job and waits for their threads.
+    pub fn shutdown(&self) {
+        for job in lock(&self.jobs).values() {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+        let handles = std::mem::take(&mut *lock(&self.threads));
+        for h in handles {
+            let _ = h.join();
+        }
+    }
+
+    fn get(&self, id: &str) -> ApiResult<Arc<Job>> {
+        let job = id
+            .parse::<u64>()
+            .ok()
+            .and_then(|id| lock(&self.jobs).get(&id).cloned());
+        match job {
+            Some(job) => {
+                *lock(&job.last_seen) = Instant::now();
+                Ok(job)
+            }
+            None => Err(ApiError::not_found(format!(
+                "there is no count job {id} (finished jobs are kept for a while, then forgotten); start one with POST /api/count"
+            ))),
+        }
+    }
+
+    fn start(&self, n: usize, unique: bool, limits: &Limits) -> ApiResult<Arc<Job>> {
+        let threads = limits.job_threads.max(1);
+        let engine = nqueens::count::auto_engine(n, threads, None);
+        let plan = engine
+            .plan(n)
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
+        let mut jobs = lock(&self.jobs);
+        let running = jobs
+            .values()
+            .filter(|j| lock(&j.progress).state == State::Running)
+            .count();
+        if running >= limits.jobs {
+            return Err(ApiError::too_many_jobs(format!(
+                "{running} count job{} already running (this server's limit); wait for one to finish or cancel it with DELETE /api/count/ID",
+                if running == 1 { " is" } else { "s are" }
+            )));
+        }
+        // Forget the oldest finished jobs beyond the few kept.
+        let finished: Vec<u64> = jobs
+            .iter()
+            .filter(|(_, j)| lock(&j.progress).state != State::Running)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in finished.iter().take(finished.len().saturating_sub(KEEP_FINISHED - 1)) {
+            jobs.remove(id);
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let job = Arc::new(Job {
+            id,
+            n,
+            unique,
+            engine: engine.name(),
+            tasks: plan.len(),
+            threads,
+            stop: AtomicBool::new(false),
+            progress: Mutex::new(Progress {
+                state: State::Running,
+                tasks_done: 0,
+                solutions_so_far: 0,
+                seconds: 0.0,
+                total: None,
+                unique: None,
+                matches_oeis: None,
+            }),
+            last_seen: Mutex::new(Instant::now()),
+        });
+        jobs.insert(id, Arc::clone(&job));
+        drop(jobs);
+        let abandon = Duration::from_secs_f64(limits.abandon_seconds.max(0.0));
+        let worker = Arc::clone(&job);
+        let handle = std::thread::Builder::new()
+            .name(format!("count-job-{id}"))
+            .spawn(move || {
+                let job = worker;
+                let start = Instant::now();
+                let pending: Vec<usize> = (0..plan.len()).collect();
+                let mut watch = Watch {
+                    job: &job,
+                    abandon,
+                    start,
+                    abandoned: false,
+                };
+                let result =
+                    executor::run(plan.as_ref(), &pending, job.threads, &job.stop, &mut watch);
+                let mut p = lock(&job.progress);
+                p.seconds = start.elapsed().as_secs_f64();
+                if result.complete {
+                    p.state = State::Done;
+                    p.total = Some(result.tally.solutions);
+                    p.unique = if job.unique { result.tally.unique() } else { None };
+                    let total_ok = nqueens::known::total(job.n).map(|t| t == result.tally.solutions);
+                    let unique_ok = match (p.unique, nqueens::known::unique(job.n)) {
+                        (Some(u), Some(k)) => Some(u == k),
+                        _ => None,
+                    };
+                    p.matches_oeis = match (total_ok, unique_ok) {
+                        (Some(a), Some(b)) => Some(a && b),
+                        (a, None) => a,
+                        (None, b) => b,
+                    };
+                } else if watch.abandoned {
+                    p.state = State::Abandoned;
+                } else {
+                    p.state = State::Cancelled;
+                }
+            })
+            .map_err(|e| ApiError::internal(format!("cannot start a thread for the count: {e}")))?;
+        let mut threads = lock(&self.threads);
+        threads.retain(|h| !h.is_finished());
+        threads.push(handle);
+        Ok(job)
+    }
+}
+
+#[derive(Deserialize)]
+struct CountIn {
+    n: Option<usize>,
+    unique: Option<bool>,
+}
+
+/// `POST /api/count`.
+pub(super) fn start(cx: &Context<'_>, body: &[u8]) -> ApiResult {
+    let input: CountIn = parse(body, &["n", "unique"], r#"{"n": 12, "unique": true}"#)?;
+    let n = super::input::size(input.n, cx.limits.count_max, "count")?;
+    let job = cx.jobs.start(n, input.unique.unwrap_or(true), cx.limits)?;
+    Ok(Reply::json(202, &job.out()).with_header("Location", format!("/api/count/{}", job.id)))
+}
+
+/// `GET /api/count/ID`.
+pub(super) fn status(cx: &Context<'_>, id: &str) -> ApiResult {
+    Ok(Reply::ok(&cx.jobs.get(id)?.out()))
+}
+
+/// `DELETE /api/count/ID`: stops the job and waits (briefly) for its threads.
+pub(super) fn cancel(cx: &Context<'_>, id: &str) -> ApiResult {
+    let job = cx.jobs.get(id)?;
+    job.stop.store(true, Ordering::Relaxed);
+    // The tasks under way finish first; for the boards this server counts
+    // they take milliseconds. The state says `running` until they have.
+    let start = Instant::now();
+    while lock(&job.progress).state == State::Running && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Ok(Reply::ok(&job.out()))
+}
+
+/// `GET /api/count`: every job kept.
+pub(super) fn list(cx: &Context<'_>) -> ApiResult {
+    let jobs: Vec<JobOut> = lock(&cx.jobs.jobs).values().map(|j| j.out()).collect();
+    Ok(Reply::ok(&serde_json::json!({ "jobs": jobs })))
+}

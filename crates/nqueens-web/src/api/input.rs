@@ -1,0 +1,169 @@
+//! The board every endpoint reads: a size, queens and blocked squares.
+//!
+//! Queens come either as `"queens": [[row, col], ...]` (any squares, several
+//! in a row allowed: what a player has clicked) or as `"columns": [c0, c1,
+//! ...]` (one per row, `null` for an empty row: what `solve` returns). Squares
+//! are 0-based, like the library's.
+
+use nqueens::Square;
+use serde::Deserialize;
+
+use crate::http::{ApiError, ApiResult};
+
+/// The board fields, flattened into each endpoint's request.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct BoardIn {
+    /// The board size (taken from `columns` when that is given and this is not).
+    pub n: Option<usize>,
+    /// Queens as `[row, col]` pairs.
+    pub queens: Option<Vec<[usize; 2]>>,
+    /// Queens as one column per row (`null`: no queen in that row).
+    pub columns: Option<Vec<Option<usize>>>,
+    /// Blocked squares as `[row, col]` pairs.
+    pub blocked: Option<Vec<[usize; 2]>>,
+}
+
+/// A checked board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The size.
+    pub n: usize,
+    /// The queens, sorted, no two on one square.
+    pub queens: Vec<Square>,
+    /// The blocked squares, sorted and without repeats.
+    pub blocked: Vec<Square>,
+}
+
+impl Board {
+    /// Whether nothing is on the board.
+    pub fn is_empty(&self) -> bool {
+        self.queens.is_empty() && self.blocked.is_empty()
+    }
+}
+
+/// The size alone, checked against `max` (`what` names the endpoint).
+pub fn size(n: Option<usize>, max: usize, what: &str) -> ApiResult<usize> {
+    let Some(n) = n else {
+        return Err(ApiError::invalid(format!(
+            "{what} needs the board size, such as \"n\": 8"
+        )));
+    };
+    if n == 0 {
+        return Err(ApiError::invalid(
+            "n must be at least 1 (the smallest board is 1×1)",
+        ));
+    }
+    if n > max {
+        return Err(ApiError::over_limit(format!(
+            "n = {n} is over this server's limit for {what} (at most {max})"
+        )));
+    }
+    Ok(n)
+}
+
+impl BoardIn {
+    /// Checks the fields: a size within `max`, every square on the board,
+    /// no two queens on one square, not both `queens` and `columns`.
+    pub fn check(self, max: usize, what: &str) -> ApiResult<Board> {
+        let n = match (&self.columns, self.n) {
+            (Some(columns), None) => Some(columns.len()),
+            (Some(columns), Some(n)) if columns.len() != n => {
+                return Err(ApiError::invalid(format!(
+                    "\"columns\" has {} entries but n = {n}; give one column (or null) per row",
+                    columns.len()
+                )))
+            }
+            (_, n) => n,
+        };
+        let n = size(n, max, what)?;
+        let on_board = |field: &str, i: usize, [row, col]: [usize; 2]| {
+            if row < n && col < n {
+                Ok(Square::new(row, col))
+            } else {
+                Err(ApiError::invalid(format!(
+                    "\"{field}\"[{i}] = [{row}, {col}] is off the {n}×{n} board (rows and columns count from 0 to {})",
+                    n - 1
+                )))
+            }
+        };
+        let mut queens = match (self.queens, self.columns) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::invalid(
+                    "give the queens either as \"queens\" ([row, col] pairs) or as \"columns\" (one per row), not both",
+                ))
+            }
+            (Some(pairs), None) => pairs
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| on_board("queens", i, p))
+                .collect::<ApiResult<Vec<_>>>()?,
+            (None, Some(columns)) => columns
+                .into_iter()
+                .enumerate()
+                .filter_map(|(row, col)| col.map(|col| on_board("columns", row, [row, col])))
+                .collect::<ApiResult<Vec<_>>>()?,
+            (None, None) => Vec::new(),
+        };
+        queens.sort_unstable();
+        if let Some(w) = queens.windows(2).find(|w| w[0] == w[1]) {
+            return Err(ApiError::invalid(format!(
+                "two queens stand on [{}, {}]; a square holds one queen",
+                w[0].row, w[0].col
+            )));
+        }
+        let mut blocked = self
+            .blocked
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| on_board("blocked", i, p))
+            .collect::<ApiResult<Vec<_>>>()?;
+        blocked.sort_unstable();
+        blocked.dedup();
+        Ok(Board { n, queens, blocked })
+    }
+}
+
+/// `[row, col]`, as the API writes squares.
+pub fn pair(square: Square) -> [usize; 2] {
+    [square.row, square.col]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(json: &str, max: usize) -> ApiResult<Board> {
+        let input: BoardIn = serde_json::from_str(json).expect("valid JSON");
+        input.check(max, "test")
+    }
+
+    #[test]
+    fn reads_queens_columns_and_blocked() {
+        let b = board(r#"{"n": 4, "queens": [[2, 0], [0, 1]], "blocked": [[3, 3], [3, 3]]}"#, 20)
+            .expect("valid");
+        assert_eq!(b.queens, [Square::new(0, 1), Square::new(2, 0)]);
+        assert_eq!(b.blocked, [Square::new(3, 3)]);
+        let b = board(r#"{"columns": [1, null, 0, 2]}"#, 20).expect("valid");
+        assert_eq!(b.n, 4);
+        assert_eq!(b.queens.len(), 3);
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_use() {
+        for (json, code, words) in [
+            (r#"{}"#, "invalid", "needs the board size"),
+            (r#"{"n": 0}"#, "invalid", "at least 1"),
+            (r#"{"n": 21}"#, "over_limit", "at most 20"),
+            (r#"{"n": 4, "queens": [[4, 0]]}"#, "invalid", "\"queens\"[0] = [4, 0] is off"),
+            (r#"{"n": 4, "queens": [[1, 1], [1, 1]]}"#, "invalid", "two queens"),
+            (r#"{"n": 3, "columns": [0, 1]}"#, "invalid", "has 2 entries"),
+            (r#"{"columns": [0], "queens": []}"#, "invalid", "not both"),
+            (r#"{"n": 2, "blocked": [[0, 9]]}"#, "invalid", "\"blocked\"[0]"),
+        ] {
+            let e = board(json, 20).expect_err(json);
+            assert_eq!(e.code, code, "{json}");
+            assert!(e.message.contains(words), "{json}: {}", e.message);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! `POST /api/render`: the board as SVG or PNG, drawn by the library's
+//! renderer (the same pictures as `nqueens solve --format svg|png`): queens,
+//! the squares they attack shaded, conflicting pairs in red with the line
+//! between them, and blocked squares marked × (in SVG).
+
+use nqueens::render::{write_png, write_svg, Picture};
+use serde::Deserialize;
+
+use super::input::BoardIn;
+use super::Context;
+use crate::http::{parse, ApiError, ApiResult, Reply};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Format {
+    Svg,
+    Png,
+}
+
+#[derive(Deserialize)]
+struct RenderIn {
+    #[serde(flatten)]
+    board: BoardIn,
+    format: Option<Format>,
+    coordinates: Option<bool>,
+    shade: Option<bool>,
+    square: Option<u32>,
+}
+
+/// The largest square side in pixels a request may ask for.
+pub const SQUARE_MAX: u32 = 200;
+
+pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
+    let input: RenderIn = parse(
+        body,
+        &[
+            "n",
+            "queens",
+            "columns",
+            "blocked",
+            "format",
+            "coordinates",
+            "shade",
+            "square",
+        ],
+        r#"{"columns": [1, 3, 0, 2], "format": "svg"}"#,
+    )?;
+    let board = input.board.check(cx.limits.render_max, "render")?;
+    let mut picture = Picture::new(board.n)
+        .with_queens(board.queens.iter().copied())
+        .with_attacked_shaded(input.shade.unwrap_or(true))
+        .with_queen_conflicts()
+        .with_coordinates(input.coordinates.unwrap_or(true));
+    if let Some(side) = input.square {
+        if side == 0 || side > SQUARE_MAX {
+            return Err(ApiError::over_limit(format!(
+                "\"square\" is the side of a square in pixels, from 1 to {SQUARE_MAX}"
+            )));
+        }
+        picture = picture.with_square_size(side);
+    }
+    for &b in &board.blocked {
+        picture = picture.with_label(b, "×");
+    }
+    let mut bytes = Vec::new();
+    let (content_type, ext) = match input.format.unwrap_or(Format::Svg) {
+        Format::Svg => {
+            write_svg(&mut bytes, &picture).map_err(|e| ApiError::invalid(e.to_string()))?;
+            ("image/svg+xml", "svg")
+        }
+        Format::Png => {
+            write_png(&mut bytes, &picture).map_err(|e| ApiError::invalid(e.to_string()))?;
+            ("image/png", "png")
+        }
+    };
+    Ok(Reply::bytes(content_type, bytes).with_header(
+        "Content-Disposition",
+        format!("attachment; filename=\"nqueens-{}.{ext}\"", board.n),
+    ))
+}

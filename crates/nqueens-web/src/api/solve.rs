@@ -1,0 +1,117 @@
+//! `POST /api/solve`: one solution.
+//!
+//! Without an algorithm it answers as `nqueens solve` does: the
+//! lexicographically first solution up to n = 32, the explicit construction
+//! (Hoffman, Loessi and Moore) above. With an algorithm, that algorithm's
+//! first solution, found under the request's deadline.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use nqueens::algo::{Algorithm, Event, Sink};
+use serde::{Deserialize, Serialize};
+
+use super::{algorithm_named, stats_json, Context};
+use crate::deadline::Deadline;
+use crate::http::{parse, ApiError, ApiResult, Reply};
+
+/// Above this the default method is the construction, as in the command line.
+pub const FIRST_MAX: usize = 32;
+
+#[derive(Deserialize)]
+struct SolveIn {
+    n: Option<usize>,
+    algorithm: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SolveOut {
+    n: usize,
+    /// `null` for n = 2 and 3.
+    columns: Option<Vec<usize>>,
+    method: &'static str,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<serde_json::Value>,
+}
+
+/// Stops a search at its first solution, or when the deadline passes (it
+/// asks for events only to look at the clock between them).
+pub(super) struct FirstOrDeadline<'a> {
+    pub deadline: &'a Deadline,
+    pub found: Option<Vec<usize>>,
+    pub events: u64,
+}
+
+impl Sink for FirstOrDeadline<'_> {
+    fn tracing(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
+        self.events += 1;
+        if self.events % 1024 == 0 && self.deadline.passed() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        self.found = Some(columns.to_vec());
+        ControlFlow::Break(())
+    }
+}
+
+pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
+    let input: SolveIn = parse(body, &["n", "algorithm"], r#"{"n": 8}"#)?;
+    let start = Instant::now();
+    let out = match input.algorithm.as_deref() {
+        None => {
+            let n = super::input::size(input.n, cx.limits.solve_max, "solve")?;
+            let (columns, method) = if n <= FIRST_MAX {
+                let first = nqueens::first(n).map_err(|e| ApiError::invalid(e.to_string()))?;
+                (first.map(|s| s.into_columns()), "first")
+            } else {
+                let construction = nqueens::huge::construct::construct(n)
+                    .map_err(|e| ApiError::invalid(e.to_string()))?;
+                (construction.map(Iterator::collect), "construct")
+            };
+            SolveOut {
+                n,
+                columns,
+                method,
+                seconds: start.elapsed().as_secs_f64(),
+                stats: None,
+            }
+        }
+        Some(name) => {
+            let algorithm: &dyn Algorithm = algorithm_named(name)?;
+            let max = cx.limits.play_max.min(algorithm.max_n());
+            let n = super::input::size(input.n, max, &format!("solve with {name}"))?;
+            let deadline = cx.deadline();
+            let mut sink = FirstOrDeadline {
+                deadline: &deadline,
+                found: None,
+                events: 0,
+            };
+            let stats = algorithm
+                .search(n, &mut sink)
+                .map_err(|e| ApiError::invalid(e.to_string()))?;
+            if sink.found.is_none() && deadline.passed() {
+                return Err(ApiError::time_limit(
+                    deadline.seconds(),
+                    "try a faster algorithm, such as bitwise, or a smaller board",
+                ));
+            }
+            SolveOut {
+                n,
+                columns: sink.found,
+                method: algorithm.name(),
+                seconds: start.elapsed().as_secs_f64(),
+                stats: Some(stats_json(&stats)),
+            }
+        }
+    };
+    Ok(Reply::ok(&out))
+}

@@ -1,0 +1,217 @@
+//! Requests and replies as plain values, independent of the HTTP library, so
+//! that every handler is a function from a [`Request`] to a [`Reply`].
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// One request, its body already read (and bounded).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// `GET`, `POST`, `DELETE`, ...
+    pub method: String,
+    /// The path without the query, such as `/api/solve`.
+    pub path: String,
+    /// The body (empty for `GET`).
+    pub body: Vec<u8>,
+}
+
+/// One reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// Extra headers, such as `Allow` or `Content-Disposition`.
+    pub headers: Vec<(&'static str, String)>,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// A JSON reply.
+    pub fn json<T: Serialize + ?Sized>(status: u16, value: &T) -> Reply {
+        match serde_json::to_vec(value) {
+            Ok(body) => Reply {
+                status,
+                content_type: "application/json",
+                headers: Vec::new(),
+                body,
+            },
+            Err(e) => ApiError::internal(format!("cannot write the reply as JSON: {e}")).into(),
+        }
+    }
+
+    /// A 200 JSON reply.
+    pub fn ok<T: Serialize + ?Sized>(value: &T) -> Reply {
+        Reply::json(200, value)
+    }
+
+    /// Bytes of some type, such as a page or a picture.
+    pub fn bytes(content_type: &'static str, body: Vec<u8>) -> Reply {
+        Reply {
+            status: 200,
+            content_type,
+            headers: Vec::new(),
+            body,
+        }
+    }
+
+    /// Adds a header.
+    #[must_use]
+    pub fn with_header(mut self, name: &'static str, value: String) -> Reply {
+        self.headers.push((name, value));
+        self
+    }
+}
+
+/// What went wrong with a request: an HTTP status, a stable code for
+/// programs and a message for people, sent as
+/// `{"error": {"status": 400, "code": "invalid", "message": "..."}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: u16,
+    /// A short code: `bad_json`, `invalid`, `over_limit`, `not_found`,
+    /// `method_not_allowed`, `payload_too_large`, `too_many_jobs`,
+    /// `time_limit`, `internal`.
+    pub code: &'static str,
+    /// What was wrong and how to fix it.
+    pub message: String,
+    /// The methods the path accepts (for 405).
+    #[serde(skip)]
+    pub allow: Option<&'static str>,
+}
+
+impl ApiError {
+    fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            allow: None,
+        }
+    }
+
+    /// 400: a value that cannot be used.
+    pub fn invalid(message: impl Into<String>) -> ApiError {
+        ApiError::new(400, "invalid", message)
+    }
+
+    /// 400: the body is not the JSON the endpoint takes.
+    pub fn bad_json(message: impl Into<String>) -> ApiError {
+        ApiError::new(400, "bad_json", message)
+    }
+
+    /// 422: a size over this server's limit for the endpoint.
+    pub fn over_limit(message: impl Into<String>) -> ApiError {
+        ApiError::new(422, "over_limit", message)
+    }
+
+    /// 404.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(404, "not_found", message)
+    }
+
+    /// 405, with the methods the path takes.
+    pub fn method(method: &str, path: &str, allow: &'static str) -> ApiError {
+        ApiError {
+            allow: Some(allow),
+            ..ApiError::new(
+                405,
+                "method_not_allowed",
+                format!("{path} does not take {method}; use {allow}"),
+            )
+        }
+    }
+
+    /// 413.
+    pub fn payload_too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            413,
+            "payload_too_large",
+            format!("the request body is over this server's limit of {limit} bytes"),
+        )
+    }
+
+    /// 429: too many count jobs at once.
+    pub fn too_many_jobs(message: impl Into<String>) -> ApiError {
+        ApiError::new(429, "too_many_jobs", message)
+    }
+
+    /// 503: the work passed the time a request may take.
+    pub fn time_limit(seconds: f64, hint: &str) -> ApiError {
+        ApiError::new(
+            503,
+            "time_limit",
+            format!("stopped after this server's limit of {seconds} s per request; {hint}"),
+        )
+    }
+
+    /// 500: a bug.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(500, "internal", message)
+    }
+}
+
+impl From<ApiError> for Reply {
+    fn from(e: ApiError) -> Reply {
+        #[derive(Serialize)]
+        struct Body<'a> {
+            error: &'a ApiError,
+        }
+        let body = serde_json::to_vec(&Body { error: &e }).unwrap_or_else(|_| {
+            br#"{"error":{"status":500,"code":"internal","message":"cannot write the error"}}"#
+                .to_vec()
+        });
+        let mut reply = Reply {
+            status: e.status,
+            content_type: "application/json",
+            headers: Vec::new(),
+            body,
+        };
+        if let Some(allow) = e.allow {
+            reply.headers.push(("Allow", allow.to_string()));
+        }
+        reply
+    }
+}
+
+/// What a handler returns.
+pub type ApiResult<T = Reply> = Result<T, ApiError>;
+
+/// The body as `T`, refusing keys that are not in `fields` (so that a
+/// misspelt field is an error, not silently ignored), with serde's message
+/// (which names the field and the type it wanted) when a value is wrong.
+pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -> ApiResult<T> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::bad_json(format!(
+            "this endpoint takes a JSON object in the request body, such as {example}"
+        )));
+    }
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad_json(format!(
+            "the request body is not valid JSON: {e}; for example {example}"
+        ))
+    })?;
+    let Some(object) = value.as_object() else {
+        return Err(ApiError::bad_json(format!(
+            "the request body must be a JSON object, such as {example}"
+        )));
+    };
+    if let Some(key) = object.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(ApiError::bad_json(format!(
+            "unknown field \"{key}\"; this endpoint takes {}",
+            fields
+                .iter()
+                .map(|f| format!("\"{f}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        ApiError::bad_json(format!(
+            "the request body is not what this endpoint takes: {e}; for example {example}"
+        ))
+    })
+}
