@@ -111,10 +111,10 @@ impl Server {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(POLL);
             }
+            jobs.shutdown();
+            quit.store(true, Ordering::Relaxed);
+            watchdog.wake();
         });
-        jobs.shutdown();
-        quit.store(true, Ordering::Relaxed);
-        watchdog.wake();
     }
 
     fn answer(&self, cx: &Context<'_>, mut request: tiny_http::Request) {
