@@ -9,7 +9,6 @@ use serde::Serialize;
 
 /// The limits of one server. [`Limits::default`] suits a laptop.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[non_exhaustive]
 pub struct Limits {
     /// The largest board the page plays on, and the largest for searches
     /// that list or count (`trace`, `complete` with `count` or `page`,

@@ -167,7 +167,10 @@ fn header(name: &str, value: &str) -> Option<tiny_http::Header> {
 }
 
 fn response(reply: Reply) -> tiny_http::Response<io::Cursor<Vec<u8>>> {
-    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+    // A Content-Length always, never chunked: simpler for every client.
+    let mut response = tiny_http::Response::from_data(reply.body)
+        .with_status_code(reply.status)
+        .with_chunked_threshold(usize::MAX);
     let headers = [
         ("Content-Type", reply.content_type.to_string()),
         ("X-Content-Type-Options", "nosniff".to_string()),

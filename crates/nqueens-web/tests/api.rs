@@ -1,0 +1,817 @@
+//! The JSON API over real HTTP on 127.0.0.1: every endpoint, every error.
+//!
+//! Each test starts its own server on a free port (with the limits it
+//! needs), talks to it with a minimal HTTP/1.1 client, and stops it. Answers
+//! are checked against the library's own functions and the OEIS tables.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use nqueens_web::{Limits, Server};
+use serde_json::{json, Value};
+
+/// A server running on a thread, stopped on drop.
+struct Running {
+    addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            t.join().expect("the server thread ends");
+        }
+    }
+}
+
+fn start_with(limits: Limits) -> Running {
+    let server = Server::bind("127.0.0.1:0", limits).expect("bind a free port");
+    let addr = server.addr();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let thread = std::thread::spawn(move || server.run(&flag));
+    Running {
+        addr,
+        stop,
+        thread: Some(thread),
+    }
+}
+
+fn start() -> Running {
+    start_with(Limits::default())
+}
+
+/// One reply: status, headers (names lower-cased) and body.
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Asserts an error reply: its status, its code, and words of its message.
+    fn assert_error(&self, status: u16, code: &str, words: &str) {
+        let v = self.json();
+        assert_eq!(self.status, status, "{v}");
+        assert_eq!(v["error"]["status"], status, "{v}");
+        assert_eq!(v["error"]["code"], code, "{v}");
+        let message = v["error"]["message"].as_str().expect("a message");
+        assert!(message.contains(words), "{message:?} lacks {words:?}");
+        assert_eq!(self.header("content-type"), Some("application/json"));
+    }
+}
+
+impl Running {
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+        let mut stream = TcpStream::connect(self.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).expect("send");
+        stream.write_all(body).expect("send");
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).expect("read");
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a header block");
+        let head = String::from_utf8_lossy(&raw[..split]).to_string();
+        let mut lines = head.lines();
+        let status = lines
+            .next()
+            .and_then(|l| l.split(' ').nth(1))
+            .and_then(|s| s.parse().ok())
+            .expect("a status line");
+        let headers = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        Reply {
+            status,
+            headers,
+            body: raw[split + 4..].to_vec(),
+        }
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        self.request("GET", path, b"")
+    }
+
+    fn post(&self, path: &str, body: Value) -> Reply {
+        self.request("POST", path, body.to_string().as_bytes())
+    }
+
+    /// POSTs and expects 200 with JSON.
+    fn ok(&self, path: &str, body: Value) -> Value {
+        let reply = self.post(path, body.clone());
+        assert_eq!(
+            reply.status,
+            200,
+            "{path} {body}: {}",
+            String::from_utf8_lossy(&reply.body)
+        );
+        reply.json()
+    }
+}
+
+fn columns(v: &Value) -> Vec<usize> {
+    v.as_array()
+        .expect("an array of columns")
+        .iter()
+        .map(|c| c.as_u64().expect("a column") as usize)
+        .collect()
+}
+
+fn pairs(v: &Value) -> Vec<[usize; 2]> {
+    v.as_array()
+        .expect("an array of squares")
+        .iter()
+        .map(|p| {
+            [
+                p[0].as_u64().expect("a row") as usize,
+                p[1].as_u64().expect("a column") as usize,
+            ]
+        })
+        .collect()
+}
+
+mod pages {
+    use super::*;
+
+    #[test]
+    fn the_page_and_its_files_are_served_from_the_binary() {
+        let s = start();
+        for (path, kind, words) in [
+            ("/", "text/html", "<html"),
+            ("/index.html", "text/html", "app.js"),
+            ("/app.js", "text/javascript", "/api/"),
+            ("/app.css", "text/css", "{"),
+            ("/favicon.svg", "image/svg+xml", "<svg"),
+        ] {
+            let r = s.get(path);
+            assert_eq!(r.status, 200, "{path}");
+            assert!(r.header("content-type").expect("a type").starts_with(kind), "{path}");
+            let text = String::from_utf8_lossy(&r.body).to_lowercase();
+            assert!(text.contains(words), "{path} lacks {words}");
+        }
+        // The page loads nothing from elsewhere: it works offline.
+        let page = String::from_utf8_lossy(&s.get("/").body).to_string();
+        assert!(!page.contains("http://") && !page.contains("https://"), "{page}");
+        s.request("POST", "/", b"").assert_error(405, "method_not_allowed", "use GET");
+        s.get("/nothing-here").assert_error(404, "not_found", "GET /api/info");
+        s.get("/api/solve/extra").assert_error(404, "not_found", "/api/solve/extra");
+    }
+
+    #[test]
+    fn info_lists_the_limits_and_every_algorithm() {
+        let s = start();
+        let info = s.get("/api/info").json();
+        let names: Vec<&str> = info["algorithms"]
+            .as_array()
+            .expect("algorithms")
+            .iter()
+            .map(|a| a["name"].as_str().expect("a name"))
+            .collect();
+        let expected: Vec<&str> = nqueens::algo::algorithms().iter().map(|a| a.name()).collect();
+        assert_eq!(names, expected);
+        assert_eq!(info["limits"]["play_max"], 20);
+        assert_eq!(info["limits"]["count_max"], 18);
+        assert_eq!(info["jobs_running"], 0);
+        assert_eq!(s.get("/api").status, 200);
+        s.post("/api/info", json!({})).assert_error(405, "method_not_allowed", "use GET");
+        assert_eq!(
+            s.post("/api/info", json!({})).header("allow"),
+            Some("GET")
+        );
+    }
+}
+
+mod requests {
+    use super::*;
+
+    #[test]
+    fn malformed_bodies_say_what_is_wrong() {
+        let s = start();
+        s.request("POST", "/api/solve", b"")
+            .assert_error(400, "bad_json", "such as {\"n\": 8}");
+        s.request("POST", "/api/solve", b"{\"n\": 8")
+            .assert_error(400, "bad_json", "not valid JSON");
+        s.request("POST", "/api/solve", b"[8]")
+            .assert_error(400, "bad_json", "must be a JSON object");
+        s.post("/api/solve", json!({"n": "8"}))
+            .assert_error(400, "bad_json", "expected usize");
+        s.post("/api/solve", json!({"n": -1}))
+            .assert_error(400, "bad_json", "-1");
+        s.post("/api/solve", json!({"size": 8}))
+            .assert_error(400, "bad_json", "unknown field \"size\"");
+        s.post("/api/complete", json!({"n": 8, "mode": "all"}))
+            .assert_error(400, "bad_json", "unknown variant `all`");
+    }
+
+    #[test]
+    fn a_body_over_the_limit_is_refused_unread() {
+        let s = start_with(Limits {
+            body_bytes: 1000,
+            ..Limits::default()
+        });
+        let big = json!({"n": 8, "queens": vec![[0, 0]; 200]});
+        s.post("/api/verify", big)
+            .assert_error(413, "payload_too_large", "1000 bytes");
+        // The server goes on answering.
+        assert_eq!(s.ok("/api/solve", json!({"n": 4}))["columns"], json!([1, 3, 0, 2]));
+    }
+
+    #[test]
+    fn wrong_methods_get_405_with_allow() {
+        let s = start();
+        for (method, path, allow) in [
+            ("GET", "/api/solve", "POST"),
+            ("PUT", "/api/verify", "POST"),
+            ("DELETE", "/api/complete", "POST"),
+            ("GET", "/api/trace", "POST"),
+            ("GET", "/api/render", "POST"),
+            ("PUT", "/api/count", "GET, POST"),
+            ("POST", "/api/count/1", "GET, DELETE"),
+        ] {
+            let r = s.request(method, path, b"{}");
+            r.assert_error(405, "method_not_allowed", &format!("use {allow}"));
+            assert_eq!(r.header("allow"), Some(allow));
+        }
+    }
+
+    #[test]
+    fn many_requests_at_once_all_get_answers() {
+        let s = start();
+        std::thread::scope(|scope| {
+            for t in 0..8 {
+                let s = &s;
+                scope.spawn(move || {
+                    for i in 0..25 {
+                        let n = 4 + (t + i) % 12;
+                        let solved = s.ok("/api/solve", json!({"n": n}));
+                        let checked = s.ok("/api/verify", json!({"columns": solved["columns"]}));
+                        assert_eq!(checked["solution"], true);
+                    }
+                });
+            }
+        });
+    }
+}
+
+mod solve {
+    use super::*;
+
+    #[test]
+    fn answers_as_the_command_line_does() {
+        let s = start();
+        let r = s.ok("/api/solve", json!({"n": 8}));
+        assert_eq!(columns(&r["columns"]), [0, 4, 7, 5, 2, 6, 1, 3]);
+        assert_eq!(r["method"], "first");
+        for n in [1, 4, 9, 20, 32] {
+            let r = s.ok("/api/solve", json!({"n": n}));
+            let first = nqueens::first(n).expect("n ok").expect("solvable");
+            assert_eq!(columns(&r["columns"]), first.columns(), "n = {n}");
+        }
+        for n in [2, 3] {
+            assert_eq!(s.ok("/api/solve", json!({"n": n}))["columns"], Value::Null);
+        }
+        for n in [33, 100, 1000] {
+            let r = s.ok("/api/solve", json!({"n": n}));
+            assert_eq!(r["method"], "construct");
+            nqueens::verify(&columns(&r["columns"])).expect("the construction is a solution");
+        }
+    }
+
+    #[test]
+    fn every_algorithm_finds_a_solution() {
+        let s = start();
+        for a in nqueens::algo::algorithms() {
+            let r = s.ok("/api/solve", json!({"n": 6, "algorithm": a.name()}));
+            let found = columns(&r["columns"]);
+            nqueens::verify(&found).expect("a solution");
+            if a.lexicographic() {
+                assert_eq!(found, [1, 3, 5, 0, 2, 4], "{}", a.name());
+            }
+            assert_eq!(r["method"], a.name());
+            assert!(r["stats"]["nodes"].as_u64().expect("nodes") > 0);
+        }
+    }
+
+    #[test]
+    fn refuses_sizes_and_names_it_cannot_use() {
+        let s = start();
+        s.post("/api/solve", json!({})).assert_error(400, "invalid", "needs the board size");
+        s.post("/api/solve", json!({"n": 0})).assert_error(400, "invalid", "at least 1");
+        s.post("/api/solve", json!({"n": 1001}))
+            .assert_error(422, "over_limit", "at most 1000");
+        s.post("/api/solve", json!({"n": 8, "algorithm": "quick"}))
+            .assert_error(400, "invalid", "bitwise");
+        s.post("/api/solve", json!({"n": 10, "algorithm": "brute-force"}))
+            .assert_error(422, "over_limit", "at most 9");
+        s.post("/api/solve", json!({"n": 21, "algorithm": "bitwise"}))
+            .assert_error(422, "over_limit", "at most 20");
+    }
+
+    #[test]
+    fn a_search_past_the_deadline_is_stopped() {
+        let s = start_with(Limits {
+            request_seconds: 0.0,
+            ..Limits::default()
+        });
+        // Brute force tries about 12 million boards before its first
+        // solution of 9 queens: far more than no time at all.
+        s.post("/api/solve", json!({"n": 9, "algorithm": "brute-force"}))
+            .assert_error(503, "time_limit", "0 s per request");
+    }
+}
+
+mod verify {
+    use super::*;
+
+    #[test]
+    fn lists_conflicts_attacked_squares_and_a_status() {
+        let s = start();
+        let r = s.ok("/api/verify", json!({"n": 4, "queens": [[0, 1], [1, 3], [2, 2]]}));
+        assert_eq!(r["queens"], 3);
+        assert_eq!(r["solution"], false);
+        assert_eq!(r["conflict_count"], 1);
+        assert_eq!(
+            r["conflicts"],
+            json!([{"first": [1, 3], "second": [2, 2], "attack": "anti-diagonal"}])
+        );
+        assert_eq!(r["status"], "3 queens, 1 conflict");
+        // Attacked: every empty square on a line through a queen.
+        let queens = [[0, 1], [1, 3], [2, 2]];
+        let mut expected = Vec::new();
+        for row in 0..4usize {
+            for col in 0..4usize {
+                let on_line = queens.iter().any(|&[r, c]| {
+                    r == row || c == col || r.abs_diff(row) == c.abs_diff(col)
+                });
+                if on_line && !queens.contains(&[row, col]) {
+                    expected.push([row, col]);
+                }
+            }
+        }
+        assert_eq!(pairs(&r["attacked"]), expected);
+
+        let r = s.ok("/api/verify", json!({"columns": [1, 3, 0, 2]}));
+        assert_eq!((r["solution"].clone(), r["status"].clone()), (json!(true), json!("4 queens: a solution")));
+        let r = s.ok("/api/verify", json!({"n": 5}));
+        assert_eq!(r["status"], "0 queens, no conflicts");
+        let r = s.ok("/api/verify", json!({"columns": [1, null, 0, null]}));
+        assert_eq!(r["status"], "2 queens, no conflicts");
+        let r = s.ok("/api/verify", json!({"columns": [0, 1, 2]}));
+        assert_eq!(r["status"], "3 queens, 3 conflicts");
+        let r = s.ok("/api/verify", json!({"columns": [1, 3, 0, 2], "blocked": [[0, 1]]}));
+        assert_eq!(r["on_blocked"], json!([[0, 1]]));
+        assert_eq!(r["solution"], false);
+        assert!(r["status"].as_str().expect("status").ends_with("1 queen on a blocked square"));
+    }
+
+    #[test]
+    fn a_big_board_is_checked_without_the_attacked_list() {
+        let s = start();
+        let solved = s.ok("/api/solve", json!({"n": 1000}));
+        let r = s.ok("/api/verify", json!({"columns": solved["columns"]}));
+        assert_eq!(r["solution"], true);
+        assert!(r.get("attacked").is_none());
+    }
+
+    #[test]
+    fn refuses_boards_it_cannot_read() {
+        let s = start();
+        s.post("/api/verify", json!({"n": 4, "queens": [[4, 0]]}))
+            .assert_error(400, "invalid", "\"queens\"[0] = [4, 0] is off the 4×4 board");
+        s.post("/api/verify", json!({"n": 4, "queens": [[1, 1], [1, 1]]}))
+            .assert_error(400, "invalid", "two queens stand on [1, 1]");
+        s.post("/api/verify", json!({"n": 4, "columns": [0, 1]}))
+            .assert_error(400, "invalid", "has 2 entries but n = 4");
+        s.post("/api/verify", json!({"columns": [0], "queens": [[0, 0]]}))
+            .assert_error(400, "invalid", "not both");
+        s.post("/api/verify", json!({"n": 4, "blocked": [[0, 7]]}))
+            .assert_error(400, "invalid", "\"blocked\"[0]");
+        s.post("/api/verify", json!({"n": 1001}))
+            .assert_error(422, "over_limit", "verify");
+        s.post("/api/verify", json!({"n": 4, "queens": [[0]]}))
+            .assert_error(400, "bad_json", "array of length 2");
+    }
+}
+
+mod complete {
+    use super::*;
+
+    #[test]
+    fn first_finds_a_completion_that_keeps_the_queens_and_avoids_blocks() {
+        let s = start();
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 8, "queens": [[0, 0]], "blocked": [[1, 4], [2, 7]]}),
+        );
+        assert_eq!(r["status"], "found");
+        let found = columns(&r["columns"]);
+        nqueens::verify(&found).expect("a solution");
+        assert_eq!(found[0], 0);
+        assert_ne!(found[1], 4);
+        assert_ne!(found[2], 7);
+        // A bigger board, placed queens and all.
+        let r = s.ok("/api/complete", json!({"n": 200, "queens": [[5, 5], [100, 7]]}));
+        let found = columns(&r["columns"]);
+        nqueens::verify(&found).expect("a solution");
+        assert_eq!((found[5], found[100]), (5, 7));
+    }
+
+    #[test]
+    fn says_when_no_completion_exists_and_why() {
+        let s = start();
+        let r = s.ok("/api/complete", json!({"n": 3}));
+        assert_eq!(r["status"], "none");
+        assert_eq!(r["message"], "no completion exists from here");
+        // (0, 0) and (1, 2) leave row 2 without a square... and 4 rows.
+        let r = s.ok("/api/complete", json!({"n": 4, "queens": [[0, 0]]}));
+        assert_eq!(r["status"], "none");
+        let r = s.ok("/api/complete", json!({"n": 8, "queens": [[0, 0], [1, 1]]}));
+        assert_eq!(r["status"], "none");
+        assert_eq!(r["clash"]["first"], json!([0, 0]));
+        assert_eq!(r["clash"]["second"], json!([1, 1]));
+        assert!(r["message"].as_str().expect("message").contains("diagonal"));
+        s.post("/api/complete", json!({"n": 8, "queens": [[0, 0]], "blocked": [[0, 0]]}))
+            .assert_error(400, "invalid", "blocked square");
+    }
+
+    #[test]
+    fn counts_completions() {
+        let s = start();
+        for (board, expected) in [
+            (json!({"n": 8}), 92u64),
+            (json!({"n": 8, "queens": [[0, 0]]}), 4),
+            (json!({"n": 10, "blocked": [[0, 0], [9, 9]]}), 0),
+            (json!({"n": 6, "queens": [[0, 1]]}), 1),
+        ] {
+            let mut body = board.clone();
+            body["mode"] = json!("count");
+            let r = s.ok("/api/complete", body);
+            if expected > 0 {
+                assert_eq!(r["count"], expected, "{board}");
+            }
+            let _ = &r["message"];
+        }
+        // The blocked-corner count against the brute force.
+        let expected = nqueens::solutions(10)
+            .expect("n ok")
+            .map(|s| s.into_columns())
+            .filter(|c| c[0] != 0 && c[9] != 9)
+            .count();
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 10, "blocked": [[0, 0], [9, 9]], "mode": "count"}),
+        );
+        assert_eq!(r["count"], expected as u64);
+        let r = s.ok("/api/complete", json!({"n": 8, "queens": [[0, 0]], "mode": "count"}));
+        assert_eq!(r["message"], "4 completions from here");
+    }
+
+    #[test]
+    fn pages_through_every_solution_in_order() {
+        let s = start();
+        let all: Vec<Vec<usize>> = nqueens::solutions(8)
+            .expect("n ok")
+            .map(|s| s.into_columns())
+            .collect();
+        let mut paged = Vec::new();
+        let mut offset = 0;
+        loop {
+            let r = s.ok(
+                "/api/complete",
+                json!({"n": 8, "mode": "page", "offset": offset, "limit": 25}),
+            );
+            for c in r["solutions"].as_array().expect("a page") {
+                paged.push(columns(c));
+            }
+            offset += 25;
+            if r["more"] == false {
+                break;
+            }
+        }
+        assert_eq!(paged, all);
+        let unique: Vec<Vec<usize>> = nqueens::unique_solutions(8)
+            .expect("n ok")
+            .map(|s| s.into_columns())
+            .collect();
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 8, "mode": "page", "unique": true, "limit": 100}),
+        );
+        let got: Vec<Vec<usize>> = r["solutions"].as_array().expect("a page").iter().map(columns).collect();
+        assert_eq!(got, unique);
+        assert_eq!(r["more"], false);
+        let r = s.ok("/api/complete", json!({"n": 8, "mode": "page", "offset": 91, "limit": 1}));
+        assert_eq!(r["message"], "solution 92, the last");
+        // With a queen: every completion, each keeping it, as many as the count.
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 8, "queens": [[0, 0]], "mode": "page", "limit": 100}),
+        );
+        let got: Vec<Vec<usize>> = r["solutions"].as_array().expect("a page").iter().map(columns).collect();
+        assert_eq!(got.len(), 4);
+        assert!(got.iter().all(|c| c[0] == 0 && nqueens::verify(c).is_ok()));
+    }
+
+    #[test]
+    fn refuses_what_does_not_apply() {
+        let s = start();
+        s.post("/api/complete", json!({"n": 8, "queens": [[0, 0]], "mode": "page", "unique": true}))
+            .assert_error(400, "invalid", "only an empty board");
+        s.post("/api/complete", json!({"n": 8, "unique": true}))
+            .assert_error(400, "invalid", "\"mode\": \"page\" only");
+        s.post("/api/complete", json!({"n": 8, "offset": 3}))
+            .assert_error(400, "invalid", "\"offset\" and \"limit\"");
+        s.post("/api/complete", json!({"n": 8, "mode": "page", "limit": 0}))
+            .assert_error(422, "over_limit", "from 1 to 100");
+        s.post("/api/complete", json!({"n": 8, "mode": "page", "limit": 101}))
+            .assert_error(422, "over_limit", "from 1 to 100");
+        s.post("/api/complete", json!({"n": 21, "mode": "count"}))
+            .assert_error(422, "over_limit", "at most 20");
+        s.post("/api/complete", json!({"n": 201}))
+            .assert_error(422, "over_limit", "at most 200");
+    }
+
+    #[test]
+    fn a_count_past_the_deadline_is_stopped() {
+        let s = start_with(Limits {
+            request_seconds: 0.2,
+            ..Limits::default()
+        });
+        let start = Instant::now();
+        s.post("/api/complete", json!({"n": 20, "mode": "count"}))
+            .assert_error(503, "time_limit", "0.2 s per request");
+        assert!(start.elapsed() < Duration::from_secs(10));
+        s.post("/api/complete", json!({"n": 20, "mode": "page", "offset": 100000000, "limit": 1}))
+            .assert_error(503, "time_limit", "0.2 s");
+    }
+}
+
+mod trace {
+    use super::*;
+
+    /// Replays place, backtrack and visit events; the boards at each
+    /// solution event.
+    fn replay(n: usize, events: &[Value]) -> Vec<Vec<usize>> {
+        let mut board: Vec<Option<usize>> = vec![None; n];
+        let mut solutions = Vec::new();
+        for e in events {
+            let at = |k: &str| e[k].as_u64().expect("a number") as usize;
+            match e["type"].as_str().expect("a type") {
+                "place" => board[at("row")] = Some(at("col")),
+                "backtrack" => board[at("row")] = None,
+                "visit" => {
+                    let c = columns(&e["columns"]);
+                    board = (0..n).map(|r| c.get(r).copied()).collect();
+                }
+                "solution" => {
+                    let c = columns(&e["columns"]);
+                    let on_board: Vec<usize> = board.iter().map(|c| c.expect("full")).collect();
+                    assert_eq!(on_board, c, "the replayed board is the solution");
+                    solutions.push(c);
+                }
+                "reject" | "masks" | "scores" => {}
+                other => panic!("unknown event {other}"),
+            }
+        }
+        solutions
+    }
+
+    #[test]
+    fn every_algorithm_traces_and_the_events_replay_to_its_solutions() {
+        let s = start();
+        for a in nqueens::algo::algorithms() {
+            let r = s.ok("/api/trace", json!({"n": 5, "algorithm": a.name(), "limit": 20000}));
+            assert_eq!(r["truncated"], false, "{}", a.name());
+            let events = r["events"].as_array().expect("events");
+            let mut found = replay(5, events);
+            found.sort();
+            let mut all: Vec<Vec<usize>> =
+                nqueens::solutions(5).expect("n ok").map(|s| s.into_columns()).collect();
+            all.sort();
+            assert_eq!(found, all, "{}", a.name());
+            assert_eq!(r["stats"]["solutions"], 10, "{}", a.name());
+        }
+    }
+
+    #[test]
+    fn bitwise_shows_masks_and_heuristic_scores() {
+        let s = start();
+        let r = s.ok("/api/trace", json!({"n": 5, "algorithm": "bitwise", "limit": 3}));
+        assert_eq!(r["truncated"], true);
+        assert!(r.get("stats").is_none());
+        assert_eq!(
+            r["events"][0],
+            json!({"type": "masks", "row": 0, "cols": "00000", "diag": "00000", "anti": "00000", "free": "11111"})
+        );
+        assert_eq!(r["events"][1], json!({"type": "place", "row": 0, "col": 0}));
+        assert_eq!(r["events"][2]["cols"], "10000");
+        let r = s.ok("/api/trace", json!({"n": 5, "algorithm": "heuristic", "limit": 1}));
+        let e = &r["events"][0];
+        assert_eq!(e["type"], "scores");
+        assert_eq!(e["scores"].as_array().expect("scores").len(), 5);
+        let r = s.ok("/api/trace", json!({"n": 4, "algorithm": "recursive", "limit": 40}));
+        let reject = r["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .find(|e| e["type"] == "reject")
+            .expect("a rejection");
+        assert!(reject["by"].is_array());
+        assert!(reject["attack"].is_string());
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_trace() {
+        let s = start();
+        s.post("/api/trace", json!({"n": 6}))
+            .assert_error(400, "invalid", "needs an algorithm");
+        s.post("/api/trace", json!({"n": 6, "algorithm": "magic"}))
+            .assert_error(400, "invalid", "no algorithm called \"magic\"");
+        s.post("/api/trace", json!({"n": 21, "algorithm": "bitwise"}))
+            .assert_error(422, "over_limit", "at most 20");
+        s.post("/api/trace", json!({"n": 17, "algorithm": "bfs"}))
+            .assert_error(422, "over_limit", "at most 16");
+        s.post("/api/trace", json!({"n": 6, "algorithm": "bitwise", "limit": 20001}))
+            .assert_error(422, "over_limit", "from 1 to 20000");
+        s.post("/api/trace", json!({"n": 6, "algorithm": "bitwise", "limit": 0}))
+            .assert_error(422, "over_limit", "from 1 to 20000");
+    }
+}
+
+mod render {
+    use super::*;
+
+    #[test]
+    fn draws_svg_and_png() {
+        let s = start();
+        let r = s.post("/api/render", json!({"columns": [1, 3, 0, 2]}));
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+        assert_eq!(
+            r.header("content-disposition"),
+            Some("attachment; filename=\"nqueens-4.svg\"")
+        );
+        let svg = String::from_utf8(r.body.clone()).expect("text");
+        assert!(svg.starts_with("<svg") && svg.contains("4×4 board with 4 queens"));
+        // Conflicts in red and blocked squares marked.
+        let r = s.post(
+            "/api/render",
+            json!({"n": 4, "queens": [[0, 0], [1, 1]], "blocked": [[3, 2]]}),
+        );
+        let svg = String::from_utf8(r.body).expect("text");
+        assert!(svg.contains("×"), "blocked squares are marked");
+        assert!(svg.contains("<line"), "the conflict's line is drawn");
+        let r = s.post("/api/render", json!({"columns": [1, 3, 0, 2], "format": "png", "square": 10}));
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("image/png"));
+        assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_draw() {
+        let s = start();
+        s.post("/api/render", json!({"n": 101}))
+            .assert_error(422, "over_limit", "at most 100");
+        s.post("/api/render", json!({"n": 4, "square": 0}))
+            .assert_error(422, "over_limit", "from 1 to 200");
+        s.post("/api/render", json!({"n": 4, "format": "gif"}))
+            .assert_error(400, "bad_json", "unknown variant `gif`");
+    }
+}
+
+mod count {
+    use super::*;
+
+    fn poll_until_finished(s: &Running, id: u64) -> Value {
+        let start = Instant::now();
+        loop {
+            let v = s.get(&format!("/api/count/{id}")).json();
+            if v["state"] != "running" {
+                return v;
+            }
+            assert!(start.elapsed() < Duration::from_secs(120), "{v}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn a_job_counts_with_progress_and_matches_oeis() {
+        let s = start();
+        for n in [1, 2, 6, 10, 12] {
+            let r = s.post("/api/count", json!({"n": n}));
+            assert_eq!(r.status, 202);
+            let started = r.json();
+            let id = started["id"].as_u64().expect("an id");
+            assert_eq!(r.header("location"), Some(format!("/api/count/{id}").as_str()));
+            let done = poll_until_finished(&s, id);
+            assert_eq!(done["state"], "done", "{done}");
+            assert_eq!(done["total"], nqueens::known::total(n).expect("known") as u64);
+            assert_eq!(done["unique"], nqueens::known::unique(n).expect("known") as u64);
+            assert_eq!(done["matches_oeis"], true);
+            assert_eq!(done["fraction"], 1.0);
+            assert_eq!(done["solutions_so_far"], done["total"]);
+            assert!(done["message"].as_str().expect("message").contains("engine"));
+        }
+        let r = s.post("/api/count", json!({"n": 8, "unique": false}));
+        let done = poll_until_finished(&s, r.json()["id"].as_u64().expect("an id"));
+        assert_eq!(done["total"], 92);
+        assert!(done.get("unique").is_none());
+        let list = s.get("/api/count").json();
+        assert_eq!(list["jobs"].as_array().expect("jobs").len(), 6);
+    }
+
+    #[test]
+    fn cancel_stops_the_job_and_its_threads() {
+        let s = start();
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        std::thread::sleep(Duration::from_millis(100));
+        let r = s.request("DELETE", &format!("/api/count/{id}"), b"");
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        // The reply comes once the threads are done: no longer running.
+        assert_eq!(v["state"], "cancelled", "{v}");
+        assert!(v["tasks_done"].as_u64() < v["tasks"].as_u64());
+        assert_eq!(s.get("/api/info").json()["jobs_running"], 0);
+    }
+
+    #[test]
+    fn an_abandoned_job_stops_by_itself() {
+        let s = start_with(Limits {
+            abandon_seconds: 0.3,
+            ..Limits::default()
+        });
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        let start = Instant::now();
+        while s.get("/api/info").json()["jobs_running"] != 0 {
+            assert!(start.elapsed() < Duration::from_secs(20), "still running");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let v = s.get(&format!("/api/count/{id}")).json();
+        assert_eq!(v["state"], "abandoned", "{v}");
+        assert!(v["message"].as_str().expect("message").contains("nobody asked"));
+    }
+
+    #[test]
+    fn jobs_are_limited_in_number_and_size() {
+        let s = start_with(Limits {
+            jobs: 1,
+            ..Limits::default()
+        });
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        s.post("/api/count", json!({"n": 8}))
+            .assert_error(429, "too_many_jobs", "DELETE /api/count/ID");
+        assert_eq!(s.request("DELETE", &format!("/api/count/{id}"), b"").json()["state"], "cancelled");
+        assert_eq!(s.post("/api/count", json!({"n": 8})).status, 202);
+        s.post("/api/count", json!({"n": 19}))
+            .assert_error(422, "over_limit", "at most 18");
+        s.post("/api/count", json!({"n": 0}))
+            .assert_error(400, "invalid", "at least 1");
+        s.get("/api/count/99").assert_error(404, "not_found", "no count job 99");
+        s.get("/api/count/abc").assert_error(404, "not_found", "no count job abc");
+        s.request("DELETE", "/api/count/99", b"")
+            .assert_error(404, "not_found", "POST /api/count");
+    }
+
+    #[test]
+    fn stopping_the_server_stops_its_jobs() {
+        let s = start();
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        assert_eq!(s.get(&format!("/api/count/{id}")).json()["state"], "running");
+        let start = Instant::now();
+        drop(s); // joins the server's thread, which joins the job's
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+}
