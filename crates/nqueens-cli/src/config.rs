@@ -1064,11 +1064,13 @@ fn serve(a: crate::cli::ServeArgs) -> anyhow::Result<ServeRun> {
             a.request_timeout
         ),
     };
-    let mut limits = nqueens_web::Limits::default();
-    limits.count_max = count_max;
-    limits.jobs = jobs;
-    limits.job_threads = threads(a.threads.as_deref())?;
-    limits.request_seconds = request_seconds;
+    let limits = nqueens_web::Limits {
+        count_max,
+        jobs,
+        job_threads: threads(a.threads.as_deref())?,
+        request_seconds,
+        ..nqueens_web::Limits::default()
+    };
     Ok(ServeRun {
         addr: std::net::SocketAddr::new(ip, port),
         open: a.open,

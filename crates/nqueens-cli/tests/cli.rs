@@ -2737,7 +2737,12 @@ mod serve {
             std::thread::sleep(Duration::from_millis(20));
         };
         let mut stderr = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
         (status.code().unwrap(), stderr)
     }
 
@@ -2772,7 +2777,10 @@ mod serve {
         assert!(reply.starts_with("HTTP/1.1 202"), "{reply}");
         let (code, stderr) = stop(child);
         assert_eq!(code, 0, "{stderr}");
-        assert!(stderr.contains("POST /api/count 202"), "the log line: {stderr}");
+        assert!(
+            stderr.contains("POST /api/count 202"),
+            "the log line: {stderr}"
+        );
     }
 
     #[test]
@@ -2789,7 +2797,10 @@ mod serve {
         std::io::BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        assert!(line.starts_with("nqueens serve: http://127.0.0.1:"), "{line}");
+        assert!(
+            line.starts_with("nqueens serve: http://127.0.0.1:"),
+            "{line}"
+        );
         let (code, stderr) = stop(child);
         assert_eq!(code, 0);
         assert!(
@@ -2804,7 +2815,8 @@ mod serve {
         let port = taken.local_addr().unwrap().port().to_string();
         let r = run(&["serve", "--port", &port]).code(2);
         assert!(
-            r.stderr.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+            r.stderr
+                .contains(&format!("cannot listen on 127.0.0.1:{port}")),
             "{}",
             r.stderr
         );

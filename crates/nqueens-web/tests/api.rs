@@ -57,12 +57,8 @@ struct Reply {
 
 impl Reply {
     fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "not JSON ({e}): {}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
 
     fn header(&self, name: &str) -> Option<&str> {
@@ -178,16 +174,25 @@ mod pages {
         ] {
             let r = s.get(path);
             assert_eq!(r.status, 200, "{path}");
-            assert!(r.header("content-type").expect("a type").starts_with(kind), "{path}");
+            assert!(
+                r.header("content-type").expect("a type").starts_with(kind),
+                "{path}"
+            );
             let text = String::from_utf8_lossy(&r.body).to_lowercase();
             assert!(text.contains(words), "{path} lacks {words}");
         }
         // The page loads nothing from elsewhere: it works offline.
         let page = String::from_utf8_lossy(&s.get("/").body).to_string();
-        assert!(!page.contains("http://") && !page.contains("https://"), "{page}");
-        s.request("POST", "/", b"").assert_error(405, "method_not_allowed", "use GET");
-        s.get("/nothing-here").assert_error(404, "not_found", "GET /api/info");
-        s.get("/api/solve/extra").assert_error(404, "not_found", "/api/solve/extra");
+        assert!(
+            !page.contains("http://") && !page.contains("https://"),
+            "{page}"
+        );
+        s.request("POST", "/", b"")
+            .assert_error(405, "method_not_allowed", "use GET");
+        s.get("/nothing-here")
+            .assert_error(404, "not_found", "GET /api/info");
+        s.get("/api/solve/extra")
+            .assert_error(404, "not_found", "/api/solve/extra");
     }
 
     #[test]
@@ -200,17 +205,18 @@ mod pages {
             .iter()
             .map(|a| a["name"].as_str().expect("a name"))
             .collect();
-        let expected: Vec<&str> = nqueens::algo::algorithms().iter().map(|a| a.name()).collect();
+        let expected: Vec<&str> = nqueens::algo::algorithms()
+            .iter()
+            .map(|a| a.name())
+            .collect();
         assert_eq!(names, expected);
         assert_eq!(info["limits"]["play_max"], 20);
         assert_eq!(info["limits"]["count_max"], 18);
         assert_eq!(info["jobs_running"], 0);
         assert_eq!(s.get("/api").status, 200);
-        s.post("/api/info", json!({})).assert_error(405, "method_not_allowed", "use GET");
-        assert_eq!(
-            s.post("/api/info", json!({})).header("allow"),
-            Some("GET")
-        );
+        s.post("/api/info", json!({}))
+            .assert_error(405, "method_not_allowed", "use GET");
+        assert_eq!(s.post("/api/info", json!({})).header("allow"), Some("GET"));
     }
 }
 
@@ -222,16 +228,25 @@ mod requests {
         let s = start();
         s.request("POST", "/api/solve", b"")
             .assert_error(400, "bad_json", "such as {\"n\": 8}");
-        s.request("POST", "/api/solve", b"{\"n\": 8")
-            .assert_error(400, "bad_json", "not valid JSON");
-        s.request("POST", "/api/solve", b"[8]")
-            .assert_error(400, "bad_json", "must be a JSON object");
+        s.request("POST", "/api/solve", b"{\"n\": 8").assert_error(
+            400,
+            "bad_json",
+            "not valid JSON",
+        );
+        s.request("POST", "/api/solve", b"[8]").assert_error(
+            400,
+            "bad_json",
+            "must be a JSON object",
+        );
         s.post("/api/solve", json!({"n": "8"}))
             .assert_error(400, "bad_json", "expected usize");
         s.post("/api/solve", json!({"n": -1}))
             .assert_error(400, "bad_json", "-1");
-        s.post("/api/solve", json!({"size": 8}))
-            .assert_error(400, "bad_json", "unknown field \"size\"");
+        s.post("/api/solve", json!({"size": 8})).assert_error(
+            400,
+            "bad_json",
+            "unknown field \"size\"",
+        );
         s.post("/api/complete", json!({"n": 8, "mode": "all"}))
             .assert_error(400, "bad_json", "unknown variant `all`");
     }
@@ -246,7 +261,10 @@ mod requests {
         s.post("/api/verify", big)
             .assert_error(413, "payload_too_large", "1000 bytes");
         // The server goes on answering.
-        assert_eq!(s.ok("/api/solve", json!({"n": 4}))["columns"], json!([1, 3, 0, 2]));
+        assert_eq!(
+            s.ok("/api/solve", json!({"n": 4}))["columns"],
+            json!([1, 3, 0, 2])
+        );
     }
 
     #[test]
@@ -328,8 +346,10 @@ mod solve {
     #[test]
     fn refuses_sizes_and_names_it_cannot_use() {
         let s = start();
-        s.post("/api/solve", json!({})).assert_error(400, "invalid", "needs the board size");
-        s.post("/api/solve", json!({"n": 0})).assert_error(400, "invalid", "at least 1");
+        s.post("/api/solve", json!({}))
+            .assert_error(400, "invalid", "needs the board size");
+        s.post("/api/solve", json!({"n": 0}))
+            .assert_error(400, "invalid", "at least 1");
         s.post("/api/solve", json!({"n": 1001}))
             .assert_error(422, "over_limit", "at most 1000");
         s.post("/api/solve", json!({"n": 8, "algorithm": "quick"}))
@@ -359,7 +379,10 @@ mod verify {
     #[test]
     fn lists_conflicts_attacked_squares_and_a_status() {
         let s = start();
-        let r = s.ok("/api/verify", json!({"n": 4, "queens": [[0, 1], [1, 3], [2, 2]]}));
+        let r = s.ok(
+            "/api/verify",
+            json!({"n": 4, "queens": [[0, 1], [1, 3], [2, 2]]}),
+        );
         assert_eq!(r["queens"], 3);
         assert_eq!(r["solution"], false);
         assert_eq!(r["conflict_count"], 1);
@@ -373,9 +396,9 @@ mod verify {
         let mut expected = Vec::new();
         for row in 0..4usize {
             for col in 0..4usize {
-                let on_line = queens.iter().any(|&[r, c]| {
-                    r == row || c == col || r.abs_diff(row) == c.abs_diff(col)
-                });
+                let on_line = queens
+                    .iter()
+                    .any(|&[r, c]| r == row || c == col || r.abs_diff(row) == c.abs_diff(col));
                 if on_line && !queens.contains(&[row, col]) {
                     expected.push([row, col]);
                 }
@@ -384,17 +407,26 @@ mod verify {
         assert_eq!(pairs(&r["attacked"]), expected);
 
         let r = s.ok("/api/verify", json!({"columns": [1, 3, 0, 2]}));
-        assert_eq!((r["solution"].clone(), r["status"].clone()), (json!(true), json!("4 queens: a solution")));
+        assert_eq!(
+            (r["solution"].clone(), r["status"].clone()),
+            (json!(true), json!("4 queens: a solution"))
+        );
         let r = s.ok("/api/verify", json!({"n": 5}));
         assert_eq!(r["status"], "0 queens, no conflicts");
         let r = s.ok("/api/verify", json!({"columns": [1, null, 0, null]}));
         assert_eq!(r["status"], "2 queens, no conflicts");
         let r = s.ok("/api/verify", json!({"columns": [0, 1, 2]}));
         assert_eq!(r["status"], "3 queens, 3 conflicts");
-        let r = s.ok("/api/verify", json!({"columns": [1, 3, 0, 2], "blocked": [[0, 1]]}));
+        let r = s.ok(
+            "/api/verify",
+            json!({"columns": [1, 3, 0, 2], "blocked": [[0, 1]]}),
+        );
         assert_eq!(r["on_blocked"], json!([[0, 1]]));
         assert_eq!(r["solution"], false);
-        assert!(r["status"].as_str().expect("status").ends_with("1 queen on a blocked square"));
+        assert!(r["status"]
+            .as_str()
+            .expect("status")
+            .ends_with("1 queen on a blocked square"));
     }
 
     #[test]
@@ -410,7 +442,11 @@ mod verify {
     fn refuses_boards_it_cannot_read() {
         let s = start();
         s.post("/api/verify", json!({"n": 4, "queens": [[4, 0]]}))
-            .assert_error(400, "invalid", "\"queens\"[0] = [4, 0] is off the 4×4 board");
+            .assert_error(
+                400,
+                "invalid",
+                "\"queens\"[0] = [4, 0] is off the 4×4 board",
+            );
         s.post("/api/verify", json!({"n": 4, "queens": [[1, 1], [1, 1]]}))
             .assert_error(400, "invalid", "two queens stand on [1, 1]");
         s.post("/api/verify", json!({"n": 4, "columns": [0, 1]}))
@@ -443,7 +479,10 @@ mod complete {
         assert_ne!(found[1], 4);
         assert_ne!(found[2], 7);
         // A bigger board, placed queens and all.
-        let r = s.ok("/api/complete", json!({"n": 200, "queens": [[5, 5], [100, 7]]}));
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 200, "queens": [[5, 5], [100, 7]]}),
+        );
         let found = columns(&r["columns"]);
         nqueens::verify(&found).expect("a solution");
         assert_eq!((found[5], found[100]), (5, 7));
@@ -463,8 +502,11 @@ mod complete {
         assert_eq!(r["clash"]["first"], json!([0, 0]));
         assert_eq!(r["clash"]["second"], json!([1, 1]));
         assert!(r["message"].as_str().expect("message").contains("diagonal"));
-        s.post("/api/complete", json!({"n": 8, "queens": [[0, 0]], "blocked": [[0, 0]]}))
-            .assert_error(400, "invalid", "blocked square");
+        s.post(
+            "/api/complete",
+            json!({"n": 8, "queens": [[0, 0]], "blocked": [[0, 0]]}),
+        )
+        .assert_error(400, "invalid", "blocked square");
     }
 
     #[test]
@@ -495,7 +537,10 @@ mod complete {
             json!({"n": 10, "blocked": [[0, 0], [9, 9]], "mode": "count"}),
         );
         assert_eq!(r["count"], expected as u64);
-        let r = s.ok("/api/complete", json!({"n": 8, "queens": [[0, 0]], "mode": "count"}));
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 8, "queens": [[0, 0]], "mode": "count"}),
+        );
         assert_eq!(r["message"], "4 completions from here");
     }
 
@@ -530,17 +575,30 @@ mod complete {
             "/api/complete",
             json!({"n": 8, "mode": "page", "unique": true, "limit": 100}),
         );
-        let got: Vec<Vec<usize>> = r["solutions"].as_array().expect("a page").iter().map(columns).collect();
+        let got: Vec<Vec<usize>> = r["solutions"]
+            .as_array()
+            .expect("a page")
+            .iter()
+            .map(columns)
+            .collect();
         assert_eq!(got, unique);
         assert_eq!(r["more"], false);
-        let r = s.ok("/api/complete", json!({"n": 8, "mode": "page", "offset": 91, "limit": 1}));
+        let r = s.ok(
+            "/api/complete",
+            json!({"n": 8, "mode": "page", "offset": 91, "limit": 1}),
+        );
         assert_eq!(r["message"], "solution 92, the last");
         // With a queen: every completion, each keeping it, as many as the count.
         let r = s.ok(
             "/api/complete",
             json!({"n": 8, "queens": [[0, 0]], "mode": "page", "limit": 100}),
         );
-        let got: Vec<Vec<usize>> = r["solutions"].as_array().expect("a page").iter().map(columns).collect();
+        let got: Vec<Vec<usize>> = r["solutions"]
+            .as_array()
+            .expect("a page")
+            .iter()
+            .map(columns)
+            .collect();
         assert_eq!(got.len(), 4);
         assert!(got.iter().all(|c| c[0] == 0 && nqueens::verify(c).is_ok()));
     }
@@ -548,16 +606,22 @@ mod complete {
     #[test]
     fn refuses_what_does_not_apply() {
         let s = start();
-        s.post("/api/complete", json!({"n": 8, "queens": [[0, 0]], "mode": "page", "unique": true}))
-            .assert_error(400, "invalid", "only an empty board");
+        s.post(
+            "/api/complete",
+            json!({"n": 8, "queens": [[0, 0]], "mode": "page", "unique": true}),
+        )
+        .assert_error(400, "invalid", "only an empty board");
         s.post("/api/complete", json!({"n": 8, "unique": true}))
             .assert_error(400, "invalid", "\"mode\": \"page\" only");
         s.post("/api/complete", json!({"n": 8, "offset": 3}))
             .assert_error(400, "invalid", "\"offset\" and \"limit\"");
         s.post("/api/complete", json!({"n": 8, "mode": "page", "limit": 0}))
             .assert_error(422, "over_limit", "from 1 to 100");
-        s.post("/api/complete", json!({"n": 8, "mode": "page", "limit": 101}))
-            .assert_error(422, "over_limit", "from 1 to 100");
+        s.post(
+            "/api/complete",
+            json!({"n": 8, "mode": "page", "limit": 101}),
+        )
+        .assert_error(422, "over_limit", "from 1 to 100");
         s.post("/api/complete", json!({"n": 21, "mode": "count"}))
             .assert_error(422, "over_limit", "at most 20");
         s.post("/api/complete", json!({"n": 201}))
@@ -574,8 +638,11 @@ mod complete {
         s.post("/api/complete", json!({"n": 20, "mode": "count"}))
             .assert_error(503, "time_limit", "0.2 s per request");
         assert!(start.elapsed() < Duration::from_secs(10));
-        s.post("/api/complete", json!({"n": 20, "mode": "page", "offset": 100000000, "limit": 1}))
-            .assert_error(503, "time_limit", "0.2 s");
+        s.post(
+            "/api/complete",
+            json!({"n": 20, "mode": "page", "offset": 100000000, "limit": 1}),
+        )
+        .assert_error(503, "time_limit", "0.2 s");
     }
 }
 
@@ -613,13 +680,18 @@ mod trace {
     fn every_algorithm_traces_and_the_events_replay_to_its_solutions() {
         let s = start();
         for a in nqueens::algo::algorithms() {
-            let r = s.ok("/api/trace", json!({"n": 5, "algorithm": a.name(), "limit": 20000}));
+            let r = s.ok(
+                "/api/trace",
+                json!({"n": 5, "algorithm": a.name(), "limit": 20000}),
+            );
             assert_eq!(r["truncated"], false, "{}", a.name());
             let events = r["events"].as_array().expect("events");
             let mut found = replay(5, events);
             found.sort();
-            let mut all: Vec<Vec<usize>> =
-                nqueens::solutions(5).expect("n ok").map(|s| s.into_columns()).collect();
+            let mut all: Vec<Vec<usize>> = nqueens::solutions(5)
+                .expect("n ok")
+                .map(|s| s.into_columns())
+                .collect();
             all.sort();
             assert_eq!(found, all, "{}", a.name());
             assert_eq!(r["stats"]["solutions"], 10, "{}", a.name());
@@ -629,7 +701,10 @@ mod trace {
     #[test]
     fn bitwise_shows_masks_and_heuristic_scores() {
         let s = start();
-        let r = s.ok("/api/trace", json!({"n": 5, "algorithm": "bitwise", "limit": 3}));
+        let r = s.ok(
+            "/api/trace",
+            json!({"n": 5, "algorithm": "bitwise", "limit": 3}),
+        );
         assert_eq!(r["truncated"], true);
         assert!(r.get("stats").is_none());
         assert_eq!(
@@ -638,11 +713,17 @@ mod trace {
         );
         assert_eq!(r["events"][1], json!({"type": "place", "row": 0, "col": 0}));
         assert_eq!(r["events"][2]["cols"], "10000");
-        let r = s.ok("/api/trace", json!({"n": 5, "algorithm": "heuristic", "limit": 1}));
+        let r = s.ok(
+            "/api/trace",
+            json!({"n": 5, "algorithm": "heuristic", "limit": 1}),
+        );
         let e = &r["events"][0];
         assert_eq!(e["type"], "scores");
         assert_eq!(e["scores"].as_array().expect("scores").len(), 5);
-        let r = s.ok("/api/trace", json!({"n": 4, "algorithm": "recursive", "limit": 40}));
+        let r = s.ok(
+            "/api/trace",
+            json!({"n": 4, "algorithm": "recursive", "limit": 40}),
+        );
         let reject = r["events"]
             .as_array()
             .expect("events")
@@ -664,10 +745,16 @@ mod trace {
             .assert_error(422, "over_limit", "at most 20");
         s.post("/api/trace", json!({"n": 17, "algorithm": "bfs"}))
             .assert_error(422, "over_limit", "at most 16");
-        s.post("/api/trace", json!({"n": 6, "algorithm": "bitwise", "limit": 20001}))
-            .assert_error(422, "over_limit", "from 1 to 20000");
-        s.post("/api/trace", json!({"n": 6, "algorithm": "bitwise", "limit": 0}))
-            .assert_error(422, "over_limit", "from 1 to 20000");
+        s.post(
+            "/api/trace",
+            json!({"n": 6, "algorithm": "bitwise", "limit": 20001}),
+        )
+        .assert_error(422, "over_limit", "from 1 to 20000");
+        s.post(
+            "/api/trace",
+            json!({"n": 6, "algorithm": "bitwise", "limit": 0}),
+        )
+        .assert_error(422, "over_limit", "from 1 to 20000");
     }
 }
 
@@ -694,7 +781,10 @@ mod render {
         let svg = String::from_utf8(r.body).expect("text");
         assert!(svg.contains("×"), "blocked squares are marked");
         assert!(svg.contains("<line"), "the conflict's line is drawn");
-        let r = s.post("/api/render", json!({"columns": [1, 3, 0, 2], "format": "png", "square": 10}));
+        let r = s.post(
+            "/api/render",
+            json!({"columns": [1, 3, 0, 2], "format": "png", "square": 10}),
+        );
         assert_eq!(r.status, 200);
         assert_eq!(r.header("content-type"), Some("image/png"));
         assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
@@ -735,15 +825,27 @@ mod count {
             assert_eq!(r.status, 202);
             let started = r.json();
             let id = started["id"].as_u64().expect("an id");
-            assert_eq!(r.header("location"), Some(format!("/api/count/{id}").as_str()));
+            assert_eq!(
+                r.header("location"),
+                Some(format!("/api/count/{id}").as_str())
+            );
             let done = poll_until_finished(&s, id);
             assert_eq!(done["state"], "done", "{done}");
-            assert_eq!(done["total"], nqueens::known::total(n).expect("known") as u64);
-            assert_eq!(done["unique"], nqueens::known::unique(n).expect("known") as u64);
+            assert_eq!(
+                done["total"],
+                nqueens::known::total(n).expect("known") as u64
+            );
+            assert_eq!(
+                done["unique"],
+                nqueens::known::unique(n).expect("known") as u64
+            );
             assert_eq!(done["matches_oeis"], true);
             assert_eq!(done["fraction"], 1.0);
             assert_eq!(done["solutions_so_far"], done["total"]);
-            assert!(done["message"].as_str().expect("message").contains("engine"));
+            assert!(done["message"]
+                .as_str()
+                .expect("message")
+                .contains("engine"));
         }
         let r = s.post("/api/count", json!({"n": 8, "unique": false}));
         let done = poll_until_finished(&s, r.json()["id"].as_u64().expect("an id"));
@@ -756,7 +858,9 @@ mod count {
     #[test]
     fn cancel_stops_the_job_and_its_threads() {
         let s = start();
-        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"]
+            .as_u64()
+            .expect("an id");
         std::thread::sleep(Duration::from_millis(100));
         let r = s.request("DELETE", &format!("/api/count/{id}"), b"");
         assert_eq!(r.status, 200);
@@ -773,7 +877,9 @@ mod count {
             abandon_seconds: 0.3,
             ..Limits::default()
         });
-        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"]
+            .as_u64()
+            .expect("an id");
         let start = Instant::now();
         while s.get("/api/info").json()["jobs_running"] != 0 {
             assert!(start.elapsed() < Duration::from_secs(20), "still running");
@@ -781,7 +887,10 @@ mod count {
         }
         let v = s.get(&format!("/api/count/{id}")).json();
         assert_eq!(v["state"], "abandoned", "{v}");
-        assert!(v["message"].as_str().expect("message").contains("nobody asked"));
+        assert!(v["message"]
+            .as_str()
+            .expect("message")
+            .contains("nobody asked"));
     }
 
     #[test]
@@ -790,17 +899,27 @@ mod count {
             jobs: 1,
             ..Limits::default()
         });
-        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
-        s.post("/api/count", json!({"n": 8}))
-            .assert_error(429, "too_many_jobs", "DELETE /api/count/ID");
-        assert_eq!(s.request("DELETE", &format!("/api/count/{id}"), b"").json()["state"], "cancelled");
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"]
+            .as_u64()
+            .expect("an id");
+        s.post("/api/count", json!({"n": 8})).assert_error(
+            429,
+            "too_many_jobs",
+            "DELETE /api/count/ID",
+        );
+        assert_eq!(
+            s.request("DELETE", &format!("/api/count/{id}"), b"").json()["state"],
+            "cancelled"
+        );
         assert_eq!(s.post("/api/count", json!({"n": 8})).status, 202);
         s.post("/api/count", json!({"n": 19}))
             .assert_error(422, "over_limit", "at most 18");
         s.post("/api/count", json!({"n": 0}))
             .assert_error(400, "invalid", "at least 1");
-        s.get("/api/count/99").assert_error(404, "not_found", "no count job 99");
-        s.get("/api/count/abc").assert_error(404, "not_found", "no count job abc");
+        s.get("/api/count/99")
+            .assert_error(404, "not_found", "no count job 99");
+        s.get("/api/count/abc")
+            .assert_error(404, "not_found", "no count job abc");
         s.request("DELETE", "/api/count/99", b"")
             .assert_error(404, "not_found", "POST /api/count");
     }
@@ -808,8 +927,13 @@ mod count {
     #[test]
     fn stopping_the_server_stops_its_jobs() {
         let s = start();
-        let id = s.post("/api/count", json!({"n": 18})).json()["id"].as_u64().expect("an id");
-        assert_eq!(s.get(&format!("/api/count/{id}")).json()["state"], "running");
+        let id = s.post("/api/count", json!({"n": 18})).json()["id"]
+            .as_u64()
+            .expect("an id");
+        assert_eq!(
+            s.get(&format!("/api/count/{id}")).json()["state"],
+            "running"
+        );
         let start = Instant::now();
         drop(s); // joins the server's thread, which joins the job's
         assert!(start.elapsed() < Duration::from_secs(10));

@@ -21,7 +21,10 @@ fn open_browser(url: &str) -> Result<(), String> {
     if cfg!(target_os = "macos") {
         tries.push(("open".into(), vec![url.into()]));
     } else if cfg!(windows) {
-        tries.push(("cmd".into(), vec!["/C".into(), "start".into(), String::new(), url.into()]));
+        tries.push((
+            "cmd".into(),
+            vec!["/C".into(), "start".into(), String::new(), url.into()],
+        ));
     } else {
         tries.push(("xdg-open".into(), vec![url.into()]));
     }

@@ -189,7 +189,10 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                 nodes: Some(stats.nodes),
                 seconds: stats.seconds,
                 message: if board.is_empty() {
-                    format!("{} on the empty {n}×{n} board", plural(count, "solution", "solutions"))
+                    format!(
+                        "{} on the empty {n}×{n} board",
+                        plural(count, "solution", "solutions")
+                    )
                 } else {
                     format!("{} from here", plural(count, "completion", "completions"))
                 },

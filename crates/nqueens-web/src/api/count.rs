@@ -113,7 +113,10 @@ impl Job {
                 ));
                 m
             }
-            State::Cancelled => format!("cancelled after {} of {} tasks", progress.tasks_done, self.tasks),
+            State::Cancelled => format!(
+                "cancelled after {} of {} tasks",
+                progress.tasks_done, self.tasks
+            ),
             State::Abandoned => format!(
                 "stopped after {} of {} tasks: nobody asked for its progress",
                 progress.tasks_done, self.tasks
@@ -240,7 +243,10 @@ impl Jobs {
             .filter(|(_, j)| lock(&j.progress).state != State::Running)
             .map(|(&id, _)| id)
             .collect();
-        for id in finished.iter().take(finished.len().saturating_sub(KEEP_FINISHED - 1)) {
+        for id in finished
+            .iter()
+            .take(finished.len().saturating_sub(KEEP_FINISHED - 1))
+        {
             jobs.remove(id);
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
@@ -286,8 +292,13 @@ impl Jobs {
                 if result.complete {
                     p.state = State::Done;
                     p.total = Some(result.tally.solutions);
-                    p.unique = if job.unique { result.tally.unique() } else { None };
-                    let total_ok = nqueens::known::total(job.n).map(|t| t == result.tally.solutions);
+                    p.unique = if job.unique {
+                        result.tally.unique()
+                    } else {
+                        None
+                    };
+                    let total_ok =
+                        nqueens::known::total(job.n).map(|t| t == result.tally.solutions);
                     let unique_ok = match (p.unique, nqueens::known::unique(job.n)) {
                         (Some(u), Some(k)) => Some(u == k),
                         _ => None,

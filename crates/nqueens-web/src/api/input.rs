@@ -140,8 +140,11 @@ mod tests {
 
     #[test]
     fn reads_queens_columns_and_blocked() {
-        let b = board(r#"{"n": 4, "queens": [[2, 0], [0, 1]], "blocked": [[3, 3], [3, 3]]}"#, 20)
-            .expect("valid");
+        let b = board(
+            r#"{"n": 4, "queens": [[2, 0], [0, 1]], "blocked": [[3, 3], [3, 3]]}"#,
+            20,
+        )
+        .expect("valid");
         assert_eq!(b.queens, [Square::new(0, 1), Square::new(2, 0)]);
         assert_eq!(b.blocked, [Square::new(3, 3)]);
         let b = board(r#"{"columns": [1, null, 0, 2]}"#, 20).expect("valid");
@@ -155,11 +158,23 @@ mod tests {
             (r#"{}"#, "invalid", "needs the board size"),
             (r#"{"n": 0}"#, "invalid", "at least 1"),
             (r#"{"n": 21}"#, "over_limit", "at most 20"),
-            (r#"{"n": 4, "queens": [[4, 0]]}"#, "invalid", "\"queens\"[0] = [4, 0] is off"),
-            (r#"{"n": 4, "queens": [[1, 1], [1, 1]]}"#, "invalid", "two queens"),
+            (
+                r#"{"n": 4, "queens": [[4, 0]]}"#,
+                "invalid",
+                "\"queens\"[0] = [4, 0] is off",
+            ),
+            (
+                r#"{"n": 4, "queens": [[1, 1], [1, 1]]}"#,
+                "invalid",
+                "two queens",
+            ),
             (r#"{"n": 3, "columns": [0, 1]}"#, "invalid", "has 2 entries"),
             (r#"{"columns": [0], "queens": []}"#, "invalid", "not both"),
-            (r#"{"n": 2, "blocked": [[0, 9]]}"#, "invalid", "\"blocked\"[0]"),
+            (
+                r#"{"n": 2, "blocked": [[0, 9]]}"#,
+                "invalid",
+                "\"blocked\"[0]",
+            ),
         ] {
             let e = board(json, 20).expect_err(json);
             assert_eq!(e.code, code, "{json}");

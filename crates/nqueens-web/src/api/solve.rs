@@ -50,7 +50,7 @@ impl Sink for FirstOrDeadline<'_> {
 
     fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
         self.events += 1;
-        if self.events % 1024 == 0 && self.deadline.passed() {
+        if self.events.is_multiple_of(1024) && self.deadline.passed() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

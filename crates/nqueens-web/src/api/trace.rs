@@ -115,7 +115,9 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let algorithm = algorithm_named(name)?;
     let max = cx.limits.play_max.min(algorithm.max_n());
     let n = super::input::size(input.n, max, &format!("trace with {name}"))?;
-    let limit = input.limit.unwrap_or(DEFAULT_EVENTS.min(cx.limits.trace_events));
+    let limit = input
+        .limit
+        .unwrap_or(DEFAULT_EVENTS.min(cx.limits.trace_events));
     if limit == 0 || limit > cx.limits.trace_events {
         return Err(ApiError::over_limit(format!(
             "\"limit\" must be from 1 to {} (this server's limit on events per trace)",
