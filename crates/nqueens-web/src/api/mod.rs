@@ -55,16 +55,28 @@ pub(crate) fn algorithm_named(name: &str) -> ApiResult<&'static dyn Algorithm> {
     })
 }
 
-/// An algorithm's counters as JSON.
-pub(crate) fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "nodes": stats.nodes,
-        "placements": stats.placements,
-        "conflict_tests": stats.conflict_tests,
-        "backtracks": stats.backtracks,
-        "solutions": stats.solutions,
-        "peak_frontier": stats.peak_frontier,
-    })
+/// An algorithm's counters, as the API writes them.
+#[derive(serde::Serialize)]
+pub(crate) struct StatsOut {
+    nodes: u64,
+    placements: u64,
+    conflict_tests: u64,
+    backtracks: u64,
+    solutions: u64,
+    peak_frontier: u64,
+}
+
+impl From<&Stats> for StatsOut {
+    fn from(s: &Stats) -> Self {
+        StatsOut {
+            nodes: s.nodes,
+            placements: s.placements,
+            conflict_tests: s.conflict_tests,
+            backtracks: s.backtracks,
+            solutions: s.solutions,
+            peak_frontier: s.peak_frontier,
+        }
+    }
 }
 
 fn info(cx: &Context<'_>) -> Reply {

@@ -11,7 +11,7 @@ use std::time::Instant;
 use nqueens::algo::{Algorithm, Event, Sink};
 use serde::{Deserialize, Serialize};
 
-use super::{algorithm_named, stats_json, Context};
+use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
@@ -32,7 +32,7 @@ struct SolveOut {
     method: &'static str,
     seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<serde_json::Value>,
+    stats: Option<StatsOut>,
 }
 
 /// Stops a search at its first solution, or when the deadline passes (it
@@ -109,7 +109,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                 columns: sink.found,
                 method: algorithm.name(),
                 seconds: start.elapsed().as_secs_f64(),
-                stats: Some(stats_json(&stats)),
+                stats: Some(StatsOut::from(&stats)),
             }
         }
     };

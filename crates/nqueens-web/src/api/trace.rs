@@ -6,10 +6,9 @@ use std::ops::ControlFlow;
 
 use nqueens::algo::{Event, Sink, Stats};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::input::pair;
-use super::{algorithm_named, stats_json, Context};
+use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
@@ -27,12 +26,12 @@ struct TraceIn {
 struct TraceOut {
     n: usize,
     algorithm: &'static str,
-    events: Vec<Value>,
+    events: Vec<EventOut>,
     /// Whether the search went on past the last event returned.
     truncated: bool,
     /// The counters of the whole search, when it finished within the limit.
     #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<Value>,
+    stats: Option<StatsOut>,
 }
 
 /// `0110`, column 0 first, as on the board.
@@ -42,42 +41,93 @@ fn bits(mask: u64, n: usize) -> String {
         .collect()
 }
 
-/// One event as JSON.
-pub(super) fn event_json(event: &Event<'_>, n: usize) -> Value {
-    match *event {
-        Event::Place { row, col } => json!({"type": "place", "row": row, "col": col}),
-        Event::Reject {
-            row,
-            col,
-            by,
-            attack,
-        } => json!({
-            "type": "reject", "row": row, "col": col,
-            "by": pair(by), "attack": attack.name()
-        }),
-        Event::Backtrack { row, col } => json!({"type": "backtrack", "row": row, "col": col}),
-        Event::Visit { columns } => json!({"type": "visit", "columns": columns}),
-        Event::Masks {
-            row,
-            cols,
-            diag,
-            anti,
-            free,
-        } => json!({
-            "type": "masks", "row": row,
-            "cols": bits(cols, n), "diag": bits(diag, n),
-            "anti": bits(anti, n), "free": bits(free, n)
-        }),
-        Event::Scores { row, scores } => json!({"type": "scores", "row": row, "scores": scores}),
-        Event::Solution { columns } => json!({"type": "solution", "columns": columns}),
-        _ => json!({"type": "other"}),
+/// One event, as the API writes it: `{"type": "place", "row": 2, "col": 4}`.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub(super) enum EventOut {
+    Place {
+        row: usize,
+        col: usize,
+    },
+    Reject {
+        row: usize,
+        col: usize,
+        by: [usize; 2],
+        attack: &'static str,
+    },
+    Backtrack {
+        row: usize,
+        col: usize,
+    },
+    Visit {
+        columns: Vec<usize>,
+    },
+    Masks {
+        row: usize,
+        cols: String,
+        diag: String,
+        anti: String,
+        free: String,
+    },
+    Scores {
+        row: usize,
+        scores: Vec<(usize, usize)>,
+    },
+    Solution {
+        columns: Vec<usize>,
+    },
+    /// An event this version of the API does not describe.
+    Other,
+}
+
+impl EventOut {
+    pub(super) fn new(event: &Event<'_>, n: usize) -> EventOut {
+        match *event {
+            Event::Place { row, col } => EventOut::Place { row, col },
+            Event::Reject {
+                row,
+                col,
+                by,
+                attack,
+            } => EventOut::Reject {
+                row,
+                col,
+                by: pair(by),
+                attack: attack.name(),
+            },
+            Event::Backtrack { row, col } => EventOut::Backtrack { row, col },
+            Event::Visit { columns } => EventOut::Visit {
+                columns: columns.to_vec(),
+            },
+            Event::Masks {
+                row,
+                cols,
+                diag,
+                anti,
+                free,
+            } => EventOut::Masks {
+                row,
+                cols: bits(cols, n),
+                diag: bits(diag, n),
+                anti: bits(anti, n),
+                free: bits(free, n),
+            },
+            Event::Scores { row, scores } => EventOut::Scores {
+                row,
+                scores: scores.to_vec(),
+            },
+            Event::Solution { columns } => EventOut::Solution {
+                columns: columns.to_vec(),
+            },
+            _ => EventOut::Other,
+        }
     }
 }
 
 struct Recorder<'a> {
     n: usize,
     limit: usize,
-    events: Vec<Value>,
+    events: Vec<EventOut>,
     truncated: bool,
     deadline: &'a Deadline,
 }
@@ -92,7 +142,7 @@ impl Sink for Recorder<'_> {
             self.truncated = true;
             return ControlFlow::Break(());
         }
-        self.events.push(event_json(event, self.n));
+        self.events.push(EventOut::new(event, self.n));
         ControlFlow::Continue(())
     }
 
@@ -139,7 +189,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         n,
         algorithm: algorithm.name(),
         truncated: recorder.truncated,
-        stats: (!recorder.truncated).then(|| stats_json(&stats)),
+        stats: (!recorder.truncated).then(|| StatsOut::from(&stats)),
         events: recorder.events,
     }))
 }
