@@ -656,7 +656,7 @@ mod trace {
         let mut solutions = Vec::new();
         for e in events {
             let at = |k: &str| e[k].as_u64().expect("a number") as usize;
-            match e["type"].as_str().expect("a type") {
+            match e["event"].as_str().expect("an event") {
                 "place" => board[at("row")] = Some(at("col")),
                 "backtrack" => board[at("row")] = None,
                 "visit" => {
@@ -709,16 +709,19 @@ mod trace {
         assert!(r.get("stats").is_none());
         assert_eq!(
             r["events"][0],
-            json!({"type": "masks", "row": 0, "cols": "00000", "diag": "00000", "anti": "00000", "free": "11111"})
+            json!({"event": "masks", "row": 0, "cols": 0, "diag": 0, "anti": 0, "free": 0b11111})
         );
-        assert_eq!(r["events"][1], json!({"type": "place", "row": 0, "col": 0}));
-        assert_eq!(r["events"][2]["cols"], "10000");
+        assert_eq!(
+            r["events"][1],
+            json!({"event": "place", "row": 0, "col": 0})
+        );
+        assert_eq!(r["events"][2]["cols"], 1);
         let r = s.ok(
             "/api/trace",
             json!({"n": 5, "algorithm": "heuristic", "limit": 1}),
         );
         let e = &r["events"][0];
-        assert_eq!(e["type"], "scores");
+        assert_eq!(e["event"], "scores");
         assert_eq!(e["scores"].as_array().expect("scores").len(), 5);
         let r = s.ok(
             "/api/trace",
@@ -728,7 +731,7 @@ mod trace {
             .as_array()
             .expect("events")
             .iter()
-            .find(|e| e["type"] == "reject")
+            .find(|e| e["event"] == "reject")
             .expect("a rejection");
         assert!(reject["by"].is_array());
         assert!(reject["attack"].is_string());

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::algo::{Algorithm, Event, Sink};
+use nqueens::algo::{Algorithm, Event, EventRecord, Sink};
 use nqueens::render::{write_animated_svg, write_svg, FrameRecorder, Picture};
 
 use crate::cli::TraceFormat;
@@ -134,54 +134,19 @@ impl Tracer<'_> {
     }
 
     fn json(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let k = self.steps;
-        let list = |v: &[usize]| {
-            let items: Vec<String> = v.iter().map(usize::to_string).collect();
-            format!("[{}]", items.join(","))
-        };
-        match *event {
-            Event::Place { row, col } => {
-                writeln!(self.out, "{{\"step\":{k},\"event\":\"place\",\"row\":{row},\"col\":{col}}}")
-            }
-            Event::Reject { row, col, by, attack } => writeln!(
-                self.out,
-                "{{\"step\":{k},\"event\":\"reject\",\"row\":{row},\"col\":{col},\"by\":[{},{}],\"attack\":\"{attack}\"}}",
-                by.row, by.col
-            ),
-            Event::Backtrack { row, col } => writeln!(
-                self.out,
-                "{{\"step\":{k},\"event\":\"backtrack\",\"row\":{row},\"col\":{col}}}"
-            ),
-            Event::Visit { columns } => writeln!(
-                self.out,
-                "{{\"step\":{k},\"event\":\"visit\",\"columns\":{}}}",
-                list(columns)
-            ),
-            Event::Masks {
-                row,
-                cols,
-                diag,
-                anti,
-                free,
-            } => writeln!(
-                self.out,
-                "{{\"step\":{k},\"event\":\"masks\",\"row\":{row},\"cols\":{cols},\"diag\":{diag},\"anti\":{anti},\"free\":{free}}}"
-            ),
-            Event::Scores { row, scores } => {
-                let items: Vec<String> = scores.iter().map(|(c, f)| format!("[{c},{f}]")).collect();
-                writeln!(
-                    self.out,
-                    "{{\"step\":{k},\"event\":\"scores\",\"row\":{row},\"scores\":[{}]}}",
-                    items.join(",")
-                )
-            }
-            Event::Solution { columns } => writeln!(
-                self.out,
-                "{{\"step\":{k},\"event\":\"solution\",\"columns\":{}}}",
-                list(columns)
-            ),
-            _ => Ok(()),
+        /// `{"step": k, "event": ..., ...}`: the library's record of the event, numbered.
+        #[derive(serde::Serialize)]
+        struct Line {
+            step: u64,
+            #[serde(flatten)]
+            record: EventRecord,
         }
+        let line = Line {
+            step: self.steps,
+            record: EventRecord::from(event),
+        };
+        serde_json::to_writer(&mut *self.out, &line)?;
+        writeln!(self.out)
     }
 }
 

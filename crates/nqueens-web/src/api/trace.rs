@@ -1,13 +1,13 @@
 //! `POST /api/trace`: the steps of one of the classic algorithms, as JSON
 //! events, bounded in number and in time. The page replays them to animate
-//! the search; `nqueens trace` prints the same events as text.
+//! the search; `nqueens trace --format json` prints the same records
+//! ([`EventRecord`]), one per line.
 
 use std::ops::ControlFlow;
 
-use nqueens::algo::{Event, Sink, Stats};
+use nqueens::algo::{Event, EventRecord, Sink, Stats};
 use serde::{Deserialize, Serialize};
 
-use super::input::pair;
 use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
 use crate::http::{parse, ApiError, ApiResult, Reply};
@@ -26,7 +26,7 @@ struct TraceIn {
 struct TraceOut {
     n: usize,
     algorithm: &'static str,
-    events: Vec<EventOut>,
+    events: Vec<EventRecord>,
     /// Whether the search went on past the last event returned.
     truncated: bool,
     /// The counters of the whole search, when it finished within the limit.
@@ -34,100 +34,9 @@ struct TraceOut {
     stats: Option<StatsOut>,
 }
 
-/// `0110`, column 0 first, as on the board.
-fn bits(mask: u64, n: usize) -> String {
-    (0..n)
-        .map(|c| if mask >> c & 1 == 1 { '1' } else { '0' })
-        .collect()
-}
-
-/// One event, as the API writes it: `{"type": "place", "row": 2, "col": 4}`.
-#[derive(Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub(super) enum EventOut {
-    Place {
-        row: usize,
-        col: usize,
-    },
-    Reject {
-        row: usize,
-        col: usize,
-        by: [usize; 2],
-        attack: &'static str,
-    },
-    Backtrack {
-        row: usize,
-        col: usize,
-    },
-    Visit {
-        columns: Vec<usize>,
-    },
-    Masks {
-        row: usize,
-        cols: String,
-        diag: String,
-        anti: String,
-        free: String,
-    },
-    Scores {
-        row: usize,
-        scores: Vec<(usize, usize)>,
-    },
-    Solution {
-        columns: Vec<usize>,
-    },
-    /// An event this version of the API does not describe.
-    Other,
-}
-
-impl EventOut {
-    pub(super) fn new(event: &Event<'_>, n: usize) -> EventOut {
-        match *event {
-            Event::Place { row, col } => EventOut::Place { row, col },
-            Event::Reject {
-                row,
-                col,
-                by,
-                attack,
-            } => EventOut::Reject {
-                row,
-                col,
-                by: pair(by),
-                attack: attack.name(),
-            },
-            Event::Backtrack { row, col } => EventOut::Backtrack { row, col },
-            Event::Visit { columns } => EventOut::Visit {
-                columns: columns.to_vec(),
-            },
-            Event::Masks {
-                row,
-                cols,
-                diag,
-                anti,
-                free,
-            } => EventOut::Masks {
-                row,
-                cols: bits(cols, n),
-                diag: bits(diag, n),
-                anti: bits(anti, n),
-                free: bits(free, n),
-            },
-            Event::Scores { row, scores } => EventOut::Scores {
-                row,
-                scores: scores.to_vec(),
-            },
-            Event::Solution { columns } => EventOut::Solution {
-                columns: columns.to_vec(),
-            },
-            _ => EventOut::Other,
-        }
-    }
-}
-
 struct Recorder<'a> {
-    n: usize,
     limit: usize,
-    events: Vec<EventOut>,
+    events: Vec<EventRecord>,
     truncated: bool,
     deadline: &'a Deadline,
 }
@@ -142,7 +51,7 @@ impl Sink for Recorder<'_> {
             self.truncated = true;
             return ControlFlow::Break(());
         }
-        self.events.push(EventOut::new(event, self.n));
+        self.events.push(EventRecord::from(event));
         ControlFlow::Continue(())
     }
 
@@ -176,7 +85,6 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     }
     let deadline = cx.deadline();
     let mut recorder = Recorder {
-        n,
         limit,
         events: Vec::new(),
         truncated: false,

@@ -130,6 +130,125 @@ pub enum Event<'a> {
     },
 }
 
+/// An [`Event`] that owns its data: for keeping a trace, and for writing it
+/// out. As JSON (the format of `nqueens trace --format json` and of the web
+/// API) it is one object tagged by `"event"`, squares as `[row, col]` and
+/// masks as numbers (bit i = column i):
+///
+/// ```
+/// use nqueens::algo::{Event, EventRecord};
+///
+/// let record = EventRecord::from(&Event::Place { row: 2, col: 4 });
+/// assert_eq!(
+///     serde_json::to_string(&record)?,
+///     r#"{"event":"place","row":2,"col":4}"#
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum EventRecord {
+    /// [`Event::Place`].
+    Place {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+    },
+    /// [`Event::Reject`].
+    Reject {
+        /// The row of the refused square.
+        row: usize,
+        /// The column of the refused square.
+        col: usize,
+        /// The attacking queen, `[row, col]`.
+        by: [usize; 2],
+        /// How it attacks: `row`, `column`, `diagonal` or `anti-diagonal`.
+        attack: &'static str,
+    },
+    /// [`Event::Backtrack`].
+    Backtrack {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+    },
+    /// [`Event::Visit`].
+    Visit {
+        /// The columns of the rows filled so far.
+        columns: Vec<usize>,
+    },
+    /// [`Event::Masks`].
+    Masks {
+        /// The row about to be filled.
+        row: usize,
+        /// Columns taken.
+        cols: u64,
+        /// Squares attacked along a diagonal.
+        diag: u64,
+        /// Squares attacked along an anti-diagonal.
+        anti: u64,
+        /// Free squares.
+        free: u64,
+    },
+    /// [`Event::Scores`].
+    Scores {
+        /// The row about to be filled.
+        row: usize,
+        /// `[column, f]` pairs, best first.
+        scores: Vec<(usize, usize)>,
+    },
+    /// [`Event::Solution`].
+    Solution {
+        /// The column of each row's queen.
+        columns: Vec<usize>,
+    },
+}
+
+impl From<&Event<'_>> for EventRecord {
+    fn from(event: &Event<'_>) -> Self {
+        match *event {
+            Event::Place { row, col } => EventRecord::Place { row, col },
+            Event::Reject {
+                row,
+                col,
+                by,
+                attack,
+            } => EventRecord::Reject {
+                row,
+                col,
+                by: [by.row, by.col],
+                attack: attack.name(),
+            },
+            Event::Backtrack { row, col } => EventRecord::Backtrack { row, col },
+            Event::Visit { columns } => EventRecord::Visit {
+                columns: columns.to_vec(),
+            },
+            Event::Masks {
+                row,
+                cols,
+                diag,
+                anti,
+                free,
+            } => EventRecord::Masks {
+                row,
+                cols,
+                diag,
+                anti,
+                free,
+            },
+            Event::Scores { row, scores } => EventRecord::Scores {
+                row,
+                scores: scores.to_vec(),
+            },
+            Event::Solution { columns } => EventRecord::Solution {
+                columns: columns.to_vec(),
+            },
+        }
+    }
+}
+
 /// Receives solutions and, when it wants them, the events of a search.
 pub trait Sink {
     /// Whether to build and send [`Event`]s at all; when false, algorithms
