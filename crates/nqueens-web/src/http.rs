@@ -73,7 +73,7 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: u16,
     /// A short code: `bad_json`, `invalid`, `over_limit`, `not_found`,
-    /// `method_not_allowed`, `payload_too_large`, `too_many_jobs`,
+    /// `method_not_allowed`, `forbidden_host`, `payload_too_large`, `too_many_jobs`,
     /// `time_limit`, `internal`.
     pub code: &'static str,
     /// What was wrong and how to fix it.
@@ -123,6 +123,17 @@ impl ApiError {
                 format!("{path} does not take {method}; use {allow}"),
             )
         }
+    }
+
+    /// 403: a request for another host name (DNS rebinding) on a loopback server.
+    pub fn forbidden_host(host: &str, port: u16) -> ApiError {
+        ApiError::new(
+            403,
+            "forbidden_host",
+            format!(
+                "this server answers requests for localhost or an IP address, not for \"{host}\"; use http://127.0.0.1:{port}/"
+            ),
+        )
     }
 
     /// 413.

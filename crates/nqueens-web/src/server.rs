@@ -117,13 +117,40 @@ impl Server {
         });
     }
 
+    /// A server on the loopback interface answers only requests addressed to
+    /// this machine by IP or as `localhost`: a web page elsewhere cannot
+    /// reach it through a DNS name that it points at 127.0.0.1 (DNS rebinding).
+    fn host_allowed(&self, host: Option<&str>) -> bool {
+        if !self.addr.ip().is_loopback() {
+            return true;
+        }
+        let Some(host) = host else {
+            // HTTP/1.0 clients may send no Host; they name no other site either.
+            return true;
+        };
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        };
+        let name = name.trim_start_matches('[').trim_end_matches(']');
+        name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
+    }
+
     fn answer(&self, cx: &Context<'_>, mut request: tiny_http::Request) {
         let start = Instant::now();
         let method = request.method().as_str().to_string();
         let url = request.url().to_string();
         let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
         let limit = self.limits.body_bytes;
+        let host = request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv("Host"))
+            .map(|h| h.value.as_str().to_string());
         let reply = match request.body_length() {
+            _ if !self.host_allowed(host.as_deref()) => {
+                ApiError::forbidden_host(host.as_deref().unwrap_or(""), self.addr.port()).into()
+            }
             Some(len) if len > limit => ApiError::payload_too_large(limit).into(),
             _ => {
                 let mut body = Vec::new();

@@ -82,13 +82,17 @@ impl Reply {
 
 impl Running {
     fn request(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+        self.request_to(&self.addr.to_string(), method, path, body)
+    }
+
+    /// A request with the given `Host` header.
+    fn request_to(&self, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
         let mut stream = TcpStream::connect(self.addr).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
             .expect("timeout");
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             body.len()
         );
         stream.write_all(head.as_bytes()).expect("send");
@@ -265,6 +269,32 @@ mod requests {
             s.ok("/api/solve", json!({"n": 4}))["columns"],
             json!([1, 3, 0, 2])
         );
+    }
+
+    #[test]
+    fn only_requests_for_this_machine_are_answered() {
+        let s = start();
+        let port = s.addr.port();
+        for host in [
+            format!("127.0.0.1:{port}"),
+            format!("localhost:{port}"),
+            "LOCALHOST".to_string(),
+            format!("[::1]:{port}"),
+        ] {
+            assert_eq!(
+                s.request_to(&host, "GET", "/api/info", b"").status,
+                200,
+                "{host}"
+            );
+        }
+        // A name that some site's DNS points at 127.0.0.1 (DNS rebinding).
+        for host in ["evil.example", "evil.example:80", "localhost.evil.example"] {
+            s.request_to(host, "GET", "/api/info", b"").assert_error(
+                403,
+                "forbidden_host",
+                &format!("use http://127.0.0.1:{port}/"),
+            );
+        }
     }
 
     #[test]
