@@ -225,20 +225,20 @@ async function run() {
   const trace = await api(url, '/api/trace', { n: 8, algorithm: 'recursive', limit: 5000 });
   const expected = new Set();
   for (const ev of trace.events.slice(0, 3)) {
-    if (ev.type === 'place') expected.add(`${ev.row},${ev.col}`);
-    if (ev.type === 'backtrack') expected.delete(`${ev.row},${ev.col}`);
-    if (ev.type === 'visit') { expected.clear(); ev.columns.forEach((c, r) => expected.add(`${r},${c}`)); }
+    if (ev.event === 'place') expected.add(`${ev.row},${ev.col}`);
+    if (ev.event === 'backtrack') expected.delete(`${ev.row},${ev.col}`);
+    if (ev.event === 'visit') { expected.clear(); ev.columns.forEach((c, r) => expected.add(`${r},${c}`)); }
   }
   const watched = sortPairs(await queensOnBoard());
   ok(watched.join(' ') === [...expected].sort().join(' '),
     `the board shows the queens of the first 3 events (${[...expected].join(' ')}), not the user's (got ${watched.join(' ')})`);
   const third = trace.events[2];
-  if (third.type === 'reject') {
+  if (third.event === 'reject') {
     await waitText('#w-event', new RegExp(`reject \\(${third.row}, ${third.col}\\): the queen on \\(${third.by[0]}, ${third.by[1]}\\) attacks it along the ${third.attack}`),
       'the current event is described');
     await waitCount(`${square(third.row, third.col)}.rejected`, 1, 'the rejected square is marked');
   }
-  await waitText('#c-nodes', new RegExp(`^${trace.events.slice(0, 3).filter((e) => e.type === 'place' || e.type === 'visit').length}$`), 'the node counter');
+  await waitText('#c-nodes', new RegExp(`^${trace.events.slice(0, 3).filter((e) => e.event === 'place' || e.event === 'visit').length}$`), 'the node counter');
   ok(await page.isVisible('#banner.watching'), 'the banner says the algorithm\'s board is shown');
   await page.click('#w-back');
   await waitText('#c-steps', /^2$/, 'step back');

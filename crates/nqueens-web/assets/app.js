@@ -9,7 +9,22 @@
   const unkey = (k) => k.split(',').map(Number);
   const QUEEN = '\u265B\uFE0E';
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  const TRACE_LIMIT = 5000;
+  // A trace event as the API sends it ({"event": "masks", "cols": 5, ...}: the
+// same records as `nqueens trace --format json`), with `type` for the code
+// below and the masks as binary strings, column 0 first, like the board.
+function forDisplay(e, n) {
+  const out = { ...e, type: e.event };
+  if (e.event === 'masks') {
+    for (const f of ['cols', 'diag', 'anti', 'free']) {
+      let bits = '';
+      for (let c = 0; c < n; c++) bits += Math.floor(e[f] / 2 ** c) % 2 === 1 ? '1' : '0';
+      out[f] = bits;
+    }
+  }
+  return out;
+}
+
+const TRACE_LIMIT = 5000;
 
   // ---------------------------------------------------------------- API
 
@@ -521,7 +536,7 @@
     watchMsg(`Loading the ${algorithm} search on ${n}×${n}…`);
     fresh.loading = api('POST', '/api/trace', { n, algorithm, limit: TRACE_LIMIT }).then((t) => {
       if (state.watch !== fresh) return false;
-      fresh.events = t.events;
+      fresh.events = t.events.map((e) => forDisplay(e, n));
       fresh.truncated = t.truncated;
       fresh.active = true;
       const total = t.events.length;

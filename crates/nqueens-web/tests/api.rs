@@ -812,7 +812,10 @@ mod render {
             json!({"n": 4, "queens": [[0, 0], [1, 1]], "blocked": [[3, 2]]}),
         );
         let svg = String::from_utf8(r.body).expect("text");
-        assert!(svg.contains("×"), "blocked squares are marked");
+        assert!(
+            svg.contains("<g class=\"blocked\""),
+            "blocked squares are drawn"
+        );
         assert!(svg.contains("<line"), "the conflict's line is drawn");
         let r = s.post(
             "/api/render",

@@ -1,7 +1,8 @@
 //! `POST /api/render`: the board as SVG or PNG, drawn by the library's
 //! renderer (the same pictures as `nqueens solve --format svg|png`): queens,
 //! the squares they attack shaded, conflicting pairs in red with the line
-//! between them, and blocked squares marked × (in SVG).
+//! between them, and blocked squares grey and crossed out. PNG, like the
+//! command line's, leaves text out (the row and column numbers).
 
 use nqueens::render::{write_png, write_svg, Picture};
 use serde::Deserialize;
@@ -59,9 +60,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         }
         picture = picture.with_square_size(side);
     }
-    for &b in &board.blocked {
-        picture = picture.with_label(b, "×");
-    }
+    picture = picture.with_blocked(board.blocked.iter().copied());
     let mut bytes = Vec::new();
     let (content_type, ext) = match input.format.unwrap_or(Format::Svg) {
         Format::Svg => {

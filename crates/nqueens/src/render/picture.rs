@@ -44,6 +44,13 @@ macro_rules! layer_builders {
             self
         }
 
+        /// Adds blocked squares, drawn grey and crossed out.
+        #[must_use]
+        pub fn with_blocked(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
+            self.blocked.extend(squares);
+            self
+        }
+
         /// Adds pairs to draw in conflict.
         #[must_use]
         pub fn with_conflicts(mut self, conflicts: impl IntoIterator<Item = Conflict>) -> Self {
@@ -78,6 +85,7 @@ macro_rules! layer_builders {
                 queens: &self.queens,
                 shade_attacked: self.shade_attacked,
                 highlight: &self.highlight,
+                blocked: &self.blocked,
                 conflicts: &self.conflicts,
                 labels: &self.labels,
                 caption: self.caption.as_deref(),
@@ -119,6 +127,9 @@ pub struct Picture {
     pub shade_attacked: bool,
     /// Squares to frame, such as the square a search is about to try.
     pub highlight: Vec<Square>,
+    /// Squares no queen may take (a completion instance's blocks): grey,
+    /// crossed out.
+    pub blocked: Vec<Square>,
     /// Pairs to draw in conflict: a red line between the two squares, and
     /// the queens on them, if any, in red.
     pub conflicts: Vec<Conflict>,
@@ -143,6 +154,7 @@ impl Picture {
             queens: Vec::new(),
             shade_attacked: false,
             highlight: Vec::new(),
+            blocked: Vec::new(),
             conflicts: Vec::new(),
             labels: Vec::new(),
             caption: None,
@@ -169,6 +181,7 @@ impl Picture {
             queens: frame.queens.clone(),
             shade_attacked: frame.shade_attacked,
             highlight: frame.highlight.clone(),
+            blocked: frame.blocked.clone(),
             conflicts: frame.conflicts.clone(),
             labels: frame.labels.clone(),
             caption: frame.caption.clone(),
@@ -241,6 +254,8 @@ pub struct Frame {
     pub shade_attacked: bool,
     /// Squares to frame.
     pub highlight: Vec<Square>,
+    /// Blocked squares.
+    pub blocked: Vec<Square>,
     /// Pairs to draw in conflict.
     pub conflicts: Vec<Conflict>,
     /// Short texts written on squares.
@@ -501,6 +516,7 @@ pub(super) struct Layer<'a> {
     pub queens: &'a [Square],
     pub shade_attacked: bool,
     pub highlight: &'a [Square],
+    pub blocked: &'a [Square],
     pub conflicts: &'a [Conflict],
     pub labels: &'a [(Square, String)],
     pub caption: Option<&'a str>,
@@ -524,6 +540,9 @@ impl Layer<'_> {
         }
         for &h in self.highlight {
             on_board("a highlighted square", h)?;
+        }
+        for &b in self.blocked {
+            on_board("a blocked square", b)?;
         }
         for c in self.conflicts {
             on_board("a conflict", c.first)?;
@@ -685,6 +704,10 @@ pub(super) mod colour {
     pub const HIGHLIGHT: Rgb = Rgb(25, 118, 210);
     pub const TEXT: Rgb = Rgb(33, 33, 33);
     pub const COORDINATES: Rgb = Rgb(110, 110, 110);
+    pub const BLOCKED: Rgb = Rgb(96, 96, 96);
+    /// How much of [`BLOCKED`] covers a blocked square.
+    pub const BLOCKED_OPACITY: f64 = 0.55;
+    pub const BLOCKED_CROSS: Rgb = Rgb(40, 40, 40);
 }
 
 /// The queen, drawn in a box from (-8, -8) to (108, 108) that is mapped onto

@@ -277,6 +277,25 @@ fn paint(n: usize, l: &Layout, layer: &Layer<'_>) -> Canvas {
             );
         }
     }
+    let inset = f64::from(s) / 6.0;
+    for &square in layer.blocked {
+        let (x, y) = l.corner(square);
+        canvas.fill(x, y, x + s, y + s, colour::BLOCKED, colour::BLOCKED_OPACITY);
+        let (x, y, side) = (f64::from(x), f64::from(y), f64::from(s));
+        let w = conflict_width(s) * 0.75;
+        canvas.line(
+            (x + inset, y + inset),
+            (x + side - inset, y + side - inset),
+            w,
+            colour::BLOCKED_CROSS,
+        );
+        canvas.line(
+            (x + side - inset, y + inset),
+            (x + inset, y + side - inset),
+            w,
+            colour::BLOCKED_CROSS,
+        );
+    }
     let t = (highlight_width(s) as u32).min(s / 2).max(1);
     for &square in layer.highlight {
         let (x, y) = l.corner(square);
@@ -853,6 +872,26 @@ mod tests {
         let (x, y) = l.corner(Square::new(2, 2));
         assert_eq!(b.at(x + 1, y + 20), colour::HIGHLIGHT);
         assert_ne!(a.at(x + 1, y + 20), colour::HIGHLIGHT);
+    }
+
+    #[test]
+    fn blocked_squares_are_grey_and_crossed_out() {
+        let plain = Picture::new(4).with_square_size(40);
+        let blocked = plain.clone().with_blocked([Square::new(1, 2)]);
+        let (a, b) = (decode(&png(&plain)), decode(&png(&blocked)));
+        let l = plain.layout(false);
+        let (x, y) = l.corner(Square::new(1, 2));
+        // On the cross (the centre) it is the cross's colour; off the cross,
+        // greyer than the plain square; other squares are unchanged.
+        let (cx, cy) = l.centre(Square::new(1, 2));
+        assert_eq!(b.at(cx as u32, cy as u32), colour::BLOCKED_CROSS);
+        let (p, g) = (a.at(x + 20, y + 3), b.at(x + 20, y + 3));
+        assert_eq!(p, colour::DARK);
+        assert!(g.0 < p.0 && g.0.abs_diff(g.2) < p.0.abs_diff(p.2), "{g:?}");
+        let (x, y) = l.corner(Square::new(0, 0));
+        assert_eq!(b.at(x + 20, y + 20), a.at(x + 20, y + 20));
+        let off = Picture::new(4).with_blocked([Square::new(4, 0)]);
+        assert!(write_png(&mut Vec::new(), &off).is_err());
     }
 
     #[test]

@@ -374,6 +374,37 @@ impl<'w, W: Write + ?Sized> Svg<'w, W> {
                 self.put(format_args!("\n</g>\n"));
             }
         }
+        if !layer.blocked.is_empty() {
+            // Grey, and crossed out corner to corner, inset by a sixth.
+            let inset = s / 6.0;
+            self.put(format_args!(
+                "<g class=\"blocked\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\">\n",
+                colour::BLOCKED_CROSS.hex(),
+                px(conflict_width(l.s) * 0.75)
+            ));
+            for &square in layer.blocked {
+                let (x, y) = l.corner(square);
+                let (x, y) = (f64::from(x), f64::from(y));
+                self.put(format_args!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{}\" fill-opacity=\"{}\" stroke=\"none\"/>\
+                     <path d=\"M{} {}L{} {}M{} {}L{} {}\"/>\n",
+                    px(x),
+                    px(y),
+                    colour::BLOCKED.hex(),
+                    colour::BLOCKED_OPACITY,
+                    px(x + inset),
+                    px(y + inset),
+                    px(x + s - inset),
+                    px(y + s - inset),
+                    px(x + s - inset),
+                    px(y + inset),
+                    px(x + inset),
+                    px(y + s - inset),
+                ));
+                self.spill()?;
+            }
+            self.put(format_args!("</g>\n"));
+        }
         if !layer.highlight.is_empty() {
             let w = highlight_width(l.s);
             self.put(format_args!(
@@ -568,6 +599,25 @@ mod tests {
             assert_eq!(l.board_x, l.board_y);
             l.board_x
         })));
+    }
+
+    #[test]
+    fn blocked_squares_are_drawn_crossed_out() {
+        let doc = svg(&Picture::new(5).with_blocked([Square::new(0, 1), Square::new(4, 4)]));
+        assert_well_formed(&doc);
+        assert_eq!(rects_in_group(&doc, "<g class=\"blocked\""), 2);
+        let group = &doc[doc.find("<g class=\"blocked\"").unwrap()..];
+        let group = &group[..group.find("</g>").unwrap()];
+        assert_eq!(group.matches("<path d=\"M").count(), 2);
+        let plain = svg(&Picture::new(5));
+        assert!(!plain.contains("class=\"blocked\""));
+        let off = Picture::new(5).with_blocked([Square::new(0, 5)]);
+        let err = write_svg(&mut Vec::new(), &off).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("a blocked square at row 0, column 5"),
+            "{err}"
+        );
     }
 
     #[test]
