@@ -10,21 +10,21 @@
   const QUEEN = '\u265B\uFE0E';
   const SVG_NS = 'http://www.w3.org/2000/svg';
   // A trace event as the API sends it ({"event": "masks", "cols": 5, ...}: the
-// same records as `nqueens trace --format json`), with `type` for the code
-// below and the masks as binary strings, column 0 first, like the board.
-function forDisplay(e, n) {
-  const out = { ...e, type: e.event };
-  if (e.event === 'masks') {
-    for (const f of ['cols', 'diag', 'anti', 'free']) {
-      let bits = '';
-      for (let c = 0; c < n; c++) bits += Math.floor(e[f] / 2 ** c) % 2 === 1 ? '1' : '0';
-      out[f] = bits;
+  // same records as `nqueens trace --format json`), with `type` for the code
+  // below and the masks as binary strings, column 0 first, like the board.
+  function forDisplay(e, n) {
+    const out = { ...e, type: e.event };
+    if (e.event === 'masks') {
+      for (const f of ['cols', 'diag', 'anti', 'free']) {
+        let bits = '';
+        for (let c = 0; c < n; c++) bits += Math.floor(e[f] / 2 ** c) % 2 === 1 ? '1' : '0';
+        out[f] = bits;
+      }
     }
+    return out;
   }
-  return out;
-}
 
-const TRACE_LIMIT = 5000;
+  const TRACE_LIMIT = 5000;
 
   // ---------------------------------------------------------------- API
 
