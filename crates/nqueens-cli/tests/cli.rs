@@ -2784,6 +2784,44 @@ mod serve {
     }
 
     #[test]
+    fn survives_running_out_of_file_descriptors() {
+        // 48 descriptors in all, then 120 connections: some wait unaccepted
+        // while the server has none to spare, and once they close it answers.
+        let mut child = std::process::Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -n 48 && exec \"$0\" serve",
+                env!("CARGO_BIN_EXE_nqueens"),
+            ])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("nqueens serve: http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        let held: Vec<std::net::TcpStream> = (0..120)
+            .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
+            .collect();
+        assert!(held.len() > 48, "only {} connections", held.len());
+        std::thread::sleep(Duration::from_millis(300));
+        drop(held);
+        let (status, body) = get(&addr, "/api/info");
+        assert!(status.contains(" 200 "), "{status}");
+        assert!(body.contains("\"algorithms\""));
+        let (code, stderr) = stop(child);
+        assert_eq!(code, 0, "{stderr}");
+    }
+
+    #[test]
     fn open_says_when_no_browser_can_be_started() {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"));
         cmd.args(["serve", "--open"])

@@ -73,8 +73,9 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: u16,
     /// A short code: `bad_json`, `invalid`, `over_limit`, `not_found`,
-    /// `method_not_allowed`, `forbidden_host`, `payload_too_large`, `too_many_jobs`,
-    /// `time_limit`, `internal`.
+    /// `method_not_allowed`, `forbidden_host`, `request_timeout`,
+    /// `payload_too_large`, `too_many_jobs`,
+    /// `time_limit`, `stopping`, `internal`.
     pub code: &'static str,
     /// What was wrong and how to fix it.
     pub message: String,
@@ -145,6 +146,15 @@ impl ApiError {
         )
     }
 
+    /// 408: the client did not send the request in time.
+    pub fn request_timeout(seconds: f64) -> ApiError {
+        ApiError::new(
+            408,
+            "request_timeout",
+            format!("the request body did not arrive within this server's {seconds} s"),
+        )
+    }
+
     /// 429: too many count jobs at once.
     pub fn too_many_jobs(message: impl Into<String>) -> ApiError {
         ApiError::new(429, "too_many_jobs", message)
@@ -157,6 +167,11 @@ impl ApiError {
             "time_limit",
             format!("stopped after this server's limit of {seconds} s per request; {hint}"),
         )
+    }
+
+    /// 503: the server is stopping.
+    pub fn stopping() -> ApiError {
+        ApiError::new(503, "stopping", "the server is stopping; start it again")
     }
 
     /// 500: a bug.

@@ -13,7 +13,7 @@
 //! let server = Server::bind("127.0.0.1:0", Limits::default())?;
 //! println!("open {}", server.url());
 //! let stop = AtomicBool::new(false); // set it (from a signal handler) to stop
-//! server.run(&stop);
+//! server.run(&stop)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!

@@ -39,8 +39,12 @@ pub struct Limits {
     pub request_seconds: f64,
     /// The largest request body, in bytes.
     pub body_bytes: usize,
-    /// Threads answering requests.
+    /// Seconds a client has to send a request's headers, and again its body.
+    pub read_seconds: f64,
+    /// Requests computed at once (each on its own thread); more wait.
     pub workers: usize,
+    /// Connections open at once; more wait to be accepted.
+    pub connections: usize,
 }
 
 impl Default for Limits {
@@ -58,7 +62,9 @@ impl Default for Limits {
             abandon_seconds: 15.0,
             request_seconds: 5.0,
             body_bytes: 256 * 1024,
+            read_seconds: 10.0,
             workers: 8,
+            connections: 512,
         }
     }
 }

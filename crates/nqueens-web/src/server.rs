@@ -1,31 +1,47 @@
-//! The HTTP server: `tiny_http` accepts connections and parses requests; a
-//! fixed pool of worker threads reads each body (bounded), routes it and
-//! writes the reply. A watchdog thread enforces request deadlines.
+//! The HTTP server: hyper's HTTP/1.1 on a small tokio runtime for the
+//! connections, and a bounded pool of blocking threads for the work.
 //!
-//! `tiny_http` is synchronous and small, which suits a local server for a
-//! page and `curl`: the worker pool bounds how much work runs at once, and
-//! nothing here needs an async runtime.
+//! Why this shape: answering is CPU work in the library (searches of up to
+//! the request time limit), so each request's handler runs on a blocking
+//! thread, at most [`Limits::workers`] at once; the connections themselves
+//! cost no thread, so many idle or slow clients cannot use up threads or
+//! file descriptors ([`Limits::connections`] caps them). A client has
+//! [`Limits::read_seconds`] to send its headers and its body; one that stalls
+//! is cut off. Every reply carries a `Content-Length`.
 
-use std::io::{self, Read};
+use std::convert::Infallible;
+use std::io;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderValue, CONTENT_LENGTH, CONTENT_TYPE, HOST};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::sync::Semaphore;
 
 use crate::api::{self, count::Jobs, Context};
 use crate::deadline::Watchdog;
 use crate::http::{ApiError, Reply, Request};
 use crate::Limits;
 
-/// How often idle workers look at the stop flag.
-const POLL: Duration = Duration::from_millis(100);
+/// How often the server looks at its stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// How long open connections get to finish their request once the server
+/// stops.
+const DRAIN: Duration = Duration::from_secs(2);
 
 /// What a request log callback receives: method, path, status, seconds.
 pub type LogFn = dyn Fn(&str, &str, u16, f64) + Send + Sync;
 
 /// A bound server, ready to [`run`](Server::run).
 pub struct Server {
-    http: tiny_http::Server,
+    listener: TcpListener,
     addr: SocketAddr,
     limits: Limits,
     log: Option<Box<LogFn>>,
@@ -40,6 +56,17 @@ impl std::fmt::Debug for Server {
     }
 }
 
+/// What every connection and handler shares.
+struct Shared {
+    limits: Limits,
+    addr: SocketAddr,
+    watchdog: Watchdog,
+    jobs: Jobs,
+    log: Option<Box<LogFn>>,
+    /// Permits to compute: [`Limits::workers`] of them.
+    work: Semaphore,
+}
+
 impl Server {
     /// Listens on `addr` (port 0: a free port, see [`Server::addr`]).
     ///
@@ -47,11 +74,10 @@ impl Server {
     /// When the address cannot be bound (in use, not this machine's, no
     /// permission).
     pub fn bind(addr: impl ToSocketAddrs, limits: Limits) -> io::Result<Server> {
-        let listener = listen(addr)?;
+        let listener = TcpListener::bind(addr)?;
         let addr = listener.local_addr()?;
-        let http = tiny_http::Server::from_listener(listener, None).map_err(io::Error::other)?;
         Ok(Server {
-            http,
+            listener,
             addr,
             limits,
             log: None,
@@ -82,154 +108,266 @@ impl Server {
         format!("http://{addr}/")
     }
 
-    /// Answers requests until `stop` is set, then cancels the count jobs and
+    /// Answers requests until `stop` is set; then it stops accepting, gives
+    /// the open connections a moment to finish, cancels the count jobs and
     /// returns once every thread it started has ended.
-    pub fn run(self, stop: &AtomicBool) {
-        let watchdog = Watchdog::default();
-        let jobs = Jobs::default();
-        let quit = AtomicBool::new(false);
-        let cx = Context {
-            limits: &self.limits,
-            watchdog: &watchdog,
-            jobs: &jobs,
-        };
-        std::thread::scope(|scope| {
-            scope.spawn(|| watchdog.run(&quit));
-            for _ in 0..self.limits.workers.max(1) {
-                scope.spawn(|| {
-                    while !stop.load(Ordering::Relaxed) {
-                        match self.http.recv_timeout(POLL) {
-                            Ok(Some(request)) => self.answer(&cx, request),
-                            Ok(None) => {}
-                            Err(_) => std::thread::sleep(POLL),
-                        }
-                    }
-                });
-            }
-            // The workers see `stop` within POLL; the jobs and the watchdog
-            // are told once they have.
-            while !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(POLL);
-            }
-            jobs.shutdown();
-            quit.store(true, Ordering::Relaxed);
-            watchdog.wake();
+    ///
+    /// # Errors
+    /// When the runtime or the listener cannot be set up.
+    pub fn run(self, stop: &AtomicBool) -> io::Result<()> {
+        let Server {
+            listener,
+            addr,
+            limits,
+            log,
+        } = self;
+        listener.set_nonblocking(true)?;
+        let workers = limits.workers.max(1);
+        let shared = Arc::new(Shared {
+            work: Semaphore::new(workers),
+            limits,
+            addr,
+            watchdog: Watchdog::default(),
+            jobs: Jobs::default(),
+            log,
         });
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .max_blocking_threads(workers)
+            .thread_name("nqueens-serve")
+            .enable_io()
+            .enable_time()
+            .build()?;
+        let quit = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| shared.watchdog.run(&quit));
+            let result = runtime.block_on(accept(listener, Arc::clone(&shared), stop));
+            shared.jobs.shutdown();
+            quit.store(true, Ordering::Relaxed);
+            shared.watchdog.wake();
+            result
+        });
+        // Handlers still computing end by their deadlines.
+        runtime.shutdown_timeout(Duration::from_secs_f64(
+            shared.limits.request_seconds.min(60.0) + 1.0,
+        ));
+        result
     }
+}
 
-    /// A server on the loopback interface answers only requests addressed to
-    /// this machine by IP or as `localhost`: a web page elsewhere cannot
-    /// reach it through a DNS name that it points at 127.0.0.1 (DNS rebinding).
-    fn host_allowed(&self, host: Option<&str>) -> bool {
-        if !self.addr.ip().is_loopback() {
-            return true;
-        }
-        let Some(host) = host else {
-            // HTTP/1.0 clients may send no Host; they name no other site either.
-            return true;
-        };
-        let name = match host.rsplit_once(':') {
-            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-            _ => host,
-        };
-        let name = name.trim_start_matches('[').trim_end_matches(']');
-        name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
+/// Resolves once `stop` is set.
+async fn stopped(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        tokio::time::sleep(POLL).await;
     }
+}
 
-    fn answer(&self, cx: &Context<'_>, mut request: tiny_http::Request) {
-        let start = Instant::now();
-        let method = request.method().as_str().to_string();
-        let url = request.url().to_string();
-        let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
-        let limit = self.limits.body_bytes;
-        let host = request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv("Host"))
-            .map(|h| h.value.as_str().to_string());
-        let reply = match request.body_length() {
-            _ if !self.host_allowed(host.as_deref()) => {
-                ApiError::forbidden_host(host.as_deref().unwrap_or(""), self.addr.port()).into()
-            }
-            Some(len) if len > limit => ApiError::payload_too_large(limit).into(),
-            _ => {
-                let mut body = Vec::new();
-                match request
-                    .as_reader()
-                    .take(limit as u64 + 1)
-                    .read_to_end(&mut body)
-                {
-                    Err(e) => {
-                        ApiError::bad_json(format!("cannot read the request body: {e}")).into()
-                    }
-                    Ok(_) if body.len() > limit => ApiError::payload_too_large(limit).into(),
-                    Ok(_) => {
-                        let req = Request {
-                            method: method.clone(),
-                            path: path.clone(),
-                            body,
-                        };
-                        catch_unwind(AssertUnwindSafe(|| api::route(cx, &req))).unwrap_or_else(
-                            |_| {
-                                ApiError::internal(
-                                    "the server failed on this request (a bug: please report it with the request)",
-                                )
-                                .into()
-                            },
-                        )
-                    }
+/// Accepts connections (at most [`Limits::connections`] open at once) and
+/// serves each on its own task, until `stop`.
+async fn accept(listener: TcpListener, shared: Arc<Shared>, stop: &AtomicBool) -> io::Result<()> {
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let open = Arc::new(Semaphore::new(shared.limits.connections.max(1)));
+    let (closing, closed) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let read = Duration::from_secs_f64(shared.limits.read_seconds.max(0.001));
+    loop {
+        let permit = tokio::select! {
+            () = stopped(stop) => break,
+            permit = Arc::clone(&open).acquire_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+        };
+        let stream = tokio::select! {
+            () = stopped(stop) => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, a connection reset before it was
+                // accepted: wait a moment and go on accepting.
+                Err(_) => {
+                    tokio::time::sleep(POLL).await;
+                    continue;
+                }
+            },
+        };
+        // Replies are written in pieces; without this each piece after the
+        // first waits for the client's delayed ACK (40 ms on Linux).
+        let _ = stream.set_nodelay(true);
+        let shared = Arc::clone(&shared);
+        let mut closed = closed.clone();
+        connections.spawn(async move {
+            let _permit = permit;
+            let service = service_fn(move |request| handle(Arc::clone(&shared), request));
+            let mut builder = http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(read)
+                .keep_alive(true);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = closed.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(DRAIN, connection).await;
                 }
             }
+        });
+        while connections.try_join_next().is_some() {}
+    }
+    let _ = closing.send(true);
+    let _ = tokio::time::timeout(DRAIN + Duration::from_secs(1), async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
+    Ok(())
+}
+
+/// Reads the body, at most [`Limits::body_bytes`] within
+/// [`Limits::read_seconds`].
+async fn read_body(request: hyper::Request<Incoming>, limits: &Limits) -> Result<Vec<u8>, Reply> {
+    let limit = limits.body_bytes;
+    let declared = request
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|len| len > limit as u64) {
+        return Err(ApiError::payload_too_large(limit).into());
+    }
+    let body = Limited::new(request.into_body(), limit);
+    let wait = Duration::from_secs_f64(limits.read_seconds.max(0.001));
+    match tokio::time::timeout(wait, body.collect()).await {
+        Err(_) => Err(ApiError::request_timeout(limits.read_seconds).into()),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
+            Err(ApiError::payload_too_large(limit).into())
+        }
+        Ok(Err(e)) => Err(ApiError::bad_json(format!("cannot read the request body: {e}")).into()),
+        Ok(Ok(collected)) => Ok(collected.to_bytes().to_vec()),
+    }
+}
+
+/// Answers one request: checks the host, reads the body, and computes the
+/// reply on a blocking thread once one of the work permits is free.
+async fn handle(
+    shared: Arc<Shared>,
+    request: hyper::Request<Incoming>,
+) -> Result<hyper::Response<Full<Bytes>>, Infallible> {
+    let start = Instant::now();
+    let method = request.method().as_str().to_string();
+    let path = request.uri().path().to_string();
+    let host = request
+        .headers()
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string);
+    let reply = if host_allowed(shared.addr, host.as_deref()) {
+        match read_body(request, &shared.limits).await {
+            Err(reply) => reply,
+            Ok(body) => compute(&shared, &method, &path, body).await,
+        }
+    } else {
+        ApiError::forbidden_host(host.as_deref().unwrap_or(""), shared.addr.port()).into()
+    };
+    if let Some(log) = &shared.log {
+        log(&method, &path, reply.status, start.elapsed().as_secs_f64());
+    }
+    Ok(response(reply))
+}
+
+/// Routes the request on a blocking thread, at most [`Limits::workers`] at
+/// once; a panic in a handler (a bug) is answered as 500.
+async fn compute(shared: &Arc<Shared>, method: &str, path: &str, body: Vec<u8>) -> Reply {
+    let Ok(_permit) = shared.work.acquire().await else {
+        return ApiError::internal("the server is stopping").into();
+    };
+    let request = Request {
+        method: method.to_string(),
+        path: path.to_string(),
+        body,
+    };
+    let worker = Arc::clone(shared);
+    let done = tokio::task::spawn_blocking(move || {
+        let cx = Context {
+            limits: &worker.limits,
+            watchdog: &worker.watchdog,
+            jobs: &worker.jobs,
         };
-        let status = reply.status;
-        let _ = request.respond(response(reply));
-        if let Some(log) = &self.log {
-            log(&method, &path, status, start.elapsed().as_secs_f64());
-        }
+        api::route(&cx, &request)
+    })
+    .await;
+    done.unwrap_or_else(|_| {
+        ApiError::internal(
+            "the server failed on this request (a bug: please report it with the request)",
+        )
+        .into()
+    })
+}
+
+/// A server on the loopback interface answers only requests addressed to
+/// this machine by IP or as `localhost`: a web page elsewhere cannot reach it
+/// through a DNS name that it points at 127.0.0.1 (DNS rebinding).
+fn host_allowed(addr: SocketAddr, host: Option<&str>) -> bool {
+    if !addr.ip().is_loopback() {
+        return true;
     }
+    let Some(host) = host else {
+        // HTTP/1.0 clients may send no Host; they name no other site either.
+        return true;
+    };
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
 }
 
-/// A listening socket with `TCP_NODELAY`, which the accepted connections
-/// inherit: `tiny_http` writes a reply in pieces (1 KiB buffers), and with
-/// Nagle's algorithm a piece after the first waits for the client's delayed
-/// ACK, 40 ms on Linux, on every reply over 1 KiB kept alive.
-fn listen(addr: impl ToSocketAddrs) -> io::Result<TcpListener> {
-    use socket2::{Domain, Socket, Type};
-    let mut last = io::Error::new(io::ErrorKind::InvalidInput, "no address to listen on");
-    for addr in addr.to_socket_addrs()? {
-        let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
-        socket.set_tcp_nodelay(true)?;
-        #[cfg(unix)]
-        socket.set_reuse_address(true)?;
-        match socket.bind(&addr.into()).and_then(|()| socket.listen(128)) {
-            Ok(()) => return Ok(socket.into()),
-            Err(e) => last = e,
-        }
-    }
-    Err(last)
-}
-
-fn header(name: &str, value: &str) -> Option<tiny_http::Header> {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-}
-
-fn response(reply: Reply) -> tiny_http::Response<io::Cursor<Vec<u8>>> {
-    // A Content-Length always, never chunked: simpler for every client.
-    let mut response = tiny_http::Response::from_data(reply.body)
-        .with_status_code(reply.status)
-        .with_chunked_threshold(usize::MAX);
-    let headers = [
-        ("Content-Type", reply.content_type.to_string()),
-        ("X-Content-Type-Options", "nosniff".to_string()),
-    ];
-    for (name, value) in headers
-        .iter()
-        .map(|(n, v)| (*n, v.as_str()))
-        .chain(reply.headers.iter().map(|(n, v)| (*n, v.as_str())))
-    {
-        if let Some(h) = header(name, value) {
-            response.add_header(h);
+fn response(reply: Reply) -> hyper::Response<Full<Bytes>> {
+    let mut response = hyper::Response::new(Full::new(Bytes::from(reply.body)));
+    *response.status_mut() = hyper::StatusCode::from_u16(reply.status)
+        .unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    headers.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    for (name, value) in reply.headers {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
         }
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_for_this_machine_only() {
+        let local = SocketAddr::from(([127, 0, 0, 1], 8080));
+        for ok in [
+            None,
+            Some("127.0.0.1:8080"),
+            Some("localhost"),
+            Some("LocalHost:8080"),
+            Some("[::1]:8080"),
+            Some("10.0.0.7"),
+        ] {
+            assert!(host_allowed(local, ok), "{ok:?}");
+        }
+        for bad in [
+            "evil.example",
+            "evil.example:8080",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io",
+        ] {
+            assert!(!host_allowed(local, Some(bad)), "{bad}");
+        }
+        // Bound to every interface, names are the point.
+        let open = SocketAddr::from(([0, 0, 0, 0], 8080));
+        assert!(host_allowed(open, Some("my-laptop.local:8080")));
+    }
 }

@@ -35,7 +35,7 @@ fn start_with(limits: Limits) -> Running {
     let addr = server.addr();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let thread = std::thread::spawn(move || server.run(&flag));
+    let thread = std::thread::spawn(move || server.run(&flag).expect("the server runs"));
     Running {
         addr,
         stop,
@@ -295,6 +295,61 @@ mod requests {
                 &format!("use http://127.0.0.1:{port}/"),
             );
         }
+    }
+
+    #[test]
+    fn a_client_that_stalls_is_cut_off_and_others_are_answered() {
+        let s = start_with(Limits {
+            read_seconds: 0.3,
+            ..Limits::default()
+        });
+        // Idle and half-sent connections cost no worker: many of them, and
+        // the server still answers at once.
+        let mut idle: Vec<TcpStream> = (0..50)
+            .map(|_| TcpStream::connect(s.addr).expect("connect"))
+            .collect();
+        for stream in idle.iter_mut().take(25) {
+            stream
+                .write_all(b"POST /api/solve HTTP/1.1\r\nHost: x")
+                .expect("send");
+        }
+        let t = Instant::now();
+        assert_eq!(
+            s.ok("/api/solve", json!({"n": 6}))["columns"],
+            json!([1, 3, 5, 0, 2, 4])
+        );
+        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+        // A body that never arrives: 408 after the read time.
+        let mut stream = TcpStream::connect(s.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        write!(
+            stream,
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n{{\"n\":",
+            s.addr
+        )
+        .expect("send");
+        let mut raw = String::new();
+        let _ = stream.read_to_string(&mut raw);
+        assert!(raw.starts_with("HTTP/1.1 408"), "{raw}");
+        assert!(raw.contains("\"code\":\"request_timeout\""), "{raw}");
+        // Headers that never end: the connection is closed.
+        let mut stream = TcpStream::connect(s.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        stream
+            .write_all(b"GET /api/info HTTP/1.1\r\n")
+            .expect("send");
+        let t = Instant::now();
+        let mut rest = Vec::new();
+        let _ = stream.read_to_end(&mut rest);
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "closed after the read time"
+        );
+        assert!(!String::from_utf8_lossy(&rest).contains(" 200 "));
     }
 
     #[test]

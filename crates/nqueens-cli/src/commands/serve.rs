@@ -70,7 +70,7 @@ pub fn run(run: ServeRun) -> anyhow::Result<Outcome> {
             eprintln!("note: no browser could be started (tried {tried}); open {url} yourself");
         }
     }
-    server.run(&stop);
+    server.run(&stop)?;
     eprintln!("stopped");
     Ok(Outcome::Yes)
 }

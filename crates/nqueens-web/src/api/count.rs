@@ -179,6 +179,8 @@ impl Observer for Watch<'_> {
 /// Every job of one server.
 #[derive(Debug, Default)]
 pub struct Jobs {
+    /// Set by [`Jobs::shutdown`]: no new job starts.
+    closed: AtomicBool,
     next: AtomicU64,
     jobs: Mutex<BTreeMap<u64, Arc<Job>>>,
     threads: Mutex<Vec<JoinHandle<()>>>,
@@ -193,8 +195,9 @@ impl Jobs {
             .count()
     }
 
-    /// Stops every job and waits for their threads.
+    /// Stops every job and waits for their threads; no job starts after.
     pub fn shutdown(&self) {
+        self.closed.store(true, Ordering::Relaxed);
         for job in lock(&self.jobs).values() {
             job.stop.store(true, Ordering::Relaxed);
         }
@@ -221,6 +224,9 @@ impl Jobs {
     }
 
     fn start(&self, n: usize, unique: bool, limits: &Limits) -> ApiResult<Arc<Job>> {
+        if self.closed.load(Ordering::Relaxed) {
+            return Err(ApiError::stopping());
+        }
         let threads = limits.job_threads.max(1);
         let engine = nqueens::count::auto_engine(n, threads, None);
         let plan = engine
