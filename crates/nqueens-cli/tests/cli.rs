@@ -2705,21 +2705,25 @@ mod serve {
         (head.lines().next().unwrap().to_string(), body.to_string())
     }
 
+    /// The address a started server prints on its first line (`host:port`).
+    fn address(child: &mut std::process::Child) -> String {
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        line.trim()
+            .strip_prefix("nqueens serve: http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string()
+    }
+
     /// Starts `nqueens serve ARGS` and reads the address it prints.
     fn serve(args: &[&str]) -> (std::process::Child, String) {
         let mut all = vec!["serve"];
         all.extend_from_slice(args);
         let mut child = spawn(&all);
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("nqueens serve: http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
+        let addr = address(&mut child);
         (child, addr)
     }
 
@@ -2798,16 +2802,7 @@ mod serve {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("nqueens serve: http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
+        let addr = address(&mut child);
         let held: Vec<std::net::TcpStream> = (0..120)
             .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
             .collect();
@@ -2831,14 +2826,7 @@ mod serve {
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped());
         let mut child = cmd.spawn().unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert!(
-            line.starts_with("nqueens serve: http://127.0.0.1:"),
-            "{line}"
-        );
+        assert!(address(&mut child).starts_with("127.0.0.1:"));
         let (code, stderr) = stop(child);
         assert_eq!(code, 0);
         assert!(
