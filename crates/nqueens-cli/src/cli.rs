@@ -15,6 +15,7 @@ Examples:
   nqueens all 6 --format list    every solution of 6 queens, one per line
   nqueens count 12 --unique      Q(12) and the number of classes up to symmetry
   echo 1 3 0 2 | nqueens verify  check a placement (column of each row's queen)
+  nqueens serve --open           a web page: place queens, finish boards, watch the algorithms
 
 Rows and columns are counted from 0 unless --one-based is given.
 Exit status: 0 yes, 1 no (no solution / not a solution), 2 error.";
