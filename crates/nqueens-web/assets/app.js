@@ -10,10 +10,10 @@
   const QUEEN = '\u265B\uFE0E';
   const SVG_NS = 'http://www.w3.org/2000/svg';
   // A trace event as the API sends it ({"event": "masks", "cols": 5, ...}: the
-  // same records as `nqueens trace --format json`), with `type` for the code
-  // below and the masks as binary strings, column 0 first, like the board.
+  // same records as `nqueens trace --format json`), with the masks as binary
+  // strings, column 0 first, like the board.
   function forDisplay(e, n) {
-    const out = { ...e, type: e.event };
+    const out = { ...e };
     if (e.event === 'masks') {
       for (const f of ['cols', 'diag', 'anti', 'free']) {
         let bits = '';
@@ -165,21 +165,21 @@
       for (const k of s.queens) m.queens.set(k, 'algo');
       const ev = s.last;
       if (ev) {
-        if (ev.type === 'place') m.marks.set(key(ev.row, ev.col), 'just-placed');
-        if (ev.type === 'backtrack') m.marks.set(key(ev.row, ev.col), 'ghost');
-        if (ev.type === 'reject') {
+        if (ev.event === 'place') m.marks.set(key(ev.row, ev.col), 'just-placed');
+        if (ev.event === 'backtrack') m.marks.set(key(ev.row, ev.col), 'ghost');
+        if (ev.event === 'reject') {
           m.marks.set(key(ev.row, ev.col), 'rejected');
           m.lines.push({ from: ev.by, to: [ev.row, ev.col], kind: 'reject' });
           m.row = ev.row;
         }
-        if (ev.type === 'masks') {
+        if (ev.event === 'masks') {
           m.row = ev.row;
           for (let c = 0; c < ev.free.length; c++) {
             if (ev.free[c] === '1') m.marks.set(key(ev.row, c), 'free');
           }
         }
-        if (ev.type === 'scores') m.row = ev.row;
-        if (ev.type === 'solution') {
+        if (ev.event === 'scores') m.row = ev.row;
+        if (ev.event === 'solution') {
           for (const k of s.queens) m.queens.set(k, 'solved');
         }
       }
@@ -467,7 +467,7 @@
   function applyEvent(s, ev) {
     s.steps++;
     s.last = ev;
-    switch (ev.type) {
+    switch (ev.event) {
       case 'place':
         s.queens.add(key(ev.row, ev.col));
         s.nodes++;
@@ -501,7 +501,7 @@
 
   const sq = (r, c) => `(${r}, ${c})`;
   function describe(ev) {
-    switch (ev.type) {
+    switch (ev.event) {
       case 'place': return `place a queen on ${sq(ev.row, ev.col)}`;
       case 'reject': return `reject ${sq(ev.row, ev.col)}: the queen on ${sq(ev.by[0], ev.by[1])} attacks it along the ${ev.attack}`;
       case 'backtrack': return `backtrack from ${sq(ev.row, ev.col)}`;
@@ -513,7 +513,7 @@
         ? `row ${ev.row}: no free square left`
         : `row ${ev.row}: score the free squares, best first: ${ev.scores.map(([c, f]) => `column ${c} f=${f}`).join(', ')}`;
       case 'solution': return `a solution: columns [${ev.columns.join(', ')}]`;
-      default: return ev.type;
+      default: return ev.event;
     }
   }
 
@@ -568,8 +568,8 @@
       $('w-event').textContent = ev
         ? `Step ${s.steps}${w.events.length ? ' of ' + w.events.length : ''}: ${describe(ev)}.`
         : 'Step 0: the empty board.';
-      $('w-event').classList.toggle('reject', !!ev && ev.type === 'reject');
-      $('w-event').classList.toggle('solution', !!ev && ev.type === 'solution');
+      $('w-event').classList.toggle('reject', !!ev && ev.event === 'reject');
+      $('w-event').classList.toggle('solution', !!ev && ev.event === 'solution');
       // The masks of the deepest row the search is working on.
       const m = s.masks.size ? s.masks.get(Math.max(...s.masks.keys())) : null;
       $('masks').hidden = !m;
@@ -589,13 +589,13 @@
         what.className = 'what';
         what.textContent = describe(w.events[i]);
         li.append(num, what);
-        li.className = 'ev-' + w.events[i].type;
+        li.className = 'ev-' + w.events[i].event;
         items.push(li);
       }
       log.replaceChildren(...items);
       setStatus(`${w.algorithm}: ${s.queens.size} queen${s.queens.size === 1 ? '' : 's'} on the board, step ${s.steps}` +
         (w.k >= w.events.length ? (w.truncated ? ' (the first ' + w.events.length + ' steps shown)' : ' — the search is over') : ''),
-      ev && ev.type === 'solution' ? 'ok' : undefined);
+      ev && ev.event === 'solution' ? 'ok' : undefined);
     } else {
       $('masks').hidden = true;
       $('w-log').replaceChildren();

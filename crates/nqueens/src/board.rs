@@ -325,8 +325,12 @@ pub(crate) fn attacked(n: usize, queens: &[Square]) -> Vec<bool> {
     let mut out = vec![false; n * n];
     for r in 0..n {
         for c in 0..n {
-            out[r * n + c] =
-                !queen[r * n + c] && (row[r] || col[c] || diag[r + n - 1 - c] || anti[r + c]);
+            let s = Square::new(r, c);
+            out[r * n + c] = !queen[r * n + c]
+                && (row[r]
+                    || col[c]
+                    || diag[Attack::Diagonal.line(s, n)]
+                    || anti[Attack::AntiDiagonal.line(s, n)]);
         }
     }
     out

@@ -14,7 +14,7 @@ use nqueens::complete::{self, Answer, Clash, Instance};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, Board, BoardIn};
-use super::Context;
+use super::{plural, Context};
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
 #[derive(Deserialize)]
@@ -99,10 +99,6 @@ fn clash_reply(n: usize, clash: Clash) -> ApiResult {
             "{clash}; unblock the square or take the queen off"
         ))),
     }
-}
-
-fn plural(k: u128, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
 }
 
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {

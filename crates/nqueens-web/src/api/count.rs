@@ -176,6 +176,13 @@ impl Observer for Watch<'_> {
     }
 }
 
+/// How many of `jobs` are counting now.
+fn running(jobs: &BTreeMap<u64, Arc<Job>>) -> usize {
+    jobs.values()
+        .filter(|j| lock(&j.progress).state == State::Running)
+        .count()
+}
+
 /// Every job of one server.
 #[derive(Debug, Default)]
 pub struct Jobs {
@@ -189,10 +196,7 @@ pub struct Jobs {
 impl Jobs {
     /// How many jobs are counting now.
     pub fn running(&self) -> usize {
-        lock(&self.jobs)
-            .values()
-            .filter(|j| lock(&j.progress).state == State::Running)
-            .count()
+        running(&lock(&self.jobs))
     }
 
     /// Stops every job and waits for their threads; no job starts after.
@@ -233,10 +237,7 @@ impl Jobs {
             .plan(n)
             .map_err(|e| ApiError::invalid(e.to_string()))?;
         let mut jobs = lock(&self.jobs);
-        let running = jobs
-            .values()
-            .filter(|j| lock(&j.progress).state == State::Running)
-            .count();
+        let running = running(&jobs);
         if running >= limits.jobs {
             return Err(ApiError::too_many_jobs(format!(
                 "{running} count job{} already running (this server's limit); wait for one to finish or cancel it with DELETE /api/count/ID",
@@ -298,22 +299,15 @@ impl Jobs {
                 if result.complete {
                     p.state = State::Done;
                     p.total = Some(result.tally.solutions);
-                    p.unique = if job.unique {
-                        result.tally.unique()
-                    } else {
-                        None
-                    };
-                    let total_ok =
-                        nqueens::known::total(job.n).map(|t| t == result.tally.solutions);
-                    let unique_ok = match (p.unique, nqueens::known::unique(job.n)) {
-                        (Some(u), Some(k)) => Some(u == k),
-                        _ => None,
-                    };
-                    p.matches_oeis = match (total_ok, unique_ok) {
-                        (Some(a), Some(b)) => Some(a && b),
-                        (a, None) => a,
-                        (None, b) => b,
-                    };
+                    p.unique = result.tally.unique().filter(|_| job.unique);
+                    // Every published value there is must match.
+                    let checks = [
+                        nqueens::known::total(job.n).map(|t| t == result.tally.solutions),
+                        p.unique
+                            .zip(nqueens::known::unique(job.n))
+                            .map(|(u, k)| u == k),
+                    ];
+                    p.matches_oeis = checks.into_iter().flatten().reduce(|a, b| a && b);
                 } else if watch.abandoned {
                     p.state = State::Abandoned;
                 } else {

@@ -37,10 +37,10 @@ struct SolveOut {
 
 /// Stops a search at its first solution, or when the deadline passes (it
 /// asks for events only to look at the clock between them).
-pub(super) struct FirstOrDeadline<'a> {
-    pub deadline: &'a Deadline,
-    pub found: Option<Vec<usize>>,
-    pub events: u64,
+struct FirstOrDeadline<'a> {
+    deadline: &'a Deadline,
+    found: Option<Vec<usize>>,
+    events: u64,
 }
 
 impl Sink for FirstOrDeadline<'_> {

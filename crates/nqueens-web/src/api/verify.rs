@@ -5,7 +5,7 @@ use nqueens::{Placement, Square};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, BoardIn};
-use super::Context;
+use super::{plural, Context};
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
 /// The most conflicts listed (the count is always exact).
@@ -53,10 +53,6 @@ struct VerifyOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     attacked: Option<Vec<[usize; 2]>>,
     status: String,
-}
-
-fn plural(k: u128, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
 }
 
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
