@@ -81,9 +81,22 @@ pub fn run() -> anyhow::Result<Outcome> {
             n,
             algorithm,
             max_steps,
+            until,
+            lsb_right,
             format,
             frames,
             delay,
-        } => commands::trace::run(n, algorithm, max_steps, format, frames.as_deref(), delay),
+        } => commands::trace::run(
+            n,
+            algorithm,
+            &commands::trace::Options {
+                max_steps,
+                until,
+                lsb_right,
+                format,
+            },
+            frames.as_deref(),
+            delay,
+        ),
     }
 }

@@ -422,6 +422,18 @@ pub enum TraceFormat {
     Json,
     /// An animated SVG of the search (or one SVG per step with --frames DIR).
     Svg,
+    /// The search tree, indented by depth (bfs: level by level), with
+    /// rejected squares, dead ends and solutions marked.
+    Tree,
+}
+
+/// How `trace` writes bit masks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BitOrder {
+    /// Column 0 (the least significant bit) on the left, like the board.
+    LsbLeft,
+    /// Column 0 on the right, as binary numbers are written (and the tutorials do).
+    LsbRight,
 }
 
 /// `nqueens trace`.
@@ -436,9 +448,16 @@ pub struct TraceArgs {
     /// With `--algorithm brute-force`: try permutations instead of all column vectors.
     #[arg(long)]
     pub permutations: bool,
-    /// Stop after K steps (default 500).
+    /// Stop after K steps (default 100,000: enough for the first solution of
+    /// every algorithm up to n = 8, but brute-force over the n^n boards).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub max_steps: Option<String>,
+    /// Stop at the first solution (`first`) or at the K-th.
+    #[arg(long, value_name = "first|K", allow_negative_numbers = true)]
+    pub until: Option<String>,
+    /// Bit order of the bitwise masks.
+    #[arg(long, value_enum, value_name = "ORDER", default_value_t = BitOrder::LsbLeft)]
+    pub bits: BitOrder,
     /// How to print the steps.
     #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
     pub format: TraceFormat,

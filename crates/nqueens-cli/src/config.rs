@@ -40,7 +40,7 @@ pub const ENGINE_WARN: usize = 19;
 /// Above this, `compare` would keep too many solutions of too many algorithms.
 pub const COMPARE_MAX: usize = 14;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise.
-pub const TRACE_STEPS: u64 = 500;
+pub const TRACE_STEPS: u64 = 100_000;
 
 /// What `complete` does once it has its instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,6 +207,8 @@ pub enum Config {
         n: usize,
         algorithm: &'static dyn Algorithm,
         max_steps: u64,
+        until: Option<u64>,
+        lsb_right: bool,
         format: TraceFormat,
         frames: Option<PathBuf>,
         delay: f64,
@@ -741,10 +743,25 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                     a.delay
                 );
             }
+            let until = match a.until.as_deref().map(str::trim) {
+                None => None,
+                Some("first") => Some(1),
+                Some(t) => match t.parse::<u64>() {
+                    Ok(k) if k > 0 => Some(k),
+                    _ => usage!(
+                        "invalid --until '{t}': give `first` or the number of solutions to stop at, from 1 up"
+                    ),
+                },
+            };
+            if a.bits == cli::BitOrder::LsbRight && algorithm.name() != "bitwise" {
+                usage!("--bits orders the masks of `--algorithm bitwise`; {} has none", algorithm.name());
+            }
             Config::Trace {
                 n,
                 algorithm,
                 max_steps: steps(a.max_steps.as_deref())?,
+                until,
+                lsb_right: a.bits == cli::BitOrder::LsbRight,
                 format: a.format,
                 frames: a.frames,
                 delay: a.delay,

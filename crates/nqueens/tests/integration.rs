@@ -290,31 +290,23 @@ mod classic {
         }
     }
 
-    /// Replays events on a board and records the board at each solution.
-    #[derive(Default)]
-    struct Replay {
-        board: Vec<Option<usize>>,
+    /// Replays events with the library's [`nqueens::algo::Replay`] and
+    /// records the board it shows at each solution.
+    struct Replayer {
+        replay: nqueens::algo::Replay,
         at_solutions: Vec<Vec<Option<usize>>>,
         reported: Vec<Vec<usize>>,
     }
 
-    impl Sink for Replay {
+    impl Sink for Replayer {
         fn tracing(&self) -> bool {
             true
         }
 
         fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-            match *event {
-                Event::Place { row, col } => self.board[row] = Some(col),
-                Event::Backtrack { row, .. } => self.board[row] = None,
-                Event::Visit { columns } => {
-                    self.board.iter_mut().for_each(|c| *c = None);
-                    for (r, &c) in columns.iter().enumerate() {
-                        self.board[r] = Some(c);
-                    }
-                }
-                Event::Solution { .. } => self.at_solutions.push(self.board.clone()),
-                _ => {}
+            self.replay.apply(event);
+            if let Event::Solution { .. } = event {
+                self.at_solutions.push(self.replay.board());
             }
             ControlFlow::Continue(())
         }
@@ -329,9 +321,10 @@ mod classic {
     fn traces_replay_to_the_solutions() {
         for a in algorithms() {
             for n in 1..=6 {
-                let mut replay = Replay {
-                    board: vec![None; n],
-                    ..Replay::default()
+                let mut replay = Replayer {
+                    replay: nqueens::algo::Replay::new(a.name(), n),
+                    at_solutions: Vec::new(),
+                    reported: Vec::new(),
                 };
                 a.search(n, &mut replay).unwrap();
                 let replayed: Vec<Vec<usize>> = replay
@@ -345,6 +338,7 @@ mod classic {
                     .collect();
                 assert_eq!(replayed, replay.reported, "{} n = {n}", a.name());
                 assert_eq!(replayed.len() as u128, nqueens::known::total(n).unwrap());
+                assert_eq!(replay.replay.solutions() as u128, nqueens::known::total(n).unwrap());
             }
         }
     }

@@ -1,9 +1,11 @@
 //! `nqueens trace N`: a search, step by step.
 //!
-//! Text draws the board after every step that changes it; bitwise's masks are
-//! printed in binary with column 0 on the left, like the board, and the
-//! heuristic's look-ahead scores are listed per candidate. JSON prints one
-//! object per step for programs.
+//! Every step is worded by the library's [`Replay`], which also rebuilds the
+//! algorithm's own machinery (its stack, flags, queue, counters, masks,
+//! scores or exact-cover lists); text prints the words, that structure and
+//! the board; JSON prints one object per step for programs (the library's
+//! record, numbered, with the same words); `tree` prints the search tree at
+//! the end.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -11,7 +13,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::algo::{Algorithm, Event, EventRecord, Sink};
+use nqueens::algo::{Algorithm, Event, EventRecord, MarkKind, Replay, Sink, TreeMark};
 use nqueens::render::{write_animated_svg, write_svg, FrameRecorder, Picture};
 
 use crate::cli::TraceFormat;
@@ -19,131 +21,100 @@ use crate::config::grouped;
 use crate::exit::Outcome;
 use crate::output::Out;
 
+/// How far and how to trace.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Stop after this many steps.
+    pub max_steps: u64,
+    /// Stop at this solution.
+    pub until: Option<u64>,
+    /// Masks with column 0 on the right.
+    pub lsb_right: bool,
+    /// How to print.
+    pub format: TraceFormat,
+}
+
 struct Tracer<'a> {
     out: &'a mut Out,
-    format: TraceFormat,
-    n: usize,
-    board: Vec<Option<usize>>,
-    steps: u64,
-    max_steps: u64,
+    name: &'static str,
+    options: Options,
+    replay: Replay,
     stopped: bool,
-    solutions: u64,
     error: Option<io::Error>,
 }
 
-impl Tracer<'_> {
-    /// `0110` with column 0 first.
-    fn bits(&self, mask: u64) -> String {
-        (0..self.n)
-            .map(|c| if mask >> c & 1 == 1 { '1' } else { '0' })
-            .collect()
-    }
+/// Whether a step changes or marks the board, so that it is drawn.
+fn draws_board(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Place { .. }
+            | Event::Reject { .. }
+            | Event::Backtrack { .. }
+            | Event::Candidate { .. }
+            | Event::Dequeue { .. }
+            | Event::Enqueue { .. }
+            | Event::Solution { .. }
+            | Event::Check { .. }
+    )
+}
 
-    /// The board, with `mark` drawn as × (a rejected square).
-    fn draw(&mut self, mark: Option<(usize, usize)>) -> io::Result<()> {
+impl Tracer<'_> {
+    /// The board: ■ a queen, □ empty, × the rejected square, ? the one
+    /// being checked.
+    fn draw(&mut self) -> io::Result<()> {
+        let n = self.replay.n();
+        let board = self.replay.board();
+        let mark = self.replay.mark();
         let mut line = String::new();
-        for r in 0..self.n {
+        for (r, queen) in board.iter().enumerate() {
             line.clear();
-            for c in 0..self.n {
+            for c in 0..n {
                 if c > 0 {
                     line.push(' ');
                 }
-                line.push(if mark == Some((r, c)) {
-                    '×'
-                } else if self.board[r] == Some(c) {
-                    '■'
-                } else {
-                    '□'
+                let marked = mark.filter(|m| m.row == r && m.col == c).map(|m| m.kind);
+                line.push(match marked {
+                    Some(MarkKind::Rejected) => '×',
+                    Some(MarkKind::Checked) if *queen != Some(c) => '?',
+                    _ if *queen == Some(c) => '■',
+                    _ => '□',
                 });
             }
             writeln!(self.out, "{line}")?;
         }
-        writeln!(self.out)
+        Ok(())
     }
 
     fn text(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let k = self.steps;
-        match *event {
-            Event::Place { row, col } => {
-                writeln!(self.out, "step {k}: place a queen on ({row}, {col})")?;
-                self.draw(None)
-            }
-            Event::Reject {
-                row,
-                col,
-                by,
-                attack,
-            } => {
-                writeln!(
-                    self.out,
-                    "step {k}: reject ({row}, {col}): the queen on ({}, {}) attacks it along the {attack}",
-                    by.row, by.col
-                )?;
-                self.draw(Some((row, col)))
-            }
-            Event::Backtrack { row, col } => {
-                writeln!(
-                    self.out,
-                    "step {k}: backtrack: take the queen off ({row}, {col})"
-                )?;
-                self.draw(None)
-            }
-            Event::Visit { columns } => {
-                writeln!(self.out, "step {k}: visit the partial board {columns:?}")?;
-                self.draw(None)
-            }
-            Event::Masks {
-                row,
-                cols,
-                diag,
-                anti,
-                free,
-            } => writeln!(
-                self.out,
-                "step {k}: row {row}: cols {}  diag {}  anti {}  free {}",
-                self.bits(cols),
-                self.bits(diag),
-                self.bits(anti),
-                self.bits(free)
-            ),
-            Event::Scores { row, scores } => {
-                let list: Vec<String> = scores
-                    .iter()
-                    .map(|(c, f)| format!("column {c} (f = {f})"))
-                    .collect();
-                let list = if list.is_empty() {
-                    "none free".to_string()
-                } else {
-                    list.join(", ")
-                };
-                writeln!(
-                    self.out,
-                    "step {k}: row {row} candidates, best first: {list}"
-                )
-            }
-            Event::Solution { columns } => {
-                writeln!(
-                    self.out,
-                    "step {k}: solution {}: {columns:?}",
-                    self.solutions
-                )?;
-                self.draw(None)
-            }
-            _ => writeln!(self.out, "step {k}: {event:?}"),
+        let step = self.replay.apply(event);
+        writeln!(self.out, "step {}: {}", self.replay.steps(), step.says)?;
+        let structure = self.replay.structure_text();
+        for line in &structure {
+            writeln!(self.out, "  {line}")?;
         }
+        // The 0/1 grid and the counter grid are boards already.
+        let own_board = matches!(self.name, "recursive-board" | "occupancy");
+        if draws_board(event) && !(own_board && !structure.is_empty()) {
+            self.draw()?;
+        }
+        writeln!(self.out)
     }
 
     fn json(&mut self, event: &Event<'_>) -> io::Result<()> {
-        /// `{"step": k, "event": ..., ...}`: the library's record of the event, numbered.
+        /// `{"step": k, "event": ..., ..., "says": "..."}`: the library's
+        /// record of the event, numbered and in words.
         #[derive(serde::Serialize)]
         struct Line {
             step: u64,
             #[serde(flatten)]
             record: EventRecord,
+            says: String,
         }
+        let step = self.replay.apply(event);
         let line = Line {
-            step: self.steps,
+            step: self.replay.steps(),
             record: EventRecord::from(event),
+            says: step.says,
         };
         serde_json::to_writer(&mut *self.out, &line)?;
         writeln!(self.out)
@@ -156,34 +127,25 @@ impl Sink for Tracer<'_> {
     }
 
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-        if self.steps >= self.max_steps {
+        if self.replay.steps() >= self.options.max_steps {
             self.stopped = true;
             return ControlFlow::Break(());
         }
-        self.steps += 1;
-        match *event {
-            Event::Place { row, col } => self.board[row] = Some(col),
-            Event::Backtrack { row, .. } => self.board[row] = None,
-            Event::Visit { columns } => {
-                self.board.iter_mut().for_each(|c| *c = None);
-                for (r, &c) in columns.iter().enumerate() {
-                    self.board[r] = Some(c);
-                }
-            }
-            Event::Solution { .. } => self.solutions += 1,
-            _ => {}
-        }
-        let written = match self.format {
+        let written = match self.options.format {
             TraceFormat::Text => self.text(event),
             TraceFormat::Json => self.json(event),
-            TraceFormat::Svg => Ok(()),
-        };
-        match written.and_then(|()| self.out.end_record()) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                self.error = Some(e);
-                ControlFlow::Break(())
+            TraceFormat::Svg | TraceFormat::Tree => {
+                self.replay.apply(event);
+                Ok(())
             }
+        };
+        if let Err(e) = written.and_then(|()| self.out.end_record()) {
+            self.error = Some(e);
+            return ControlFlow::Break(());
+        }
+        match (event, self.options.until) {
+            (Event::Solution { .. }, Some(k)) if self.replay.solutions() >= k => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
         }
     }
 
@@ -192,17 +154,113 @@ impl Sink for Tracer<'_> {
     }
 }
 
+/// The squares from the root to `node`, as `(row, col)`.
+fn path(replay: &Replay, mut node: usize) -> Vec<(usize, usize)> {
+    let tree = replay.tree();
+    let mut squares = Vec::new();
+    while let Some(parent) = tree[node].parent {
+        if let (Some(r), Some(c)) = (tree[node].row, tree[node].col) {
+            squares.push((r, c));
+        }
+        node = parent;
+    }
+    squares.reverse();
+    squares
+}
+
+/// `trace --format tree`: the tree indented by depth, depth first (no
+/// recursion: an explicit stack); for bfs, level by level.
+fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
+    let tree = replay.tree();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); tree.len()];
+    for node in tree.iter().skip(1) {
+        if let Some(p) = node.parent {
+            children[p].push(node.id);
+        }
+    }
+    let describe = |id: usize| -> String {
+        let node = &tree[id];
+        let square = format!("({}, {})", node.row.unwrap_or(0), node.col.unwrap_or(0));
+        match node.mark {
+            TreeMark::Root => "the empty board".to_string(),
+            TreeMark::Queen => square,
+            TreeMark::DeadEnd => format!(
+                "{square}  dead end: no free square in the next row, back up"
+            ),
+            TreeMark::Solution => {
+                let cols: Vec<usize> = path(replay, id).iter().map(|&(_, c)| c).collect();
+                format!("{square}  solution {cols:?}")
+            }
+            TreeMark::Rejected => format!("× {square}"),
+        }
+    };
+    // Rejected squares under a node, on one line.
+    let rejected_line = |id: usize| -> Option<String> {
+        let r: Vec<String> = children[id]
+            .iter()
+            .filter(|&&c| tree[c].mark == TreeMark::Rejected)
+            .map(|&c| format!("({}, {})", tree[c].row.unwrap_or(0), tree[c].col.unwrap_or(0)))
+            .collect();
+        (!r.is_empty()).then(|| format!("× {}", r.join(" ")))
+    };
+    if bfs {
+        let max_depth = tree.iter().map(|t| t.depth).max().unwrap_or(0);
+        for depth in 0..=max_depth {
+            let boards: Vec<String> = tree
+                .iter()
+                .filter(|t| t.depth == depth && t.mark != TreeMark::Rejected)
+                .map(|t| {
+                    let cols: Vec<usize> = path(replay, t.id).iter().map(|&(_, c)| c).collect();
+                    let tag = match t.mark {
+                        TreeMark::Solution => " solution",
+                        TreeMark::DeadEnd => " dead end",
+                        _ => "",
+                    };
+                    format!("{cols:?}{tag}")
+                })
+                .collect();
+            writeln!(
+                out,
+                "level {depth} ({} board{}): {}",
+                boards.len(),
+                if boards.len() == 1 { "" } else { "s" },
+                boards.join("  ")
+            )?;
+        }
+        return Ok(());
+    }
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((id, indent)) = stack.pop() {
+        if tree[id].mark == TreeMark::Rejected {
+            continue;
+        }
+        writeln!(out, "{:indent$}{}", "", describe(id), indent = indent * 2)?;
+        if let Some(line) = rejected_line(id) {
+            writeln!(out, "{:indent$}{line}", "", indent = (indent + 1) * 2)?;
+        }
+        for &c in children[id].iter().rev() {
+            stack.push((c, indent + 1));
+        }
+    }
+    Ok(())
+}
+
 /// `trace --format svg`: an animation on stdout, or one picture per step.
 #[allow(clippy::print_stderr)]
 fn pictures(
     n: usize,
     algorithm: &dyn Algorithm,
-    max_steps: u64,
+    options: &Options,
     frames_dir: Option<&Path>,
     delay: f64,
 ) -> anyhow::Result<Outcome> {
-    let max_frames = usize::try_from(max_steps).unwrap_or(usize::MAX);
-    let mut recorder = FrameRecorder::new(n).with_max_frames(max_frames);
+    let max_frames = usize::try_from(options.max_steps).unwrap_or(usize::MAX);
+    let mut recorder = FrameRecorder::new(n)
+        .with_algorithm(algorithm.name())
+        .with_max_frames(max_frames);
+    if let Some(k) = options.until {
+        recorder = recorder.stop_after_solutions(usize::try_from(k).unwrap_or(usize::MAX));
+    }
     algorithm.search(n, &mut recorder)?;
     let frames = recorder.into_frames();
     match frames_dir {
@@ -234,61 +292,92 @@ fn pictures(
 
 pub fn run(
     n: usize,
-    algorithm: &dyn Algorithm,
-    max_steps: u64,
-    format: TraceFormat,
+    algorithm: &'static dyn Algorithm,
+    options: &Options,
     frames_dir: Option<&Path>,
     delay: f64,
 ) -> anyhow::Result<Outcome> {
+    let format = options.format;
     if format == TraceFormat::Svg {
-        return pictures(n, algorithm, max_steps, frames_dir, delay);
+        return pictures(n, algorithm, options, frames_dir, delay);
     }
     let mut out = Out::stdout();
     if format == TraceFormat::Text {
         writeln!(
             out,
-            "{} on the {n}×{n} board; squares are (row, column) from 0, ■ a queen, × a rejected square\n",
-            algorithm.name()
+            "{} on the {n}×{n} board: {}
+squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, ? the square being checked
+",
+            algorithm.name(),
+            algorithm.summary()
         )?;
+        if algorithm.name() == "occupancy" {
+            writeln!(
+                out,
+                "why counters and not 0/1 flags: a square can be attacked by two queens; taking one back must leave it attacked                  (a 0/1 reset, the tutorial's update_reset, would free it)
+"
+            )?;
+        }
     }
     let mut tracer = Tracer {
         out: &mut out,
-        format,
-        n,
-        board: vec![None; n],
-        steps: 0,
-        max_steps,
+        name: algorithm.name(),
+        options: *options,
+        replay: Replay::new(algorithm.name(), n).with_lsb_right(options.lsb_right),
         stopped: false,
-        solutions: 0,
         error: None,
     };
     let stats = algorithm.search(n, &mut tracer)?;
     if let Some(e) = tracer.error.take() {
         return Err(e.into());
     }
-    let (steps, stopped, solutions) = (tracer.steps, tracer.stopped, tracer.solutions);
-    if format == TraceFormat::Text {
-        let noun = if solutions == 1 {
-            "solution"
-        } else {
-            "solutions"
-        };
-        if stopped {
-            writeln!(
-                out,
-                "stopped after {steps} steps (--max-steps {max_steps}), {solutions} {noun} so far; raise --max-steps to see more"
-            )?;
-        } else {
-            writeln!(
-                out,
-                "{} steps, {solutions} {noun}; nodes {}, placements {}, conflict tests {}, backtracks {}",
-                grouped(steps.into()),
-                grouped(stats.nodes.into()),
-                grouped(stats.placements.into()),
-                grouped(stats.conflict_tests.into()),
-                grouped(stats.backtracks.into())
-            )?;
+    let stopped = tracer.stopped;
+    let replay = tracer.replay;
+    let (steps, solutions) = (replay.steps(), replay.solutions());
+    let noun = if solutions == 1 { "solution" } else { "solutions" };
+    match format {
+        TraceFormat::Text => {
+            if stopped {
+                writeln!(
+                    out,
+                    "stopped after {steps} steps (--max-steps {}), {solutions} {noun} so far; raise --max-steps to see more",
+                    options.max_steps
+                )?;
+            } else if options.until.is_some_and(|k| solutions >= k) {
+                writeln!(
+                    out,
+                    "stopped at solution {solutions} (--until) after {} steps; nodes {}, reads {}, writes {}",
+                    grouped(steps.into()),
+                    grouped(stats.nodes.into()),
+                    grouped(stats.reads.into()),
+                    grouped(stats.writes.into())
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{} steps, {solutions} {noun}; nodes {}, placements {}, conflict tests {}, backtracks {}, reads {}, writes {}, peak {}",
+                    grouped(steps.into()),
+                    grouped(stats.nodes.into()),
+                    grouped(stats.placements.into()),
+                    grouped(stats.conflict_tests.into()),
+                    grouped(stats.backtracks.into()),
+                    grouped(stats.reads.into()),
+                    grouped(stats.writes.into()),
+                    grouped(stats.peak_frontier.into())
+                )?;
+            }
         }
+        TraceFormat::Tree => {
+            writeln!(
+                out,
+                "the search tree of {} on the {n}×{n} board ({} steps, {solutions} {noun}{}); × rejected squares",
+                algorithm.name(),
+                grouped(steps.into()),
+                if stopped { ", stopped by --max-steps" } else { "" }
+            )?;
+            write_tree(&mut out, &replay, algorithm.name() == "bfs")?;
+        }
+        TraceFormat::Json | TraceFormat::Svg => {}
     }
     out.flush()?;
     Ok(Outcome::Yes)

@@ -69,6 +69,8 @@ pub(crate) struct StatsOut {
     backtracks: u64,
     solutions: u64,
     peak_frontier: u64,
+    reads: u64,
+    writes: u64,
 }
 
 impl From<&Stats> for StatsOut {
@@ -80,6 +82,8 @@ impl From<&Stats> for StatsOut {
             backtracks: s.backtracks,
             solutions: s.solutions,
             peak_frontier: s.peak_frontier,
+            reads: s.reads,
+            writes: s.writes,
         }
     }
 }

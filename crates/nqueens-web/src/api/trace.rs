@@ -5,7 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use nqueens::algo::{Event, EventRecord, Sink, Stats};
+use nqueens::algo::{
+    about, pseudocode, About, Event, EventRecord, Mark, Replay, Sink, Stats, Structure, TreeNode,
+    LEGEND,
+};
 use serde::{Deserialize, Serialize};
 
 use super::{algorithm_named, Context, StatsOut};
@@ -22,11 +25,36 @@ struct TraceIn {
     limit: Option<usize>,
 }
 
+/// The board and the algorithm's structure after one step.
+#[derive(Serialize)]
+struct View {
+    board: Vec<Option<usize>>,
+    mark: Option<Mark>,
+    text: Vec<String>,
+    structure: Structure,
+}
+
+/// One step: the library's record, numbered, in words, and what it leaves.
+#[derive(Serialize)]
+struct StepOut {
+    #[serde(flatten)]
+    record: EventRecord,
+    step: u64,
+    says: String,
+    line: Option<usize>,
+    node: usize,
+    view: View,
+}
+
 #[derive(Serialize)]
 struct TraceOut {
     n: usize,
     algorithm: &'static str,
-    events: Vec<EventRecord>,
+    about: Option<About>,
+    pseudocode: &'static [&'static str],
+    legend: &'static [(&'static str, &'static str)],
+    tree: Vec<TreeNode>,
+    events: Vec<StepOut>,
     /// Whether the search went on past the last event returned.
     truncated: bool,
     /// The counters of the whole search, when it finished within the limit.
@@ -36,7 +64,8 @@ struct TraceOut {
 
 struct Recorder<'a> {
     limit: usize,
-    events: Vec<EventRecord>,
+    replay: Replay,
+    events: Vec<StepOut>,
     truncated: bool,
     deadline: &'a Deadline,
 }
@@ -51,7 +80,20 @@ impl Sink for Recorder<'_> {
             self.truncated = true;
             return ControlFlow::Break(());
         }
-        self.events.push(EventRecord::from(event));
+        let step = self.replay.apply(event);
+        self.events.push(StepOut {
+            record: EventRecord::from(event),
+            step: self.replay.steps(),
+            says: step.says,
+            line: step.line,
+            node: step.node,
+            view: View {
+                board: self.replay.board(),
+                mark: self.replay.mark(),
+                text: self.replay.structure_text(),
+                structure: self.replay.structure(),
+            },
+        });
         ControlFlow::Continue(())
     }
 
@@ -86,6 +128,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let deadline = cx.deadline();
     let mut recorder = Recorder {
         limit,
+        replay: Replay::new(algorithm.name(), n),
         events: Vec::new(),
         truncated: false,
         deadline: &deadline,
@@ -96,6 +139,10 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     Ok(Reply::ok(&TraceOut {
         n,
         algorithm: algorithm.name(),
+        about: about(algorithm.name()),
+        pseudocode: pseudocode(algorithm.name()),
+        legend: LEGEND,
+        tree: recorder.replay.tree().to_vec(),
         truncated: recorder.truncated,
         stats: (!recorder.truncated).then(|| StatsOut::from(&stats)),
         events: recorder.events,

@@ -75,19 +75,23 @@
 //! - `placements`: valid children, each a queen added to a copy of its parent;
 //! - `conflict_tests`: candidate squares tested, n for every board taken from
 //!   the queue (one mask test each);
-//! - `backtracks`: equal to `placements`: after a child is queued the queen
-//!   comes off again to try the next column (see Events);
+//! - `backtracks`: 0: nothing is taken back; a child is a new board in the
+//!   queue, and its parent stays as it was;
 //! - `peak_frontier`: the largest number of boards in the queue at once (the
 //!   board being expanded, already taken out, not counted).
+//! - `reads`: the columns unpacked from each board taken out (its number of
+//!   queens), and one mask test per square of its next row;
+//! - `writes`: boards written into the queue, one word each.
 //!
 //! # Events
 //!
-//! For each board taken from the queue, [`Event::Visit`] with its columns;
-//! then for each square of the next row either [`Event::Reject`] (naming the
-//! first queen from the top that attacks it, found only when tracing) or
-//! [`Event::Place`], for the last row [`Event::Solution`], and
-//! [`Event::Backtrack`] of that queen. Replaying them puts each solution on
-//! the board at its `Solution` event.
+//! For each board taken from the queue, [`Event::Dequeue`] with its columns
+//! and the boards left behind it; then for each square of the next row
+//! either [`Event::Reject`] (naming the first queen from the top that attacks
+//! it, found only when tracing) or [`Event::Enqueue`] of the child board, or,
+//! on the last row, [`Event::Solution`]. A queue never takes a queen back:
+//! there are no `Backtrack` events, and the next board taken out replaces the
+//! board.
 
 use std::collections::VecDeque;
 
@@ -219,10 +223,12 @@ impl Bfs {
                 diag |= bit << (level - r);
                 anti |= bit >> (level - r);
             }
+            stats.reads += level as u64;
             if tracing
                 && sink
-                    .event(&Event::Visit {
+                    .event(&Event::Dequeue {
                         columns: &columns[..level],
+                        queued: queue.len(),
                     })
                     .is_break()
             {
@@ -231,6 +237,7 @@ impl Bfs {
             let last = level + 1 == n;
             for col in 0..n {
                 stats.conflict_tests += 1;
+                stats.reads += 1;
                 if (cols | diag | anti) & (1u64 << col) != 0 {
                     if tracing {
                         let here = Square::new(level, col);
@@ -254,21 +261,24 @@ impl Bfs {
                 }
                 stats.placements += 1;
                 stats.nodes += 1;
-                if tracing && sink.event(&Event::Place { row: level, col }).is_break() {
-                    return Ok(stats);
-                }
+                columns[level] = col;
                 if last {
-                    columns[level] = col;
                     if emit_solution(sink, &mut stats, &columns[..n]).is_break() {
                         return Ok(stats);
                     }
                 } else {
                     queue.push_back(board | (col as u64) << (4 * level));
+                    stats.writes += 1;
                     stats.peak_frontier = stats.peak_frontier.max(queue.len() as u64);
-                }
-                stats.backtracks += 1;
-                if tracing && sink.event(&Event::Backtrack { row: level, col }).is_break() {
-                    return Ok(stats);
+                    if tracing
+                        && sink
+                            .event(&Event::Enqueue {
+                                columns: &columns[..=level],
+                            })
+                            .is_break()
+                    {
+                        return Ok(stats);
+                    }
                 }
             }
         }
@@ -299,7 +309,7 @@ mod tests {
                 .search(n, &mut Count::default())
                 .unwrap();
             assert_eq!(stats.nodes, dfs.nodes, "n = {n}");
-            assert_eq!(stats.placements, stats.backtracks);
+            assert_eq!(stats.backtracks, 0);
             // A bound of exactly the peak is enough; one less is refused,
             // up front and by the run itself.
             let exact = Bfs {
@@ -353,19 +363,20 @@ mod tests {
         let visits: Vec<&String> = rec
             .events
             .iter()
-            .filter(|e| e.starts_with("Visit"))
+            .filter(|e| e.starts_with("Dequeue"))
             .collect();
-        assert_eq!(visits[0], "Visit { columns: [] }");
-        // Visits are of non-decreasing length: a whole level before the next.
+        assert_eq!(visits[0], "Dequeue { columns: [], queued: 0 }");
+        // Boards come out in non-decreasing length: a whole level before the next.
         let lengths: Vec<usize> = visits.iter().map(|e| e.matches(',').count()).collect();
         assert!(lengths.windows(2).all(|w| w[0] <= w[1]), "{lengths:?}");
-        // The empty board's six children are each placed and lifted; the
-        // second board taken out is [0], and its child (1, 0) is refused.
-        assert_eq!(rec.events[1], "Place { row: 0, col: 0 }");
-        assert_eq!(rec.events[2], "Backtrack { row: 0, col: 0 }");
-        assert_eq!(rec.events[13], "Visit { columns: [0] }");
+        // The empty board's six children are queued; the second board taken
+        // out is [0], with five behind it, and its child (1, 0) is refused.
+        assert_eq!(rec.events[1], "Enqueue { columns: [0] }");
+        assert_eq!(rec.events[6], "Enqueue { columns: [5] }");
+        assert_eq!(rec.events[7], "Dequeue { columns: [0], queued: 5 }");
+        assert!(!rec.events.iter().any(|e| e.starts_with("Backtrack")));
         assert_eq!(
-            rec.events[14],
+            rec.events[8],
             "Reject { row: 1, col: 0, by: Square { row: 0, col: 0 }, attack: Column }"
         );
     }

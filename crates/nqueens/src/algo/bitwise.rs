@@ -10,9 +10,50 @@
 //! the lowest set bit, the left-most free column, so the search is
 //! lexicographic. One mask computation tests a whole row at once.
 //!
+//! ## Why it is taught
+//!
+//! It is how the fastest counters work: a row's free squares are one word,
+//! the next row's masks are three shifts, and the lowest free square is one
+//! subtraction and one AND, so no square is ever tested on its own. It also
+//! teaches the two's complement trick `x & -x` and why the diagonals move by
+//! one bit per row.
+//!
+//! ## Cost
+//!
+//! The backtracking tree (n = 8: 2 056 queens placed), but O(1) word
+//! operations per queen instead of O(n) square tests: three mask reads per
+//! row entered and a handful of writes per queen. Memory is four words per
+//! row. [`Algorithm::max_n`] is 64, one bit per column in a `u64`.
+//!
+//! ## In the tutorials' notation
+//!
+//! In the notation of the tutorials, with `ld` the diagonals and `rd` the
+//! anti-diagonals, a row is
+//!
+//! ```text
+//! free = mask & ~(cols | ld | rd)      the squares no queen attacks
+//! while free != 0:
+//!     p = free & -free                 the lowest set bit: the left-most free column
+//!     free -= p                        it is taken
+//!     go down with cols | p, (ld | p) << 1, (rd | p) >> 1
+//! ```
+//!
+//! `(ld | p) << 1` can push a bit past column n - 1, off the board; `mask`
+//! removes it when `free` is computed (and here, before the masks are stored,
+//! so that no bit leaves the word for n ≤ 63). `(rd | p) >> 1` drops its bit
+//! past column 0 by itself.
+//!
 //! Counted: a node per queen placed (plus the empty board), one conflict test
 //! per mask computation (one per row entered), a backtrack per queen taken off,
-//! and the depth as the frontier.
+//! and the depth as the frontier; `reads` are the three mask words read per
+//! row entered, `writes` the four words stored going down a row (three masks
+//! and `free`) and two per queen (`free -= p` and its column).
+//!
+//! # Events
+//!
+//! [`Event::Masks`] on entering a row, with `ld` as shifted (a bit past the
+//! board's edge included) and the mask; [`Event::Place`] for each `p` taken;
+//! [`Event::Backtrack`] when a row's `free` is used up.
 
 use std::ops::ControlFlow;
 
@@ -44,6 +85,8 @@ impl Algorithm for Bitwise {
             nodes: 1,
             conflict_tests: 1,
             peak_frontier: 1,
+            reads: 3,
+            writes: 1,
             ..Stats::default()
         };
         let mut columns = vec![0usize; n];
@@ -59,6 +102,7 @@ impl Algorithm for Bitwise {
                     cols: 0,
                     diag: 0,
                     anti: 0,
+                    mask: full,
                     free: full,
                 })
                 .is_break()
@@ -90,6 +134,7 @@ impl Algorithm for Bitwise {
             avail[d] = a ^ bit;
             let col = bit.trailing_zeros() as usize;
             columns[d] = col;
+            stats.writes += 2;
             stats.placements += 1;
             stats.nodes += 1;
             if tracing && sink.event(&Event::Place { row: d, col }).is_break() {
@@ -112,13 +157,16 @@ impl Algorithm for Bitwise {
             anti[d] = r;
             avail[d] = full & !(c | l | r);
             stats.conflict_tests += 1;
+            stats.reads += 3;
+            stats.writes += 4;
             stats.peak_frontier = stats.peak_frontier.max(d as u64 + 1);
             if tracing {
                 let e = Event::Masks {
                     row: d,
                     cols: c,
-                    diag: l & full,
+                    diag: l,
                     anti: r,
+                    mask: full,
                     free: avail[d],
                 };
                 if sink.event(&e).is_break() {
@@ -155,7 +203,7 @@ mod tests {
         assert!(
             masks
                 .iter()
-                .any(|e| e.contains("row: 1, cols: 2, diag: 4, anti: 1, free: 8")),
+                .any(|e| e.contains("row: 1, cols: 2, diag: 4, anti: 1, mask: 15, free: 8")),
             "{masks:?}"
         );
         assert_eq!(rec.solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);

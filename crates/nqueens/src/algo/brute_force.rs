@@ -43,19 +43,25 @@
 //! - `nodes`: candidates generated, n^n or n!. There are no partial boards and
 //!   no empty board: every candidate is complete.
 //! - `placements`: n per candidate (`nodes × n`): each candidate is a board of
-//!   n queens, put down as a whole ([`Event::Visit`]).
+//!   n queens, put down as a whole ([`Event::Candidate`]).
 //! - `conflict_tests`: pairwise comparisons of two queens, up to and including
 //!   the first attacking pair of a candidate.
 //! - `backtracks`: 0; no queen is taken back, the next candidate replaces the
 //!   board.
 //! - `solutions`: valid candidates.
 //! - `peak_frontier`: 1, the one candidate held at a time.
+//! - `reads`: entries read by the test, one per comparison (the later queen's
+//!   column is held while the earlier ones are read).
+//! - `writes`: entries of the candidate changed to step to the next one (the
+//!   odometer's digits that turn, or the swap and reversal of a permutation).
 //!
 //! ## Events
 //!
-//! For every candidate, [`Event::Visit`] with its columns, then either
-//! [`Event::Reject`] naming the first attacking pair found (`row`, `col`: the
-//! later queen, `by`: the earlier one) or [`Event::Solution`].
+//! For every candidate, [`Event::Candidate`] with its number and columns
+//! ("test the complete board"), then [`Event::Check`] with the pairs compared
+//! and the first attacking pair found (`row`, `col`: the later queen, `by`: the
+//! earlier one), then either [`Event::Reject`] of that pair or
+//! [`Event::Solution`].
 
 use std::ops::ControlFlow;
 
@@ -121,9 +127,28 @@ fn run(
         stats.nodes += 1;
         stats.placements += n as u64;
         if tracing {
-            sink.event(&Event::Visit { columns })?;
+            sink.event(&Event::Candidate {
+                number: stats.nodes,
+                columns,
+            })?;
         }
-        match first_conflict(columns, &mut stats.conflict_tests) {
+        let before = stats.conflict_tests;
+        let conflict = first_conflict(columns, &mut stats.conflict_tests);
+        stats.reads += stats.conflict_tests - before;
+        if tracing {
+            let compared = (stats.conflict_tests - before) as usize;
+            let (row, by) = match conflict {
+                Some((i, j)) => (j, Some(Square::new(i, columns[i]))),
+                None => (n - 1, None),
+            };
+            sink.event(&Event::Check {
+                row,
+                col: columns[row],
+                reads: compared,
+                by,
+            })?;
+        }
+        match conflict {
             None => emit_solution(sink, stats, columns)?,
             Some((i, j)) if tracing => {
                 let by = Square::new(i, columns[i]);
@@ -138,9 +163,9 @@ fn run(
             Some(_) => {}
         }
         let more = if permutations {
-            next_permutation(columns)
+            next_permutation(columns, &mut stats.writes)
         } else {
-            next_vector(columns)
+            next_vector(columns, &mut stats.writes)
         };
         if !more {
             return ControlFlow::Continue(());
@@ -164,10 +189,11 @@ fn first_conflict(columns: &[usize], tests: &mut u64) -> Option<(usize, usize)> 
 
 /// Steps the odometer: the next column vector in lexicographic order, or
 /// `false` (and all zeros) after the last.
-fn next_vector(columns: &mut [usize]) -> bool {
+fn next_vector(columns: &mut [usize], writes: &mut u64) -> bool {
     let n = columns.len();
     for digit in columns.iter_mut().rev() {
         *digit += 1;
+        *writes += 1;
         if *digit < n {
             return true;
         }
@@ -177,7 +203,7 @@ fn next_vector(columns: &mut [usize]) -> bool {
 }
 
 /// The next permutation in lexicographic order, or `false` after the last.
-fn next_permutation(a: &mut [usize]) -> bool {
+fn next_permutation(a: &mut [usize], writes: &mut u64) -> bool {
     // The longest non-increasing suffix starts at `i`.
     let mut i = a.len();
     while i > 1 && a[i - 2] >= a[i - 1] {
@@ -194,6 +220,8 @@ fn next_permutation(a: &mut [usize]) -> bool {
     }
     a.swap(pivot, j);
     a[pivot + 1..].reverse();
+    // The swap writes two entries, the reversal every pair it exchanges.
+    *writes += 2 + 2 * ((a.len() - pivot - 1) / 2) as u64;
     true
 }
 
@@ -240,11 +268,14 @@ mod tests {
         let stats = BruteForce::default()
             .search(2, &mut Count::default())
             .unwrap();
+        // The odometer writes 1, 2, 1 digits, then 2 as it rolls over.
         let expected = Stats {
             nodes: 4,
             placements: 8,
             conflict_tests: 4,
             peak_frontier: 1,
+            reads: 4,
+            writes: 6,
             ..Stats::default()
         };
         assert_eq!(stats, expected);
@@ -254,11 +285,15 @@ mod tests {
         let stats = BruteForce { permutations: true }
             .search(3, &mut Count::default())
             .unwrap();
+        // Steps write 2, 4, 2, 4, 2 entries (a swap, plus a pair reversed
+        // when the pivot is row 0).
         let expected = Stats {
             nodes: 6,
             placements: 18,
             conflict_tests: 10,
             peak_frontier: 1,
+            reads: 10,
+            writes: 14,
             ..Stats::default()
         };
         assert_eq!(stats, expected);
@@ -273,9 +308,13 @@ mod tests {
     fn rejects_name_the_first_pair() {
         let mut rec = Recorder::default();
         BruteForce::default().search(4, &mut rec).unwrap();
-        assert_eq!(rec.events[0], "Visit { columns: [0, 0, 0, 0] }");
+        assert_eq!(rec.events[0], "Candidate { number: 1, columns: [0, 0, 0, 0] }");
         assert_eq!(
             rec.events[1],
+            "Check { row: 1, col: 0, reads: 1, by: Some(Square { row: 0, col: 0 }) }"
+        );
+        assert_eq!(
+            rec.events[2],
             format!(
                 "{:?}",
                 Event::Reject {
@@ -290,10 +329,10 @@ mod tests {
         let at = rec
             .events
             .iter()
-            .position(|e| e == "Visit { columns: [0, 2, 1, 3] }")
+            .position(|e| e.ends_with("columns: [0, 2, 1, 3] }"))
             .unwrap();
         assert_eq!(
-            rec.events[at + 1],
+            rec.events[at + 2],
             format!(
                 "{:?}",
                 Event::Reject {
@@ -310,7 +349,8 @@ mod tests {
     fn next_permutation_walks_in_order() {
         let mut a = [0, 1, 2];
         let mut seen = vec![a.to_vec()];
-        while next_permutation(&mut a) {
+        let mut writes = 0;
+        while next_permutation(&mut a, &mut writes) {
             seen.push(a.to_vec());
         }
         assert_eq!(
@@ -324,6 +364,7 @@ mod tests {
                 vec![2, 1, 0]
             ]
         );
-        assert!(!next_permutation(&mut [0]));
+        assert_eq!(writes, 14);
+        assert!(!next_permutation(&mut [0], &mut writes));
     }
 }

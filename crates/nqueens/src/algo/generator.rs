@@ -9,9 +9,10 @@
 //! - `row`: the row being filled (`n` right after a complete board);
 //! - `next[r]`: the next column to try in row `r`, for every row above `row`
 //!   the column after the queen it holds;
-//! - the board: the column of each row's queen and, for every column,
-//!   diagonal (`\`, `row - col`) and anti-diagonal (`/`, `row + col`), the row
-//!   of the queen on it, so a test is three look-ups and names the attacker.
+//! - the state: the column of each row's queen above `row`, the tuple that
+//!   the Python version passes down as `state`. A square is tested as the
+//!   tutorials write `conflict(state, nextX)`: does any `state[i]` differ from
+//!   `nextX` by 0 (the same column) or by `nextY - i` (a diagonal)?
 //!
 //! [`Iterator::next`] resumes from that state, tries columns from left to
 //! right (so solutions come out in lexicographic order), and returns as soon
@@ -28,11 +29,14 @@
 //! # Events
 //!
 //! The iterator itself emits nothing. [`Generator::next_traced`] is the same
-//! step with a callback: it receives [`Event::Place`], [`Event::Reject`] and
-//! [`Event::Backtrack`] as they happen (the `Backtrack` of the last queen of a
-//! complete board comes at the start of the *next* call, since that is when
-//! the work is done), and a `Break` from the callback pauses the search at
-//! once; the state is consistent, so it can be resumed later.
+//! step with a callback: it receives [`Event::Resume`] when the caller asks
+//! for a solution, [`Event::Check`] (the entries of the state compared) and
+//! [`Event::Reject`] or [`Event::Place`] for every square tried,
+//! [`Event::Backtrack`] as queens come off (the last queen of a complete
+//! board at the start of the *next* call, since that is when the work is
+//! done), and [`Event::Yield`] when it hands a board over and suspends. A
+//! `Break` from the callback pauses the search at once; the state is
+//! consistent, so it can be resumed later.
 //! [`GeneratorAlgorithm`] drives it for the [`Algorithm`] trait, adding the
 //! [`Event::Solution`] of each board it yields.
 //!
@@ -43,8 +47,10 @@
 //!
 //! - `nodes`: boards reached, the empty board included (1 + placements);
 //! - `placements`: queens put on the board;
-//! - `conflict_tests`: squares tested, one per column tried in a row (three
-//!   array look-ups each: its column, diagonal and anti-diagonal);
+//! - `conflict_tests`: squares tested, one per column tried in a row;
+//! - `reads`: entries of the state compared by `conflict`, up to the first
+//!   attacker;
+//! - `writes`: entries of the state written, one per queen;
 //! - `backtracks`: queens taken off, the last queen of each yielded solution
 //!   included once the generator is resumed past it;
 //! - `solutions`: boards yielded;
@@ -68,9 +74,6 @@ use crate::error::Error;
 /// The largest board this generator takes.
 const MAX_N: usize = 64;
 
-/// Marks an empty line (column or diagonal) in the look-up tables.
-const NONE: usize = usize::MAX;
-
 /// The event callback of [`Generator::next_traced`].
 type OnEvent<'f> = &'f mut dyn FnMut(&Event<'_>) -> ControlFlow<()>;
 
@@ -93,18 +96,20 @@ pub struct Generator {
     row: usize,
     /// Whether the complete board (when `row == n`) has been yielded.
     yielded: bool,
+    /// Whether its [`Event::Yield`] has been sent.
+    announced: bool,
+    /// Whether a call is under way (its [`Event::Resume`] sent) and has not
+    /// returned a solution yet: a call after a `Break` goes on with it.
+    pending: bool,
     /// Whether every solution has been yielded.
     done: bool,
+    /// A square whose [`Event::Check`] was sent but whose verdict was not
+    /// acted on yet: `(row, col, attacking row)`.
+    checked: Option<(usize, usize, Option<usize>)>,
     /// The next column to try in each row.
     next: Vec<usize>,
-    /// The column of each row's queen, for the rows above `row`.
+    /// The state: the column of each row's queen, for the rows above `row`.
     columns: Vec<usize>,
-    /// The row of the queen on each column, or `NONE`.
-    col_row: Vec<usize>,
-    /// The row of the queen on each diagonal `row + n - 1 - col`, or `NONE`.
-    diag_row: Vec<usize>,
-    /// The row of the queen on each anti-diagonal `row + col`, or `NONE`.
-    anti_row: Vec<usize>,
     stats: Stats,
 }
 
@@ -119,12 +124,12 @@ impl Generator {
             n,
             row: 0,
             yielded: false,
+            announced: false,
+            pending: false,
             done: false,
+            checked: None,
             next: vec![0; n],
             columns: vec![0; n],
-            col_row: vec![NONE; n],
-            diag_row: vec![NONE; 2 * n - 1],
-            anti_row: vec![NONE; 2 * n - 1],
             stats: Stats {
                 nodes: 1,
                 peak_frontier: 1,
@@ -172,13 +177,28 @@ impl Generator {
     /// leaves the generator ready to resume.
     fn advance(&mut self, mut on_event: Option<OnEvent<'_>>) -> ControlFlow<(), bool> {
         let n = self.n;
-        loop {
-            if self.done {
-                return ControlFlow::Continue(false);
+        if self.done {
+            return ControlFlow::Continue(false);
+        }
+        if !self.pending {
+            self.pending = true;
+            if let Some(f) = on_event.as_mut() {
+                f(&Event::Resume { row: self.row })?;
             }
+        }
+        loop {
             if self.row == n {
                 if !self.yielded {
+                    if !self.announced {
+                        self.announced = true;
+                        if let Some(f) = on_event.as_mut() {
+                            f(&Event::Yield {
+                                columns: &self.columns,
+                            })?;
+                        }
+                    }
                     self.yielded = true;
+                    self.pending = false;
                     self.stats.solutions += 1;
                     return ControlFlow::Continue(true);
                 }
@@ -190,27 +210,48 @@ impl Generator {
                 }
                 continue;
             }
-            let row = self.row;
-            let col = self.next[row];
-            if col == n {
-                // Row exhausted: back up to the row above, or finish.
-                if row == 0 {
-                    self.done = true;
-                    return ControlFlow::Continue(false);
+            let (row, col, attacker) = match self.checked.take() {
+                Some(checked) => checked,
+                None => {
+                    let row = self.row;
+                    let col = self.next[row];
+                    if col == n {
+                        // Row exhausted: back up to the row above, or finish.
+                        if row == 0 {
+                            self.done = true;
+                            self.pending = false;
+                            return ControlFlow::Continue(false);
+                        }
+                        self.row = row - 1;
+                        let col = self.lift(row - 1);
+                        if let Some(f) = on_event.as_mut() {
+                            f(&Event::Backtrack { row: row - 1, col })?;
+                        }
+                        continue;
+                    }
+                    self.next[row] = col + 1;
+                    self.stats.conflict_tests += 1;
+                    let (attacker, reads) = self.conflict(row, col);
+                    self.stats.reads += reads as u64;
+                    // Sent before the verdict is acted on: a `Break` here
+                    // resumes with the verdict.
+                    self.checked = Some((row, col, attacker));
+                    if let Some(f) = on_event.as_mut() {
+                        let by = attacker.map(|r| Square::new(r, self.columns[r]));
+                        f(&Event::Check {
+                            row,
+                            col,
+                            reads,
+                            by,
+                        })?;
+                    }
+                    self.checked = None;
+                    (row, col, attacker)
                 }
-                self.row = row - 1;
-                let col = self.lift(row - 1);
+            };
+            if let Some(a) = attacker {
                 if let Some(f) = on_event.as_mut() {
-                    f(&Event::Backtrack { row: row - 1, col })?;
-                }
-                continue;
-            }
-            self.next[row] = col + 1;
-            self.stats.conflict_tests += 1;
-            let attacker = self.attacker(row, col);
-            if attacker != NONE {
-                if let Some(f) = on_event.as_mut() {
-                    let by = Square::new(attacker, self.columns[attacker]);
+                    let by = Square::new(a, self.columns[a]);
                     if let Some(attack) = by.attack(Square::new(row, col)) {
                         f(&Event::Reject {
                             row,
@@ -220,6 +261,8 @@ impl Generator {
                         })?;
                     }
                 }
+            }
+            if attacker.is_some() {
                 continue;
             }
             self.put(row, col);
@@ -229,6 +272,7 @@ impl Generator {
                 self.stats.peak_frontier = self.stats.peak_frontier.max(row as u64 + 2);
             } else {
                 self.yielded = false;
+                self.announced = false;
             }
             if let Some(f) = on_event.as_mut() {
                 f(&Event::Place { row, col })?;
@@ -236,39 +280,30 @@ impl Generator {
         }
     }
 
-    /// The row of a queen attacking `row`, `col` (column first, then the
-    /// diagonals), or `NONE`.
-    fn attacker(&self, row: usize, col: usize) -> usize {
-        let n = self.n;
-        let by_col = self.col_row[col];
-        if by_col != NONE {
-            return by_col;
-        }
-        let by_diag = self.diag_row[row + n - 1 - col];
-        if by_diag != NONE {
-            return by_diag;
-        }
-        self.anti_row[row + col]
+    /// `conflict(state, nextX)` as the Python tutorials write it: does any
+    /// queen `i` of the state have `|state[i] - col|` equal to 0 (the same
+    /// column) or to `row - i` (a diagonal)? The first such row, and the
+    /// entries of the state read.
+    fn conflict(&self, row: usize, col: usize) -> (Option<usize>, usize) {
+        let found = self.columns[..row]
+            .iter()
+            .enumerate()
+            .position(|(i, &c)| c.abs_diff(col) == 0 || c.abs_diff(col) == row - i);
+        (found, found.map_or(row, |i| i + 1))
     }
 
-    /// Puts a queen on `row`, `col` (known to be free).
+    /// Puts a queen on `row`, `col` (known to be free): the state grows.
     fn put(&mut self, row: usize, col: usize) {
         self.columns[row] = col;
-        self.col_row[col] = row;
-        self.diag_row[row + self.n - 1 - col] = row;
-        self.anti_row[row + col] = row;
+        self.stats.writes += 1;
         self.stats.placements += 1;
         self.stats.nodes += 1;
     }
 
-    /// Takes the queen off `row`, returning its column.
+    /// Takes the queen off `row`, returning its column: the state shrinks.
     fn lift(&mut self, row: usize) -> usize {
-        let col = self.columns[row];
-        self.col_row[col] = NONE;
-        self.diag_row[row + self.n - 1 - col] = NONE;
-        self.anti_row[row + col] = NONE;
         self.stats.backtracks += 1;
-        col
+        self.columns[row]
     }
 }
 
@@ -427,16 +462,30 @@ mod tests {
         GeneratorAlgorithm.search(4, &mut rec).unwrap();
         // After (0, 0), (1, 0) is attacked along the column and (1, 1) along
         // the diagonal by the queen on (0, 0).
-        assert_eq!(rec.events[0], "Place { row: 0, col: 0 }");
+        let moves: Vec<&String> = rec
+            .events
+            .iter()
+            .filter(|e| e.starts_with("Place") || e.starts_with("Reject"))
+            .collect();
+        assert_eq!(moves[0], "Place { row: 0, col: 0 }");
         assert_eq!(
-            rec.events[1],
+            moves[1],
             "Reject { row: 1, col: 0, by: Square { row: 0, col: 0 }, attack: Column }"
         );
         assert_eq!(
-            rec.events[2],
+            moves[2],
             "Reject { row: 1, col: 1, by: Square { row: 0, col: 0 }, attack: Diagonal }"
         );
-        assert_eq!(rec.events[3], "Place { row: 1, col: 2 }");
+        assert_eq!(moves[3], "Place { row: 1, col: 2 }");
+        // The caller's first request starts it; each solution is yielded.
+        assert_eq!(rec.events[0], "Resume { row: 0 }");
+        assert_eq!(
+            rec.events[1],
+            "Check { row: 0, col: 0, reads: 0, by: None }"
+        );
+        let yields = rec.events.iter().filter(|e| e.starts_with("Yield")).count();
+        let resumes = rec.events.iter().filter(|e| e.starts_with("Resume")).count();
+        assert_eq!((yields, resumes), (2, 3));
     }
 
     #[test]

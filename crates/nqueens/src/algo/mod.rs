@@ -38,12 +38,24 @@ pub mod heuristic;
 pub mod occupancy;
 pub mod recursive;
 pub mod recursive_board;
+mod lesson;
+mod replay;
 pub mod stack;
 pub mod tagged_stack;
 
+pub use lesson::{about, pseudocode, About, LEGEND};
+pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, TreeMark, TreeNode};
+
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+///
+/// `reads` and `writes` are the honest unit of work for comparing the
+/// algorithms: how many entries of its own data structure each one touches.
+/// A check on the 0/1 board reads cells, one on the column array reads
+/// entries, the flag arrays read a flag, the bit masks read a word for a whole
+/// row; keeping the structure up to date writes cells, flags, counters, masks,
+/// stack or queue entries, or links.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stats {
     /// Partial boards visited, the empty board included.
     pub nodes: u64,
@@ -58,14 +70,70 @@ pub struct Stats {
     /// The largest number of entries held at once on the algorithm's stack,
     /// queue or frontier (the recursion depth for recursive algorithms).
     pub peak_frontier: u64,
+    /// Entries of the algorithm's structure read to decide which squares are
+    /// free (cells, array entries, flags, counters, mask words, list sizes),
+    /// look-ahead included.
+    pub reads: u64,
+    /// Entries written to keep the structure up to date (cells, array
+    /// entries, flags, counters, masks, stack or queue entries, links).
+    pub writes: u64,
+}
+
+/// One entry of an explicit stack: a square, and for `tagged-stack` its tag
+/// (0: still to test, 1: its queen stands and is to be taken back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StackEntry {
+    /// The row.
+    pub row: usize,
+    /// The column.
+    pub col: usize,
+    /// The tag, for stacks whose entries carry one.
+    pub tag: Option<u8>,
+}
+
+/// What a dancing-links item stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// A row, which must hold exactly one queen (primary).
+    Row,
+    /// A column, which must hold exactly one queen (primary).
+    Column,
+    /// A diagonal `\` (`row - col + n - 1`), at most one queen (secondary).
+    Diagonal,
+    /// An anti-diagonal `/` (`row + col`), at most one queen (secondary).
+    AntiDiagonal,
+}
+
+/// One item of the exact cover problem, written `R2`, `C0`, `D5` or `A3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Item {
+    /// What it stands for.
+    pub kind: ItemKind,
+    /// Which row, column or diagonal.
+    pub index: usize,
+}
+
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = match self.kind {
+            ItemKind::Row => 'R',
+            ItemKind::Column => 'C',
+            ItemKind::Diagonal => 'D',
+            ItemKind::AntiDiagonal => 'A',
+        };
+        write!(f, "{letter}{}", self.index)
+    }
 }
 
 /// One step of a search, for tracing.
 ///
-/// Replaying the events on an empty board reproduces every reported
-/// solution: [`Event::Place`] puts a queen, [`Event::Backtrack`] takes one
-/// off, [`Event::Visit`] replaces the whole board (algorithms that do not move
-/// one queen at a time, such as `bfs` and `brute-force`, use it).
+/// Every algorithm sends the common steps, [`Event::Place`],
+/// [`Event::Reject`], [`Event::Backtrack`] and [`Event::Solution`], where it
+/// does them, and beside them the steps of its own machinery: the cells a
+/// check reads, the stack, the queue, the masks, the look-ahead scores, the
+/// exact-cover lists. [`Replay`] rebuilds the board and that machinery from
+/// the events and words each step; replaying them on an empty board
+/// reproduces every reported solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Event<'a> {
@@ -87,31 +155,98 @@ pub enum Event<'a> {
         /// How it attacks.
         attack: Attack,
     },
-    /// The queen on `row`, `col` is taken off.
+    /// The queen on `row`, `col` is taken back off the board.
     Backtrack {
         /// The row.
         row: usize,
         /// The column.
         col: usize,
     },
-    /// The board is now exactly these queens, `columns[row]` for the first
-    /// `columns.len()` rows and nothing below.
-    Visit {
-        /// The columns of the rows filled so far.
+    /// The conflict check of `row`, `col` read `reads` entries of the
+    /// algorithm's structure and found the attacker `by`, or none. What an
+    /// entry is depends on the algorithm: cells of the 0/1 board scanned row
+    /// by row (`recursive-board`), entries `s[0], s[1], …` of the column
+    /// array (`recursive`, `generator`), flags col, md, sd in that order
+    /// (`tagged-stack`), pairs of queens compared (`brute-force`, where
+    /// `row`, `col` is the later queen of the first attacking pair, or the
+    /// last queen when there is none).
+    Check {
+        /// The row of the square tested.
+        row: usize,
+        /// The column of the square tested.
+        col: usize,
+        /// Entries read.
+        reads: usize,
+        /// The queen found attacking, if any.
+        by: Option<Square>,
+    },
+    /// `brute-force`: the `number`th candidate (from 1), a complete board,
+    /// replaces the board and is about to be tested.
+    Candidate {
+        /// Its number in generation order, from 1.
+        number: u64,
+        /// The column of each row's queen.
         columns: &'a [usize],
     },
-    /// The bitwise search's masks on entering `row` (bit i = column i): the
-    /// columns and the two diagonals attacked, and the squares still free.
+    /// `stack`, `tagged-stack`: entries pushed, the last one on top.
+    Push {
+        /// The entries, in the order pushed.
+        entries: &'a [StackEntry],
+    },
+    /// `stack`, `tagged-stack`: the top entry is popped.
+    Pop {
+        /// The entry.
+        entry: StackEntry,
+    },
+    /// `tagged-stack`: the top node's tag goes from 0 to 1: its square is
+    /// free and its queen becomes part of the layout.
+    Tag {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+    },
+    /// `generator`: the caller asks for the next solution and the suspended
+    /// search resumes in `row` (0 on the first call).
+    Resume {
+        /// The row it resumes in.
+        row: usize,
+    },
+    /// `generator`: a complete board is handed to the caller and the search
+    /// suspends, its state kept.
+    Yield {
+        /// The board yielded.
+        columns: &'a [usize],
+    },
+    /// `bfs`: a child board (its parent plus one queen) joins the back of
+    /// the queue.
+    Enqueue {
+        /// The child's columns.
+        columns: &'a [usize],
+    },
+    /// `bfs`: the board at the front of the queue is taken out to be
+    /// expanded; it replaces the board.
+    Dequeue {
+        /// Its columns.
+        columns: &'a [usize],
+        /// Boards left in the queue.
+        queued: usize,
+    },
+    /// `bitwise`: the masks on entering `row` (bit i = column i). `diag`
+    /// and `anti` are the shifted diagonals as computed, `diag` possibly with
+    /// a bit past the board's edge, which `mask` removes.
     Masks {
         /// The row about to be filled.
         row: usize,
         /// Columns taken.
         cols: u64,
-        /// Squares of this row attacked along a diagonal (`\`).
+        /// Diagonals `\` shifted into this row, `(diag | p) << 1`, unmasked.
         diag: u64,
-        /// Squares of this row attacked along an anti-diagonal (`/`).
+        /// Anti-diagonals `/` shifted into this row, `(anti | p) >> 1`.
         anti: u64,
-        /// `!(cols | diag | anti)` on the board.
+        /// The board's n columns, `(1 << n) - 1`.
+        mask: u64,
+        /// `mask & !(cols | diag | anti)`: the squares still free.
         free: u64,
     },
     /// The heuristic's look-ahead for `row`: each free column with its score f
@@ -123,6 +258,33 @@ pub enum Event<'a> {
         /// `(column, f)` pairs, best first.
         scores: &'a [(usize, usize)],
     },
+    /// `dancing-links`: the primary item with the fewest options is chosen
+    /// and covered; `sizes` lists every primary item still uncovered with
+    /// its number of options, the chosen one first.
+    Choose {
+        /// The item chosen.
+        item: Item,
+        /// Its options (0: a dead end).
+        options: usize,
+        /// The uncovered primary items and their sizes, the chosen one first.
+        sizes: &'a [(Item, usize)],
+    },
+    /// `dancing-links`: choosing an option covers its other items, hiding
+    /// `hidden` options that shared one of them.
+    Cover {
+        /// The items covered.
+        items: &'a [Item],
+        /// Options taken out of other items' lists.
+        hidden: u64,
+    },
+    /// `dancing-links`: the items are uncovered again, `restored` options
+    /// back in their lists.
+    Uncover {
+        /// The items uncovered.
+        items: &'a [Item],
+        /// Options put back.
+        restored: u64,
+    },
     /// A complete board.
     Solution {
         /// The column of each row's queen.
@@ -132,8 +294,9 @@ pub enum Event<'a> {
 
 /// An [`Event`] that owns its data: for keeping a trace, and for writing it
 /// out. As JSON (the format of `nqueens trace --format json` and of the web
-/// API) it is one object tagged by `"event"`, squares as `[row, col]` and
-/// masks as numbers (bit i = column i):
+/// API) it is one object tagged by `"event"`, squares as `[row, col]`, stack
+/// entries as `[row, col]` or `[row, col, tag]`, items as `"R2"` and masks as
+/// numbers (bit i = column i):
 ///
 /// ```
 /// use nqueens::algo::{Event, EventRecord};
@@ -174,10 +337,62 @@ pub enum EventRecord {
         /// The column.
         col: usize,
     },
-    /// [`Event::Visit`].
-    Visit {
-        /// The columns of the rows filled so far.
+    /// [`Event::Check`].
+    Check {
+        /// The row of the square tested.
+        row: usize,
+        /// The column of the square tested.
+        col: usize,
+        /// Entries read.
+        reads: usize,
+        /// The attacking queen, `[row, col]`, or `null`.
+        by: Option<[usize; 2]>,
+    },
+    /// [`Event::Candidate`].
+    Candidate {
+        /// Its number, from 1.
+        number: u64,
+        /// The columns.
         columns: Vec<usize>,
+    },
+    /// [`Event::Push`].
+    Push {
+        /// `[row, col]` or `[row, col, tag]`, in the order pushed.
+        entries: Vec<Vec<usize>>,
+    },
+    /// [`Event::Pop`].
+    Pop {
+        /// `[row, col]` or `[row, col, tag]`.
+        entry: Vec<usize>,
+    },
+    /// [`Event::Tag`].
+    Tag {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+    },
+    /// [`Event::Resume`].
+    Resume {
+        /// The row it resumes in.
+        row: usize,
+    },
+    /// [`Event::Yield`].
+    Yield {
+        /// The board yielded.
+        columns: Vec<usize>,
+    },
+    /// [`Event::Enqueue`].
+    Enqueue {
+        /// The child's columns.
+        columns: Vec<usize>,
+    },
+    /// [`Event::Dequeue`].
+    Dequeue {
+        /// Its columns.
+        columns: Vec<usize>,
+        /// Boards left in the queue.
+        queued: usize,
     },
     /// [`Event::Masks`].
     Masks {
@@ -185,10 +400,12 @@ pub enum EventRecord {
         row: usize,
         /// Columns taken.
         cols: u64,
-        /// Squares attacked along a diagonal.
+        /// Diagonals shifted into this row, unmasked.
         diag: u64,
-        /// Squares attacked along an anti-diagonal.
+        /// Anti-diagonals shifted into this row.
         anti: u64,
+        /// The board's columns.
+        mask: u64,
         /// Free squares.
         free: u64,
     },
@@ -199,11 +416,45 @@ pub enum EventRecord {
         /// `[column, f]` pairs, best first.
         scores: Vec<(usize, usize)>,
     },
+    /// [`Event::Choose`].
+    Choose {
+        /// The item chosen, such as `"R2"`.
+        item: String,
+        /// Its options.
+        options: usize,
+        /// `[item, size]` pairs, the chosen one first.
+        sizes: Vec<(String, usize)>,
+    },
+    /// [`Event::Cover`].
+    Cover {
+        /// The items covered.
+        items: Vec<String>,
+        /// Options hidden.
+        hidden: u64,
+    },
+    /// [`Event::Uncover`].
+    Uncover {
+        /// The items uncovered.
+        items: Vec<String>,
+        /// Options restored.
+        restored: u64,
+    },
     /// [`Event::Solution`].
     Solution {
         /// The column of each row's queen.
         columns: Vec<usize>,
     },
+}
+
+/// `[row, col]` or `[row, col, tag]`.
+fn entry_record(e: StackEntry) -> Vec<usize> {
+    let mut v = vec![e.row, e.col];
+    v.extend(e.tag.map(usize::from));
+    v
+}
+
+fn items_record(items: &[Item]) -> Vec<String> {
+    items.iter().map(Item::to_string).collect()
 }
 
 impl From<&Event<'_>> for EventRecord {
@@ -222,25 +473,74 @@ impl From<&Event<'_>> for EventRecord {
                 attack: attack.name(),
             },
             Event::Backtrack { row, col } => EventRecord::Backtrack { row, col },
-            Event::Visit { columns } => EventRecord::Visit {
+            Event::Check {
+                row,
+                col,
+                reads,
+                by,
+            } => EventRecord::Check {
+                row,
+                col,
+                reads,
+                by: by.map(|s| [s.row, s.col]),
+            },
+            Event::Candidate { number, columns } => EventRecord::Candidate {
+                number,
                 columns: columns.to_vec(),
+            },
+            Event::Push { entries } => EventRecord::Push {
+                entries: entries.iter().copied().map(entry_record).collect(),
+            },
+            Event::Pop { entry } => EventRecord::Pop {
+                entry: entry_record(entry),
+            },
+            Event::Tag { row, col } => EventRecord::Tag { row, col },
+            Event::Resume { row } => EventRecord::Resume { row },
+            Event::Yield { columns } => EventRecord::Yield {
+                columns: columns.to_vec(),
+            },
+            Event::Enqueue { columns } => EventRecord::Enqueue {
+                columns: columns.to_vec(),
+            },
+            Event::Dequeue { columns, queued } => EventRecord::Dequeue {
+                columns: columns.to_vec(),
+                queued,
             },
             Event::Masks {
                 row,
                 cols,
                 diag,
                 anti,
+                mask,
                 free,
             } => EventRecord::Masks {
                 row,
                 cols,
                 diag,
                 anti,
+                mask,
                 free,
             },
             Event::Scores { row, scores } => EventRecord::Scores {
                 row,
                 scores: scores.to_vec(),
+            },
+            Event::Choose {
+                item,
+                options,
+                sizes,
+            } => EventRecord::Choose {
+                item: item.to_string(),
+                options,
+                sizes: sizes.iter().map(|(i, s)| (i.to_string(), *s)).collect(),
+            },
+            Event::Cover { items, hidden } => EventRecord::Cover {
+                items: items_record(items),
+                hidden,
+            },
+            Event::Uncover { items, restored } => EventRecord::Uncover {
+                items: items_record(items),
+                restored,
             },
             Event::Solution { columns } => EventRecord::Solution {
                 columns: columns.to_vec(),
@@ -473,18 +773,28 @@ pub(crate) mod testing {
                     );
                     self.board[row] = None;
                 }
-                Event::Visit { columns } => {
+                Event::Candidate { columns, .. } | Event::Dequeue { columns, .. } => {
                     self.board = columns.iter().map(|&c| Some(c)).collect();
                 }
                 Event::Solution { columns } => {
-                    let board: Vec<usize> =
-                        self.board.iter().map(|c| c.unwrap_or(usize::MAX)).collect();
-                    assert_eq!(
-                        board.len(),
-                        columns.len(),
-                        "solution event on a partial board"
+                    // The board held has the solution's queens on every row
+                    // it fills: all of them, or (bfs, which reports a child
+                    // without holding it) all but the last.
+                    let mut held: Vec<usize> = self.board.iter().map_while(|c| *c).collect();
+                    assert!(
+                        held.len() + 1 >= columns.len() && columns.starts_with(&held),
+                        "solution {columns:?} on the board {:?}",
+                        self.board
                     );
-                    self.replayed.push(board);
+                    for (r, c) in self.board.iter().enumerate() {
+                        if let Some(c) = c {
+                            assert_eq!(columns[r], *c, "solution event on another board");
+                        }
+                    }
+                    if held.len() + 1 == columns.len() {
+                        held.push(columns[held.len()]);
+                    }
+                    self.replayed.push(held);
                 }
                 _ => {}
             }

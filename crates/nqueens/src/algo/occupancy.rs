@@ -12,6 +12,14 @@
 //! filled from the top, so a square is free exactly when its counter is 0, and
 //! testing a candidate is one look-up.
 //!
+//! Why counters and not 0/1 flags: a flag says *that* a square is attacked,
+//! not *by how many*. With queens on (0, 0) and (1, 2) of a 4×4 board, the
+//! square (2, 2) is attacked twice, along the diagonal of (0, 0) and the
+//! column of (1, 2). Taking back (1, 2) by resetting its squares to 0, as a
+//! flag grid's `update_reset` does, frees (2, 2) although (0, 0) still
+//! attacks it, and the search would then place a queen there. Counting (2 →
+//! 1) keeps it attacked. `nqueens trace -a occupancy` prints the counters.
+//!
 //! The search is depth-first and lexicographic: each row's columns are tried
 //! from left to right, with an explicit cursor per row instead of recursion.
 //!
@@ -40,7 +48,9 @@
 //! - `peak_frontier`: the deepest row entered plus one, the number of live
 //!   per-row cursors.
 //!
-//! The marking work is not in the stats: placements × O(n) counter updates.
+//! - `reads`: counters read, one per square tested;
+//! - `writes`: counters changed by marking and unmarking, up to 3 for each
+//!   row below the queen: this is where the grid's work is.
 //!
 //! # Events
 //!
@@ -80,13 +90,16 @@ impl Grid {
 
     /// Marks (`add`) or unmarks the squares a queen on `row`, `col` attacks in
     /// the rows below: its column and both diagonals.
-    fn mark(&mut self, row: usize, col: usize, add: bool) {
+    /// Returns the number of counters changed.
+    fn mark(&mut self, row: usize, col: usize, add: bool) -> u64 {
         let n = self.n;
+        let mut changed = 0;
         for r in row + 1..n {
             let d = r - row;
             let line = &mut self.attacked[r * n..(r + 1) * n];
             let mut bump = |c: usize| {
                 line[c] = if add { line[c] + 1 } else { line[c] - 1 };
+                changed += 1;
             };
             bump(col);
             if col >= d {
@@ -96,6 +109,7 @@ impl Grid {
                 bump(col + d);
             }
         }
+        changed
     }
 }
 
@@ -139,7 +153,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
             }
             row -= 1;
             let col = columns[row];
-            grid.mark(row, col, false);
+            stats.writes += grid.mark(row, col, false);
             stats.backtracks += 1;
             if tracing && sink.event(&Event::Backtrack { row, col }).is_break() {
                 break;
@@ -148,6 +162,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
         }
         next[row] = col + 1;
         stats.conflict_tests += 1;
+        stats.reads += 1;
         if !grid.is_free(row, col) {
             if tracing {
                 let here = Square::new(row, col);
@@ -182,7 +197,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
             }
             continue;
         }
-        grid.mark(row, col, true);
+        stats.writes += grid.mark(row, col, true);
         row += 1;
         next[row] = 0;
         stats.peak_frontier = stats.peak_frontier.max(row as u64 + 1);
@@ -222,6 +237,18 @@ mod tests {
         assert_eq!(&g.attacked[8..], [0, 1, 0, 1, 0, 1, 0, 0]);
         g.mark(0, 1, false);
         assert_eq!(g, Grid::new(4));
+    }
+
+    #[test]
+    fn counters_keep_a_square_attacked_twice() {
+        // The docs' example: (2, 2) is attacked by (0, 0) and by (1, 2);
+        // taking (1, 2) back leaves it attacked, where a 0/1 reset would not.
+        let mut g = Grid::new(4);
+        g.mark(0, 0, true);
+        g.mark(1, 2, true);
+        assert_eq!(g.attacked[2 * 4 + 2], 2);
+        g.mark(1, 2, false);
+        assert!(!g.is_free(2, 2));
     }
 
     #[test]

@@ -48,10 +48,20 @@
 //!   their row, and at the end; a completed search takes off every queen it
 //!   placed.
 //! - `peak_frontier`: the largest number of squares on the stack at once.
+//! - `reads`: entries of the column array compared by the checks.
+//! - `writes`: entries written: one per queen in the column array, one per
+//!   square pushed.
+//!
+//! ## Events
+//!
+//! [`Event::Push`] of the squares a step pushes (the first, `(0, 0)`, then
+//! the square to the right and the next row's first), [`Event::Pop`] of each
+//! square taken off the stack, then the [`Event::Backtrack`]s it causes, and
+//! [`Event::Reject`] or [`Event::Place`] for the square.
 
 use std::ops::ControlFlow;
 
-use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -83,6 +93,15 @@ impl Algorithm for Stack {
     }
 }
 
+/// A stack entry: a square, untagged.
+fn entry(row: usize, col: usize) -> StackEntry {
+    StackEntry {
+        row,
+        col,
+        tag: None,
+    }
+}
+
 /// The search; `Break` when the sink says stop.
 fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
     let tracing = sink.tracing();
@@ -90,9 +109,22 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
     let mut placed = 0;
     // At most one square per row plus the next row's first: n + 1 is ample.
     let mut stack: Vec<(usize, usize)> = Vec::with_capacity(n + 1);
+    // The entries pushed by one step, for the event.
+    let mut pushed: Vec<StackEntry> = Vec::with_capacity(2);
     stack.push((0, 0));
+    stats.writes += 1;
     stats.peak_frontier = 1;
+    if tracing {
+        sink.event(&Event::Push {
+            entries: &[entry(0, 0)],
+        })?;
+    }
     while let Some((row, col)) = stack.pop() {
+        if tracing {
+            sink.event(&Event::Pop {
+                entry: entry(row, col),
+            })?;
+        }
         // The queens on this row and below belong to a finished branch.
         while placed > row {
             placed -= 1;
@@ -108,8 +140,11 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
         let attacker = columns[..row]
             .iter()
             .enumerate()
-            .find(|&(r, &c)| c == col || row - r == c.abs_diff(col));
-        if let Some((r, &c)) = attacker {
+            .find(|&(r, &c)| c == col || row - r == c.abs_diff(col))
+            .map(|(r, &c)| (r, c));
+        stats.reads += attacker.map_or(row, |(r, _)| r + 1) as u64;
+        pushed.clear();
+        if let Some((r, c)) = attacker {
             if tracing {
                 let by = Square::new(r, c);
                 sink.event(&Event::Reject {
@@ -122,24 +157,32 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
             // The stack is back to its length before the pop: no new peak.
             if col + 1 < n {
                 stack.push((row, col + 1));
+                pushed.push(entry(row, col + 1));
             }
-            continue;
+        } else {
+            columns[row] = col;
+            placed = row + 1;
+            stats.writes += 1;
+            stats.placements += 1;
+            stats.nodes += 1;
+            if tracing {
+                sink.event(&Event::Place { row, col })?;
+            }
+            if col + 1 < n {
+                stack.push((row, col + 1));
+                pushed.push(entry(row, col + 1));
+            }
+            if row + 1 < n {
+                stack.push((row + 1, 0));
+                pushed.push(entry(row + 1, 0));
+            }
+            stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
         }
-        columns[row] = col;
-        placed = row + 1;
-        stats.placements += 1;
-        stats.nodes += 1;
-        if tracing {
-            sink.event(&Event::Place { row, col })?;
+        stats.writes += pushed.len() as u64;
+        if tracing && !pushed.is_empty() {
+            sink.event(&Event::Push { entries: &pushed })?;
         }
-        if col + 1 < n {
-            stack.push((row, col + 1));
-        }
-        if row + 1 < n {
-            stack.push((row + 1, 0));
-        }
-        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
-        if row + 1 == n {
+        if attacker.is_none() && row + 1 == n {
             emit_solution(sink, stats, &columns)?;
         }
     }
@@ -184,6 +227,10 @@ mod tests {
             backtracks: 16,
             solutions: 2,
             peak_frontier: 3,
+            // The array's 84 entries, as in the recursion.
+            reads: 84,
+            // 16 queens written, and the 60 squares popped were each pushed.
+            writes: 76,
         };
         assert_eq!(stats, expected);
     }
@@ -242,8 +289,10 @@ mod tests {
         for n in 1..=9 {
             let a = Stack.search(n, &mut Count::default()).unwrap();
             let b = Recursive.search(n, &mut Count::default()).unwrap();
+            // Not the frontier, and not the writes: the stack's pushes are its own.
             let frontier = |s: Stats| Stats {
                 peak_frontier: 0,
+                writes: 0,
                 ..s
             };
             assert_eq!(frontier(a), frontier(b), "n = {n}");

@@ -9,12 +9,14 @@
 //! `row + col`). The search starts with the n squares of row 0 on the stack,
 //! pushed right to left so that column 0 is on top. Popping a node:
 //!
-//! - tag 0: test its square, three flag look-ups. If it is attacked, drop it.
-//!   If it is free, place the queen (set the three flags), push the node back
-//!   with tag 1, then push its n children `(row + 1, c, 0)` right to left (on
-//!   the last row there are none: the board is a solution and is reported).
+//! - tag 0: test its square, up to three flag look-ups. If it is attacked,
+//!   pop it. If it is free, place the queen (set the three flags), set the
+//!   node's tag to 1 where it stands, then push its n children
+//!   `(row + 1, c, 0)` right to left (on the last row there are none: the
+//!   board is a solution, and the tag-1 nodes on the stack, read from the
+//!   bottom, are its squares).
 //! - tag 1: every node above it, its whole subtree, has been explored; clear
-//!   its three flags. That is the backtrack.
+//!   its three flags and pop it. That is the backtrack.
 //!
 //! Since children are pushed right to left and the subtree of a node is
 //! finished before its tag-1 entry comes off, squares are tried in the order
@@ -45,6 +47,17 @@
 //! - `backtracks`: queens taken off, one per tag-1 node popped; a completed
 //!   search takes off every queen it placed.
 //! - `peak_frontier`: the largest number of nodes on the stack at once.
+//! - `reads`: flags read by the checks (col, then md, then sd, stopping at
+//!   the first one set: 1 to 3 a square).
+//! - `writes`: flags set and cleared (3 each), tags set, and nodes pushed.
+//!
+//! ## Events
+//!
+//! [`Event::Push`] of the n children (and of row 0 at the start), then for
+//! the node on top: [`Event::Check`] with the flags read, and either
+//! [`Event::Reject`] and [`Event::Pop`], or [`Event::Tag`] (0 to 1) and
+//! [`Event::Place`]; a tag-1 node on top gives [`Event::Pop`] and
+//! [`Event::Backtrack`].
 //!
 //! When tracing, a refused square's [`Event::Reject`] names the queen on the
 //! first set flag (column, then diagonal, then anti-diagonal); the flags do not
@@ -52,7 +65,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::{check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats};
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
@@ -97,6 +110,39 @@ struct Node {
     tag: u8,
 }
 
+impl Node {
+    fn entry(self) -> StackEntry {
+        StackEntry {
+            row: self.row,
+            col: self.col,
+            tag: Some(self.tag),
+        }
+    }
+}
+
+/// The n nodes `(row, c, 0)` for c from n - 1 down to 0, so that column 0
+/// ends on top; appended to `stack` and, when tracing, sent as one push.
+fn push_row(
+    stack: &mut Vec<Node>,
+    n: usize,
+    row: usize,
+    tracing: bool,
+    sink: &mut dyn Sink,
+    stats: &mut Stats,
+    scratch: &mut Vec<StackEntry>,
+) -> ControlFlow<()> {
+    let from = stack.len();
+    stack.extend((0..n).rev().map(|col| Node { row, col, tag: TRY }));
+    stats.writes += n as u64;
+    stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
+    if tracing {
+        scratch.clear();
+        scratch.extend(stack[from..].iter().map(|node| node.entry()));
+        sink.event(&Event::Push { entries: scratch })?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// The search; `Break` when the sink says stop.
 fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
     let tracing = sink.tracing();
@@ -106,69 +152,91 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
     let mut anti_taken = vec![false; 2 * n - 1];
     // n - 1 rows of pending siblings, their tag-1 parents, and n children.
     let mut stack: Vec<Node> = Vec::with_capacity(n * (n + 1));
-    stack.extend((0..n).rev().map(|col| Node {
-        row: 0,
-        col,
-        tag: TRY,
-    }));
-    stats.peak_frontier = n as u64;
-    while let Some(Node { row, col, tag }) = stack.pop() {
+    let mut scratch: Vec<StackEntry> = Vec::with_capacity(n);
+    push_row(&mut stack, n, 0, tracing, sink, stats, &mut scratch)?;
+    // Work on the top node, as the tutorial does: a tag-0 node is tested and
+    // either popped or tagged 1 in place; a tag-1 node is undone and popped.
+    while let Some(top) = stack.last_mut() {
+        let Node { row, col, tag } = *top;
         let (diag, anti) = (row + n - 1 - col, row + col);
         if tag == PLACED {
             col_taken[col] = false;
             diag_taken[diag] = false;
             anti_taken[anti] = false;
+            stats.writes += 3;
+            stack.pop();
             stats.backtracks += 1;
             if tracing {
+                sink.event(&Event::Pop {
+                    entry: StackEntry {
+                        row,
+                        col,
+                        tag: Some(PLACED),
+                    },
+                })?;
                 sink.event(&Event::Backtrack { row, col })?;
             }
             continue;
         }
         stats.conflict_tests += 1;
-        let attack = if col_taken[col] {
-            Some(Attack::Column)
+        // The flags are read in the tutorial's order, stopping at the first set.
+        let (attack, reads) = if col_taken[col] {
+            (Some(Attack::Column), 1)
         } else if diag_taken[diag] {
-            Some(Attack::Diagonal)
+            (Some(Attack::Diagonal), 2)
         } else if anti_taken[anti] {
-            Some(Attack::AntiDiagonal)
+            (Some(Attack::AntiDiagonal), 3)
         } else {
-            None
+            (None, 3)
         };
+        stats.reads += reads;
         if let Some(attack) = attack {
+            stack.pop();
             if tracing {
                 let by = attacker(&columns[..row], row, col, attack);
+                sink.event(&Event::Check {
+                    row,
+                    col,
+                    reads: reads as usize,
+                    by: Some(by),
+                })?;
                 sink.event(&Event::Reject {
                     row,
                     col,
                     by,
                     attack,
                 })?;
+                sink.event(&Event::Pop {
+                    entry: StackEntry {
+                        row,
+                        col,
+                        tag: Some(TRY),
+                    },
+                })?;
             }
             continue;
         }
+        top.tag = PLACED;
         col_taken[col] = true;
         diag_taken[diag] = true;
         anti_taken[anti] = true;
+        stats.writes += 4;
         columns[row] = col;
         stats.placements += 1;
         stats.nodes += 1;
-        stack.push(Node {
-            row,
-            col,
-            tag: PLACED,
-        });
-        if row + 1 < n {
-            stack.extend((0..n).rev().map(|c| Node {
-                row: row + 1,
-                col: c,
-                tag: TRY,
-            }));
-        }
-        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
         if tracing {
+            sink.event(&Event::Check {
+                row,
+                col,
+                reads: reads as usize,
+                by: None,
+            })?;
+            sink.event(&Event::Tag { row, col })?;
             sink.event(&Event::Place { row, col })?;
         }
-        if row + 1 == n {
+        if row + 1 < n {
+            push_row(&mut stack, n, row + 1, tracing, sink, stats, &mut scratch)?;
+        } else {
             emit_solution(sink, stats, &columns)?;
         }
     }
@@ -199,6 +267,33 @@ mod tests {
         check_algorithm(&TaggedStack, 9);
     }
 
+    /// Flags read by col, md, sd checks over the backtracking tree.
+    fn flag_reads(n: usize, s: &mut Vec<usize>) -> u64 {
+        let row = s.len();
+        let mut total = 0;
+        for col in 0..n {
+            let same = |f: &dyn Fn(usize, usize) -> bool| s.iter().enumerate().any(|(r, &c)| f(r, c));
+            let reads = if same(&|_, c| c == col) {
+                1
+            } else if same(&|r, c| r + col == row + c) {
+                2
+            } else {
+                3
+            };
+            total += reads;
+            let free = !s
+                .iter()
+                .enumerate()
+                .any(|(r, &c)| c == col || row - r == c.abs_diff(col));
+            if free && row + 1 < n {
+                s.push(col);
+                total += flag_reads(n, s);
+                s.pop();
+            }
+        }
+        total
+    }
+
     #[test]
     fn four_queens_by_hand() {
         // The recursive search's tree: 60 squares tested, 16 queens. The
@@ -214,6 +309,12 @@ mod tests {
             backtracks: 16,
             solutions: 2,
             peak_frontier: 12,
+            // 60 tests read 1 to 3 flags (counted by the oracle below).
+            reads: flag_reads(4, &mut Vec::new()),
+            // 16 placements set 3 flags and a tag, 16 backtracks clear 3
+            // flags, 4 + 14 × 4 nodes pushed (row 0, and the children of the
+            // 14 queens off the last row).
+            writes: 16 * 4 + 16 * 3 + 4 + 14 * 4,
         };
         assert_eq!(stats, expected);
     }
@@ -225,6 +326,8 @@ mod tests {
             let b = Recursive.search(n, &mut Count::default()).unwrap();
             let frontier = |s: Stats| Stats {
                 peak_frontier: 0,
+                reads: 0,
+                writes: 0,
                 ..s
             };
             assert_eq!(frontier(a), frontier(b), "n = {n}");
@@ -239,7 +342,7 @@ mod tests {
         let keep = |events: &[String]| -> Vec<String> {
             events
                 .iter()
-                .filter(|e| !e.starts_with("Reject"))
+                .filter(|e| e.starts_with("Place") || e.starts_with("Backtrack"))
                 .cloned()
                 .collect()
         };

@@ -4,7 +4,7 @@
 use std::io;
 use std::ops::ControlFlow;
 
-use crate::algo::{Event, Sink};
+use crate::algo::{Event, Replay, Sink};
 use crate::board::{Conflict, Square};
 
 /// The side of one square, in pixels, unless a picture says otherwise.
@@ -318,7 +318,7 @@ fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
 /// let mut recorder = FrameRecorder::new(4).stop_after_solutions(1);
 /// algo::by_name("bitwise").unwrap().search(4, &mut recorder)?;
 /// let frames = recorder.into_frames();
-/// assert_eq!(frames.last().unwrap().caption.as_deref(), Some("solution [1, 3, 0, 2]"));
+/// assert_eq!(frames.last().unwrap().caption.as_deref(), Some("solution 1: [1, 3, 0, 2]"));
 ///
 /// let mut svg = Vec::new();
 /// write_animated_svg(&mut svg, 4, &frames, 0.5)?;
@@ -328,6 +328,7 @@ fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
 pub struct FrameRecorder {
     n: usize,
     board: Vec<Option<usize>>,
+    replay: Replay,
     frames: Vec<Frame>,
     max_frames: usize,
     max_solutions: Option<usize>,
@@ -342,12 +343,21 @@ impl FrameRecorder {
         FrameRecorder {
             n,
             board: vec![None; n],
+            replay: Replay::new("", n),
             frames: Vec::new(),
             max_frames: super::MAX_FRAMES,
             max_solutions: None,
             solutions: 0,
             shade_attacked: true,
         }
+    }
+
+    /// Words the captions for the algorithm called `name` (as
+    /// [`Replay`] does); without it they are the words common to all.
+    #[must_use]
+    pub fn with_algorithm(mut self, name: &'static str) -> Self {
+        self.replay = Replay::new(name, self.n);
+        self
     }
 
     /// Stops the search once `max` frames are recorded.
@@ -405,18 +415,6 @@ impl FrameRecorder {
             ControlFlow::Continue(())
         }
     }
-
-    fn set(&mut self, row: usize, col: Option<usize>) {
-        if let Some(slot) = self.board.get_mut(row) {
-            *slot = col;
-        }
-    }
-}
-
-/// `[a, b, c]`
-fn list(items: impl IntoIterator<Item = usize>) -> String {
-    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
-    format!("[{}]", items.join(", "))
 }
 
 impl Sink for FrameRecorder {
@@ -425,13 +423,10 @@ impl Sink for FrameRecorder {
     }
 
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-        let frame = match *event {
-            Event::Place { row, col } => {
-                self.set(row, Some(col));
-                self.board_frame()
-                    .with_highlight([Square::new(row, col)])
-                    .with_caption(format!("place a queen on ({row}, {col})"))
-            }
+        let step = self.replay.apply(event);
+        self.board = self.replay.board();
+        let mut frame = self.board_frame().with_caption(step.says);
+        match *event {
             Event::Reject {
                 row,
                 col,
@@ -439,58 +434,26 @@ impl Sink for FrameRecorder {
                 attack,
             } => {
                 let here = Square::new(row, col);
-                self.board_frame()
-                    .with_highlight([here])
-                    .with_conflicts([Conflict {
-                        first: here.min(by),
-                        second: here.max(by),
-                        attack,
-                    }])
-                    .with_caption(format!(
-                        "({row}, {col}) is attacked along a {attack} by ({}, {})",
-                        by.row, by.col
-                    ))
+                frame = frame.with_highlight([here]).with_conflicts([Conflict {
+                    first: here.min(by),
+                    second: here.max(by),
+                    attack,
+                }]);
             }
-            Event::Backtrack { row, col } => {
-                self.set(row, None);
-                self.board_frame()
-                    .with_highlight([Square::new(row, col)])
-                    .with_caption(format!("take back the queen on ({row}, {col})"))
-            }
-            Event::Visit { columns } => {
-                self.board = vec![None; self.n];
-                for (row, &col) in columns.iter().enumerate() {
-                    self.set(row, Some(col));
-                }
-                self.board_frame()
-                    .with_caption(format!("visit {}", list(columns.iter().copied())))
-            }
-            Event::Masks { row, free, .. } => {
-                let free: Vec<usize> = (0..self.n.min(64))
-                    .filter(|&c| free >> c & 1 == 1)
-                    .collect();
-                let caption = if free.is_empty() {
-                    format!("row {row}: no free square")
-                } else {
-                    format!("row {row}: free columns {}", list(free.iter().copied()))
-                };
-                self.board_frame()
-                    .with_highlight(free.iter().map(|&c| Square::new(row, c)))
-                    .with_caption(caption)
+            Event::Masks { row, free, .. } if row < self.n => {
+                frame = frame.with_highlight(
+                    (0..self.n.min(64))
+                        .filter(|&c| free >> c & 1 == 1)
+                        .map(|c| Square::new(row, c)),
+                );
             }
             Event::Scores { row, scores } => {
-                let mut frame = self
-                    .board_frame()
-                    .with_caption(format!("row {row}: squares left free below each choice"));
                 for &(col, f) in scores {
                     frame = frame.with_label(Square::new(row, col), f.to_string());
                 }
-                frame
             }
-            Event::Solution { columns } => {
+            Event::Solution { .. } => {
                 self.solutions += 1;
-                let frame = Frame::from_columns(columns)
-                    .with_caption(format!("solution {}", list(columns.iter().copied())));
                 self.push(frame)?;
                 return if self.max_solutions.is_some_and(|m| self.solutions >= m) {
                     ControlFlow::Break(())
@@ -498,10 +461,14 @@ impl Sink for FrameRecorder {
                     ControlFlow::Continue(())
                 };
             }
-            // Steps added to `Event` later are not drawn.
-            #[allow(unreachable_patterns)]
-            _ => return ControlFlow::Continue(()),
-        };
+            _ => {
+                if let Some(mark) = self.replay.mark() {
+                    if mark.row < self.n && mark.col < self.n {
+                        frame = frame.with_highlight([Square::new(mark.row, mark.col)]);
+                    }
+                }
+            }
+        }
         self.push(frame)
     }
 

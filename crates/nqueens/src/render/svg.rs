@@ -803,7 +803,7 @@ mod tests {
         let frames = recorder.frames().to_vec();
         assert!(frames.len() > 4);
         let last = frames.last().unwrap();
-        assert_eq!(last.caption.as_deref(), Some("solution [1, 3, 0, 2]"));
+        assert_eq!(last.caption.as_deref(), Some("solution 1: [1, 3, 0, 2]"));
         assert_eq!(last.queens.len(), 4);
         let mut out = Vec::new();
         write_animated_svg(&mut out, 4, &frames, 0.4).unwrap();
@@ -834,7 +834,7 @@ mod tests {
         let frames = r.into_frames();
         assert_eq!(
             frames[1].caption.as_deref(),
-            Some("(1, 2) is attacked along a diagonal by (0, 1)")
+            Some("reject (1, 2): the queen on (0, 1) attacks it along the diagonal")
         );
         assert_eq!(frames[1].conflicts.len(), 1);
         assert_eq!(

@@ -1,0 +1,1410 @@
+//! [`Replay`]: the board and each algorithm's own machinery, rebuilt from its
+//! events, every step put in words, and the search tree.
+//!
+//! The algorithms send deltas ([`Event`]s); a learner wants to see the whole
+//! structure at each step: the stack with its tags, the flag arrays, the
+//! queue, the grid of counters, the masks, the look-ahead scores, the
+//! exact-cover lists. `Replay` keeps them, so that the command line's
+//! `nqueens trace`, its pictures and the web page all draw the same thing and
+//! word each step the same way (one vocabulary: "place a queen on", "reject",
+//! "take back the queen on", "back up").
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Event, Item, StackEntry};
+use crate::board::Square;
+
+/// How a tree node came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TreeMark {
+    /// The empty board.
+    Root,
+    /// A queen placed: a partial board.
+    Queen,
+    /// A square tested and refused: a pruned branch.
+    Rejected,
+    /// A partial board none of whose next squares was free.
+    DeadEnd,
+    /// A complete board.
+    Solution,
+}
+
+/// One node of the search tree that a trace walks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TreeNode {
+    /// Its index in [`Replay::tree`].
+    pub id: usize,
+    /// Its parent; `None` for the root.
+    pub parent: Option<usize>,
+    /// The row of its square (`None` for the root).
+    pub row: Option<usize>,
+    /// The column of its square.
+    pub col: Option<usize>,
+    /// Queens on its board.
+    pub depth: usize,
+    /// What it is.
+    pub mark: TreeMark,
+    /// The step (from 1) at which it appeared; 0 for the root.
+    pub step: u64,
+}
+
+/// One step, as [`Replay::apply`] words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The step in words.
+    pub says: String,
+    /// The line of the algorithm's pseudocode ([`super::pseudocode`]) the
+    /// step executes, if it maps to one.
+    pub line: Option<usize>,
+    /// The tree node the search stands on after the step.
+    pub node: usize,
+}
+
+/// What the square marked on the board is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkKind {
+    /// Tested and refused.
+    Rejected,
+    /// Being tested.
+    Checked,
+    /// A queen just put down.
+    Placed,
+    /// A queen just taken back.
+    Removed,
+}
+
+/// A square to mark on the board at this step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    /// The row.
+    pub row: usize,
+    /// The column.
+    pub col: usize,
+    /// Why it is marked.
+    pub kind: MarkKind,
+}
+
+/// One row of the bitwise search on the current path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct MaskRow {
+    row: usize,
+    cols: u64,
+    ld: u64,
+    rd: u64,
+    mask: u64,
+    free: u64,
+    p: u64,
+}
+
+/// The algorithm's structure as data, for programs and the web page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Structure {
+    /// `brute-force`: the candidate under test.
+    Candidate {
+        /// Its number, from 1.
+        number: u64,
+        /// Its columns.
+        columns: Vec<usize>,
+        /// Pairs compared by its test (0 before the test).
+        compared: usize,
+    },
+    /// `recursive-board`: the 0/1 grid.
+    Board01 {
+        /// `cells[row][col]`, 1 for a queen.
+        cells: Vec<Vec<u8>>,
+        /// The check of this step read the first `read` cells in row order.
+        read: usize,
+        /// The square being checked.
+        square: Option<[usize; 2]>,
+    },
+    /// `recursive`: the column array.
+    Array {
+        /// `s[row]`, `None` for rows not filled.
+        s: Vec<Option<usize>>,
+        /// The check of this step compared `s[0..compared]`.
+        compared: usize,
+        /// The square being checked.
+        square: Option<[usize; 2]>,
+    },
+    /// `stack`: the squares still to try, bottom first.
+    Stack {
+        /// `[row, col]`, top last.
+        entries: Vec<[usize; 2]>,
+    },
+    /// `tagged-stack`: the nodes and the flag arrays.
+    TaggedStack {
+        /// `[row, col, tag]`, top last.
+        entries: Vec<[usize; 3]>,
+        /// Column flags.
+        col: Vec<u8>,
+        /// Diagonal flags, index `row - col + n - 1`.
+        md: Vec<u8>,
+        /// Anti-diagonal flags, index `row + col`.
+        sd: Vec<u8>,
+    },
+    /// `generator`: its state.
+    Generator {
+        /// The columns of the rows filled.
+        state: Vec<usize>,
+        /// Whether it is suspended after a yield.
+        suspended: bool,
+        /// The check of this step compared `state[0..compared]`.
+        compared: usize,
+        /// The square being checked.
+        square: Option<[usize; 2]>,
+    },
+    /// `occupancy`: the attack counters.
+    Counters {
+        /// `grid[row][col]`: queens attacking the square from rows above.
+        grid: Vec<Vec<u8>>,
+    },
+    /// `bfs`: the queue.
+    Queue {
+        /// Boards in the queue.
+        length: usize,
+        /// Up to 32 boards from the front.
+        front: Vec<Vec<usize>>,
+        /// Queens on the board being expanded.
+        level: usize,
+    },
+    /// `heuristic`: the scored candidates of the current row.
+    Scores {
+        /// The row.
+        row: usize,
+        /// `[col, f]`, best first.
+        candidates: Vec<[usize; 2]>,
+        /// How many have been tried.
+        next: usize,
+    },
+    /// `bitwise`: the masks of each row on the current path.
+    Masks {
+        /// Top row first.
+        rows: Vec<MasksRow>,
+    },
+    /// `dancing-links`: the item lists.
+    Items {
+        /// Uncovered primary items and their sizes.
+        sizes: Vec<(String, usize)>,
+        /// Items chosen on the current path.
+        chosen: Vec<String>,
+    },
+    /// Nothing to show beyond the board.
+    None,
+}
+
+/// One row of [`Structure::Masks`]: numbers (bit i = column i) and the same
+/// as binary strings, column 0 first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MasksRow {
+    /// The row.
+    pub row: usize,
+    /// Columns taken.
+    pub cols: u64,
+    /// Diagonals as shifted, unmasked.
+    pub ld: u64,
+    /// Anti-diagonals.
+    pub rd: u64,
+    /// The board's columns.
+    pub mask: u64,
+    /// Free squares left.
+    pub free: u64,
+    /// The bit taken last in this row, or 0.
+    pub p: u64,
+    /// `cols` in binary.
+    pub cols_bits: String,
+    /// `ld` in binary, n + 1 digits.
+    pub ld_bits: String,
+    /// `rd` in binary.
+    pub rd_bits: String,
+    /// `mask` in binary.
+    pub mask_bits: String,
+    /// `free` in binary.
+    pub free_bits: String,
+    /// `p` in binary.
+    pub p_bits: String,
+}
+
+/// Rebuilds a search from its events; see the module docs.
+///
+/// ```
+/// use nqueens::algo::{by_name, Replay, Sink, Event};
+/// use std::ops::ControlFlow;
+///
+/// struct Words(Replay, Vec<String>);
+/// impl Sink for Words {
+///     fn tracing(&self) -> bool { true }
+///     fn event(&mut self, e: &Event<'_>) -> ControlFlow<()> {
+///         let step = self.0.apply(e);
+///         self.1.push(step.says);
+///         ControlFlow::Continue(())
+///     }
+///     fn solution(&mut self, _: &[usize]) -> ControlFlow<()> { ControlFlow::Continue(()) }
+/// }
+///
+/// let stack = by_name("stack").unwrap();
+/// let mut words = Words(Replay::new(stack.name(), 4), Vec::new());
+/// stack.search(4, &mut words)?;
+/// assert_eq!(words.1[0], "push (0, 0): the first square to try");
+/// assert_eq!(words.0.solutions(), 2);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Replay {
+    algorithm: &'static str,
+    n: usize,
+    lsb_right: bool,
+    steps: u64,
+    solutions: u64,
+    board: Vec<Option<usize>>,
+    /// A board shown for this step only (a queued child, a bfs solution).
+    shown: Option<Vec<usize>>,
+    mark: Option<Mark>,
+    // brute-force
+    candidate: u64,
+    compared: usize,
+    checking: Option<Square>,
+    // stacks
+    stack: Vec<StackEntry>,
+    // generator
+    suspended: bool,
+    started: bool,
+    // bfs
+    queue: VecDeque<Vec<usize>>,
+    level: usize,
+    by_board: HashMap<Vec<usize>, usize>,
+    // heuristic
+    scores: Vec<(usize, usize)>,
+    score_row: usize,
+    tried: usize,
+    // bitwise
+    masks: Vec<MaskRow>,
+    // dancing-links
+    sizes: Vec<(Item, usize)>,
+    chosen: Vec<Item>,
+    // the tree
+    tree: Vec<TreeNode>,
+    at: usize,
+}
+
+/// `(1, 3, 0)`
+fn tuple(items: &[usize]) -> String {
+    let inner: Vec<String> = items.iter().map(usize::to_string).collect();
+    if items.len() == 1 {
+        format!("({},)", inner[0])
+    } else {
+        format!("({})", inner.join(", "))
+    }
+}
+
+/// `[1, 3, 0]`
+fn list(items: &[usize]) -> String {
+    format!("{items:?}")
+}
+
+/// `(r, c)` or `(r, c, tag)`.
+fn entry(e: StackEntry) -> String {
+    match e.tag {
+        Some(t) => format!("({}, {}, {t})", e.row, e.col),
+        None => format!("({}, {})", e.row, e.col),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", …
+fn ordinal(k: usize) -> String {
+    let suffix = match (k % 10, k % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{k}{suffix}")
+}
+
+/// `k thing` or `k things`.
+pub(crate) fn plural(k: usize, one: &str, many: &str) -> String {
+    if k == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{k} {many}")
+    }
+}
+
+impl Replay {
+    /// A replay of `algorithm` (its [`super::Algorithm::name`]) on the
+    /// `n`×`n` board, before any event.
+    pub fn new(algorithm: &'static str, n: usize) -> Self {
+        let root = TreeNode {
+            id: 0,
+            parent: None,
+            row: None,
+            col: None,
+            depth: 0,
+            mark: TreeMark::Root,
+            step: 0,
+        };
+        let mut by_board = HashMap::new();
+        by_board.insert(Vec::new(), 0);
+        Replay {
+            algorithm,
+            n,
+            lsb_right: false,
+            steps: 0,
+            solutions: 0,
+            board: vec![None; n],
+            shown: None,
+            mark: None,
+            candidate: 0,
+            compared: 0,
+            checking: None,
+            stack: Vec::new(),
+            suspended: false,
+            started: false,
+            queue: VecDeque::new(),
+            level: 0,
+            by_board,
+            scores: Vec::new(),
+            score_row: 0,
+            tried: 0,
+            masks: Vec::new(),
+            sizes: Vec::new(),
+            chosen: Vec::new(),
+            tree: vec![root],
+            at: 0,
+        }
+    }
+
+    /// Writes masks with the least significant bit (column 0) on the right,
+    /// as C programmers and the bitwise tutorials write binary numbers; by
+    /// default column 0 is on the left, like the board.
+    pub fn with_lsb_right(mut self, lsb_right: bool) -> Self {
+        self.lsb_right = lsb_right;
+        self
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Steps applied so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Solutions seen so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// The search tree so far; node 0 is the empty board.
+    pub fn tree(&self) -> &[TreeNode] {
+        &self.tree
+    }
+
+    /// The board to draw after the last step: `board[row]` is the column of
+    /// the row's queen.
+    pub fn board(&self) -> Vec<Option<usize>> {
+        match &self.shown {
+            Some(columns) => (0..self.n).map(|r| columns.get(r).copied()).collect(),
+            None => self.board.clone(),
+        }
+    }
+
+    /// The board the search holds (without a queued child shown for one step).
+    pub fn held(&self) -> &[Option<usize>] {
+        &self.board
+    }
+
+    /// The square to mark after the last step, if any.
+    pub fn mark(&self) -> Option<Mark> {
+        self.mark
+    }
+
+    fn queens(&self) -> Vec<usize> {
+        self.board.iter().map_while(|c| *c).collect()
+    }
+
+    fn add_node(&mut self, parent: usize, square: Square, mark: TreeMark) -> usize {
+        let id = self.tree.len();
+        let depth = self.tree[parent].depth + usize::from(mark != TreeMark::Rejected);
+        self.tree.push(TreeNode {
+            id,
+            parent: Some(parent),
+            row: Some(square.row),
+            col: Some(square.col),
+            depth,
+            mark,
+            step: self.steps,
+        });
+        id
+    }
+
+    /// Whether the node has a child that is a board (not a refused square).
+    fn has_board_child(&self, node: usize) -> bool {
+        self.tree
+            .iter()
+            .skip(node + 1)
+            .any(|t| t.parent == Some(node) && t.mark != TreeMark::Rejected)
+    }
+
+    /// Leaves the current node upwards; marks it a dead end when no board
+    /// grew from it. Returns whether it was one.
+    fn leave(&mut self) -> bool {
+        let here = self.at;
+        let dead = self.tree[here].mark == TreeMark::Queen
+            && self.tree[here].depth < self.n
+            && !self.has_board_child(here);
+        if dead {
+            self.tree[here].mark = TreeMark::DeadEnd;
+        }
+        self.at = self.tree[here].parent.unwrap_or(0);
+        dead
+    }
+
+    fn bits(&self, mask: u64, width: usize) -> String {
+        let s: String = (0..width)
+            .map(|c| if c < 64 && mask >> c & 1 == 1 { '1' } else { '0' })
+            .collect();
+        if self.lsb_right {
+            s.chars().rev().collect()
+        } else {
+            s
+        }
+    }
+
+    /// Applies one event and says what it did.
+    pub fn apply(&mut self, event: &Event<'_>) -> Step {
+        self.steps += 1;
+        self.shown = None;
+        self.mark = None;
+        let (says, line) = self.say(event);
+        Step {
+            says,
+            line,
+            node: self.at,
+        }
+    }
+
+    /// The algorithm-specific words for a queen put down.
+    fn place_words(&mut self, row: usize, col: usize) -> String {
+        let n = self.n;
+        let base = format!("place a queen on ({row}, {col})");
+        match self.algorithm {
+            "tagged-stack" => format!(
+                "{base}: set col[{col}], md[{}], sd[{}]",
+                row + n - 1 - col,
+                row + col
+            ),
+            "occupancy" => {
+                let below = n - 1 - row;
+                let marked: usize = (1..=below)
+                    .map(|d| 1 + usize::from(col >= d) + usize::from(col + d < n))
+                    .sum();
+                format!(
+                    "{base}: add 1 to the {} it attacks below",
+                    plural(marked, "square", "squares")
+                )
+            }
+            "recursive-board" => format!("{base}: write 1 into board[{row}][{col}]"),
+            "recursive" | "stack" => format!("{base}: s[{row}] = {col}"),
+            "generator" => format!("{base}: the state grows to {}", {
+                let mut s = self.queens();
+                s.truncate(row);
+                s.push(col);
+                tuple(&s)
+            }),
+            "heuristic" => {
+                let k = self.tried;
+                let f = self.scores.get(k.saturating_sub(1)).map_or(0, |x| x.1);
+                let of = self.scores.len();
+                if k <= 1 {
+                    format!("{base}: the best candidate, f = {f} (1st of {of})")
+                } else {
+                    format!(
+                        "{base}: fall back to the next best, f = {f} ({} of {of})",
+                        ordinal(k)
+                    )
+                }
+            }
+            "bitwise" => {
+                let width = n;
+                let (p, free) = self
+                    .masks
+                    .last()
+                    .map_or((0, 0), |m| (m.p, m.free));
+                format!(
+                    "p = free & -free = {}: column {col}; free -= p leaves {}; {base}",
+                    self.bits(p, width),
+                    self.bits(free, width)
+                )
+            }
+            _ => base,
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn say(&mut self, event: &Event<'_>) -> (String, Option<usize>) {
+        let n = self.n;
+        let alg = self.algorithm;
+        match *event {
+            Event::Place { row, col } => {
+                if alg == "heuristic" && self.score_row == row {
+                    self.tried += 1;
+                }
+                if alg == "bitwise" {
+                    if let Some(m) = self.masks.iter_mut().rev().find(|m| m.row == row) {
+                        m.p = 1u64 << col;
+                        m.free &= !(1u64 << col);
+                    }
+                    self.masks.truncate(row + 1);
+                }
+                self.board[row] = Some(col);
+                let parent = self.at;
+                self.at = self.add_node(parent, Square::new(row, col), TreeMark::Queen);
+                self.mark = Some(Mark {
+                    row,
+                    col,
+                    kind: MarkKind::Placed,
+                });
+                self.checking = None;
+                let words = self.place_words(row, col);
+                (words, Some(lines::place(alg)))
+            }
+            Event::Reject {
+                row,
+                col,
+                by,
+                attack,
+            } => {
+                let parent = self.at;
+                self.add_node(parent, Square::new(row, col), TreeMark::Rejected);
+                self.mark = Some(Mark {
+                    row,
+                    col,
+                    kind: MarkKind::Rejected,
+                });
+                let who = format!("the queen on ({}, {}) attacks it along the {attack}", by.row, by.col);
+                let says = match alg {
+                    "brute-force" => format!(
+                        "reject the board: the queens on ({}, {}) and ({row}, {col}) attack each other along the {attack}",
+                        by.row, by.col
+                    ),
+                    "occupancy" => {
+                        let count = self.counters()[row][col];
+                        format!("reject ({row}, {col}): its counter is {count}, so it is attacked ({who})")
+                    }
+                    _ => format!("reject ({row}, {col}): {who}"),
+                };
+                (says, Some(lines::reject(alg)))
+            }
+            Event::Backtrack { row, col } => {
+                let dead = self.leave();
+                let below = row + 1;
+                self.board[row] = None;
+                if alg == "bitwise" {
+                    self.masks.truncate(row + 1);
+                }
+                if alg == "dancing-links" {
+                    self.chosen.truncate(self.tree[self.at].depth);
+                }
+                self.mark = Some(Mark {
+                    row,
+                    col,
+                    kind: MarkKind::Removed,
+                });
+                let take = format!("take back the queen on ({row}, {col})");
+                let says = if dead {
+                    match alg {
+                        "dancing-links" => format!("no queen fits any more: back up; {take}"),
+                        _ => format!("row {below} has no free square: back up; {take}"),
+                    }
+                } else if below == n && alg == "generator" {
+                    format!("resumed after the solution: {take}")
+                } else if below == n {
+                    format!("solution reported: {take}")
+                } else {
+                    match alg {
+                        "tagged-stack" => format!(
+                            "its subtree is done: clear col[{col}], md[{}], sd[{}]; {take}",
+                            row + n - 1 - col,
+                            row + col
+                        ),
+                        "occupancy" => format!("{take}: subtract 1 from the squares it attacked"),
+                        "recursive-board" => format!("{take}: write 0 into board[{row}][{col}]"),
+                        _ => format!("row {below} is done: back up; {take}"),
+                    }
+                };
+                (says, Some(lines::backtrack(alg)))
+            }
+            Event::Check {
+                row,
+                col,
+                reads,
+                by,
+            } => {
+                self.compared = reads;
+                self.checking = Some(Square::new(row, col));
+                self.mark = Some(Mark {
+                    row,
+                    col,
+                    kind: MarkKind::Checked,
+                });
+                let says = self.check_words(row, col, reads, by);
+                (says, Some(lines::check(alg)))
+            }
+            Event::Candidate { number, columns } => {
+                self.candidate = number;
+                self.compared = 0;
+                for (r, slot) in self.board.iter_mut().enumerate() {
+                    *slot = columns.get(r).copied();
+                }
+                let parent = 0;
+                let last = columns.len().saturating_sub(1);
+                self.at = self.add_node(
+                    parent,
+                    Square::new(last, columns.get(last).copied().unwrap_or(0)),
+                    TreeMark::Queen,
+                );
+                self.tree[self.at].depth = columns.len();
+                (
+                    format!("candidate {number}: test the complete board {}", list(columns)),
+                    Some(0),
+                )
+            }
+            Event::Push { entries } => {
+                self.stack.extend_from_slice(entries);
+                let words: Vec<String> = entries.iter().copied().map(entry).collect();
+                let says = match (alg, entries) {
+                    ("tagged-stack", [first, ..]) if first.row == 0 && self.queens().is_empty() => {
+                        format!(
+                            "push row 0: {} … {}, column 0 on top",
+                            words[0],
+                            words[words.len() - 1]
+                        )
+                    }
+                    ("tagged-stack", [first, ..]) => format!(
+                        "push the {} children of the new queen: {} … {}, column 0 on top",
+                        entries.len(),
+                        entry(*first),
+                        words[words.len() - 1]
+                    ),
+                    (_, [one]) if one.row == 0 && one.col == 0 && self.steps == 1 => {
+                        "push (0, 0): the first square to try".to_string()
+                    }
+                    (_, [one]) => format!("push {}: the square to its right", entry(*one)),
+                    (_, [right, down]) => format!(
+                        "push {}, where to resume, then {}, the next row's first square (on top)",
+                        entry(*right),
+                        entry(*down)
+                    ),
+                    _ => format!("push {}", words.join(" ")),
+                };
+                let first = self.steps == 1;
+                (says, Some(if first { 0 } else { lines::push(alg) }))
+            }
+            Event::Pop { entry: e } => {
+                if let Some(i) = self.stack.iter().rposition(|x| *x == e) {
+                    self.stack.remove(i);
+                }
+                let (says, line) = match e.tag {
+                    Some(1) => (format!("pop {}", entry(e)), lines::pop(alg)),
+                    Some(_) => (format!("pop {}: attacked", entry(e)), 4),
+                    None => (format!("pop {}: try it next", entry(e)), lines::pop(alg)),
+                };
+                (says, Some(line))
+            }
+            Event::Tag { row, col } => {
+                if let Some(top) = self
+                    .stack
+                    .iter_mut()
+                    .rev()
+                    .find(|x| x.row == row && x.col == col)
+                {
+                    top.tag = Some(1);
+                }
+                (
+                    format!("({row}, {col}) is free: set its tag from 0 to 1, it is now part of the layout"),
+                    Some(lines::tag()),
+                )
+            }
+            Event::Resume { row } => {
+                self.suspended = false;
+                let says = if self.started {
+                    format!(
+                        "next(): the caller asks for another solution; resume in row {row} with state {}",
+                        tuple(&self.queens())
+                    )
+                } else {
+                    "next(): the caller asks for the first solution; the generator starts with state ()".to_string()
+                };
+                self.started = true;
+                (says, Some(0))
+            }
+            Event::Yield { columns } => {
+                self.suspended = true;
+                (
+                    format!(
+                        "yield {}: hand the board to the caller and suspend, keeping the state",
+                        tuple(columns)
+                    ),
+                    Some(lines::solution(alg)),
+                )
+            }
+            Event::Enqueue { columns } => {
+                self.queue.push_back(columns.to_vec());
+                self.shown = Some(columns.to_vec());
+                let (row, col) = (columns.len() - 1, columns[columns.len() - 1]);
+                let parent = self.at;
+                let id = self.add_node(parent, Square::new(row, col), TreeMark::Queen);
+                self.by_board.insert(columns.to_vec(), id);
+                self.mark = Some(Mark {
+                    row,
+                    col,
+                    kind: MarkKind::Placed,
+                });
+                (
+                    format!(
+                        "({row}, {col}) is free: enqueue {} at the back; {} in the queue",
+                        list(columns),
+                        plural(self.queue.len(), "board", "boards")
+                    ),
+                    Some(lines::push(alg)),
+                )
+            }
+            Event::Dequeue { columns, queued } => {
+                // The board before it, if it grew nothing, was a dead end.
+                if self.at != 0 || self.steps > 1 {
+                    let here = self.at;
+                    if self.tree[here].mark == TreeMark::Queen
+                        && self.tree[here].depth < n
+                        && !self.has_board_child(here)
+                    {
+                        self.tree[here].mark = TreeMark::DeadEnd;
+                    }
+                }
+                self.queue.pop_front();
+                debug_assert_eq!(self.queue.len(), queued);
+                self.level = columns.len();
+                for (r, slot) in self.board.iter_mut().enumerate() {
+                    *slot = columns.get(r).copied();
+                }
+                self.at = self.by_board.get(columns).copied().unwrap_or(0);
+                (
+                    format!(
+                        "dequeue {} from the front (level {}): expand row {}; {} left",
+                        list(columns),
+                        columns.len(),
+                        columns.len(),
+                        plural(queued, "board", "boards")
+                    ),
+                    Some(lines::pop(alg)),
+                )
+            }
+            Event::Masks {
+                row,
+                cols,
+                diag,
+                anti,
+                mask,
+                free,
+            } => {
+                self.masks.truncate(row);
+                self.masks.push(MaskRow {
+                    row,
+                    cols,
+                    ld: diag,
+                    rd: anti,
+                    mask,
+                    free,
+                    p: 0,
+                });
+                let w = n;
+                let says = if row == 0 {
+                    format!(
+                        "row 0: cols = ld = rd = 0, free = mask = {}",
+                        self.bits(mask, w)
+                    )
+                } else {
+                    format!(
+                        "row {row}: cols | p = {}, (ld | p) << 1 = {}, (rd | p) >> 1 = {}; free = mask & ~(cols | ld | rd) = {}{}",
+                        self.bits(cols, w),
+                        self.bits(diag, w + 1),
+                        self.bits(anti, w),
+                        self.bits(free, w),
+                        if free == 0 { ": nothing free" } else { "" }
+                    )
+                };
+                (says, Some(lines::check(alg)))
+            }
+            Event::Scores { row, scores } => {
+                self.scores = scores.to_vec();
+                self.score_row = row;
+                self.tried = 0;
+                let says = if scores.is_empty() {
+                    format!("row {row}: no free square to score")
+                } else {
+                    let list: Vec<String> = scores
+                        .iter()
+                        .map(|(c, f)| format!("column {c} (f = {f})"))
+                        .collect();
+                    format!("row {row}: look ahead, best first: {}", list.join(", "))
+                };
+                (says, Some(lines::check(alg)))
+            }
+            Event::Choose {
+                item,
+                options,
+                ref sizes,
+            } => {
+                self.sizes = sizes.to_vec();
+                let depth = self.tree[self.at].depth;
+                self.chosen.truncate(depth);
+                self.chosen.push(item);
+                let says = if options == 0 {
+                    format!("{item} has no options left: a dead end (cover it, then back up)")
+                } else {
+                    let others = sizes.len().saturating_sub(1);
+                    format!(
+                        "choose {item}: the fewest options ({options}) of the {} primary items left; cover it",
+                        others + 1
+                    )
+                };
+                (says, Some(lines::check(alg)))
+            }
+            Event::Cover { items, hidden } => {
+                let names: Vec<String> = items.iter().map(Item::to_string).collect();
+                (
+                    format!(
+                        "cover {}: {} hidden",
+                        names.join(", "),
+                        plural(usize::try_from(hidden).unwrap_or(usize::MAX), "option", "options")
+                    ),
+                    Some(lines::place(alg)),
+                )
+            }
+            Event::Uncover { items, restored } => {
+                let names: Vec<String> = items.iter().map(Item::to_string).collect();
+                let item_done = items.len() == 1 && self.chosen.last() == items.first();
+                if item_done {
+                    self.chosen.pop();
+                }
+                (
+                    format!(
+                        "uncover {}: {} back",
+                        names.join(", "),
+                        plural(usize::try_from(restored).unwrap_or(usize::MAX), "option", "options")
+                    ),
+                    Some(if item_done { 6 } else { 5 }),
+                )
+            }
+            Event::Solution { columns } => {
+                self.solutions += 1;
+                if alg == "bfs" {
+                    self.shown = Some(columns.to_vec());
+                    let row = columns.len() - 1;
+                    let parent = self.at;
+                    self.add_node(parent, Square::new(row, columns[row]), TreeMark::Solution);
+                } else {
+                    let here = self.at;
+                    self.tree[here].mark = TreeMark::Solution;
+                }
+                (
+                    format!("solution {}: {}", self.solutions, list(columns)),
+                    Some(lines::solution(alg)),
+                )
+            }
+        }
+    }
+
+    fn check_words(&self, row: usize, col: usize, reads: usize, by: Option<Square>) -> String {
+        let n = self.n;
+        match (self.algorithm, by) {
+            ("brute-force", Some(b)) => format!(
+                "{} compared: the first conflict is rows {} and {row}",
+                plural(reads, "pair", "pairs"),
+                b.row
+            ),
+            ("brute-force", None) => format!(
+                "{} compared: no two queens attack each other",
+                plural(reads, "pair", "pairs")
+            ),
+            ("recursive-board", Some(b)) => format!(
+                "check(board, ({row}, {col})) reads {}: the 1 at ({}, {}) attacks it",
+                plural(reads, "cell", "cells"),
+                b.row,
+                b.col
+            ),
+            ("recursive-board", None) => format!(
+                "check(board, ({row}, {col})) reads {} (every cell of the {} above): free",
+                plural(reads, "cell", "cells"),
+                plural(row, "row", "rows")
+            ),
+            ("recursive", Some(b)) => format!(
+                "check ({row}, {col}) against s[0..{row}]: s[{}] = {} {}",
+                b.row,
+                b.col,
+                if b.col == col {
+                    format!("== {col}, the same column")
+                } else {
+                    format!("and |{} - {col}| == {row} - {}, a diagonal", b.col, b.row)
+                }
+            ),
+            ("recursive", None) => format!(
+                "check ({row}, {col}) against s[0..{row}]: {} compared, none attacks it",
+                plural(reads, "entry", "entries")
+            ),
+            ("generator", Some(b)) => format!(
+                "conflict(state, {col}) in row {row}: |state[{}] - {col}| = {} is in (0, {row} - {}): a conflict",
+                b.row,
+                b.col.abs_diff(col),
+                b.row
+            ),
+            ("generator", None) => format!(
+                "conflict(state, {col}) in row {row}: no |state[i] - {col}| is in (0, {row} - i) for the {}",
+                plural(reads, "entry", "entries")
+            ),
+            ("tagged-stack", _) => {
+                let (m, s) = (row + n - 1 - col, row + col);
+                let flags = self.flags();
+                let mut parts = vec![format!("col[{col}] = {}", flags.0[col])];
+                if reads >= 2 {
+                    parts.push(format!("md[{m}] = {}", flags.1[m]));
+                }
+                if reads >= 3 {
+                    parts.push(format!("sd[{s}] = {}", flags.2[s]));
+                }
+                format!(
+                    "top node ({row}, {col}, 0): {}: {}",
+                    parts.join(", "),
+                    if by.is_some() { "attacked" } else { "free" }
+                )
+            }
+            (_, Some(b)) => format!(
+                "check ({row}, {col}): {} read, the queen on ({}, {}) attacks it",
+                plural(reads, "entry", "entries"),
+                b.row,
+                b.col
+            ),
+            (_, None) => format!(
+                "check ({row}, {col}): {} read, free",
+                plural(reads, "entry", "entries")
+            ),
+        }
+    }
+
+    /// The flag arrays col, md and sd of the board held.
+    fn flags(&self) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let n = self.n;
+        let mut col = vec![0; n];
+        let mut md = vec![0; 2 * n - 1];
+        let mut sd = vec![0; 2 * n - 1];
+        for (r, c) in self.board.iter().enumerate() {
+            if let Some(c) = *c {
+                col[c] = 1;
+                md[r + n - 1 - c] = 1;
+                sd[r + c] = 1;
+            }
+        }
+        (col, md, sd)
+    }
+
+    /// The attack counters of the board held: queens above attacking each square.
+    fn counters(&self) -> Vec<Vec<u8>> {
+        let n = self.n;
+        let mut grid = vec![vec![0u8; n]; n];
+        for (r, c) in self.board.iter().enumerate() {
+            let Some(c) = *c else { continue };
+            for (below, line) in grid.iter_mut().enumerate().skip(r + 1) {
+                let d = below - r;
+                line[c] += 1;
+                if c >= d {
+                    line[c - d] += 1;
+                }
+                if c + d < n {
+                    line[c + d] += 1;
+                }
+            }
+        }
+        grid
+    }
+
+    fn masks_row(&self, m: &MaskRow) -> MasksRow {
+        let w = self.n;
+        MasksRow {
+            row: m.row,
+            cols: m.cols,
+            ld: m.ld,
+            rd: m.rd,
+            mask: m.mask,
+            free: m.free,
+            p: m.p,
+            cols_bits: self.bits(m.cols, w),
+            ld_bits: self.bits(m.ld, w + 1),
+            rd_bits: self.bits(m.rd, w),
+            mask_bits: self.bits(m.mask, w),
+            free_bits: self.bits(m.free, w),
+            p_bits: self.bits(m.p, w),
+        }
+    }
+
+    /// The algorithm's structure after the last step, as data.
+    pub fn structure(&self) -> Structure {
+        let n = self.n;
+        let square = self.checking.map(|s| [s.row, s.col]);
+        match self.algorithm {
+            "brute-force" => Structure::Candidate {
+                number: self.candidate,
+                columns: self.board.iter().flatten().copied().collect(),
+                compared: self.compared,
+            },
+            "recursive-board" => Structure::Board01 {
+                cells: (0..n)
+                    .map(|r| (0..n).map(|c| u8::from(self.board[r] == Some(c))).collect())
+                    .collect(),
+                read: if self.checking.is_some() { self.compared } else { 0 },
+                square,
+            },
+            "recursive" => Structure::Array {
+                s: self.board.clone(),
+                compared: if self.checking.is_some() { self.compared } else { 0 },
+                square,
+            },
+            "stack" => Structure::Stack {
+                entries: self.stack.iter().map(|e| [e.row, e.col]).collect(),
+            },
+            "tagged-stack" => {
+                let (col, md, sd) = self.flags();
+                Structure::TaggedStack {
+                    entries: self
+                        .stack
+                        .iter()
+                        .map(|e| [e.row, e.col, usize::from(e.tag.unwrap_or(0))])
+                        .collect(),
+                    col,
+                    md,
+                    sd,
+                }
+            }
+            "generator" => Structure::Generator {
+                state: self.queens(),
+                suspended: self.suspended,
+                compared: if self.checking.is_some() { self.compared } else { 0 },
+                square,
+            },
+            "occupancy" => Structure::Counters {
+                grid: self.counters(),
+            },
+            "bfs" => Structure::Queue {
+                length: self.queue.len(),
+                front: self.queue.iter().take(32).cloned().collect(),
+                level: self.level,
+            },
+            "heuristic" => Structure::Scores {
+                row: self.score_row,
+                candidates: self.scores.iter().map(|&(c, f)| [c, f]).collect(),
+                next: self.tried,
+            },
+            "bitwise" => Structure::Masks {
+                rows: self.masks.iter().map(|m| self.masks_row(m)).collect(),
+            },
+            "dancing-links" => Structure::Items {
+                sizes: self.sizes.iter().map(|(i, s)| (i.to_string(), *s)).collect(),
+                chosen: self.chosen.iter().map(Item::to_string).collect(),
+            },
+            _ => Structure::None,
+        }
+    }
+
+    /// The algorithm's structure after the last step, drawn in text the way
+    /// a teacher would write it on the board (several lines, no board).
+    #[allow(clippy::too_many_lines)]
+    pub fn structure_text(&self) -> Vec<String> {
+        let n = self.n;
+        let mut out = Vec::new();
+        match self.structure() {
+            Structure::Candidate {
+                number,
+                columns,
+                compared,
+            } => {
+                out.push(format!(
+                    "candidate {number} of {}: s = {}, {} compared",
+                    if n <= 9 {
+                        (n as u64).pow(u32::try_from(n).unwrap_or(0)).to_string()
+                    } else {
+                        "n^n".into()
+                    },
+                    list(&columns),
+                    plural(compared, "pair", "pairs")
+                ));
+            }
+            Structure::Board01 {
+                cells,
+                read,
+                square,
+            } => {
+                out.push(match square {
+                    Some([r, c]) if read > 0 => {
+                        format!("the 0/1 board as check(board, ({r}, {c})) reads it: [ ] = a cell read, ? = the square")
+                    }
+                    Some([r, c]) => format!("the 0/1 board; ? = ({r}, {c}), nothing above it to read"),
+                    None => "the 0/1 board".to_string(),
+                });
+                for (r, line) in cells.iter().enumerate() {
+                    let mut s = String::from(" ");
+                    for (c, &v) in line.iter().enumerate() {
+                        let k = r * n + c;
+                        if square == Some([r, c]) {
+                            s.push_str(" ? ");
+                        } else if k < read && square.is_some() {
+                            let _ = write!(s, "[{v}]");
+                        } else {
+                            let _ = write!(s, " {v} ");
+                        }
+                    }
+                    out.push(s.trim_end().to_string());
+                }
+            }
+            Structure::Array {
+                s,
+                compared,
+                square,
+            } => {
+                let cells: Vec<String> = s
+                    .iter()
+                    .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
+                    .collect();
+                out.push(format!("s = [{}]", cells.join(", ")));
+                if let Some([row, col]) = square {
+                    for (i, c) in s.iter().enumerate().take(compared) {
+                        let c = c.unwrap_or(0);
+                        let hit = c == col || row - i == c.abs_diff(col);
+                        out.push(format!(
+                            "  i = {i}: s[{i}] == {col}? {}   |s[{i}] - {col}| = {} == {row} - {i}? {}{}",
+                            if c == col { "yes" } else { "no" },
+                            c.abs_diff(col),
+                            if row - i == c.abs_diff(col) { "yes" } else { "no" },
+                            if hit { "  → attacked" } else { "" }
+                        ));
+                    }
+                }
+            }
+            Structure::Stack { entries } => {
+                let e: Vec<String> = entries.iter().map(|&[r, c]| format!("({r}, {c})")).collect();
+                out.push(format!(
+                    "stack (bottom → top, {}): {}",
+                    entries.len(),
+                    if e.is_empty() { "empty".to_string() } else { e.join(" ") }
+                ));
+                let s: Vec<String> = self
+                    .board
+                    .iter()
+                    .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
+                    .collect();
+                out.push(format!("s = [{}]", s.join(", ")));
+            }
+            Structure::TaggedStack {
+                entries,
+                col,
+                md,
+                sd,
+            } => {
+                let e: Vec<String> = entries
+                    .iter()
+                    .map(|&[r, c, t]| format!("({r}, {c}, {t})"))
+                    .collect();
+                out.push(format!(
+                    "stack (bottom → top, {}): {}",
+                    entries.len(),
+                    if e.is_empty() { "empty".to_string() } else { e.join(" ") }
+                ));
+                let flags = |f: &[u8]| f.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+                out.push(format!("col = {}", flags(&col)));
+                out.push(format!("md  = {}   (index row - col + {})", flags(&md), n - 1));
+                out.push(format!("sd  = {}   (index row + col)", flags(&sd)));
+            }
+            Structure::Generator {
+                state,
+                suspended,
+                compared,
+                square,
+            } => {
+                out.push(format!(
+                    "state = {}{}",
+                    tuple(&state),
+                    if suspended { "   (suspended at yield)" } else { "" }
+                ));
+                if let Some([row, col]) = square {
+                    for i in 0..compared.min(state.len()) {
+                        let d = state[i].abs_diff(col);
+                        out.push(format!(
+                            "  abs(state[{i}] - {col}) = {d} in (0, {row} - {i})? {}",
+                            if d == 0 || d == row - i { "yes" } else { "no" }
+                        ));
+                    }
+                }
+            }
+            Structure::Counters { grid } => {
+                out.push("attack counters (queens above attacking each square; Q = a queen):".into());
+                for (r, line) in grid.iter().enumerate() {
+                    let cells: Vec<String> = line
+                        .iter()
+                        .enumerate()
+                        .map(|(c, v)| {
+                            if self.board[r] == Some(c) {
+                                "Q".to_string()
+                            } else {
+                                v.to_string()
+                            }
+                        })
+                        .collect();
+                    out.push(format!("  {}", cells.join(" ")));
+                }
+            }
+            Structure::Queue {
+                length,
+                front,
+                level,
+            } => {
+                let shown: Vec<String> = front.iter().take(8).map(|b| list(b)).collect();
+                out.push(format!(
+                    "queue (front → back, {}): {}{}",
+                    plural(length, "board", "boards"),
+                    if shown.is_empty() { "empty".to_string() } else { shown.join(" ") },
+                    if length > 8 { " …" } else { "" }
+                ));
+                out.push(format!("expanding a board of level {level}"));
+            }
+            Structure::Scores {
+                row,
+                candidates,
+                next,
+            } => {
+                let c: Vec<String> = candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &[c, f])| {
+                        let mark = if k + 1 == next {
+                            "*"
+                        } else if k < next {
+                            "✗"
+                        } else {
+                            ""
+                        };
+                        format!("{c}:{f}{mark}")
+                    })
+                    .collect();
+                out.push(format!(
+                    "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
+                    if c.is_empty() { "none".to_string() } else { c.join("  ") }
+                ));
+            }
+            Structure::Masks { rows } => {
+                out.push(format!(
+                    "bits are columns, {}",
+                    if self.lsb_right {
+                        "column 0 (the least significant bit) on the right"
+                    } else {
+                        "column 0 (the least significant bit) on the left, like the board"
+                    }
+                ));
+                for m in rows {
+                    out.push(format!(
+                        "  row {}: cols {}  ld {}  rd {}  free {}  p {}",
+                        m.row, m.cols_bits, m.ld_bits, m.rd_bits, m.free_bits, m.p_bits
+                    ));
+                }
+            }
+            Structure::Items { sizes, chosen } => {
+                let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
+                out.push(format!(
+                    "primary items left, with their options: {}",
+                    if s.is_empty() { "none".to_string() } else { s.join(" ") }
+                ));
+                out.push(format!(
+                    "chosen on this path: {}",
+                    if chosen.is_empty() { "none".to_string() } else { chosen.join(" → ") }
+                ));
+            }
+            Structure::None => {}
+        }
+        out
+    }
+}
+
+/// Which line of [`super::pseudocode`] each kind of step executes.
+mod lines {
+    /// Testing a square (or computing what is free).
+    pub fn check(alg: &str) -> usize {
+        match alg {
+            "brute-force" => 1,
+            "heuristic" | "dancing-links" => 2,
+            "bitwise" => 1,
+            _ => 3,
+        }
+    }
+    pub fn reject(alg: &str) -> usize {
+        match alg {
+            "brute-force" => 2,
+            "tagged-stack" => 4,
+            "heuristic" => 1,
+            _ => check(alg),
+        }
+    }
+    pub fn place(alg: &str) -> usize {
+        match alg {
+            "brute-force" => 3,
+            "stack" => 5,
+            "tagged-stack" => 6,
+            "bitwise" => 3,
+            _ => 4,
+        }
+    }
+    pub fn backtrack(alg: &str) -> usize {
+        match alg {
+            "stack" => 2,
+            "tagged-stack" => 9,
+            "bitwise" => 6,
+            "dancing-links" => 5,
+            "bfs" | "brute-force" => 0,
+            _ => 7,
+        }
+    }
+    pub fn push(alg: &str) -> usize {
+        match alg {
+            "stack" => 6,
+            "tagged-stack" => 7,
+            "bfs" => 5,
+            _ => 0,
+        }
+    }
+    pub fn pop(alg: &str) -> usize {
+        match alg {
+            "stack" | "bfs" => 1,
+            "tagged-stack" => 9,
+            _ => 0,
+        }
+    }
+    pub fn tag() -> usize {
+        5
+    }
+    pub fn solution(alg: &str) -> usize {
+        match alg {
+            "brute-force" => 4,
+            "stack" => 7,
+            "tagged-stack" => 8,
+            "bfs" => 6,
+            "bitwise" => 4,
+            "dancing-links" => 1,
+            _ => 5,
+        }
+    }
+}
