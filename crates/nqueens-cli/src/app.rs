@@ -75,8 +75,9 @@ pub fn run() -> anyhow::Result<Outcome> {
         Config::Compare {
             n,
             algorithms,
+            first,
             format,
-        } => commands::compare::run(n, &algorithms, format),
+        } => commands::compare::run(n, &algorithms, first, format),
         Config::Trace {
             n,
             algorithm,

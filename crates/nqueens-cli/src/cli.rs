@@ -408,6 +408,9 @@ pub struct CompareArgs {
     /// Comma-separated algorithm names (default: all).
     #[arg(long, value_name = "A,B,...")]
     pub algorithms: Option<String>,
+    /// Compare the work to the first solution instead of to all of them.
+    #[arg(long)]
+    pub first: bool,
     /// How to print the comparison.
     #[arg(long, short, value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,

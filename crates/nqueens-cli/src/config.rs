@@ -183,6 +183,7 @@ pub enum Config {
     Compare {
         n: usize,
         algorithms: Vec<&'static dyn Algorithm>,
+        first: bool,
         format: TableFormat,
     },
     /// Add up slices.
@@ -691,6 +692,7 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
             Config::Compare {
                 n,
                 algorithms,
+                first: a.first,
                 format: a.format,
             }
         }

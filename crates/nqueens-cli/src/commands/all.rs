@@ -114,9 +114,16 @@ pub fn run(
             if search.stats {
                 run_algo::print_stats(algorithm, n, &stats, seconds);
             }
+            // Stopped on the limit's solution: were there more? The known
+            // counts say, where they are known (all of `all`'s range).
+            let known = if unique {
+                nqueens::known::unique(n)
+            } else {
+                nqueens::known::total(n)
+            };
             Streamed {
                 printed: stream.printed,
-                cut_by_limit: stream.more,
+                cut_by_limit: stream.more && known.is_none_or(|k| k > u128::from(stream.printed)),
                 interrupted: stream.stopped,
             }
         }

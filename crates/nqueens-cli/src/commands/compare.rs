@@ -1,4 +1,11 @@
 //! `nqueens compare N`: every chosen algorithm on the same board, side by side.
+//!
+//! The costs are measured, not estimated: each algorithm counts, as it runs,
+//! the nodes it visits and the entries of its own structure it reads to test
+//! squares (cells of the 0/1 board, entries of the array, flags, counters,
+//! mask words, list sizes; the heuristic's look-ahead included) and writes to
+//! keep that structure up to date, and the peak of its stack, queue or
+//! recursion.
 
 use std::io::Write;
 use std::time::Instant;
@@ -20,11 +27,14 @@ enum Row {
     Refused(String),
 }
 
-fn run_one(algorithm: &dyn Algorithm, n: usize) -> Row {
+fn run_one(algorithm: &dyn Algorithm, n: usize, first: bool) -> Row {
     if n > algorithm.max_n() {
         return Row::Refused(format!("refused: takes n up to {}", algorithm.max_n()));
     }
-    let mut sink = Collect::default();
+    let mut sink = Collect {
+        limit: first.then_some(1),
+        ..Collect::default()
+    };
     let start = Instant::now();
     match algorithm.search(n, &mut sink) {
         Ok(stats) => {
@@ -41,13 +51,35 @@ fn run_one(algorithm: &dyn Algorithm, n: usize) -> Row {
     }
 }
 
+/// One line of `--format json`.
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    algorithm: &'a str,
+    n: usize,
+    first: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<&'a str>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same: Option<bool>,
+}
+
 pub fn run(
     n: usize,
     algorithms: &[&'static dyn Algorithm],
+    first: bool,
     format: TableFormat,
 ) -> anyhow::Result<Outcome> {
-    let rows: Vec<(&dyn Algorithm, Row)> = algorithms.iter().map(|&a| (a, run_one(a, n))).collect();
-    // The reference set: bitwise's if it ran, else the first that ran.
+    let rows: Vec<(&dyn Algorithm, Row)> = algorithms
+        .iter()
+        .map(|&a| (a, run_one(a, n, first)))
+        .collect();
+    // The reference set: bitwise's if it ran, else the first that ran. With
+    // --first, algorithms that do not search in lexicographic order may find
+    // another first solution, so each one is only checked to be a solution.
     let reference = rows
         .iter()
         .filter(|(a, _)| a.name() == "bitwise")
@@ -61,8 +93,16 @@ pub fn run(
     if format == TableFormat::Table {
         writeln!(
             out,
-            "{:<16} {:>10} {:>12} {:>14} {:>12} {:>6} {:>11}  same set",
-            "algorithm", "solutions", "nodes", "conflict tests", "backtracks", "peak", "time (ms)"
+            "{:<16} {:>9} {:>10} {:>12} {:>12} {:>12} {:>9} {:>10}  {}",
+            "algorithm",
+            "solutions",
+            "nodes",
+            "tests",
+            "reads",
+            "writes",
+            "peak",
+            "time (ms)",
+            if first { "a solution" } else { "same set" }
         )?;
     }
     for (algorithm, row) in &rows {
@@ -70,49 +110,70 @@ pub fn run(
         match row {
             Row::Refused(why) => match format {
                 TableFormat::Table => writeln!(out, "{name:<16} {why}")?,
-                TableFormat::Json => writeln!(
-                    out,
-                    "{{\"algorithm\":\"{name}\",\"n\":{n},\"refused\":\"{}\"}}",
-                    why.replace('\\', "\\\\").replace('"', "\\\"")
-                )?,
+                TableFormat::Json => {
+                    serde_json::to_writer(
+                        &mut out,
+                        &JsonRow {
+                            algorithm: name,
+                            n,
+                            first,
+                            refused: Some(why),
+                            stats: None,
+                            seconds: None,
+                            same: None,
+                        },
+                    )?;
+                    writeln!(out)?;
+                }
             },
             Row::Ran {
                 stats,
                 seconds,
                 solutions,
             } => {
-                let same = reference.is_some_and(|r| r == solutions);
+                let same = if first {
+                    solutions.len() == usize::from(n > 3 || n == 1)
+                        && solutions.iter().all(|s| nqueens::verify(s).is_ok())
+                } else {
+                    reference.is_some_and(|r| r == solutions)
+                };
                 all_same &= same;
                 match format {
                     TableFormat::Table => writeln!(
                         out,
-                        "{name:<16} {:>10} {:>12} {:>14} {:>12} {:>6} {:>11.3}  {}",
+                        "{name:<16} {:>9} {:>10} {:>12} {:>12} {:>12} {:>9} {:>10.3}  {}",
                         grouped(solutions.len() as u128),
                         grouped(stats.nodes.into()),
                         grouped(stats.conflict_tests.into()),
-                        grouped(stats.backtracks.into()),
+                        grouped(stats.reads.into()),
+                        grouped(stats.writes.into()),
                         grouped(stats.peak_frontier.into()),
                         seconds * 1000.0,
                         if same { "yes" } else { "NO" }
                     )?,
-                    TableFormat::Json => writeln!(
-                        out,
-                        "{{\"algorithm\":\"{name}\",\"n\":{n},\"solutions\":{},\"nodes\":{},\"placements\":{},\
-                         \"conflict_tests\":{},\"backtracks\":{},\"peak_frontier\":{},\"seconds\":{:.6},\"same\":{same}}}",
-                        solutions.len(),
-                        stats.nodes,
-                        stats.placements,
-                        stats.conflict_tests,
-                        stats.backtracks,
-                        stats.peak_frontier,
-                        seconds
-                    )?,
+                    TableFormat::Json => {
+                        serde_json::to_writer(
+                            &mut out,
+                            &JsonRow {
+                                algorithm: name,
+                                n,
+                                first,
+                                refused: None,
+                                stats: Some(*stats),
+                                seconds: Some(*seconds),
+                                same: Some(same),
+                            },
+                        )?;
+                        writeln!(out)?;
+                    }
                 }
             }
         }
     }
     if format == TableFormat::Table {
-        if all_same {
+        if all_same && first {
+            writeln!(out, "\nevery algorithm that ran stopped at a valid first solution")?;
+        } else if all_same {
             writeln!(
                 out,
                 "\nevery algorithm that ran found the same {} solutions",
@@ -123,8 +184,10 @@ pub fn run(
         }
         writeln!(
             out,
-            "conflict tests count squares tested one at a time; bitwise tests a whole row with one mask, \
-             dancing-links counts the item sizes it compares"
+            "nodes: partial boards visited; tests: squares tested (bitwise: rows, one mask each; dancing-links: item sizes compared);\n\
+             reads: entries of the algorithm's own structure read to test squares (cells of the 0/1 board, array entries,\n\
+             flags, counters, mask words; the heuristic's look-ahead included); writes: entries written to keep it up to date;\n\
+             peak: the most entries on its stack or queue at once (the recursion depth for recursive searches)"
         )?;
     }
     out.flush()?;

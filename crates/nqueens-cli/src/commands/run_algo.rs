@@ -67,14 +67,14 @@ impl Sink for CountBoth {
     }
 }
 
-/// Writes each solution as it comes, up to a limit, and notices whether
-/// another solution followed the last one printed.
+/// Writes each solution as it comes, and stops the search at once on the
+/// limit's solution, so that the stats count exactly the work for it.
 pub struct Stream<'a, W: Write> {
     pub out: &'a mut W,
     pub write: &'a mut dyn FnMut(&mut W, &[usize]) -> io::Result<()>,
     pub limit: u64,
     pub printed: u64,
-    /// A solution came after the limit was reached.
+    /// The search was stopped on reaching the limit.
     pub more: bool,
     /// The first write error; the search stops on it.
     pub error: Option<io::Error>,
@@ -98,6 +98,10 @@ impl<W: Write> Sink for Stream<'_, W> {
             return ControlFlow::Break(());
         }
         self.printed += 1;
+        if self.printed >= self.limit {
+            self.more = true;
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     }
 }

@@ -69,7 +69,7 @@
 //!   entered (one mask test each) before the free ones are scored;
 //! - `reads`: those mask tests plus the look-ahead's own work, one row mask
 //!   for each row below each free square scored (n = 8, all solutions:
-//!   HEURISTIC_NUMBERS);
+//!   15,720 tests but 21,220 reads; bitwise reads 5,895 words in all);
 //! - `backtracks`: queens taken off (the last queen of each solution
 //!   included);
 //! - `peak_frontier`: the deepest row entered plus one, the number of rows
