@@ -756,7 +756,10 @@ pub fn lower(opts: Opts) -> anyhow::Result<Config> {
                 },
             };
             if a.bits == cli::BitOrder::LsbRight && algorithm.name() != "bitwise" {
-                usage!("--bits orders the masks of `--algorithm bitwise`; {} has none", algorithm.name());
+                usage!(
+                    "--bits orders the masks of `--algorithm bitwise`; {} has none",
+                    algorithm.name()
+                );
             }
             Config::Trace {
                 n,

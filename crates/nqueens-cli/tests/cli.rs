@@ -1345,63 +1345,200 @@ mod classic {
         run(&["compare", "8", "--algorithms", "bitwise,nope"]).error();
     }
 
-    #[test]
-    fn trace_four_is_short_and_readable() {
-        let out = run(&["trace", "4"]).ok();
-        assert!(out.lines().count() < 400, "{} lines", out.lines().count());
-        assert!(out.contains("free 1111"), "{out}");
-        assert_eq!(out.matches("solution ").count(), 2, "{out}");
-        insta::assert_snapshot!("trace_4_bitwise", out);
-        let out = run(&["trace", "4", "-a", "recursive"]).ok();
-        assert!(
-            out.contains("reject (1, 0): the queen on (0, 0) attacks it along the column"),
-            "{out}"
-        );
-        let out = run(&["trace", "5", "-a", "heuristic"]).ok();
-        assert!(out.contains("candidates, best first: column"), "{out}");
+    /// The queens of each board drawn in a text trace, by step.
+    fn text_boards(out: &str) -> Vec<(usize, Vec<Option<usize>>)> {
+        let mut boards = Vec::new();
+        let mut step = 0;
+        let mut rows: Vec<Option<usize>> = Vec::new();
+        for line in out.lines().chain(std::iter::once("")) {
+            if let Some(rest) = line.strip_prefix("step ") {
+                step = rest.split(':').next().unwrap().parse().unwrap();
+            } else if !line.is_empty() && line.chars().all(|c| " ■□×?".contains(c)) {
+                let cells: Vec<char> = line.chars().filter(|c| *c != ' ').collect();
+                rows.push(cells.iter().position(|&c| c == '■'));
+            } else if line.is_empty() && !rows.is_empty() {
+                boards.push((step, std::mem::take(&mut rows)));
+            }
+        }
+        boards
     }
 
-    /// Replays `trace --format json` on a board and checks each solution event.
+    #[test]
+    fn every_algorithm_traces_its_own_machinery() {
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for (name, _) in algorithms() {
+            let out = run(&["trace", "4", "-a", &name]).ok();
+            assert_eq!(out.matches("\nstep ").count() > 10, true, "{name}");
+            assert!(out.contains("solution 2: "), "{name}: {out}");
+            insta::assert_snapshot!(format!("trace_4_{name}"), out);
+            let json = run(&["trace", "4", "-a", &name, "--format", "json"]).ok();
+            insta::assert_snapshot!(format!("trace_4_{name}_json"), json);
+            // The steps without the header line, which names the algorithm.
+            let body: String = out.lines().skip(1).collect::<Vec<_>>().join("\n");
+            texts.push((name, body));
+        }
+        for (i, (a, ta)) in texts.iter().enumerate() {
+            for (b, tb) in &texts[i + 1..] {
+                assert_ne!(ta, tb, "{a} and {b} trace alike");
+            }
+        }
+        // What each one shows, as the tutorials write it.
+        let has = |name: &str, what: &[&str]| {
+            let out = run(&["trace", "4", "-a", name]).ok();
+            for w in what {
+                assert!(out.contains(w), "{name}: no {w:?} in\n{out}");
+            }
+        };
+        has(
+            "brute-force",
+            &[
+                "candidate 1: test the complete board [0, 0, 0, 0]",
+                "1 pair compared",
+            ],
+        );
+        has(
+            "recursive-board",
+            &["check(board, (1, 1)) reads 1 cell", "[1]"],
+        );
+        has(
+            "recursive",
+            &["s = [0, _, _, _]", "|s[0] - 1| = 1 == 1 - 0? yes"],
+        );
+        has("stack", &["stack (bottom → top", "pop (0, 0): try it next"]);
+        has(
+            "tagged-stack",
+            &[
+                "set its tag from 0 to 1",
+                "md  = ",
+                "sd  = ",
+                "(1, 3, 0) … (1, 0, 0)",
+            ],
+        );
+        has(
+            "generator",
+            &["yield (1, 3, 0, 2)", "resume in row", "conflict(state, "],
+        );
+        has(
+            "occupancy",
+            &["attack counters", "why counters and not 0/1 flags"],
+        );
+        has(
+            "bfs",
+            &[
+                "dequeue [0] from the front",
+                "enqueue [0, 2] at the back",
+                "queue (front → back",
+            ],
+        );
+        has(
+            "heuristic",
+            &["look ahead, best first: column", "the best candidate, f = "],
+        );
+        let six = run(&["trace", "6", "-a", "heuristic"]).ok();
+        assert!(six.contains("fall back to the next best"), "{six}");
+        has(
+            "bitwise",
+            &[
+                "p = free & -free = ",
+                "(ld | p) << 1 = ",
+                "free = mask & ~(cols | ld | rd)",
+            ],
+        );
+        has(
+            "dancing-links",
+            &[
+                "choose R0: the fewest options",
+                "cover C0, D3, A0",
+                "uncover",
+            ],
+        );
+        let bfs = run(&["trace", "4", "-a", "bfs"]).ok();
+        assert!(!bfs.contains("take back"), "a queue takes nothing back");
+        let right = run(&["trace", "4", "--bits", "lsb-right"]).ok();
+        assert!(right.contains("column 0 (the least significant bit) on the right"));
+        assert!(
+            right.contains("p = free & -free = 0001: column 0"),
+            "{right}"
+        );
+        run(&["trace", "4", "-a", "recursive", "--bits", "lsb-right"]).error();
+    }
+
+    #[test]
+    fn trace_until_and_tree() {
+        let out = run(&["trace", "8", "-a", "heuristic", "--until", "first"]).ok();
+        assert!(out.contains("stopped at solution 1 (--until)"), "{out}");
+        let out = run(&["trace", "6", "--until", "3", "--format", "json"]).ok();
+        assert_eq!(out.matches("\"event\":\"solution\"").count(), 3);
+        run(&["trace", "6", "--until", "0"]).error();
+        run(&["trace", "6", "--until", "later"]).error();
+        // The default step limit reaches the first solution of every
+        // algorithm at n = 8 but brute force over the 8^8 boards.
+        for (name, _) in algorithms() {
+            if name == "brute-force" {
+                continue;
+            }
+            let out = run(&[
+                "trace", "8", "-a", &name, "--until", "first", "--format", "json",
+            ])
+            .ok();
+            assert!(out.contains("\"event\":\"solution\""), "{name}");
+        }
+        let tree = run(&["trace", "4", "--format", "tree"]).ok();
+        insta::assert_snapshot!("trace_4_tree", tree);
+        assert!(tree.contains("dead end"), "{tree}");
+        assert!(tree.contains("solution [1, 3, 0, 2]"), "{tree}");
+        let bfs = run(&["trace", "4", "-a", "bfs", "--format", "tree"]).ok();
+        assert!(bfs.contains("level 2 (6 boards)"), "{bfs}");
+    }
+
+    /// Replays `trace --format json` on a board and checks each solution
+    /// event; the boards it replays are the boards the text draws.
     #[test]
     fn json_traces_replay_for_every_algorithm() {
         for (name, _) in algorithms() {
-            let n = 5;
-            let out = run(&[
-                "trace",
-                "5",
-                "-a",
-                &name,
-                "--format",
-                "json",
-                "--max-steps",
-                "1000000",
-            ])
-            .ok();
-            let mut board: Vec<Option<usize>> = vec![None; n];
-            let mut solutions = 0;
-            for (i, line) in out.lines().enumerate() {
-                let f = flat_json(line);
-                let get = |k: &str| f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
-                assert_eq!(get("step"), Some((i + 1).to_string()), "{name}: {line}");
-                let num = |k: &str| get(k).unwrap().parse::<usize>().unwrap();
-                match get("event").unwrap().as_str() {
-                    "\"place\"" => board[num("row")] = Some(num("col")),
-                    "\"backtrack\"" => board[num("row")] = None,
-                    "\"visit\"" => {
-                        let cols = parse_list(&get("columns").unwrap());
-                        board = (0..n).map(|r| cols.get(r).copied()).collect();
+            for n in [4, 5] {
+                let size = n.to_string();
+                let out = run(&["trace", &size, "-a", &name, "--format", "json"]).ok();
+                let text = run(&["trace", &size, "-a", &name]).ok();
+                let drawn = text_boards(&text);
+                let mut board: Vec<Option<usize>> = vec![None; n];
+                let mut shown: Vec<(usize, Vec<Option<usize>>)> = Vec::new();
+                let mut solutions = 0;
+                for (i, line) in out.lines().enumerate() {
+                    let f = flat_json(line);
+                    let get = |k: &str| f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
+                    assert_eq!(get("step"), Some((i + 1).to_string()), "{name}: {line}");
+                    assert!(get("says").is_some(), "{name}: {line}");
+                    let num = |k: &str| get(k).unwrap().parse::<usize>().unwrap();
+                    let mut now = None;
+                    match get("event").unwrap().as_str() {
+                        "\"place\"" => board[num("row")] = Some(num("col")),
+                        "\"backtrack\"" => board[num("row")] = None,
+                        "\"candidate\"" | "\"dequeue\"" => {
+                            let cols = parse_list(&get("columns").unwrap());
+                            board = (0..n).map(|r| cols.get(r).copied()).collect();
+                        }
+                        "\"enqueue\"" => {
+                            let cols = parse_list(&get("columns").unwrap());
+                            now = Some((0..n).map(|r| cols.get(r).copied()).collect());
+                        }
+                        "\"solution\"" => {
+                            let cols = parse_list(&get("columns").unwrap());
+                            let held: Vec<usize> = board.iter().map_while(|c| *c).collect();
+                            assert!(cols.starts_with(&held) && held.len() + 1 >= n, "{name}");
+                            assert!(is_solution(&cols));
+                            now = Some(cols.iter().map(|&c| Some(c)).collect());
+                            solutions += 1;
+                        }
+                        _ => {}
                     }
-                    "\"solution\"" => {
-                        let cols = parse_list(&get("columns").unwrap());
-                        let replayed: Vec<usize> = board.iter().map(|c| c.unwrap()).collect();
-                        assert_eq!(replayed, cols, "{name}");
-                        assert!(is_solution(&cols));
-                        solutions += 1;
-                    }
-                    _ => {}
+                    shown.push((i + 1, now.unwrap_or_else(|| board.clone())));
+                }
+                assert_eq!(solutions, if n == 4 { 2 } else { 10 }, "{name}");
+                for (step, queens) in &drawn {
+                    assert_eq!(&shown[step - 1].1, queens, "{name} n = {n}: step {step}");
                 }
             }
-            assert_eq!(solutions, 10, "{name}");
         }
     }
 

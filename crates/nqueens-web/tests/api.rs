@@ -734,29 +734,47 @@ mod complete {
 mod trace {
     use super::*;
 
-    /// Replays place, backtrack and visit events; the boards at each
-    /// solution event.
+    /// Replays the events that change the board (place, backtrack, and the
+    /// whole boards of candidate and dequeue); the boards at each solution
+    /// event. Each step's `view.board` must be the board replayed (or, for
+    /// a queued child and a bfs solution, that board plus its new queen).
     fn replay(n: usize, events: &[Value]) -> Vec<Vec<usize>> {
         let mut board: Vec<Option<usize>> = vec![None; n];
         let mut solutions = Vec::new();
-        for e in events {
+        for (i, e) in events.iter().enumerate() {
             let at = |k: &str| e[k].as_u64().expect("a number") as usize;
+            assert_eq!(e["step"], i + 1);
+            assert!(e["says"].as_str().is_some_and(|s| !s.is_empty()), "{e}");
+            let mut shown = None;
             match e["event"].as_str().expect("an event") {
                 "place" => board[at("row")] = Some(at("col")),
                 "backtrack" => board[at("row")] = None,
-                "visit" => {
+                "candidate" | "dequeue" => {
                     let c = columns(&e["columns"]);
                     board = (0..n).map(|r| c.get(r).copied()).collect();
                 }
+                "enqueue" => shown = Some(columns(&e["columns"])),
                 "solution" => {
                     let c = columns(&e["columns"]);
-                    let on_board: Vec<usize> = board.iter().map(|c| c.expect("full")).collect();
-                    assert_eq!(on_board, c, "the replayed board is the solution");
+                    let held: Vec<usize> = board.iter().map_while(|c| *c).collect();
+                    assert!(c.starts_with(&held) && held.len() + 1 >= n, "{e}");
+                    shown = Some(c.clone());
                     solutions.push(c);
                 }
-                "reject" | "masks" | "scores" => {}
+                "reject" | "masks" | "scores" | "check" | "push" | "pop" | "tag" | "resume"
+                | "yield" | "choose" | "cover" | "uncover" => {}
                 other => panic!("unknown event {other}"),
             }
+            let expected: Vec<Value> = match shown {
+                Some(c) => (0..n)
+                    .map(|r| c.get(r).map_or(Value::Null, |&c| json!(c)))
+                    .collect(),
+                None => board
+                    .iter()
+                    .map(|c| c.map_or(Value::Null, |c| json!(c)))
+                    .collect(),
+            };
+            assert_eq!(e["view"]["board"], Value::Array(expected), "step {}", i + 1);
         }
         solutions
     }
@@ -780,6 +798,27 @@ mod trace {
             all.sort();
             assert_eq!(found, all, "{}", a.name());
             assert_eq!(r["stats"]["solutions"], 10, "{}", a.name());
+            // What the page shows beside the board.
+            let lines = r["pseudocode"].as_array().expect("pseudocode").len();
+            assert!(lines >= 5, "{}", a.name());
+            for e in events {
+                if let Some(line) = e["line"].as_u64() {
+                    assert!((line as usize) < lines, "{}: {e}", a.name());
+                }
+                assert!(e["view"]["structure"]["kind"].is_string(), "{e}");
+            }
+            assert!(r["about"]["idea"].as_str().expect("idea").len() > 80);
+            assert!(r["about"]["why"].is_string() && r["about"]["cost"].is_string());
+            let tree = r["tree"].as_array().expect("tree");
+            assert_eq!(tree[0]["mark"], "root");
+            let solved = tree.iter().filter(|t| t["mark"] == "solution").count();
+            assert_eq!(solved, 10, "{}", a.name());
+            for t in &tree[1..] {
+                let parent = t["parent"].as_u64().expect("a parent") as usize;
+                assert!(parent < t["id"].as_u64().expect("an id") as usize);
+            }
+            let last = events.last().expect("events");
+            assert!(last["node"].as_u64().expect("node") < tree.len() as u64);
         }
     }
 
@@ -792,15 +831,32 @@ mod trace {
         );
         assert_eq!(r["truncated"], true);
         assert!(r.get("stats").is_none());
+        let e = &r["events"][0];
+        for (k, v) in [
+            ("row", 0),
+            ("cols", 0),
+            ("diag", 0),
+            ("anti", 0),
+            ("mask", 31),
+            ("free", 31),
+        ] {
+            assert_eq!(e[k], v, "{k}");
+        }
+        assert_eq!(e["event"], "masks");
+        let e = &r["events"][1];
         assert_eq!(
-            r["events"][0],
-            json!({"event": "masks", "row": 0, "cols": 0, "diag": 0, "anti": 0, "free": 0b11111})
+            (&e["event"], &e["row"], &e["col"]),
+            (&json!("place"), &json!(0), &json!(0))
         );
-        assert_eq!(
-            r["events"][1],
-            json!({"event": "place", "row": 0, "col": 0})
-        );
+        assert!(e["says"]
+            .as_str()
+            .expect("says")
+            .starts_with("p = free & -free = 10000"));
+        let rows = &e["view"]["structure"]["rows"];
+        assert_eq!(rows[0]["p"], 1);
+        assert_eq!(rows[0]["free_bits"], "01111");
         assert_eq!(r["events"][2]["cols"], 1);
+        assert_eq!(r["events"][2]["diag"], 2, "(ld | p) << 1, unmasked");
         let r = s.ok(
             "/api/trace",
             json!({"n": 5, "algorithm": "heuristic", "limit": 1}),

@@ -338,7 +338,10 @@ mod classic {
                     .collect();
                 assert_eq!(replayed, replay.reported, "{} n = {n}", a.name());
                 assert_eq!(replayed.len() as u128, nqueens::known::total(n).unwrap());
-                assert_eq!(replay.replay.solutions() as u128, nqueens::known::total(n).unwrap());
+                assert_eq!(
+                    replay.replay.solutions() as u128,
+                    nqueens::known::total(n).unwrap()
+                );
             }
         }
     }

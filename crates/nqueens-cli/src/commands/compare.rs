@@ -172,7 +172,10 @@ pub fn run(
     }
     if format == TableFormat::Table {
         if all_same && first {
-            writeln!(out, "\nevery algorithm that ran stopped at a valid first solution")?;
+            writeln!(
+                out,
+                "\nevery algorithm that ran stopped at a valid first solution"
+            )?;
         } else if all_same {
             writeln!(
                 out,

@@ -74,9 +74,9 @@ impl Tracer<'_> {
                 }
                 let marked = mark.filter(|m| m.row == r && m.col == c).map(|m| m.kind);
                 line.push(match marked {
-                    Some(MarkKind::Rejected) => '×',
-                    Some(MarkKind::Checked) if *queen != Some(c) => '?',
                     _ if *queen == Some(c) => '■',
+                    Some(MarkKind::Rejected) => '×',
+                    Some(MarkKind::Checked) => '?',
                     _ => '□',
                 });
             }
@@ -144,7 +144,9 @@ impl Sink for Tracer<'_> {
             return ControlFlow::Break(());
         }
         match (event, self.options.until) {
-            (Event::Solution { .. }, Some(k)) if self.replay.solutions() >= k => ControlFlow::Break(()),
+            (Event::Solution { .. }, Some(k)) if self.replay.solutions() >= k => {
+                ControlFlow::Break(())
+            }
             _ => ControlFlow::Continue(()),
         }
     }
@@ -184,9 +186,9 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
         match node.mark {
             TreeMark::Root => "the empty board".to_string(),
             TreeMark::Queen => square,
-            TreeMark::DeadEnd => format!(
-                "{square}  dead end: no free square in the next row, back up"
-            ),
+            TreeMark::DeadEnd => {
+                format!("{square}  dead end: no free square in the next row, back up")
+            }
             TreeMark::Solution => {
                 let cols: Vec<usize> = path(replay, id).iter().map(|&(_, c)| c).collect();
                 format!("{square}  solution {cols:?}")
@@ -199,7 +201,13 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
         let r: Vec<String> = children[id]
             .iter()
             .filter(|&&c| tree[c].mark == TreeMark::Rejected)
-            .map(|&c| format!("({}, {})", tree[c].row.unwrap_or(0), tree[c].col.unwrap_or(0)))
+            .map(|&c| {
+                format!(
+                    "({}, {})",
+                    tree[c].row.unwrap_or(0),
+                    tree[c].col.unwrap_or(0)
+                )
+            })
             .collect();
         (!r.is_empty()).then(|| format!("× {}", r.join(" ")))
     };
@@ -334,7 +342,11 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     let stopped = tracer.stopped;
     let replay = tracer.replay;
     let (steps, solutions) = (replay.steps(), replay.solutions());
-    let noun = if solutions == 1 { "solution" } else { "solutions" };
+    let noun = if solutions == 1 {
+        "solution"
+    } else {
+        "solutions"
+    };
     match format {
         TraceFormat::Text => {
             if stopped {

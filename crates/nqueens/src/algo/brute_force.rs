@@ -308,7 +308,10 @@ mod tests {
     fn rejects_name_the_first_pair() {
         let mut rec = Recorder::default();
         BruteForce::default().search(4, &mut rec).unwrap();
-        assert_eq!(rec.events[0], "Candidate { number: 1, columns: [0, 0, 0, 0] }");
+        assert_eq!(
+            rec.events[0],
+            "Candidate { number: 1, columns: [0, 0, 0, 0] }"
+        );
         assert_eq!(
             rec.events[1],
             "Check { row: 1, col: 0, reads: 1, by: Some(Square { row: 0, col: 0 }) }"

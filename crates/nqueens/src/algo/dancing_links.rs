@@ -679,12 +679,18 @@ mod tests {
         // and column with 2 options and the search goes on in row 1.
         let mut rec = Recorder::default();
         DancingLinks.search(4, &mut rec).unwrap();
-        let places: Vec<&String> = rec.events.iter().filter(|e| e.starts_with("Place")).collect();
+        let places: Vec<&String> = rec
+            .events
+            .iter()
+            .filter(|e| e.starts_with("Place"))
+            .collect();
         assert_eq!(places[0], "Place { row: 0, col: 0 }");
         assert_eq!(places[1], "Place { row: 1, col: 2 }");
         // R0 is chosen first, with 4 options, before its first option is
         // taken; choosing (0, 0) covers C0, D3 and A0.
-        assert!(rec.events[0].starts_with("Choose { item: Item { kind: Row, index: 0 }, options: 4"));
+        assert!(
+            rec.events[0].starts_with("Choose { item: Item { kind: Row, index: 0 }, options: 4")
+        );
         assert!(rec.events[1].starts_with("Cover { items: [Item { kind: Column, index: 0 }, Item { kind: Diagonal, index: 3 }, Item { kind: AntiDiagonal, index: 0 }]"), "{}", rec.events[1]);
         assert_eq!(rec.events[2], "Place { row: 0, col: 0 }");
         assert_eq!(rec.solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);

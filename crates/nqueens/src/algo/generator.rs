@@ -484,7 +484,11 @@ mod tests {
             "Check { row: 0, col: 0, reads: 0, by: None }"
         );
         let yields = rec.events.iter().filter(|e| e.starts_with("Yield")).count();
-        let resumes = rec.events.iter().filter(|e| e.starts_with("Resume")).count();
+        let resumes = rec
+            .events
+            .iter()
+            .filter(|e| e.starts_with("Resume"))
+            .count();
         assert_eq!((yields, resumes), (2, 3));
     }
 

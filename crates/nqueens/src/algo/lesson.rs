@@ -250,7 +250,8 @@ pub fn about(name: &str) -> Option<About> {
                 .join("\n\n"),
         )
     };
-    let is_why = |(h, p): &&(String, String)| h.contains("why") || p.starts_with("Why it is taught");
+    let is_why =
+        |(h, p): &&(String, String)| h.contains("why") || p.starts_with("Why it is taught");
     // The opening; when it is only a title, the first section too.
     let mut opening: Vec<&String> = paragraphs
         .iter()
@@ -259,7 +260,12 @@ pub fn about(name: &str) -> Option<About> {
         .collect();
     if opening.iter().map(|p| p.len()).sum::<usize>() < 200 {
         if let Some((first, _)) = paragraphs.iter().find(|(h, _)| !h.is_empty()) {
-            opening.extend(paragraphs.iter().filter(|(h, _)| h == first).map(|(_, p)| p));
+            opening.extend(
+                paragraphs
+                    .iter()
+                    .filter(|(h, _)| h == first)
+                    .map(|(_, p)| p),
+            );
         }
     }
     let idea = join(opening);

@@ -5,19 +5,24 @@
 //! can run it, watch it ([`Event`]s), measure it ([`Stats`]) and compare it with
 //! the others; the test suite proves that they find the same solutions.
 //!
-//! | name | module | idea |
-//! |---|---|---|
-//! | `brute-force` | [`brute_force`] | generate every candidate, keep the valid ones |
-//! | `recursive-board` | [`recursive_board`] | recursion over rows on an n×n 0/1 board |
-//! | `recursive` | [`recursive`] | recursion over rows on a 1-D column array |
-//! | `stack` | [`stack`] | no recursion: an explicit stack of squares to try |
-//! | `tagged-stack` | [`tagged_stack`] | a stack of (row, col, tag) nodes and flag arrays |
-//! | `generator` | [`generator`] | a lazy iterator that does only the work asked for |
-//! | `occupancy` | [`occupancy`] | an n×n grid of attacked squares, marked and restored |
-//! | `bfs` | [`bfs`] | breadth-first branch and bound, one row at a time |
-//! | `heuristic` | [`heuristic`] | look-ahead: most remaining freedom first |
-//! | `bitwise` | [`bitwise`] | three bit masks, lowest free bit by `x & -x` |
-//! | `dancing-links` | [`dancing_links`] | Knuth's Algorithm X on an exact cover |
+//! | name | module | idea | see it work |
+//! |---|---|---|---|
+//! | `brute-force` | [`brute_force`] | generate every candidate, keep the valid ones | `nqueens trace 4 -a brute-force` |
+//! | `recursive-board` | [`recursive_board`] | recursion over rows on an n×n 0/1 board | `nqueens trace 4 -a recursive-board` |
+//! | `recursive` | [`recursive`] | recursion over rows on a 1-D column array | `nqueens trace 4 -a recursive` |
+//! | `stack` | [`stack`] | no recursion: an explicit stack of squares to try | `nqueens trace 4 -a stack` |
+//! | `tagged-stack` | [`tagged_stack`] | a stack of (row, col, tag) nodes and flag arrays | `nqueens trace 4 -a tagged-stack` |
+//! | `generator` | [`generator`] | a lazy iterator that does only the work asked for | `nqueens trace 4 -a generator` |
+//! | `occupancy` | [`occupancy`] | an n×n grid of attacked squares, marked and restored | `nqueens trace 4 -a occupancy` |
+//! | `bfs` | [`bfs`] | breadth-first branch and bound, one row at a time | `nqueens trace 4 -a bfs` |
+//! | `heuristic` | [`heuristic`] | look-ahead: most remaining freedom first | `nqueens trace 4 -a heuristic` |
+//! | `bitwise` | [`bitwise`] | three bit masks, lowest free bit by `x & -x` | `nqueens trace 4 -a bitwise` |
+//! | `dancing-links` | [`dancing_links`] | Knuth's Algorithm X on an exact cover | `nqueens trace 4 -a dancing-links` |
+//!
+//! Each module's docs say why the algorithm is taught and what it costs; its
+//! trace shows its own machinery step by step ([`Replay`] words each step and
+//! rebuilds the structure; [`about`] and [`pseudocode`] give the page the same
+//! text), and [`Stats::reads`] and [`Stats::writes`] measure what it costs.
 //!
 //! An algorithm pushes what it does to a [`Sink`]: every solution (the sink can
 //! stop the search), and, when the sink asks for them, the steps of the search
@@ -35,10 +40,10 @@ pub mod brute_force;
 pub mod dancing_links;
 pub mod generator;
 pub mod heuristic;
+mod lesson;
 pub mod occupancy;
 pub mod recursive;
 pub mod recursive_board;
-mod lesson;
 mod replay;
 pub mod stack;
 pub mod tagged_stack;

@@ -279,10 +279,9 @@ pub struct Replay {
     queue: VecDeque<Vec<usize>>,
     level: usize,
     by_board: HashMap<Vec<usize>, usize>,
-    // heuristic
-    scores: Vec<(usize, usize)>,
-    score_row: usize,
-    tried: usize,
+    // heuristic: for each row on the path, its scored candidates and how
+    // many have been tried
+    scores: Vec<(Vec<(usize, usize)>, usize)>,
     // bitwise
     masks: Vec<MaskRow>,
     // dancing-links
@@ -371,8 +370,6 @@ impl Replay {
             level: 0,
             by_board,
             scores: Vec::new(),
-            score_row: 0,
-            tried: 0,
             masks: Vec::new(),
             sizes: Vec::new(),
             chosen: Vec::new(),
@@ -471,7 +468,13 @@ impl Replay {
 
     fn bits(&self, mask: u64, width: usize) -> String {
         let s: String = (0..width)
-            .map(|c| if c < 64 && mask >> c & 1 == 1 { '1' } else { '0' })
+            .map(|c| {
+                if c < 64 && mask >> c & 1 == 1 {
+                    '1'
+                } else {
+                    '0'
+                }
+            })
             .collect();
         if self.lsb_right {
             s.chars().rev().collect()
@@ -522,9 +525,9 @@ impl Replay {
                 tuple(&s)
             }),
             "heuristic" => {
-                let k = self.tried;
-                let f = self.scores.get(k.saturating_sub(1)).map_or(0, |x| x.1);
-                let of = self.scores.len();
+                let (list, k) = self.scores.get(row).cloned().unwrap_or_default();
+                let f = list.get(k.saturating_sub(1)).map_or(0, |x| x.1);
+                let of = list.len();
                 if k <= 1 {
                     format!("{base}: the best candidate, f = {f} (1st of {of})")
                 } else {
@@ -536,10 +539,7 @@ impl Replay {
             }
             "bitwise" => {
                 let width = n;
-                let (p, free) = self
-                    .masks
-                    .last()
-                    .map_or((0, 0), |m| (m.p, m.free));
+                let (p, free) = self.masks.last().map_or((0, 0), |m| (m.p, m.free));
                 format!(
                     "p = free & -free = {}: column {col}; free -= p leaves {}; {base}",
                     self.bits(p, width),
@@ -556,8 +556,8 @@ impl Replay {
         let alg = self.algorithm;
         match *event {
             Event::Place { row, col } => {
-                if alg == "heuristic" && self.score_row == row {
-                    self.tried += 1;
+                if let Some(slot) = self.scores.get_mut(row) {
+                    slot.1 += 1;
                 }
                 if alg == "bitwise" {
                     if let Some(m) = self.masks.iter_mut().rev().find(|m| m.row == row) {
@@ -591,7 +591,10 @@ impl Replay {
                     col,
                     kind: MarkKind::Rejected,
                 });
-                let who = format!("the queen on ({}, {}) attacks it along the {attack}", by.row, by.col);
+                let who = format!(
+                    "the queen on ({}, {}) attacks it along the {attack}",
+                    by.row, by.col
+                );
                 let says = match alg {
                     "brute-force" => format!(
                         "reject the board: the queens on ({}, {}) and ({row}, {col}) attack each other along the {attack}",
@@ -675,7 +678,10 @@ impl Replay {
                 );
                 self.tree[self.at].depth = columns.len();
                 (
-                    format!("candidate {number}: test the complete board {}", list(columns)),
+                    format!(
+                        "candidate {number}: test the complete board {}",
+                        list(columns)
+                    ),
                     Some(0),
                 )
             }
@@ -845,9 +851,8 @@ impl Replay {
                 (says, Some(lines::check(alg)))
             }
             Event::Scores { row, scores } => {
-                self.scores = scores.to_vec();
-                self.score_row = row;
-                self.tried = 0;
+                self.scores.truncate(row);
+                self.scores.push((scores.to_vec(), 0));
                 let says = if scores.is_empty() {
                     format!("row {row}: no free square to score")
                 } else {
@@ -885,7 +890,11 @@ impl Replay {
                     format!(
                         "cover {}: {} hidden",
                         names.join(", "),
-                        plural(usize::try_from(hidden).unwrap_or(usize::MAX), "option", "options")
+                        plural(
+                            usize::try_from(hidden).unwrap_or(usize::MAX),
+                            "option",
+                            "options"
+                        )
                     ),
                     Some(lines::place(alg)),
                 )
@@ -900,7 +909,11 @@ impl Replay {
                     format!(
                         "uncover {}: {} back",
                         names.join(", "),
-                        plural(usize::try_from(restored).unwrap_or(usize::MAX), "option", "options")
+                        plural(
+                            usize::try_from(restored).unwrap_or(usize::MAX),
+                            "option",
+                            "options"
+                        )
                     ),
                     Some(if item_done { 6 } else { 5 }),
                 )
@@ -1069,12 +1082,20 @@ impl Replay {
                 cells: (0..n)
                     .map(|r| (0..n).map(|c| u8::from(self.board[r] == Some(c))).collect())
                     .collect(),
-                read: if self.checking.is_some() { self.compared } else { 0 },
+                read: if self.checking.is_some() {
+                    self.compared
+                } else {
+                    0
+                },
                 square,
             },
             "recursive" => Structure::Array {
                 s: self.board.clone(),
-                compared: if self.checking.is_some() { self.compared } else { 0 },
+                compared: if self.checking.is_some() {
+                    self.compared
+                } else {
+                    0
+                },
                 square,
             },
             "stack" => Structure::Stack {
@@ -1096,7 +1117,11 @@ impl Replay {
             "generator" => Structure::Generator {
                 state: self.queens(),
                 suspended: self.suspended,
-                compared: if self.checking.is_some() { self.compared } else { 0 },
+                compared: if self.checking.is_some() {
+                    self.compared
+                } else {
+                    0
+                },
                 square,
             },
             "occupancy" => Structure::Counters {
@@ -1107,16 +1132,30 @@ impl Replay {
                 front: self.queue.iter().take(32).cloned().collect(),
                 level: self.level,
             },
-            "heuristic" => Structure::Scores {
-                row: self.score_row,
-                candidates: self.scores.iter().map(|&(c, f)| [c, f]).collect(),
-                next: self.tried,
-            },
+            "heuristic" => {
+                // The deepest row scored whose candidates are not all tried,
+                // else the deepest.
+                let at = self
+                    .scores
+                    .iter()
+                    .rposition(|(list, k)| *k < list.len())
+                    .unwrap_or(self.scores.len().saturating_sub(1));
+                let (list, next) = self.scores.get(at).cloned().unwrap_or_default();
+                Structure::Scores {
+                    row: at,
+                    candidates: list.iter().map(|&(c, f)| [c, f]).collect(),
+                    next,
+                }
+            }
             "bitwise" => Structure::Masks {
                 rows: self.masks.iter().map(|m| self.masks_row(m)).collect(),
             },
             "dancing-links" => Structure::Items {
-                sizes: self.sizes.iter().map(|(i, s)| (i.to_string(), *s)).collect(),
+                sizes: self
+                    .sizes
+                    .iter()
+                    .map(|(i, s)| (i.to_string(), *s))
+                    .collect(),
                 chosen: self.chosen.iter().map(Item::to_string).collect(),
             },
             _ => Structure::None,
@@ -1198,11 +1237,18 @@ impl Replay {
                 }
             }
             Structure::Stack { entries } => {
-                let e: Vec<String> = entries.iter().map(|&[r, c]| format!("({r}, {c})")).collect();
+                let e: Vec<String> = entries
+                    .iter()
+                    .map(|&[r, c]| format!("({r}, {c})"))
+                    .collect();
                 out.push(format!(
                     "stack (bottom → top, {}): {}",
                     entries.len(),
-                    if e.is_empty() { "empty".to_string() } else { e.join(" ") }
+                    if e.is_empty() {
+                        "empty".to_string()
+                    } else {
+                        e.join(" ")
+                    }
                 ));
                 let s: Vec<String> = self
                     .board
@@ -1224,11 +1270,19 @@ impl Replay {
                 out.push(format!(
                     "stack (bottom → top, {}): {}",
                     entries.len(),
-                    if e.is_empty() { "empty".to_string() } else { e.join(" ") }
+                    if e.is_empty() {
+                        "empty".to_string()
+                    } else {
+                        e.join(" ")
+                    }
                 ));
                 let flags = |f: &[u8]| f.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
                 out.push(format!("col = {}", flags(&col)));
-                out.push(format!("md  = {}   (index row - col + {})", flags(&md), n - 1));
+                out.push(format!(
+                    "md  = {}   (index row - col + {})",
+                    flags(&md),
+                    n - 1
+                ));
                 out.push(format!("sd  = {}   (index row + col)", flags(&sd)));
             }
             Structure::Generator {
@@ -1240,7 +1294,11 @@ impl Replay {
                 out.push(format!(
                     "state = {}{}",
                     tuple(&state),
-                    if suspended { "   (suspended at yield)" } else { "" }
+                    if suspended {
+                        "   (suspended at yield)"
+                    } else {
+                        ""
+                    }
                 ));
                 if let Some([row, col]) = square {
                     for i in 0..compared.min(state.len()) {
@@ -1253,7 +1311,9 @@ impl Replay {
                 }
             }
             Structure::Counters { grid } => {
-                out.push("attack counters (queens above attacking each square; Q = a queen):".into());
+                out.push(
+                    "attack counters (queens above attacking each square; Q = a queen):".into(),
+                );
                 for (r, line) in grid.iter().enumerate() {
                     let cells: Vec<String> = line
                         .iter()
@@ -1278,7 +1338,11 @@ impl Replay {
                 out.push(format!(
                     "queue (front → back, {}): {}{}",
                     plural(length, "board", "boards"),
-                    if shown.is_empty() { "empty".to_string() } else { shown.join(" ") },
+                    if shown.is_empty() {
+                        "empty".to_string()
+                    } else {
+                        shown.join(" ")
+                    },
                     if length > 8 { " …" } else { "" }
                 ));
                 out.push(format!("expanding a board of level {level}"));
@@ -1304,7 +1368,11 @@ impl Replay {
                     .collect();
                 out.push(format!(
                     "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
-                    if c.is_empty() { "none".to_string() } else { c.join("  ") }
+                    if c.is_empty() {
+                        "none".to_string()
+                    } else {
+                        c.join("  ")
+                    }
                 ));
             }
             Structure::Masks { rows } => {
@@ -1327,11 +1395,19 @@ impl Replay {
                 let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
                 out.push(format!(
                     "primary items left, with their options: {}",
-                    if s.is_empty() { "none".to_string() } else { s.join(" ") }
+                    if s.is_empty() {
+                        "none".to_string()
+                    } else {
+                        s.join(" ")
+                    }
                 ));
                 out.push(format!(
                     "chosen on this path: {}",
-                    if chosen.is_empty() { "none".to_string() } else { chosen.join(" → ") }
+                    if chosen.is_empty() {
+                        "none".to_string()
+                    } else {
+                        chosen.join(" → ")
+                    }
                 ));
             }
             Structure::None => {}

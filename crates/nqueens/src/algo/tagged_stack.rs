@@ -272,7 +272,8 @@ mod tests {
         let row = s.len();
         let mut total = 0;
         for col in 0..n {
-            let same = |f: &dyn Fn(usize, usize) -> bool| s.iter().enumerate().any(|(r, &c)| f(r, c));
+            let same =
+                |f: &dyn Fn(usize, usize) -> bool| s.iter().enumerate().any(|(r, &c)| f(r, c));
             let reads = if same(&|_, c| c == col) {
                 1
             } else if same(&|r, c| r + col == row + c) {
