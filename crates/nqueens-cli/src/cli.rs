@@ -208,6 +208,10 @@ pub enum SolutionFormat {
     Json,
     /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
     Leetcode,
+    /// The 0/1 matrix, a row per line, as the look-ahead tutorial prints it.
+    Matrix,
+    /// "row, col;" pairs on one line, as the tagged-stack tutorial prints them.
+    Pairs,
     /// One column per line (for huge boards and for tools like sort and awk).
     Lines,
     /// A picture of the board, as SVG (one board: solve and random).

@@ -298,6 +298,8 @@ fn board_output(format: SolutionFormat) -> BoardOutput {
         SolutionFormat::List => BoardOutput::Text(Style::List),
         SolutionFormat::Json => BoardOutput::Text(Style::Json),
         SolutionFormat::Leetcode => BoardOutput::Text(Style::LeetCode),
+        SolutionFormat::Matrix => BoardOutput::Text(Style::Matrix),
+        SolutionFormat::Pairs => BoardOutput::Text(Style::Pairs),
         SolutionFormat::Lines => BoardOutput::Text(Style::Lines),
         SolutionFormat::Svg => BoardOutput::Svg,
         SolutionFormat::Png => BoardOutput::Png,

@@ -305,6 +305,20 @@ mod solve {
             run(&["solve", "8", "-f", "leetcode"]).ok(),
             "[\"Q.......\",\"....Q...\",\".......Q\",\".....Q..\",\"..Q.....\",\"......Q.\",\".Q......\",\"...Q....\"]\n"
         );
+        // The tutorials' own forms: the look-ahead's 0/1 matrix and the
+        // tagged stack's "row, col;" pairs.
+        assert_eq!(
+            run(&["solve", "4", "--format", "matrix"]).ok(),
+            "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n"
+        );
+        assert_eq!(
+            run(&["all", "4", "--format", "pairs"]).ok(),
+            "0, 1; 1, 3; 2, 0; 3, 2;\n0, 2; 1, 0; 2, 3; 3, 1;\n"
+        );
+        assert_eq!(
+            run(&["solve", "4", "--format", "pairs", "--one-based"]).ok(),
+            "1, 2; 2, 4; 3, 1; 4, 3;\n"
+        );
     }
 
     #[test]

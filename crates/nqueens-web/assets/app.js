@@ -9,21 +9,6 @@
   const unkey = (k) => k.split(',').map(Number);
   const QUEEN = '\u265B\uFE0E';
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  // A trace event as the API sends it ({"event": "masks", "cols": 5, ...}: the
-  // same records as `nqueens trace --format json`), with the masks as binary
-  // strings, column 0 first, like the board.
-  function forDisplay(e, n) {
-    const out = { ...e };
-    if (e.event === 'masks') {
-      for (const f of ['cols', 'diag', 'anti', 'free']) {
-        let bits = '';
-        for (let c = 0; c < n; c++) bits += Math.floor(e[f] / 2 ** c) % 2 === 1 ? '1' : '0';
-        out[f] = bits;
-      }
-    }
-    return out;
-  }
-
   const TRACE_LIMIT = 5000;
 
   // ---------------------------------------------------------------- API
@@ -160,39 +145,47 @@
     };
     const w = state.watch;
     if (w && w.active) {
+      // The algorithm's board after the step, as the trace's view says.
       m.blocked = new Set();
-      const s = w.replay;
-      for (const k of s.queens) m.queens.set(k, 'algo');
-      const ev = s.last;
-      if (ev) {
-        if (ev.event === 'place') m.marks.set(key(ev.row, ev.col), 'just-placed');
-        if (ev.event === 'backtrack') m.marks.set(key(ev.row, ev.col), 'ghost');
-        if (ev.event === 'reject') {
-          m.marks.set(key(ev.row, ev.col), 'rejected');
-          m.lines.push({ from: ev.by, to: [ev.row, ev.col], kind: 'reject' });
-          m.row = ev.row;
-        }
-        if (ev.event === 'masks') {
-          m.row = ev.row;
-          for (let c = 0; c < ev.free.length; c++) {
-            if (ev.free[c] === '1') m.marks.set(key(ev.row, c), 'free');
-          }
-        }
-        if (ev.event === 'scores') m.row = ev.row;
-        if (ev.event === 'solution') {
-          for (const k of s.queens) m.queens.set(k, 'solved');
+      const ev = w.k > 0 ? w.events[w.k - 1] : null;
+      const v = viewAt(w, w.k);
+      const solved = !!ev && ev.event === 'solution';
+      ((v && v.board) || []).forEach((c, r) => {
+        if (c !== null && c !== undefined) m.queens.set(key(r, c), solved ? 'solved' : 'algo');
+      });
+      const mk = v && v.mark;
+      if (mk && Number.isInteger(mk.row) && Number.isInteger(mk.col)) {
+        const cls = { rejected: 'rejected', checked: 'checked', placed: 'just-placed', removed: 'ghost', candidate: 'candidate' }[mk.kind];
+        if (cls) m.marks.set(key(mk.row, mk.col), cls);
+        m.row = mk.row;
+        if ((mk.kind === 'rejected' || mk.kind === 'checked') && ev && Array.isArray(ev.by)) {
+          m.lines.push({ from: ev.by, to: [mk.row, mk.col], kind: mk.kind === 'rejected' ? 'reject' : 'check' });
         }
       }
-      for (const [row, list] of s.scores) {
-        for (const [col, f] of list) {
-          const k = key(row, col);
-          if (!s.queens.has(k)) m.scores.set(k, f);
+      const s = v && v.structure;
+      if (s && s.kind === 'masks' && Array.isArray(s.rows) && s.rows.length) {
+        const last = s.rows[s.rows.length - 1];
+        if (m.row < 0) m.row = last.row;
+        const bits = String(last.free_bits || '');
+        for (let c = 0; c < Math.min(bits.length, state.n); c++) {
+          const k = key(last.row, c);
+          if (bits[c] === '1' && !m.queens.has(k) && !m.marks.has(k)) m.marks.set(k, 'free');
+        }
+      }
+      if (s && s.kind === 'scores' && Array.isArray(s.candidates)) {
+        if (m.row < 0) m.row = s.row;
+        for (const [c, f] of s.candidates) {
+          const k = key(s.row, c);
+          if (!m.queens.has(k)) m.scores.set(k, f);
         }
       }
       return m;
     }
     const shown = state.preview ? state.preview.queens : state.queens;
-    const distinguish = state.preview && state.queens.size > 0;
+    // A completion's queens are the solver's but for the user's own; a
+    // solution listed for an empty board is just a solution.
+    const distinguish = !!state.preview &&
+      (state.preview.kind === 'complete' || state.queens.size > 0 || state.blocked.size > 0);
     for (const k of shown) {
       m.queens.set(k, distinguish && !state.queens.has(k) ? 'added' : 'user');
     }
@@ -236,8 +229,10 @@
       }
       if (mark) {
         cls.push(mark);
+        const said = { rejected: ', rejected by the search', checked: ', being checked', ghost: ', queen just taken back', free: ', free', candidate: ', tested', 'on-blocked': ', on a blocked square' }[mark];
+        if (said) aria += said;
         if (mark === 'ghost') glyph = QUEEN;
-        if (mark === 'rejected' && !q) glyph = '×';
+        if (mark === 'rejected' && !q) glyph = '✕';
       }
       if (!glyph && m.blocked.has(k)) glyph = '×';
       if (m.row === sq.r) cls.push('cur-row');
@@ -381,6 +376,10 @@
     buildBoard();
     const countMax = state.info ? state.info.limits.count_max : 18;
     if (!countJob && n <= countMax) $('count-n').value = n;
+    countNChanged();
+    // What the panels said was about the other size.
+    solveMsg('Finish your board, count its completions, or step through them.');
+    setText($('dl-msg'), 'A picture of the board as shown.');
     boardChanged();
     render();
   }
@@ -459,69 +458,503 @@
   }
 
   // -------------------------------------------------------------- watch
+  //
+  // POST /api/trace answers the whole search at once: per step the words
+  // (`says`), the pseudocode line, the tree node the search stands on and
+  // the state after the step (`view`: the board, a mark, the algorithm's own
+  // structure as data and as text), and the search tree. The page only moves
+  // a step index k (0 = nothing done yet) through it.
 
-  function freshReplay() {
-    return { queens: new Set(), steps: 0, nodes: 0, backtracks: 0, solutions: 0, masks: new Map(), scores: new Map(), last: null };
+  // A DOM element: h('p', {class: 'x', text: 'hi'}, child, ...).
+  function h(tag, props, ...kids) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(props || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') el.className = v;
+      else if (k === 'text') el.textContent = String(v);
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of kids.flat()) {
+      if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : String(c));
+    }
+    return el;
+  }
+  const plural = (k, one, many = one + 's') => `${k} ${k === 1 ? one : many}`;
+  const sqName = (s) => (Array.isArray(s) ? `(${s[0]}, ${s[1]})` : '');
+  // Text from the module docs: `code`, **strong**, *emphasis*, bare URLs.
+  function richText(text) {
+    const out = [];
+    String(text || '').replace(/\s+/g, ' ').split(/(`[^`]*`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|https?:\/\/[^\s)]+)/).forEach((part, i) => {
+      if (!part) return;
+      if (i % 2 === 0) out.push(part);
+      else if (part.startsWith('`')) out.push(h('code', { text: part.slice(1, -1) }));
+      else if (part.startsWith('**')) out.push(h('strong', {}, richText(part.slice(2, -2))));
+      else if (part.startsWith('*')) out.push(h('em', {}, richText(part.slice(1, -1))));
+      else out.push(h('a', { href: part, target: '_blank', rel: 'noopener noreferrer', text: part }));
+    });
+    return out;
+  }
+  // Paragraphs (blank lines between) and "- " lists, even run together on
+  // one line ("…; - next item").
+  function richBlocks(text) {
+    return String(text || '').split(/\n\s*\n/).filter((p) => p.trim()).map((para) => {
+      const t = para.trim();
+      if (!/^- /.test(t)) return h('p', {}, richText(t));
+      const items = t.slice(2).split(/(?:\n|(?<=[;.:])\s+)- (?=\S)/);
+      return h('ul', {}, items.map((it) => h('li', {}, richText(it))));
+    });
   }
 
-  function applyEvent(s, ev) {
-    s.steps++;
-    s.last = ev;
-    switch (ev.event) {
-      case 'place':
-        s.queens.add(key(ev.row, ev.col));
-        s.nodes++;
+  // What the page works out once per trace: counters per step, where each
+  // jump lands, and the tree's rows.
+  function prepare(w, t) {
+    const events = Array.isArray(t.events) ? t.events : [];
+    const N = events.length;
+    w.events = events;
+    w.truncated = !!t.truncated;
+    w.stats = t.stats || null;
+    w.about = t.about || null;
+    w.pseudocode = Array.isArray(t.pseudocode) ? t.pseudocode : [];
+    w.legend = Array.isArray(t.legend) ? t.legend : [];
+    const tree = Array.isArray(t.tree) ? t.tree : [];
+    const nodes = new Map();
+    for (const e of tree) nodes.set(e.id, e);
+    w.nodes = nodes;
+    w.root = tree.find((e) => e.parent === null || e.parent === undefined) || null;
+    const stepOf = (e) => Math.max(0, Math.min(Number(e.step) || 0, N));
+
+    // Counters after k steps: boards stood on (tree nodes less the rejected
+    // squares), backtracks, solutions.
+    w.nodesAt = new Uint32Array(N + 1);
+    w.treeAt = new Uint32Array(N + 1);
+    // brute-force counts its candidates only: it never stands on the empty
+    // board (its module docs, "nodes").
+    w.rootCounts = w.algorithm !== 'brute-force';
+    for (const e of tree) {
+      w.treeAt[stepOf(e)]++;
+      if (e.mark !== 'rejected' && (w.rootCounts || e.mark !== 'root')) w.nodesAt[stepOf(e)]++;
+    }
+    w.backAt = new Uint32Array(N + 1);
+    w.solAt = new Uint32Array(N + 1);
+    for (let k = 1; k <= N; k++) {
+      const ev = events[k - 1].event;
+      w.nodesAt[k] += w.nodesAt[k - 1];
+      w.treeAt[k] += w.treeAt[k - 1];
+      w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
+      w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
+    }
+
+    // Where "next solution / backtrack / dead end" land.
+    const stepsOf = (names) => {
+      const out = [];
+      events.forEach((e, i) => { if (names.includes(e.event)) out.push(i + 1); });
+      return out;
+    };
+    w.solSteps = stepsOf(['solution']);
+    w.backName = 'backtrack';
+    w.backSteps = [];
+    if (w.algorithm === 'bfs') {
+      // bfs has no backtracking: its way back up is taking the next board
+      // off the queue.
+      w.backSteps = stepsOf(['dequeue']);
+      if (w.backSteps.length) w.backName = 'dequeue';
+    }
+    if (!w.backSteps.length) w.backSteps = stepsOf(['backtrack']);
+    // A dead end is left when the search moves to a node outside it: the
+    // jump lands on the last step inside, every square of its next row
+    // refused.
+    const within = (x, id) => {
+      for (let y = id, i = 0; y !== null && y !== undefined && i < 64; y = nodes.get(y)?.parent, i++) {
+        if (y === x) return true;
+      }
+      return false;
+    };
+    w.deadLeft = new Map();
+    const dead = new Set();
+    for (let k = 1; k <= N; k++) {
+      const a = events[k - 1].node;
+      const b = k < N ? events[k].node : undefined;
+      for (let x = a, i = 0; x !== null && x !== undefined && i < 64; x = nodes.get(x)?.parent, i++) {
+        const e = nodes.get(x);
+        if (!e) break;
+        if (e.mark !== 'dead_end' || w.deadLeft.has(x)) continue;
+        const left = k < N ? !within(x, b) : !w.truncated;
+        if (left) { w.deadLeft.set(x, k); dead.add(k); }
+      }
+    }
+    w.deadSteps = [...dead].sort((p, q) => p - q);
+
+    // The marks this trace puts on the board, for the legend.
+    w.marksUsed = new Set();
+    for (const e of events) {
+      const v = e.view;
+      if (v && v.mark && v.mark.kind) w.marksUsed.add(v.mark.kind);
+      if (v && v.structure && v.structure.kind) w.marksUsed.add('s:' + v.structure.kind);
+      if (e.event === 'solution') w.marksUsed.add('solution');
+      if ((e.event === 'reject' || e.event === 'check') && Array.isArray(e.by)) w.marksUsed.add('line-' + e.event);
+    }
+    buildTree(w, tree);
+  }
+
+  const nodeAt = (w, k) => (k <= 0 ? (w.root ? w.root.id : null) : w.events[k - 1].node);
+  const viewAt = (w, k) => (k > 0 ? w.events[k - 1].view || null : null);
+
+  // ------------------------------------------------------ the search tree
+
+  const TREE_GLYPH = { root: '∅', queen: '♛', rejected: '✕', dead_end: '⊘', solution: '★' };
+  const TREE_WORD = { root: 'the empty board', queen: 'a queen placed', rejected: 'rejected', dead_end: 'a dead end', solution: 'a solution' };
+
+  function treeLabel(e, ev) {
+    if (e.mark === 'root' || e.row === null || e.row === undefined) return 'empty board';
+    // brute-force's nodes are whole candidate boards.
+    if (ev && ev.event === 'candidate' && Array.isArray(ev.columns)) return `[${ev.columns.join(' ')}]`;
+    return `(${e.row}, ${e.col})`;
+  }
+
+  // One row per tree node, in depth-first order, all built at once and shown
+  // as the steps reach them.
+  function buildTree(w, tree) {
+    const children = new Map();
+    for (const e of tree) {
+      if (e.parent === null || e.parent === undefined) continue;
+      if (!children.has(e.parent)) children.set(e.parent, []);
+      children.get(e.parent).push(e);
+    }
+    for (const list of children.values()) list.sort((a, b) => a.id - b.id);
+    const list = h('ul', { class: 'tree-list', 'aria-label': 'Nodes of the search tree' });
+    const rows = new Map();
+    const order = [];
+    // Indented by the node's place in the tree (a rejected square sits under
+    // the board it was tested on; its "depth", queens on the board, is its
+    // parent's).
+    const stack = tree.filter((e) => e.parent === null || e.parent === undefined).reverse().map((e) => [e, 0]);
+    while (stack.length) {
+      const [e, d] = stack.pop();
+      const step = Number(e.step) || 0;
+      const ev = step > 0 ? w.events[step - 1] : null;
+      const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
+      const btn = h('button', {
+        type: 'button',
+        'data-step': step,
+        title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
+        'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
+      }, glyph, h('span', { class: 'tl', text: treeLabel(e, ev) }), h('span', { class: 'ts', text: step }));
+      const li = h('li', { class: 'tn m-' + e.mark, 'data-id': e.id, 'data-mark': e.mark, 'data-step': step, style: `--d:${d}`, hidden: true }, btn);
+      list.append(li);
+      rows.set(e.id, { li, glyph, e });
+      order.push({ step, li });
+      const kids = children.get(e.id) || [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], d + 1]);
+    }
+    order.sort((a, b) => a.step - b.step);
+    w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length };
+    for (const [id, k] of w.deadLeft) w.tree.deadOrder.push({ k, row: rows.get(id) });
+    w.tree.deadOrder.sort((a, b) => a.k - b.k);
+    $('w-tree').replaceChildren(list);
+  }
+
+  function showTree(w) {
+    const t = w.tree;
+    const k = w.k;
+    while (t.shown < t.order.length && t.order[t.shown].step <= k) t.order[t.shown++].li.hidden = false;
+    while (t.shown > 0 && t.order[t.shown - 1].step > k) t.order[--t.shown].li.hidden = true;
+    // A dead end shows as one once the search has left it.
+    while (t.deadShown < t.deadOrder.length && t.deadOrder[t.deadShown].k <= k) {
+      const d = t.deadOrder[t.deadShown++];
+      d.row.li.classList.add('left');
+      d.row.glyph.textContent = TREE_GLYPH.dead_end;
+    }
+    while (t.deadShown > 0 && t.deadOrder[t.deadShown - 1].k > k) {
+      const d = t.deadOrder[--t.deadShown];
+      d.row.li.classList.remove('left');
+      d.row.glyph.textContent = TREE_GLYPH.queen;
+    }
+    for (const li of t.path) li.classList.remove('cur', 'path');
+    t.path = [];
+    const cur = nodeAt(w, k);
+    for (let x = cur, i = 0; x !== null && x !== undefined && i < 64; x = w.nodes.get(x)?.parent, i++) {
+      const r = t.rows.get(x);
+      if (!r) break;
+      r.li.classList.add(i === 0 ? 'cur' : 'path');
+      t.path.push(r.li);
+    }
+    const boards = w.nodesAt[k];
+    const shown = t.shown;
+    const pruned = shown - boards - (w.rootCounts || shown === 0 ? 0 : 1);
+    $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` + (w.rootCounts ? '' : ' + the empty board');
+    // Keep the current node in sight, scrolling the tree only.
+    const r = t.rows.get(cur);
+    const box = $('w-tree');
+    if (r && !r.li.hidden && box.clientHeight > 0) {
+      const top = r.li.offsetTop;
+      const bottom = top + r.li.offsetHeight;
+      if (top < box.scrollTop + 4) box.scrollTop = Math.max(0, top - 24);
+      else if (bottom > box.scrollTop + box.clientHeight - 4) box.scrollTop = bottom - box.clientHeight + 24;
+    }
+  }
+
+  // ----------------------------------------------- the algorithm's structure
+
+  // A row of cells: name, then value over index.
+  function cells(name, values, { cls, field, idx = true, title } = {}) {
+    const row = h('div', { class: 'arr', 'data-field': field });
+    row.append(h('span', { class: 'arr-name', text: name, title }));
+    const box = h('span', { class: 'arr-cells' });
+    values.forEach((v, i) => {
+      const empty = v === null || v === undefined;
+      box.append(h('span', { class: 'cell' + (empty ? ' empty' : '') + (cls ? ' ' + (cls(v, i) || '') : ''), 'data-i': i, title: `${name}[${i}] = ${empty ? 'empty' : v}` },
+        h('span', { class: 'v', text: empty ? '·' : v }), idx ? h('span', { class: 'i', text: i }) : null));
+    });
+    row.append(box);
+    return row;
+  }
+  const line = (...kids) => h('p', { class: 'st-line' }, ...kids);
+  const b = (field, value) => h('b', { 'data-field': field, text: value });
+  const bitsOf = (s) => [...String(s || '')].map((ch) => h('span', { class: ch === '1' ? 'b1' : 'b0', text: ch }));
+
+  function stackList(entries, tagged) {
+    const list = h('ol', { class: 'stack', 'data-field': 'entries', 'aria-label': 'the stack, top first' });
+    const top = entries.slice().reverse();
+    const SHOW = 16;
+    top.slice(0, SHOW).forEach((en, i) => {
+      const tag = tagged ? Number(en[2]) : null;
+      list.append(h('li', { class: (i === 0 ? 'top ' : '') + (tagged ? 'tag' + tag : ''), 'data-entry': en.join(',') },
+        h('span', { class: 'en', text: tagged ? `(${en[0]}, ${en[1]}, ${tag})` : `(${en[0]}, ${en[1]})` }),
+        tagged ? h('span', { class: 'tagb', text: tag === 1 ? 'tag 1: placed, undo on pop' : 'tag 0: to test' }) : null,
+        i === 0 ? h('span', { class: 'topb', text: 'top' }) : null));
+    });
+    if (top.length > SHOW) list.append(h('li', { class: 'more', text: `… ${top.length - SHOW} more below` }));
+    if (!top.length) list.append(h('li', { class: 'more', text: 'empty' }));
+    return list;
+  }
+
+  function structureWidget(s, v, n) {
+    const box = h('div', { class: 'st st-' + s.kind, 'data-kind': s.kind });
+    switch (s.kind) {
+      case 'candidate': {
+        box.append(line('candidate ', b('number', s.number), ` of ${n}`, h('sup', { text: n }), ' boards with a queen per row'));
+        box.append(cells('columns', s.columns || [], { field: 'columns', title: 'the column of each row\'s queen' }));
+        box.append(line('the last test compared ', b('compared', s.compared), ` pair${s.compared === 1 ? '' : 's'} of queens`));
         break;
-      case 'visit':
-        s.queens = new Set(ev.columns.map((c, r) => key(r, c)));
-        s.nodes++;
+      }
+      case 'board01': {
+        const grid = h('div', { class: 'grid01', 'data-field': 'cells', style: `--n:${n}`, role: 'img', 'aria-label': 'the 0/1 board' });
+        const read = Number(s.read) || 0;
+        const sq = Array.isArray(s.square) ? s.square : null;
+        (s.cells || []).forEach((row, r) => row.forEach((x, c) => {
+          const i = r * n + c;
+          grid.append(h('span', { class: 'g01' + (x ? ' one' : '') + (i < read ? ' read' : '') + (sq && sq[0] === r && sq[1] === c ? ' sq' : ''), text: x }));
+        }));
+        box.append(grid);
+        box.append(line(sq ? ['checking ', b('square', sqName(sq)), ': read the first ', b('read', read), ' cells, row by row'] : ['no check this step (', b('read', read), ' cells read)']));
         break;
-      case 'backtrack':
-        s.queens.delete(key(ev.row, ev.col));
-        s.backtracks++;
-        // What was worked out for the rows below no longer holds.
-        for (const r of [...s.scores.keys()]) if (r > ev.row) s.scores.delete(r);
-        for (const r of [...s.masks.keys()]) if (r > ev.row) s.masks.delete(r);
+      }
+      case 'array': {
+        const cmp = Number(s.compared) || 0;
+        box.append(cells('s', s.s || [], { field: 's', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 's[row] = the column of its queen' }));
+        box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared s[0..', b('compared', cmp), ')'] : ['no check this step']));
         break;
-      case 'masks':
-        for (const r of [...s.masks.keys()]) if (r >= ev.row) s.masks.delete(r);
-        s.masks.set(ev.row, ev);
+      }
+      case 'stack':
+        box.append(line(b('length', (s.entries || []).length), ' squares on the stack, top first'));
+        box.append(stackList(s.entries || [], false));
         break;
-      case 'scores':
-        for (const r of [...s.scores.keys()]) if (r >= ev.row) s.scores.delete(r);
-        s.scores.set(ev.row, ev.scores);
+      case 'tagged_stack': {
+        const flags = (name, arr, title) => cells(name, arr || [], { field: name, cls: (x) => (x ? 'on' : ''), title });
+        box.append(line(b('length', (s.entries || []).length), ' nodes on the stack, top first'));
+        box.append(stackList(s.entries || [], true));
+        box.append(h('div', { class: 'flags' },
+          flags('col', s.col, 'col[c] = 1: column c is taken'),
+          flags('md', s.md, 'md[row − col + n − 1] = 1: that diagonal \\ is taken'),
+          flags('sd', s.sd, 'sd[row + col] = 1: that anti-diagonal / is taken')));
         break;
-      case 'solution':
-        s.solutions++;
+      }
+      case 'generator': {
+        const cmp = Number(s.compared) || 0;
+        box.append(line(h('span', { class: 'badge ' + (s.suspended ? 'susp' : 'run'), 'data-field': 'suspended', text: s.suspended ? 'suspended after a yield' : 'running' })));
+        box.append(cells('state', s.state || [], { field: 'state', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 'the column of each row filled so far' }));
+        box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared ', b('compared', cmp), ' entries'] : ['no check this step']));
         break;
+      }
+      case 'counters': {
+        const grid = h('div', { class: 'gridc', 'data-field': 'grid', style: `--n:${n}`, role: 'img', 'aria-label': 'attack counters' });
+        const board = (v && v.board) || [];
+        (s.grid || []).forEach((row, r) => row.forEach((x, c) => {
+          grid.append(h('span', { class: 'gc' + (x ? ' hit' : '') + (board[r] === c ? ' q' : ''), text: x, title: `(${r}, ${c}): attacked ${x} time${x === 1 ? '' : 's'}` }));
+        }));
+        box.append(grid);
+        box.append(line('a square is free while its counter is 0'));
+        break;
+      }
+      case 'queue': {
+        const front = s.front || [];
+        box.append(line(b('length', s.length), ` board${s.length === 1 ? '' : 's'} in the queue; expanding a board with `, b('level', s.level), ` queen${s.level === 1 ? '' : 's'}`));
+        const list = h('ol', { class: 'queue', 'data-field': 'front', 'aria-label': 'the queue, front first' });
+        front.forEach((cols, i) => list.append(h('li', { class: i === 0 ? 'front' : '', text: cols.length ? cols.join(' ') : '∅', title: `columns [${cols.join(', ')}]` })));
+        if (s.length > front.length) list.append(h('li', { class: 'more', text: `+${s.length - front.length}` }));
+        if (!front.length) list.append(h('li', { class: 'more', text: 'empty' }));
+        box.append(h('div', { class: 'queue-wrap' }, h('span', { class: 'qend', text: 'front' }), list, h('span', { class: 'qend', text: 'back' })));
+        break;
+      }
+      case 'scores': {
+        const cand = s.candidates || [];
+        const next = Number(s.next) || 0;
+        box.append(line('row ', b('row', s.row), ': free squares by f, best first (f = squares left free below if a queen goes there)'));
+        const table = h('table', { class: 'scores', 'data-field': 'candidates' },
+          h('thead', {}, h('tr', {}, h('th', { text: 'column' }), h('th', { text: 'f' }), h('th', { text: '' }))));
+        const body = h('tbody');
+        // The first `next` have been taken, the last of them is being tried.
+        const state = (i) => (i < next - 1 ? 'tried' : i === next - 1 ? 'trying' : '');
+        cand.forEach(([c, f], i) => body.append(h('tr', { class: state(i) },
+          h('td', { text: c }), h('td', { text: f }), h('td', { text: state(i) === 'trying' ? '← trying' : state(i) }))));
+        if (!cand.length) body.append(h('tr', {}, h('td', { colspan: 3, text: 'no free square: a dead end' })));
+        table.append(body);
+        box.append(table);
+        break;
+      }
+      case 'masks': {
+        const rows = s.rows || [];
+        const table = h('table', { class: 'maskt', 'data-field': 'rows' });
+        table.append(h('thead', {}, h('tr', {}, ...['row', 'cols', 'ld', 'rd', 'free', 'p'].map((x) => h('th', { text: x })))));
+        const body = h('tbody');
+        rows.forEach((r, i) => body.append(h('tr', { class: i === rows.length - 1 ? 'last' : '' },
+          h('td', { text: r.row }), ...['cols_bits', 'ld_bits', 'rd_bits', 'free_bits', 'p_bits'].map((f) => h('td', { class: 'bits', 'data-field': f }, bitsOf(r[f]))))));
+        table.append(body);
+        box.append(table);
+        const r = rows[rows.length - 1];
+        if (r) {
+          const op = (name, bits, note, cls) => h('tr', { class: cls || '' }, h('th', { text: name }), h('td', { class: 'bits', 'data-op': name }, bitsOf(bits)), h('td', { class: 'opn', text: note }));
+          box.append(h('table', { class: 'ops', 'data-field': 'ops', 'aria-label': `the masks of row ${r.row}` },
+            h('caption', { text: `row ${r.row}, column 0 first` }),
+            h('tbody', {},
+              op('cols', r.cols_bits, 'columns taken'),
+              op('ld', r.ld_bits, '(ld | p) << 1, last bit off the board', 'ld'),
+              op('rd', r.rd_bits, '(rd | p) >> 1'),
+              op('mask', r.mask_bits, 'the n columns'),
+              op('free', r.free_bits, 'mask & ~(cols | ld | rd), less the bits taken: still to try', 'free'),
+              op('p', r.p_bits, 'free & -free: the lowest bit, taken last', 'p'))));
+        }
+        break;
+      }
+      case 'items': {
+        const sizes = s.sizes || [];
+        const max = Math.max(1, ...sizes.map((x) => x[1]));
+        const list = h('ul', { class: 'items', 'data-field': 'sizes', 'aria-label': 'uncovered primary items and their options' });
+        sizes.forEach(([name, size], i) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (i === 0 ? 'first' : ''), 'data-item': name },
+          h('span', { class: 'iname', text: name }), h('span', { class: 'ibar', style: `--w:${size / max}` }), h('span', { class: 'isize', text: size }))));
+        if (!sizes.length) list.append(h('li', { class: 'more', text: 'every primary item covered' }));
+        box.append(line('uncovered primary items (R row, C column) with their options:'));
+        box.append(list);
+        const chosen = s.chosen || [];
+        box.append(line('chosen on this path: ', h('span', { class: 'chips', 'data-field': 'chosen' }, chosen.length ? chosen.map((c) => h('span', { class: 'chip', text: c })) : h('span', { class: 'none', text: 'none yet' }))));
+        break;
+      }
       default:
-        break;
+        return null;
+    }
+    return box;
+  }
+
+  const STRUCTURE_NAME = {
+    candidate: 'the candidate board', board01: 'the n×n 0/1 board', array: 'the array s[row] = col', stack: 'the stack',
+    tagged_stack: 'the stack of (row, col, tag) nodes and the flag arrays', generator: 'the generator\'s state', counters: 'the attack counters',
+    queue: 'the FIFO queue', heuristic: 'look-ahead scores', scores: 'the look-ahead scores f', masks: 'the bit masks, column 0 first', items: 'the exact cover items',
+  };
+
+  function showStructure(w) {
+    const v = viewAt(w, w.k);
+    const box = $('w-structure');
+    const s = v && v.structure;
+    const text = v && Array.isArray(v.text) ? v.text.join('\n') : '';
+    $('w-text').textContent = text || '(nothing yet)';
+    let widget = null;
+    if (s && s.kind) widget = structureWidget(s, v, w.n);
+    $('w-structure-what').textContent = s && s.kind ? STRUCTURE_NAME[s.kind] || s.kind : '';
+    if (widget) box.replaceChildren(widget);
+    else if (text) box.replaceChildren(h('pre', { class: 'st-text', text }));
+    else box.replaceChildren(h('p', { class: 'hint', text: w.k === 0 ? 'Step 0: nothing done yet. Step forward to see the algorithm\'s structure.' : 'This step leaves no structure to show.' }));
+  }
+
+  function showCode(code, line) {
+    const ol = $('w-code');
+    if (ol.dataset.src !== code.join('\n')) {
+      ol.dataset.src = code.join('\n');
+      // Indentation as padding, so that a wrapped line keeps it.
+      ol.replaceChildren(...code.map((text, i) => {
+        const ind = /^ */.exec(text)[0].length;
+        return h('li', { 'data-line': i }, h('span', { class: 'ln', text: i + 1 }), h('code', { style: `padding-left:${ind}ch`, text: text.slice(ind) || ' ' }));
+      }));
+      if (!code.length) ol.append(h('li', { class: 'none', text: 'no pseudocode' }));
+    }
+    for (const li of ol.querySelectorAll('li.cur')) { li.classList.remove('cur'); li.removeAttribute('aria-current'); }
+    if (line !== null && line !== undefined && ol.children[line]) {
+      const li = ol.children[line];
+      li.classList.add('cur');
+      li.setAttribute('aria-current', 'step');
     }
   }
 
-  const sq = (r, c) => `(${r}, ${c})`;
-  function describe(ev) {
-    switch (ev.event) {
-      case 'place': return `place a queen on ${sq(ev.row, ev.col)}`;
-      case 'reject': return `reject ${sq(ev.row, ev.col)}: the queen on ${sq(ev.by[0], ev.by[1])} attacks it along the ${ev.attack}`;
-      case 'backtrack': return `backtrack from ${sq(ev.row, ev.col)}`;
-      case 'visit': return ev.columns.length === 0
-        ? 'visit the empty board'
-        : `visit the board with queens in columns [${ev.columns.join(', ')}]`;
-      case 'masks': return `row ${ev.row}: free squares ${ev.free} = not (cols ${ev.cols} or diag ${ev.diag} or anti ${ev.anti})`;
-      case 'scores': return ev.scores.length === 0
-        ? `row ${ev.row}: no free square left`
-        : `row ${ev.row}: score the free squares, best first: ${ev.scores.map(([c, f]) => `column ${c} f=${f}`).join(', ')}`;
-      case 'solution': return `a solution: columns [${ev.columns.join(', ')}]`;
-      default: return ev.event;
-    }
+  function showAbout(name, about) {
+    $('w-about-name').textContent = name ? '— ' + name : '';
+    const body = $('w-about-body');
+    if (!about) { body.replaceChildren(h('p', { class: 'hint', text: 'Loading…' })); return; }
+    const part = (title, text) => (text ? [h('h4', { text: title }), ...richBlocks(cap(String(text)))] : []);
+    body.replaceChildren(
+      about.summary ? h('p', { class: 'about-summary' }, richText(cap(about.summary))) : '',
+      ...part('The idea', about.idea),
+      ...part('Why it is taught', about.why),
+      ...part('What it costs', about.cost),
+      ...part('Source', about.source),
+    );
   }
 
+  function showTextLegend(legend) {
+    $('w-text-legend').replaceChildren(...legend.map(([mark, what]) => h('li', {}, h('code', { text: mark }), ' ' + what)));
+  }
+
+  // The legend under the board while watching: only the marks this trace uses.
+  function showWatchLegend(w) {
+    const u = w.marksUsed;
+    const items = [[h('span', { class: 'swatch q-algo', text: '♛' }), 'the algorithm\'s queen']];
+    if (u.has('solution')) items.push([h('span', { class: 'swatch q-solved', text: '♛' }), 'a solution']);
+    if (u.has('placed')) items.push([h('span', { class: 'swatch sw-placed', text: '♛' }), 'just placed']);
+    if (u.has('removed')) items.push([h('span', { class: 'swatch sw-ghost', text: '♛' }), 'just taken back']);
+    if (u.has('rejected')) items.push([h('span', { class: 'swatch sw-rejected', text: '✕' }), 'rejected by the search' + (u.has('line-reject') ? ' (dashed: its attacker)' : '')]);
+    if (u.has('checked')) items.push([h('span', { class: 'swatch sw-checked' }), 'being checked' + (u.has('line-check') ? ' (dotted: the attacker found)' : '')]);
+    if (u.has('candidate')) items.push([h('span', { class: 'swatch sw-candidate' }), 'the pair the test stopped at']);
+    if (u.has('s:masks')) items.push([h('span', { class: 'swatch sw-free' }), 'free: a 1 in free']);
+    if (u.has('s:scores')) items.push([h('span', { class: 'swatch sw-f', text: 'f' }), 'f: squares left free below']);
+    items.push([h('span', { class: 'swatch sw-row' }), 'the row being filled']);
+    $('legend-watch').replaceChildren(...items.map(([sw, what]) => h('li', {}, sw, ' ' + what)));
+  }
+
+  function watchMsg(text, kind) { setText($('w-msg'), text || '', kind); }
   function algorithmInfo(name) {
     return state.info ? state.info.algorithms.find((a) => a.name === name) : null;
   }
 
-  function watchMsg(text, kind) { setText($('w-msg'), text || '', kind); }
+  // About and pseudocode of the algorithm selected, before any watching: a
+  // one-step trace on a small board answers them.
+  const aboutCache = new Map();
+  async function loadAbout() {
+    const name = $('algo').value;
+    if (!name) return;
+    const w = state.watch;
+    if (w && w.algorithm === name && w.active) { showAbout(name, w.about); showCode(w.pseudocode, null); return; }
+    if (!aboutCache.has(name)) {
+      const a = algorithmInfo(name);
+      const n = Math.min(4, a ? a.max_n : 4);
+      aboutCache.set(name, api('POST', '/api/trace', { n, algorithm: name, limit: 1 }).then(
+        (t) => ({ about: t.about || null, pseudocode: Array.isArray(t.pseudocode) ? t.pseudocode : [] }),
+        () => { aboutCache.delete(name); return null; }));
+    }
+    showAbout(name, null);
+    const got = await aboutCache.get(name);
+    if ($('algo').value !== name || (state.watch && state.watch.active)) return;
+    if (!got) { $('w-about-body').replaceChildren(h('p', { class: 'hint', text: 'The server did not answer.' })); return; }
+    showAbout(name, got.about);
+    showCode(got.pseudocode, null);
+  }
 
   // Loads the trace for the selected algorithm and board size (once).
   function ensureTrace() {
@@ -530,19 +963,24 @@
     const w = state.watch;
     if (w && w.algorithm === algorithm && w.n === n && !w.failed) return w.loading;
     stopWatch();
-    const fresh = { algorithm, n, events: [], truncated: false, k: 0, replay: freshReplay(), playing: false, active: false, failed: false, loading: null };
+    const fresh = { algorithm, n, events: [], truncated: false, k: 0, playing: false, active: false, failed: false, loading: null, base: '' };
     state.watch = fresh;
     const a = algorithmInfo(algorithm);
     watchMsg(`Loading the ${algorithm} search on ${n}×${n}…`);
     fresh.loading = api('POST', '/api/trace', { n, algorithm, limit: TRACE_LIMIT }).then((t) => {
       if (state.watch !== fresh) return false;
-      fresh.events = t.events.map((e) => forDisplay(e, n));
-      fresh.truncated = t.truncated;
+      prepare(fresh, t);
       fresh.active = true;
-      const total = t.events.length;
-      watchMsg(t.truncated
-        ? `The search is longer than this: showing the first ${TRACE_LIMIT} steps.`
-        : `The whole search: ${total} step${total === 1 ? '' : 's'}` + (t.stats ? ` (${t.stats.nodes} nodes, ${t.stats.solutions} solutions by the algorithm's own count).` : '.'));
+      const total = fresh.events.length;
+      const st = fresh.stats;
+      fresh.base = fresh.truncated
+        ? `The search is longer than this: showing its first ${total} steps.`
+        : `The whole search: ${plural(total, 'step')}` + (st ? `; at its end ${plural(st.nodes, 'node')}, ${plural(st.backtracks, 'backtrack')}, ${plural(st.solutions, 'solution')}.` : '.');
+      watchMsg(fresh.base);
+      showAbout(algorithm, fresh.about);
+      showTextLegend(fresh.legend);
+      showWatchLegend(fresh);
+      hideOtherMessages();
       showWatch();
       return true;
     }, (e) => {
@@ -556,67 +994,83 @@
     return fresh.loading;
   }
 
+  // While the board shows the algorithm, what the Solve panel said about the
+  // user's board does not apply: it is put aside and comes back on Close.
+  let solveSaved = null;
+  function hideOtherMessages() {
+    const el = $('solve-msg');
+    if (!solveSaved) solveSaved = { text: el.textContent, kind: el.classList.contains('error') ? 'error' : el.classList.contains('ok') ? 'ok' : undefined };
+    solveMsg('The board shows the algorithm now: Close it (or reset) to solve from your board.');
+  }
+  function restoreOtherMessages() {
+    if (!solveSaved) return;
+    solveMsg(solveSaved.text, solveSaved.kind);
+    solveSaved = null;
+  }
+
   function showWatch() {
     const w = state.watch;
-    const s = w ? w.replay : freshReplay();
-    $('c-steps').textContent = s.steps;
-    $('c-nodes').textContent = s.nodes;
-    $('c-backtracks').textContent = s.backtracks;
-    $('c-solutions').textContent = s.solutions;
-    const ev = s.last;
-    if (w && w.active) {
-      $('w-event').textContent = ev
-        ? `Step ${s.steps}${w.events.length ? ' of ' + w.events.length : ''}: ${describe(ev)}.`
-        : 'Step 0: the empty board.';
-      $('w-event').classList.toggle('reject', !!ev && ev.event === 'reject');
-      $('w-event').classList.toggle('solution', !!ev && ev.event === 'solution');
-      // The masks of the deepest row the search is working on.
-      const m = s.masks.size ? s.masks.get(Math.max(...s.masks.keys())) : null;
-      $('masks').hidden = !m;
-      if (m) {
-        $('masks-row').textContent = m.row;
-        for (const f of ['cols', 'diag', 'anti', 'free']) $('m-' + f).textContent = m[f];
-      }
+    const on = !!(w && w.active);
+    const k = on ? w.k : 0;
+    $('c-steps').textContent = k;
+    $('c-nodes').textContent = on ? w.nodesAt[k] : 0;
+    $('c-backtracks').textContent = on ? w.backAt[k] : 0;
+    $('c-solutions').textContent = on ? w.solAt[k] : 0;
+    const evEl = $('w-event');
+    evEl.hidden = !on;
+    $('w-mini').hidden = !on;
+    if (on) $('w-mini').querySelector('[data-act=play]').textContent = w.playing ? '❚❚ pause' : '▶ play';
+    $('legend-board').hidden = on;
+    $('legend-watch').hidden = !on;
+    document.body.classList.toggle('watching', on);
+    if (on) {
+      const N = w.events.length;
+      const ev = k > 0 ? w.events[k - 1] : null;
+      evEl.replaceChildren(h('span', { class: 'ev-num', text: `Step ${k} of ${N}${w.truncated ? '+' : ''}` }), ': ',
+        h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }));
+      evEl.className = 'event' + (ev ? ' ev-' + ev.event : '') + (w.deadSteps.includes(k) ? ' ev-dead' : '');
       const log = $('w-log');
-      const from = Math.max(0, w.k - 6);
       const items = [];
-      for (let i = w.k - 1; i >= from; i--) {
-        const li = document.createElement('li');
-        const num = document.createElement('span');
-        num.className = 'num';
-        num.textContent = i + 1;
-        const what = document.createElement('span');
-        what.className = 'what';
-        what.textContent = describe(w.events[i]);
-        li.append(num, what);
-        li.className = 'ev-' + w.events[i].event;
-        items.push(li);
+      for (let i = k - 1; i >= Math.max(0, k - 6); i--) {
+        const e = w.events[i];
+        items.push(h('li', { class: 'ev-' + e.event }, h('span', { class: 'num', text: i + 1 }), h('span', { class: 'what', text: e.says || e.event })));
       }
       log.replaceChildren(...items);
-      setStatus(`${w.algorithm}: ${s.queens.size} queen${s.queens.size === 1 ? '' : 's'} on the board, step ${s.steps}` +
-        (w.k >= w.events.length ? (w.truncated ? ' (the first ' + w.events.length + ' steps shown)' : ' — the search is over') : ''),
+      showStructure(w);
+      showCode(w.pseudocode, ev ? ev.line : null);
+      showTree(w);
+      const v = viewAt(w, k);
+      const q = v && Array.isArray(v.board) ? v.board.filter((c) => c !== null && c !== undefined).length : 0;
+      setStatus(`${w.algorithm}: ${plural(q, 'queen')} on the board, step ${k}` +
+        (k >= N ? (w.truncated ? ` (the first ${N} steps shown)` : ' — the search is over') : ''),
       ev && ev.event === 'solution' ? 'ok' : undefined);
     } else {
-      $('masks').hidden = true;
+      evEl.textContent = '';
       $('w-log').replaceChildren();
-      $('w-event').textContent = 'Press play or step to watch the search on the current board size.';
-      $('w-event').classList.remove('reject', 'solution');
+      $('w-tree-count').textContent = '';
+      if (!w) {
+        $('w-tree').replaceChildren(h('p', { class: 'hint', text: 'The tree grows as the search runs; click a node to go to its step.' }));
+        $('w-structure').replaceChildren(h('p', { class: 'hint', text: 'Step or play to see the algorithm\'s own data structure at each step.' }));
+        $('w-structure-what').textContent = '';
+        $('w-text').textContent = '';
+        for (const li of $('w-code').querySelectorAll('li.cur')) { li.classList.remove('cur'); li.removeAttribute('aria-current'); }
+        if (!$('w-msg').textContent) watchMsg(`Press play or step to watch the search on the ${state.n}×${state.n} board.`);
+      }
     }
     $('w-play').disabled = !!(w && w.playing);
     $('w-pause').disabled = !(w && w.playing);
-    $('w-back').disabled = !(w && w.active && w.k > 0);
+    $('w-back').disabled = !(on && w.k > 0);
+    const ahead = (list) => on && list.some((s) => s > w.k);
+    $('w-next-solution').disabled = on && !ahead(w.solSteps);
+    $('w-next-backtrack').disabled = on && !ahead(w.backSteps);
+    $('w-next-deadend').disabled = on && !ahead(w.deadSteps);
     render();
   }
 
   function stepTo(k) {
     const w = state.watch;
     if (!w || !w.active) return;
-    k = Math.max(0, Math.min(k, w.events.length));
-    if (k < w.k) {
-      w.replay = freshReplay();
-      w.k = 0;
-    }
-    while (w.k < k) applyEvent(w.replay, w.events[w.k++]);
+    w.k = Math.max(0, Math.min(k, w.events.length));
   }
 
   async function watchStep(delta) {
@@ -625,15 +1079,45 @@
       const w = state.watch;
       if (!w || !w.active) return;
       stepTo(w.k - 1);
+      watchMsg(w.base);
       showWatch();
       return;
     }
     if (!(await ensureTrace())) return;
     const w = state.watch;
     if (w.k >= w.events.length) {
-      watchMsg(w.truncated ? `That is the last of the first ${TRACE_LIMIT} steps.` : 'The search is over.', undefined);
+      watchMsg(w.truncated ? `That is the last of the first ${w.events.length} steps.` : 'The search is over.');
+    } else {
+      watchMsg(w.base);
     }
     stepTo(w.k + 1);
+    showWatch();
+  }
+
+  async function watchTo(k) {
+    pause();
+    if (!(await ensureTrace())) return;
+    const w = state.watch;
+    stepTo(k);
+    watchMsg(w.base);
+    showWatch();
+  }
+
+  // The next step of a kind: 'solution', 'backtrack', 'dead'.
+  async function jump(kind) {
+    pause();
+    if (!(await ensureTrace())) return;
+    const w = state.watch;
+    const list = kind === 'solution' ? w.solSteps : kind === 'backtrack' ? w.backSteps : w.deadSteps;
+    const what = kind === 'solution' ? 'solution' : kind === 'backtrack' ? w.backName : 'dead end';
+    const next = list.find((s) => s > w.k);
+    if (next === undefined) {
+      watchMsg(`No ${what} after step ${w.k}` + (w.truncated ? ` in the first ${w.events.length} steps.` : ': the search has no more.'));
+      showWatch();
+      return;
+    }
+    stepTo(next);
+    watchMsg(w.base);
     showWatch();
   }
 
@@ -667,6 +1151,7 @@
     w.playing = true;
     lastFrame = 0;
     budget = 1; // the first step at once
+    watchMsg(w.base);
     showWatch();
     requestAnimationFrame(frame);
   }
@@ -686,8 +1171,44 @@
       w.playing = false;
       watchMsg('');
       showWatch();
-      if (w.active) refresh();
+      if (w.active) {
+        restoreOtherMessages();
+        loadAbout();
+        refresh();
+      }
     }
+  }
+
+  // Keys: space play/pause, ← → a step, s b d the next solution, backtrack,
+  // dead end, Home End the first and last step. Not while typing, and not
+  // instead of the button or square the focus is on (but space on the
+  // playback buttons still plays and pauses).
+  // Space plays and pauses on the Watch panel's own buttons (and on the
+  // board while it shows the algorithm); elsewhere it is the focused button's.
+  const spaceIsPlay = (t) => !!(t.closest('#panel-watch, #w-mini') || (state.watch && state.watch.active && t.closest('#board')));
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    const t = e.target instanceof Element ? e.target : null;
+    if (t && t.closest('input, select, textarea, [contenteditable=""], [contenteditable="true"]')) return;
+    const onButton = t && t.closest('button, a, summary');
+    let act = null;
+    switch (e.key) {
+      case ' ':
+      case 'Spacebar':
+        if (onButton && !spaceIsPlay(t)) return;
+        act = () => (state.watch && state.watch.playing ? pause() : play());
+        break;
+      case 'ArrowRight': act = () => watchStep(1); break;
+      case 'ArrowLeft': act = () => watchStep(-1); break;
+      case 's': case 'S': act = () => jump('solution'); break;
+      case 'b': case 'B': act = () => jump('backtrack'); break;
+      case 'd': case 'D': act = () => jump('dead'); break;
+      case 'Home': if (!(state.watch && state.watch.active)) return; act = () => watchTo(0); break;
+      case 'End': if (!(state.watch && state.watch.active)) return; act = () => watchTo(Infinity); break;
+      default: return;
+    }
+    e.preventDefault();
+    if (!e.repeat || e.key !== ' ') act();
   }
 
   // -------------------------------------------------------------- count
@@ -696,6 +1217,19 @@
   let countTimer = null;
 
   function countMsg(text, kind) { setText($('count-msg'), text, kind); }
+
+  let countShownN = null; // the n whose count the message shows
+  const COUNT_HINT = 'Counts every solution of the n×n board on the server\'s cores.';
+  // A count's result stays only while the n beside it is its n.
+  function countNChanged() {
+    if (countJob !== null || countShownN === null) return;
+    if (Number($('count-n').value) === countShownN) return;
+    countShownN = null;
+    $('count-fill').style.width = '0%';
+    $('count-bar').setAttribute('aria-valuenow', '0');
+    $('count-bar').classList.remove('done');
+    countMsg(COUNT_HINT);
+  }
 
   function showJob(j) {
     const pct = Math.round(j.fraction * 1000) / 10;
@@ -723,6 +1257,7 @@
     $('count-start').disabled = true;
     $('count-fill').style.width = '0%';
     $('count-bar').classList.remove('done');
+    countShownN = n;
     countMsg(`Starting a count for n = ${n}…`);
     try {
       const j = await api('POST', '/api/count', { n, unique });
@@ -773,7 +1308,12 @@
 
   function shownQueens() {
     const w = state.watch;
-    if (w && w.active) return w.replay.queens;
+    if (w && w.active) {
+      const v = viewAt(w, w.k);
+      const qs = new Set();
+      ((v && v.board) || []).forEach((c, r) => { if (c !== null && c !== undefined) qs.add(key(r, c)); });
+      return qs;
+    }
     return state.preview ? state.preview.queens : state.queens;
   }
 
@@ -866,8 +1406,33 @@
       solveMsg($('unique').checked ? 'Next steps through one solution per symmetry class.' : 'Next steps through every solution.');
       render();
     });
-    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); });
+    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); loadAbout(); });
     $('w-step').addEventListener('click', () => watchStep(1));
+    $('w-next-solution').addEventListener('click', () => jump('solution'));
+    $('w-next-backtrack').addEventListener('click', () => jump('backtrack'));
+    $('w-next-deadend').addEventListener('click', () => jump('dead'));
+    $('w-tree').addEventListener('click', (e) => {
+      const el = e.target.closest('button[data-step]');
+      if (el) watchTo(Number(el.dataset.step));
+    });
+    // The small playback row under the board (narrow screens).
+    $('w-mini').addEventListener('click', (e) => {
+      const act = e.target.closest('button[data-act]')?.dataset.act;
+      if (act === 'back') watchStep(-1);
+      else if (act === 'step') watchStep(1);
+      else if (act === 'play') (state.watch && state.watch.playing ? pause() : play());
+      else if (act) jump(act);
+    });
+    $('w-pruned').addEventListener('change', (e) => {
+      $('w-tree').classList.toggle('no-pruned', !e.target.checked);
+      if (state.watch && state.watch.active) showTree(state.watch);
+    });
+    document.addEventListener('keydown', onKey);
+    // Space on a playback button plays or pauses; the button's own click
+    // (on key up) must not do it a second time.
+    document.addEventListener('keyup', (e) => {
+      if ((e.key === ' ' || e.key === 'Spacebar') && e.target instanceof Element && e.target.closest('button') && spaceIsPlay(e.target)) e.preventDefault();
+    });
     $('w-back').addEventListener('click', () => watchStep(-1));
     $('w-play').addEventListener('click', play);
     $('w-pause').addEventListener('click', pause);
@@ -876,6 +1441,7 @@
     $('speed').addEventListener('input', speedOut);
     speedOut();
     $('count-start').addEventListener('click', startCount);
+    $('count-n').addEventListener('input', countNChanged);
     $('count-cancel').addEventListener('click', cancelCount);
     $('dl-svg').addEventListener('click', () => download('svg'));
     $('dl-png').addEventListener('click', () => download('png'));
@@ -894,6 +1460,7 @@
       $('server-info').title = `limits: boards up to ${info.limits.play_max} to play, counts up to n = ${info.limits.count_max}, ${info.limits.request_seconds} s per request`;
       fillSizes(info.limits.play_max);
       fillAlgorithms(info.algorithms);
+      loadAbout();
       $('count-n').max = info.limits.count_max;
     } catch (e) {
       $('server-info').textContent = 'server unreachable';

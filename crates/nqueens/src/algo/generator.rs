@@ -328,7 +328,7 @@ impl Algorithm for GeneratorAlgorithm {
     }
 
     fn summary(&self) -> &'static str {
-        "a lazy iterator with explicit state (row, next column per row, board); does only the work asked for"
+        "a lazy iterator: next() resumes the search, yield hands over each board; the state is the partial tuple"
     }
 
     fn max_n(&self) -> usize {

@@ -586,6 +586,7 @@ impl Replay {
             } => {
                 let parent = self.at;
                 self.add_node(parent, Square::new(row, col), TreeMark::Rejected);
+                self.checking = None;
                 self.mark = Some(Mark {
                     row,
                     col,
@@ -614,9 +615,6 @@ impl Replay {
                 self.board[row] = None;
                 if alg == "bitwise" {
                     self.masks.truncate(row + 1);
-                }
-                if alg == "dancing-links" {
-                    self.chosen.truncate(self.tree[self.at].depth);
                 }
                 self.mark = Some(Mark {
                     row,
@@ -979,6 +977,9 @@ impl Replay {
                 b.row,
                 b.col.abs_diff(col),
                 b.row
+            ),
+            ("generator", None) if reads == 0 => format!(
+                "conflict((), {col}) in row {row}: the state is empty, nothing to compare"
             ),
             ("generator", None) => format!(
                 "conflict(state, {col}) in row {row}: no |state[i] - {col}| is in (0, {row} - i) for the {}",
@@ -1394,7 +1395,7 @@ impl Replay {
             Structure::Items { sizes, chosen } => {
                 let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
                 out.push(format!(
-                    "primary items left, with their options: {}",
+                    "primary items at the last choice, with their options: {}",
                     if s.is_empty() {
                         "none".to_string()
                     } else {

@@ -24,13 +24,19 @@ pub enum Style {
     Json,
     /// The LeetCode 51 form: `[".Q..","...Q","Q...","..Q."]`.
     LeetCode,
+    /// The 0/1 matrix, a row per line (`0 1 0 0`), as the look-ahead
+    /// tutorial prints it.
+    Matrix,
+    /// `row, col;` pairs on one line (`0, 1; 1, 3; 2, 0; 3, 2;`), as the
+    /// tagged-stack tutorial prints a solution.
+    Pairs,
 }
 
 impl Style {
     /// Whether the style draws the board (one line per row), as opposed to one
     /// line per solution.
     pub const fn is_drawing(self) -> bool {
-        matches!(self, Style::Board | Style::Ascii)
+        matches!(self, Style::Board | Style::Ascii | Style::Matrix)
     }
 }
 
@@ -61,11 +67,11 @@ pub fn write_solution<W: Write + ?Sized>(
 ) -> io::Result<()> {
     let n = columns.len();
     match style {
-        Style::Board | Style::Ascii => {
-            let (queen, empty) = if style == Style::Board {
-                ("■", "□")
-            } else {
-                ("Q", ".")
+        Style::Board | Style::Ascii | Style::Matrix => {
+            let (queen, empty) = match style {
+                Style::Board => ("■", "□"),
+                Style::Ascii => ("Q", "."),
+                _ => ("1", "0"),
             };
             let mut line = String::with_capacity(n * 4);
             for &col in columns {
@@ -83,6 +89,18 @@ pub fn write_solution<W: Write + ?Sized>(
         }
         Style::List | Style::Lines | Style::Json => {
             write_columns(out, n, columns.iter().copied(), style, options)
+        }
+        Style::Pairs => {
+            let base = usize::from(options.one_based);
+            let mut line = String::with_capacity(n * 8);
+            for (r, &col) in columns.iter().enumerate() {
+                if r > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&format!("{}, {};", r + base, col + base));
+            }
+            line.push('\n');
+            out.write_all(line.as_bytes())
         }
         Style::LeetCode => {
             let mut row = vec![b'.'; n];
@@ -134,7 +152,7 @@ pub fn write_columns<W: Write + ?Sized>(
             write!(out, "{{\"n\":{n},\"columns\":")?;
             (b"[", b",", b"]}\n")
         }
-        Style::Board | Style::Ascii | Style::LeetCode => {
+        Style::Board | Style::Ascii | Style::LeetCode | Style::Matrix | Style::Pairs => {
             let columns: Vec<usize> = columns.into_iter().collect();
             return write_solution(out, &columns, style, options);
         }
@@ -188,6 +206,12 @@ mod tests {
         assert_eq!(render(&s, Style::List, false), "[1, 3, 0, 2]\n");
         assert_eq!(render(&s, Style::List, true), "[2, 4, 1, 3]\n");
         assert_eq!(render(&s, Style::Lines, false), "1\n3\n0\n2\n");
+        assert_eq!(
+            render(&s, Style::Matrix, false),
+            "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n"
+        );
+        assert_eq!(render(&s, Style::Pairs, false), "0, 1; 1, 3; 2, 0; 3, 2;\n");
+        assert_eq!(render(&s, Style::Pairs, true), "1, 2; 2, 4; 3, 1; 4, 3;\n");
         assert_eq!(render(&[0], Style::List, false), "[0]\n");
         assert_eq!(
             render(&s, Style::Json, false),
