@@ -127,6 +127,8 @@ async function queensOnBoard() {
 }
 
 const sortPairs = (ps) => ps.map((p) => p.join(',')).sort();
+const esc = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const queensOf = (view) => (view ? view.board : []).flatMap((c, r) => (c === null ? [] : [`${r},${c}`])).sort();
 
 async function api(url, apiPath, body) {
   const res = await fetch(new URL(apiPath, url), {
@@ -153,6 +155,7 @@ async function run() {
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   // The API's 4xx answers the test provokes are logged as "Failed to load
@@ -223,27 +226,26 @@ async function run() {
   for (let i = 0; i < 3; i++) await page.click('#w-step');
   await waitText('#c-steps', /^3$/, 'the step counter after three steps');
   const trace = await api(url, '/api/trace', { n: 8, algorithm: 'recursive', limit: 5000 });
-  const expected = new Set();
-  for (const ev of trace.events.slice(0, 3)) {
-    if (ev.event === 'place') expected.add(`${ev.row},${ev.col}`);
-    if (ev.event === 'backtrack') expected.delete(`${ev.row},${ev.col}`);
-    if (ev.event === 'visit') { expected.clear(); ev.columns.forEach((c, r) => expected.add(`${r},${c}`)); }
-  }
+  const expected = queensOf(trace.events[2].view);
   const watched = sortPairs(await queensOnBoard());
-  ok(watched.join(' ') === [...expected].sort().join(' '),
-    `the board shows the queens of the first 3 events (${[...expected].join(' ')}), not the user's (got ${watched.join(' ')})`);
-  const third = trace.events[2];
-  if (third.event === 'reject') {
-    await waitText('#w-event', new RegExp(`reject \\(${third.row}, ${third.col}\\): the queen on \\(${third.by[0]}, ${third.by[1]}\\) attacks it along the ${third.attack}`),
-      'the current event is described');
-    await waitCount(`${square(third.row, third.col)}.rejected`, 1, 'the rejected square is marked');
-  }
-  await waitText('#c-nodes', new RegExp(`^${trace.events.slice(0, 3).filter((e) => e.event === 'place' || e.event === 'visit').length}$`), 'the node counter');
+  ok(watched.join(' ') === expected.join(' '),
+    `the board shows the queens of the trace's view after 3 steps (${expected.join(' ')}), not the user's (got ${watched.join(' ')})`);
+  await waitText('#w-event', new RegExp(`^Step 3 of ${trace.events.length}\\+?: ${esc(trace.events[2].says)}$`), 'the current step is told in the API\'s words, whole');
+  const rejectAt = trace.events.findIndex((e, i) => i >= 3 && e.view.mark && e.view.mark.kind === 'rejected') + 1;
+  ok(rejectAt > 3, 'the trace of recursive rejects a square after step 3');
+  const nodesUpTo = (t, k) => t.tree.filter((e) => e.step <= k && e.mark !== 'rejected').length;
+  await waitText('#c-nodes', new RegExp(`^${nodesUpTo(trace, 3)}$`), 'the node counter');
   ok(await page.isVisible('#banner.watching'), 'the banner says the algorithm\'s board is shown');
   await page.click('#w-back');
   await waitText('#c-steps', /^2$/, 'step back');
   await page.click('#w-step');
   await waitText('#c-steps', /^3$/, 'step forward again');
+  for (let i = 3; i < rejectAt; i++) await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', new RegExp(`^${rejectAt}$`), '→ steps on');
+  const rej = trace.events[rejectAt - 1];
+  await waitCount(`${square(rej.view.mark.row, rej.view.mark.col)}.rejected`, 1, 'the rejected square is marked');
+  const glyph = await text(`${square(rej.view.mark.row, rej.view.mark.col)} .g`);
+  ok(glyph === '✕', `a rejected square shows ✕, not the × of a blocked square (got ${JSON.stringify(glyph)})`);
   await page.screenshot({ path: path.join(shots, 'nqueens-serve-watch.png') });
 
   step = 'Watch bitwise masks';
@@ -251,12 +253,19 @@ async function run() {
   await waitCount('#board .sq.queen', 8, 'changing the algorithm returns to the user\'s board');
   await page.click('#w-step');
   await waitText('#c-steps', /^1$/, 'one bitwise step');
-  ok(await page.isVisible('#masks'), 'the bitwise masks are shown');
-  await waitText('#m-free', /^[01]{8}$/, 'the free mask is a binary string');
-  await page.click('#w-step');
-  await page.click('#w-step');
-  await waitText('#c-steps', /^3$/, 'three bitwise steps');
-  await waitCount('#board .sq.free', 6, 'after (0,0) row 1 has 6 free squares, marked');
+  ok(await page.isVisible('#w-structure [data-kind="masks"]'), 'the bitwise masks are shown');
+  await waitText('#w-structure [data-op="free"]', /^[01]{8}$/, 'the free mask is a binary string');
+  const bt = await api(url, '/api/trace', { n: 8, algorithm: 'bitwise', limit: 5000 });
+  // The first step in row 1 below a queen on (0, 0).
+  const row1 = bt.events.findIndex((e) => e.view.board[0] === 0 && e.view.structure.rows.length === 2) + 1;
+  ok(row1 > 1, 'bitwise enters row 1 under the queen on (0, 0)');
+  for (let i = 1; i < row1; i++) await page.click('#w-step');
+  await waitText('#c-steps', new RegExp(`^${row1}$`), 'bitwise steps into row 1');
+  const v1 = bt.events[row1 - 1].view;
+  const free1 = v1.structure.rows[1].free_bits;
+  ok(free1.replace(/0/g, '').length === 6, `after (0,0) row 1 has 6 free squares (free = ${free1})`);
+  const marked = [...free1].filter((b, c) => b === '1' && v1.board[1] !== c && !(v1.mark && v1.mark.row === 1 && v1.mark.col === c)).length;
+  await waitCount('#board .sq.free', marked, 'the free squares of row 1 are marked on the board');
   await page.screenshot({ path: path.join(shots, 'nqueens-serve-bitwise.png') });
   await page.click('#w-play');
   await waitText('#c-steps', /^([2-9]|\d\d+)$/, 'play moves on');
@@ -305,6 +314,217 @@ async function run() {
   await page.click(square(0, 0));
   await waitCount('#board .sq.blocked', 1, 'a click in Blocks mode blocks a square');
   await page.click('#mode-queens');
+
+  step = 'stale messages';
+  await page.selectOption('#n', '6');
+  await waitCount('#board .sq', 36, 'a 6×6 board');
+  const countNow = await text('#count-msg');
+  ok(!/Q\(8\)/.test(countNow), `the count of n = 8 is not shown beside n = 6 (got ${JSON.stringify(countNow)})`);
+  await page.click('#clear');
+  await page.click('#mode-blocks');
+  await page.click(square(0, 0));
+  await page.click('#mode-queens');
+  await page.click('#finish');
+  await waitCount('#board .sq.queen', 6, 'Finish it on a board with only a block fills it');
+  await waitCount('#board .sq.queen.q-added', 6, 'on a board with only blocks every queen is marked as the solver\'s');
+  await page.click('#next');
+  await waitText('#solve-msg', /^Completion 1\b/, 'Next shows completion 1');
+  await page.selectOption('#algo', 'recursive');
+  await page.click('#w-step');
+  await waitText('#c-steps', /^1$/, 'watching on 6×6');
+  const solveNow = await text('#solve-msg');
+  ok(!/Completion|Unique solution|Solution \d/.test(solveNow), `while watching the Solve panel says nothing of a completion (got ${JSON.stringify(solveNow)})`);
+  await page.click('#w-reset');
+  await waitText('#solve-msg', /^Completion 1\b/, 'Close brings the Solve panel\'s message back');
+
+  step = 'Watch each algorithm on 4×4';
+  await page.click('#banner-back');
+  await page.click('#clear');
+  await page.selectOption('#n', '4');
+  await waitCount('#board .sq', 16, 'a 4×4 board');
+  const trace4 = (algorithm) => page.evaluate(async (a) => {
+    const r = await fetch('/api/trace', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ n: 4, algorithm: a, limit: 5000 }) });
+    return r.json();
+  }, algorithm);
+  // The structure as the panel shows it, read back from the page.
+  const shown = () => page.$eval('#w-structure', (box) => {
+    const st = box.querySelector('.st');
+    if (!st) return { kind: null };
+    const all = (sel, f = (e) => e.textContent) => [...st.querySelectorAll(sel)].map(f);
+    const one = (sel) => st.querySelector(sel)?.textContent ?? null;
+    const v = (x) => (x === '·' ? null : Number(x));
+    const kind = st.dataset.kind;
+    switch (kind) {
+      case 'candidate': return { kind, number: one('[data-field=number]'), columns: all('[data-field=columns] .v').map(v) };
+      case 'board01': return { kind, cells: all('.g01').join(''), read: all('.g01.read').length };
+      case 'array': return { kind, s: all('[data-field=s] .v').map(v), compared: all('[data-field=s] .cmp').length };
+      case 'stack': return { kind, length: one('[data-field=length]'), entries: all('[data-entry]', (e) => e.dataset.entry), top: one('li.top .en') };
+      case 'tagged_stack': return { kind, length: one('[data-field=length]'), entries: all('[data-entry]', (e) => e.dataset.entry), top: one('li.top .en'), col: all('[data-field=col] .v').join(''), md: all('[data-field=md] .v').join(''), sd: all('[data-field=sd] .v').join('') };
+      case 'generator': return { kind, suspended: one('[data-field=suspended]'), state: all('[data-field=state] .v').map(v) };
+      case 'counters': return { kind, grid: all('.gc').join(',') };
+      case 'queue': return { kind, length: one('[data-field=length]'), level: one('[data-field=level]'), front: all('.queue li:not(.more)').length };
+      case 'scores': return { kind, row: one('[data-field=row]'), candidates: all('.scores tbody tr', (tr) => [...tr.cells].slice(0, 2).map((c) => c.textContent).join(':')).filter((x) => !/free/.test(x)), next: all('.scores tbody tr', (tr) => tr.className).filter((c) => c === 'tried' || c === 'trying').length };
+      case 'masks': return { kind, rows: all('.maskt tbody tr').length, p: one('[data-op=p]'), free: one('[data-op=free]'), ld: one('[data-op=ld]') };
+      case 'items': return { kind, sizes: all('[data-item]', (e) => `${e.dataset.item}:${e.querySelector('.isize').textContent}`), chosen: all('[data-field=chosen] .chip') };
+      default: return { kind };
+    }
+  });
+  // The same from the API's view.structure.
+  const want = (s) => {
+    const kind = s.kind;
+    switch (kind) {
+      case 'candidate': return { kind, number: String(s.number), columns: s.columns };
+      case 'board01': return { kind, cells: s.cells.flat().join(''), read: s.read };
+      case 'array': return { kind, s: s.s, compared: s.compared };
+      case 'stack': case 'tagged_stack': {
+        const top = s.entries[s.entries.length - 1];
+        const out = { kind, length: String(s.entries.length), entries: s.entries.slice().reverse().slice(0, 16).map((e) => e.join(',')), top: top ? `(${top.join(', ')})` : null };
+        if (kind === 'tagged_stack') Object.assign(out, { col: s.col.join(''), md: s.md.join(''), sd: s.sd.join('') });
+        return out;
+      }
+      case 'generator': return { kind, suspended: s.suspended ? 'suspended after a yield' : 'running', state: s.state };
+      case 'counters': return { kind, grid: s.grid.flat().join(',') };
+      case 'queue': return { kind, length: String(s.length), level: String(s.level), front: s.front.length };
+      case 'scores': return { kind, row: String(s.row), candidates: s.candidates.map(([c, f]) => `${c}:${f}`), next: Math.min(s.next, s.candidates.length) };
+      case 'masks': { const r = s.rows[s.rows.length - 1]; return { kind, rows: s.rows.length, p: r.p_bits, free: r.free_bits, ld: r.ld_bits }; }
+      case 'items': return { kind, sizes: s.sizes.map(([i, k]) => `${i}:${k}`), chosen: s.chosen };
+      default: return { kind };
+    }
+  };
+  // A step worth looking at, per algorithm.
+  const interesting = {
+    'brute-force': (s) => s.number >= 3,
+    'recursive-board': (s) => s.read > 0 && s.square,
+    recursive: (s) => s.compared > 0 && s.s.filter((x) => x !== null).length >= 2,
+    stack: (s) => s.entries.length >= 5,
+    'tagged-stack': (s) => s.entries.length >= 5 && s.entries.some((e) => e[2] === 1) && s.entries[s.entries.length - 1][2] === 0,
+    generator: (s) => s.suspended,
+    occupancy: (s) => s.grid.flat().some((x) => x >= 2),
+    bfs: (s) => s.length >= 3,
+    heuristic: (s) => s.candidates.length >= 2 && s.next >= 1,
+    bitwise: (s) => s.rows.length >= 2 && s.rows[s.rows.length - 2].p !== 0,
+    'dancing-links': (s) => s.chosen.length >= 1,
+  };
+  const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
+  ok(algos.length === 11, `the page offers the 11 algorithms (got ${algos.join(', ')})`);
+  const within = (t, x, id) => { for (let y = id; y !== null && y !== undefined; y = t.tree.find((e) => e.id === y)?.parent) if (y === x) return true; return false; };
+  for (const name of algos) {
+    step = `Watch ${name} on 4×4`;
+    log(step);
+    await page.selectOption('#algo', name);
+    const t = await trace4(name);
+    const N = t.events.length;
+    ok(N > 0 && t.pseudocode.length > 0 && t.about && t.about.idea && Array.isArray(t.tree), `${name}: the trace has steps, pseudocode, about and a tree`);
+    let k = t.events.findIndex((e) => e.view.structure && interesting[name] && interesting[name](e.view.structure)) + 1;
+    if (k === 0) k = Math.min(N, 12);
+    await page.keyboard.press('ArrowRight');
+    await waitText('#c-steps', /^1$/, `${name}: → starts watching`);
+    for (let i = 1; i < k; i++) await page.keyboard.press('ArrowRight');
+    await waitText('#c-steps', new RegExp(`^${k}$`), `${name}: → steps to step ${k}`);
+    const ev = t.events[k - 1];
+    await waitText('#w-event', new RegExp(`: ${esc(ev.says)}$`), `${name}: the step is told whole`);
+    const got = await shown();
+    const exp = want(ev.view.structure);
+    ok(JSON.stringify(got) === JSON.stringify(exp), `${name}: step ${k} shows the structure of the API's view (want ${JSON.stringify(exp)}, got ${JSON.stringify(got)})`);
+    const board = sortPairs(await queensOnBoard());
+    ok(board.join(' ') === queensOf(ev.view).join(' '), `${name}: the board is the view's (want ${queensOf(ev.view)}, got ${board})`);
+    const cur = await page.$$eval('#w-code li.cur', (ls) => ls.map((l) => Number(l.dataset.line)));
+    ok(JSON.stringify(cur) === JSON.stringify(ev.line === null ? [] : [ev.line]), `${name}: the pseudocode line of step ${k} is highlighted (want ${ev.line}, got ${cur})`);
+    const inTree = t.tree.filter((e) => e.step <= k).length;
+    await waitCount('#w-tree .tn:not([hidden])', inTree, `${name}: the tree shows the ${inTree} nodes with step ≤ ${k}`);
+    // The boards stood on: the tree less its rejected squares (and for
+    // brute-force, which tests whole boards only, less the empty board).
+    const rootCounts = name !== 'brute-force';
+    const boards = t.tree.filter((e) => e.step <= k && e.mark !== 'rejected' && (rootCounts || e.mark !== 'root')).length;
+    const pruned = t.tree.filter((e) => e.step <= k && e.mark === 'rejected').length;
+    await waitText('#c-nodes', new RegExp(`^${boards}$`), `${name}: the node counter counts the boards in the tree`);
+    await waitText('#w-tree-count', new RegExp(`^${inTree} of ${t.tree.length} shown: ${boards} nodes? \\+ ${pruned} pruned${rootCounts ? '' : ' \\+ the empty board'}$`), `${name}: the tree's count agrees with the counter`);
+    // The board stays in sight (sticky) while the panel scrolls to the structure.
+    await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(shots, `watch-${name}.png`) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The jumps, from the start.
+    await page.keyboard.press('Home');
+    await waitText('#c-steps', /^0$/, `${name}: Home goes back to step 0`);
+    const stepNow = async () => Number(await text('#c-steps'));
+    const sol = t.events.findIndex((e) => e.event === 'solution') + 1;
+    if (sol > 0) {
+      await page.click('#w-next-solution');
+      await waitText('#c-steps', new RegExp(`^${sol}$`), `${name}: next solution lands on the first solution`);
+      await waitCount('#board .sq.q-solved', 4, `${name}: the solution's queens are drawn as one`);
+    } else {
+      ok(await page.isDisabled('#w-next-solution'), `${name}: no solution in the trace, the button is off`);
+    }
+    await page.keyboard.press('Home');
+    const backKinds = name === 'bfs' ? ['dequeue', 'backtrack'] : ['backtrack'];
+    if (t.events.some((e) => backKinds.includes(e.event))) {
+      await page.click('#w-next-backtrack');
+      const bk = await stepNow();
+      ok(bk > 0 && backKinds.includes(t.events[bk - 1].event) && !t.events.slice(0, bk - 1).some((e) => e.event === t.events[bk - 1].event),
+        `${name}: next backtrack lands on the first ${backKinds[0]} (step ${bk}: ${t.events[bk - 1]?.event})`);
+    } else {
+      ok(await page.isDisabled('#w-next-backtrack'), `${name}: no backtrack in the trace, the button is off`);
+    }
+    await page.keyboard.press('Home');
+    await page.keyboard.press('d');
+    const dead = t.tree.filter((e) => e.mark === 'dead_end');
+    if (dead.length) {
+      await page.waitForFunction(() => document.querySelector('#c-steps').textContent !== '0', null, { timeout: WAIT });
+      const dk = await stepNow();
+      const at = t.events[dk - 1].node;
+      ok(dead.some((d) => within(t, d.id, at)), `${name}: d lands on a step standing on a dead end (step ${dk}, node ${at})`);
+    } else {
+      ok(await page.isDisabled('#w-next-deadend'), `${name}: no dead end in the trace, the button is off`);
+    }
+    // The end: the counters are the algorithm's own.
+    await page.keyboard.press('End');
+    await waitText('#c-steps', new RegExp(`^${N}$`), `${name}: End goes to the last step`);
+    if (t.stats && !t.truncated) {
+      const counters = [await text('#c-nodes'), await text('#c-backtracks'), await text('#c-solutions')].map(Number);
+      ok(counters[2] === t.stats.solutions, `${name}: at the end the solution counter is the algorithm's (${t.stats.solutions}, got ${counters[2]})`);
+      ok(counters[0] === t.stats.nodes && counters[1] === t.stats.backtracks,
+        `${name}: at the end the node and backtrack counters are the search's own (${t.stats.nodes} nodes, ${t.stats.backtracks} backtracks; got ${counters[0]}, ${counters[1]})`);
+    }
+  }
+
+  step = 'click the tree, keys';
+  await page.selectOption('#algo', 'tagged-stack');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('s');
+  await page.waitForFunction(() => document.querySelector('#c-steps').textContent !== '0', null, { timeout: WAIT });
+  const target = await page.$eval('#w-tree .tn:not([hidden]) button[data-step]:not([data-step="0"])', (b) => b.dataset.step);
+  await page.click(`#w-tree .tn:not([hidden]) button[data-step="${target}"]`);
+  await waitText('#c-steps', new RegExp(`^${target}$`), 'a click on a tree node goes to its step');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => !document.querySelector('#w-pause').disabled, null, { timeout: WAIT });
+  checks++;
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('#w-pause').disabled, null, { timeout: WAIT });
+  checks++;
+  const aboutText = await text('#w-about-body');
+  ok(/The idea/.test(aboutText) && /Why it is taught/.test(aboutText) && /costs/.test(aboutText) && /Source/.test(aboutText), 'About tells the idea, why, cost and source');
+  const legendText = await text('#legend-watch');
+  ok(await page.isVisible('#legend-watch') && /rejected/.test(legendText) && !(await page.isVisible('#legend-board')), `the board's legend is Watch's while watching (${legendText})`);
+
+  step = 'Watch on a narrow screen';
+  await page.setViewportSize({ width: 400, height: 860 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const before = Number(await text('#c-steps'));
+  await page.click('#w-mini [data-act="step"]');
+  await waitText('#c-steps', new RegExp(`^${before + 1}$`), 'the playback row under the board steps on');
+  const boardBox = await page.locator('#board').boundingBox();
+  const eventBox = await page.locator('#w-event').boundingBox();
+  const miniBox = await page.locator('#w-mini').boundingBox();
+  ok(boardBox && eventBox && miniBox && boardBox.y >= 0 && eventBox.y + eventBox.height <= 860 && miniBox.y + miniBox.height <= 860,
+    `on a 400-px screen the board, the step text and the playback row are seen together (board from ${boardBox?.y}, text to ${eventBox && eventBox.y + eventBox.height}, buttons to ${miniBox && miniBox.y + miniBox.height})`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wide <= 0, `watching, nothing sticks out sideways on a 400-px window (${wide}px too wide)`);
+  await page.screenshot({ path: path.join(shots, 'watch-narrow.png') });
+  await page.screenshot({ path: path.join(shots, 'watch-narrow-full.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+
 
   step = 'errors are shown';
   await page.selectOption('#n', '10');

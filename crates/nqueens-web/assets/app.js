@@ -1026,9 +1026,11 @@
     if (on) {
       const N = w.events.length;
       const ev = k > 0 ? w.events[k - 1] : null;
-      evEl.replaceChildren(h('span', { class: 'ev-num', text: `Step ${k} of ${N}${w.truncated ? '+' : ''}` }), ': ',
-        h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }));
-      evEl.className = 'event' + (ev ? ' ev-' + ev.event : '') + (w.deadSteps.includes(k) ? ' ev-dead' : '');
+      const dead = w.deadSteps.includes(k);
+      evEl.replaceChildren(...h('span', {}, h('span', { class: 'ev-num', text: `Step ${k} of ${N}${w.truncated ? '+' : ''}` }), ': ',
+        h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }),
+        dead ? h('span', { class: 'ev-tag', text: '⊘ a dead end: nothing in the next row is free', title: 'the search backs up from here' }) : null).childNodes);
+      evEl.className = 'event' + (ev ? ' ev-' + ev.event : '') + (dead ? ' ev-dead' : '');
       const log = $('w-log');
       const items = [];
       for (let i = k - 1; i >= Math.max(0, k - 6); i--) {
@@ -1173,6 +1175,7 @@
       showWatch();
       if (w.active) {
         restoreOtherMessages();
+        setNote('');
         loadAbout();
         refresh();
       }

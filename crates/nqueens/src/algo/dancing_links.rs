@@ -178,7 +178,7 @@ struct Links {
     ulink: Vec<u32>,
     /// The node below; for a spacer, the last node of the option after it.
     dlink: Vec<u32>,
-    /// Links and sizes written so far (the work of the dance).
+    /// Items taken out of or put back into the item list so far.
     writes: u64,
     /// Options hidden and unhidden so far.
     hidden: u64,
@@ -336,7 +336,6 @@ impl Links {
                 self.dlink[u as usize] = d;
                 self.ulink[d as usize] = u;
                 self.len[x as usize] -= 1;
-                self.writes += 3;
                 q += 1;
             }
         }
@@ -354,7 +353,6 @@ impl Links {
                 self.dlink[u as usize] = q;
                 self.ulink[d as usize] = q;
                 self.len[x as usize] += 1;
-                self.writes += 3;
                 q -= 1;
             }
         }
@@ -377,7 +375,7 @@ impl Links {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = r;
         self.llink[r as usize] = l;
-        self.writes += 2;
+        self.writes += 1;
     }
 
     /// Undoes [`Links::cover`], in the reverse order.
@@ -385,7 +383,7 @@ impl Links {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
-        self.writes += 2;
+        self.writes += 1;
         let mut p = self.ulink[i as usize];
         while p != i {
             self.unhide(p);
@@ -426,11 +424,16 @@ impl Links {
     /// After a complete search every link is back where [`Links::new`] put
     /// it; after a `Break` from the sink the structure is left as it was.
     fn solve(&mut self, sink: &mut dyn Sink) -> Stats {
-        let before = self.writes;
+        let before = (self.writes, self.hidden, self.restored);
         let stats = self.dance(sink);
+        // `writes` counts the items taken out of and put back into the item
+        // list (two links each); every option hidden or put back rewrites
+        // two links and a size for each of its other three nodes.
+        let items = self.writes - before.0;
+        let options = (self.hidden - before.1) + (self.restored - before.2);
         Stats {
             reads: stats.conflict_tests,
-            writes: self.writes - before,
+            writes: 2 * items + 3 * (PER_OPTION as u64 - 1) * options,
             ..stats
         }
     }

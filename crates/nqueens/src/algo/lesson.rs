@@ -234,9 +234,11 @@ pub fn about(name: &str) -> Option<About> {
             }
         } else {
             if !current.is_empty() {
-                current.push(if in_code { '\n' } else { ' ' });
+                // List items and code keep their lines.
+                let item = line.starts_with("- ") || line.starts_with("* ");
+                current.push(if in_code || item { '\n' } else { ' ' });
             }
-            current.push_str(line);
+            current.push_str(if in_code { line } else { line.trim_start_matches("  ") });
         }
     }
     if !current.is_empty() {
@@ -280,9 +282,12 @@ pub fn about(name: &str) -> Option<About> {
     Some(About {
         summary: algorithm.summary(),
         idea,
-        why: why
-            .strip_prefix("Why it is taught: ")
-            .map_or(why.clone(), str::to_string),
+        why: why.strip_prefix("Why it is taught: ").map_or(why.clone(), |rest| {
+            let mut chars = rest.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }),
         cost,
         source: source(name),
     })

@@ -101,12 +101,12 @@ impl Search<'_> {
     /// The top-most queen above `row` that attacks `row`, `col`, and the
     /// entries `board[0], board[1], …` read to find it.
     fn attacker(&self, row: usize, col: usize) -> (Option<Square>, usize) {
-        let found = self.board[..row]
-            .iter()
-            .enumerate()
-            .find(|&(r, &c)| c == col || row - r == c.abs_diff(col))
-            .map(|(r, &c)| Square::new(r, c));
-        (found, found.map_or(row, |s| s.row + 1))
+        for (r, &c) in self.board[..row].iter().enumerate() {
+            if c == col || row - r == c.abs_diff(col) {
+                return (Some(Square::new(r, c)), r + 1);
+            }
+        }
+        (None, row)
     }
 
     /// Fills `row` and the rows below in every possible way.

@@ -123,16 +123,14 @@ impl Search<'_> {
     /// attacker, and the cells read.
     fn attacker(&self, row: usize, col: usize) -> (Option<Square>, usize) {
         let n = self.n;
-        let mut reads = 0;
         for r in 0..row {
             for c in 0..n {
-                reads += 1;
                 if self.board[r * n + c] == 1 && (c == col || row - r == c.abs_diff(col)) {
-                    return (Some(Square::new(r, c)), reads);
+                    return (Some(Square::new(r, c)), r * n + c + 1);
                 }
             }
         }
-        (None, reads)
+        (None, row * n)
     }
 
     /// Fills `row` and the rows below in every possible way.

@@ -112,7 +112,7 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
     // The entries pushed by one step, for the event.
     let mut pushed: Vec<StackEntry> = Vec::with_capacity(2);
     stack.push((0, 0));
-    stats.writes += 1;
+    stats.writes = 1;
     stats.peak_frontier = 1;
     if tracing {
         sink.event(&Event::Push {
@@ -137,13 +137,19 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
             }
         }
         stats.conflict_tests += 1;
-        let attacker = columns[..row]
-            .iter()
-            .enumerate()
-            .find(|&(r, &c)| c == col || row - r == c.abs_diff(col))
-            .map(|(r, &c)| (r, c));
-        stats.reads += attacker.map_or(row, |(r, _)| r + 1) as u64;
-        pushed.clear();
+        let mut attacker = None;
+        let mut reads = row;
+        for (r, &c) in columns[..row].iter().enumerate() {
+            if c == col || row - r == c.abs_diff(col) {
+                attacker = Some((r, c));
+                reads = r + 1;
+                break;
+            }
+        }
+        stats.reads += reads as u64;
+        if tracing {
+            pushed.clear();
+        }
         if let Some((r, c)) = attacker {
             if tracing {
                 let by = Square::new(r, c);
@@ -157,28 +163,37 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
             // The stack is back to its length before the pop: no new peak.
             if col + 1 < n {
                 stack.push((row, col + 1));
-                pushed.push(entry(row, col + 1));
+                stats.writes += 1;
+                if tracing {
+                    pushed.push(entry(row, col + 1));
+                }
             }
         } else {
             columns[row] = col;
             placed = row + 1;
-            stats.writes += 1;
             stats.placements += 1;
             stats.nodes += 1;
             if tracing {
                 sink.event(&Event::Place { row, col })?;
             }
+            // One write for the queen's column, one per square pushed.
+            stats.writes += 1;
             if col + 1 < n {
                 stack.push((row, col + 1));
-                pushed.push(entry(row, col + 1));
+                stats.writes += 1;
+                if tracing {
+                    pushed.push(entry(row, col + 1));
+                }
             }
             if row + 1 < n {
                 stack.push((row + 1, 0));
-                pushed.push(entry(row + 1, 0));
+                stats.writes += 1;
+                if tracing {
+                    pushed.push(entry(row + 1, 0));
+                }
             }
             stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
         }
-        stats.writes += pushed.len() as u64;
         if tracing && !pushed.is_empty() {
             sink.event(&Event::Push { entries: &pushed })?;
         }
