@@ -1382,7 +1382,7 @@ mod classic {
         let mut texts: Vec<(String, String)> = Vec::new();
         for (name, _) in algorithms() {
             let out = run(&["trace", "4", "-a", &name]).ok();
-            assert_eq!(out.matches("\nstep ").count() > 10, true, "{name}");
+            assert!(out.matches("\nstep ").count() > 10, "{name}");
             assert!(out.contains("solution 2: "), "{name}: {out}");
             insta::assert_snapshot!(format!("trace_4_{name}"), out);
             let json = run(&["trace", "4", "-a", &name, "--format", "json"]).ok();

@@ -94,7 +94,7 @@ impl Tracer<'_> {
         }
         // The 0/1 grid and the counter grid are boards already.
         let own_board = matches!(self.name, "recursive-board" | "occupancy");
-        if draws_board(event) && !(own_board && !structure.is_empty()) {
+        if draws_board(event) && (!own_board || structure.is_empty()) {
             self.draw()?;
         }
         writeln!(self.out)

@@ -109,20 +109,26 @@ impl Algorithm for BruteForce {
         } else {
             vec![0; n]
         };
-        let _ = run(self.permutations, &mut columns, sink, &mut stats);
+        // Two copies of the loop: the one that does not trace has no trace
+        // code in it at all.
+        let _ = if sink.tracing() {
+            run::<true>(self.permutations, &mut columns, sink, &mut stats)
+        } else {
+            run::<false>(self.permutations, &mut columns, sink, &mut stats)
+        };
         Ok(stats)
     }
 }
 
 /// Tests every candidate from `columns` on; `Break` when the sink says stop.
-fn run(
+fn run<const TRACING: bool>(
     permutations: bool,
     columns: &mut [usize],
     sink: &mut dyn Sink,
     stats: &mut Stats,
 ) -> ControlFlow<()> {
     let n = columns.len();
-    let tracing = sink.tracing();
+    let tracing = TRACING;
     loop {
         stats.nodes += 1;
         stats.placements += n as u64;

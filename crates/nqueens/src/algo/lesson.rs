@@ -238,7 +238,11 @@ pub fn about(name: &str) -> Option<About> {
                 let item = line.starts_with("- ") || line.starts_with("* ");
                 current.push(if in_code || item { '\n' } else { ' ' });
             }
-            current.push_str(if in_code { line } else { line.trim_start_matches("  ") });
+            current.push_str(if in_code {
+                line
+            } else {
+                line.trim_start_matches("  ")
+            });
         }
     }
     if !current.is_empty() {
@@ -282,12 +286,14 @@ pub fn about(name: &str) -> Option<About> {
     Some(About {
         summary: algorithm.summary(),
         idea,
-        why: why.strip_prefix("Why it is taught: ").map_or(why.clone(), |rest| {
-            let mut chars = rest.chars();
-            chars.next().map_or(String::new(), |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        }),
+        why: why
+            .strip_prefix("Why it is taught: ")
+            .map_or(why.clone(), |rest| {
+                let mut chars = rest.chars();
+                chars.next().map_or(String::new(), |first| {
+                    first.to_uppercase().chain(chars).collect()
+                })
+            }),
         cost,
         source: source(name),
     })

@@ -74,50 +74,71 @@ impl Algorithm for Recursive {
 
     fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error> {
         check_size(self, n)?;
-        let mut search = Search {
-            board: vec![0; n],
-            tracing: sink.tracing(),
-            sink,
-            stats: Stats {
-                nodes: 1,
-                ..Stats::default()
-            },
-        };
-        let _ = search.solve(0);
-        Ok(search.stats)
+        // Two copies of the search: the one that does not trace has no
+        // trace code in it at all, so tracing costs it nothing.
+        if sink.tracing() {
+            let mut search = Search::<true> {
+                board: vec![0; n],
+                sink,
+                stats: Stats {
+                    nodes: 1,
+                    ..Stats::default()
+                },
+            };
+            let _ = search.solve(0);
+            Ok(search.stats)
+        } else {
+            let mut search = Search::<false> {
+                board: vec![0; n],
+                sink,
+                stats: Stats {
+                    nodes: 1,
+                    ..Stats::default()
+                },
+            };
+            let _ = search.solve(0);
+            Ok(search.stats)
+        }
     }
 }
 
 /// The state of one search.
-struct Search<'a> {
+struct Search<'a, const TRACING: bool> {
     /// `board[row]` is the column of `row`'s queen, for the rows filled so far.
     board: Vec<usize>,
-    tracing: bool,
     sink: &'a mut dyn Sink,
     stats: Stats,
 }
 
-impl Search<'_> {
+impl<const TRACING: bool> Search<'_, TRACING> {
     /// The top-most queen above `row` that attacks `row`, `col`, and the
     /// entries `board[0], board[1], …` read to find it.
     fn attacker(&self, row: usize, col: usize) -> (Option<Square>, usize) {
-        for (r, &c) in self.board[..row].iter().enumerate() {
-            if c == col || row - r == c.abs_diff(col) {
-                return (Some(Square::new(r, c)), r + 1);
-            }
+        let board = &self.board[..row];
+        match board
+            .iter()
+            .enumerate()
+            .position(|(r, &c)| c == col || row - r == c.abs_diff(col))
+        {
+            Some(r) => (Some(Square::new(r, board[r])), r + 1),
+            None => (None, row),
         }
-        (None, row)
     }
 
     /// Fills `row` and the rows below in every possible way.
     fn solve(&mut self, row: usize) -> ControlFlow<()> {
         let n = self.board.len();
         self.stats.peak_frontier = self.stats.peak_frontier.max(row as u64 + 1);
+        // Tests and reads are added up here and handed to the stats before
+        // anything that can stop the search (every event when tracing),
+        // so that the loop keeps them in registers.
+        let (mut tests, mut read) = (0u64, 0u64);
         for col in 0..n {
-            self.stats.conflict_tests += 1;
+            tests += 1;
             let (attacker, reads) = self.attacker(row, col);
-            self.stats.reads += reads as u64;
-            if self.tracing {
+            read += reads as u64;
+            if TRACING {
+                self.flush(&mut tests, &mut read);
                 self.sink.event(&Event::Check {
                     row,
                     col,
@@ -126,7 +147,7 @@ impl Search<'_> {
                 })?;
             }
             if let Some(by) = attacker {
-                if self.tracing {
+                if TRACING {
                     self.sink.event(&Event::Reject {
                         row,
                         col,
@@ -137,10 +158,11 @@ impl Search<'_> {
                 continue;
             }
             self.board[row] = col;
+            self.flush(&mut tests, &mut read);
             self.stats.writes += 1;
             self.stats.placements += 1;
             self.stats.nodes += 1;
-            if self.tracing {
+            if TRACING {
                 self.sink.event(&Event::Place { row, col })?;
             }
             if row + 1 == n {
@@ -149,11 +171,19 @@ impl Search<'_> {
                 self.solve(row + 1)?;
             }
             self.stats.backtracks += 1;
-            if self.tracing {
+            if TRACING {
                 self.sink.event(&Event::Backtrack { row, col })?;
             }
         }
+        self.flush(&mut tests, &mut read);
         ControlFlow::Continue(())
+    }
+
+    /// Adds the tests and reads counted in a row's loop to the stats.
+    #[inline]
+    fn flush(&mut self, tests: &mut u64, reads: &mut u64) {
+        self.stats.conflict_tests += std::mem::take(tests);
+        self.stats.reads += std::mem::take(reads);
     }
 }
 

@@ -865,7 +865,7 @@ impl Replay {
             Event::Choose {
                 item,
                 options,
-                ref sizes,
+                sizes,
             } => {
                 self.sizes = sizes.to_vec();
                 let depth = self.tree[self.at].depth;
@@ -1302,8 +1302,8 @@ impl Replay {
                     }
                 ));
                 if let Some([row, col]) = square {
-                    for i in 0..compared.min(state.len()) {
-                        let d = state[i].abs_diff(col);
+                    for (i, s) in state.iter().enumerate().take(compared) {
+                        let d = s.abs_diff(col);
                         out.push(format!(
                             "  abs(state[{i}] - {col}) = {d} in (0, {row} - {i})? {}",
                             if d == 0 || d == row - i { "yes" } else { "no" }

@@ -88,7 +88,13 @@ impl Algorithm for Stack {
             nodes: 1,
             ..Stats::default()
         };
-        let _ = run(n, sink, &mut stats);
+        // Two copies of the loop: the one that does not trace has no trace
+        // code in it at all.
+        let _ = if sink.tracing() {
+            run::<true>(n, sink, &mut stats)
+        } else {
+            run::<false>(n, sink, &mut stats)
+        };
         Ok(stats)
     }
 }
@@ -103,8 +109,8 @@ fn entry(row: usize, col: usize) -> StackEntry {
 }
 
 /// The search; `Break` when the sink says stop.
-fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
-    let tracing = sink.tracing();
+fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
+    let tracing = TRACING;
     let mut columns = vec![0usize; n];
     let mut placed = 0;
     // At most one square per row plus the next row's first: n + 1 is ample.
@@ -137,16 +143,12 @@ fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
             }
         }
         stats.conflict_tests += 1;
-        let mut attacker = None;
-        let mut reads = row;
-        for (r, &c) in columns[..row].iter().enumerate() {
-            if c == col || row - r == c.abs_diff(col) {
-                attacker = Some((r, c));
-                reads = r + 1;
-                break;
-            }
-        }
-        stats.reads += reads as u64;
+        let attacker = columns[..row]
+            .iter()
+            .enumerate()
+            .position(|(r, &c)| c == col || row - r == c.abs_diff(col))
+            .map(|r| (r, columns[r]));
+        stats.reads += attacker.map_or(row, |(r, _)| r + 1) as u64;
         if tracing {
             pushed.clear();
         }

@@ -92,7 +92,13 @@ impl Algorithm for TaggedStack {
             nodes: 1,
             ..Stats::default()
         };
-        let _ = run(n, sink, &mut stats);
+        // Two copies of the loop: the one that does not trace has no trace
+        // code in it at all.
+        let _ = if sink.tracing() {
+            run::<true>(n, sink, &mut stats)
+        } else {
+            run::<false>(n, sink, &mut stats)
+        };
         // Counted from the other counters, so that the loop pays nothing
         // for them: three flags and a tag for each queen, three flags for
         // each one taken back, and n nodes pushed for row 0 and under each
@@ -150,8 +156,8 @@ fn push_row(
 }
 
 /// The search; `Break` when the sink says stop.
-fn run(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
-    let tracing = sink.tracing();
+fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) -> ControlFlow<()> {
+    let tracing = TRACING;
     let mut columns = vec![0usize; n];
     let mut col_taken = vec![false; n];
     let mut diag_taken = vec![false; 2 * n - 1];
