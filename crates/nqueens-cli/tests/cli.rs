@@ -1311,9 +1311,19 @@ mod classic {
         ] {
             assert!(r.stderr.contains(field), "{field} missing: {}", r.stderr);
         }
+        assert!(r.stderr.contains("reads           46,752"), "{}", r.stderr);
         // Without --algorithm, statistics come from bitwise.
         let r = run(&["solve", "--stats"]).code(0);
         assert!(r.stderr.contains("algorithm       bitwise"), "{}", r.stderr);
+        // --limit K stops on the K-th solution: its work, and K solutions.
+        for (a, k) in [("bitwise", "1"), ("tagged-stack", "3"), ("bfs", "2")] {
+            let r = run(&["all", "8", "-a", a, "--limit", k, "--stats", "-f", "list"]).code(0);
+            assert_eq!(r.stdout.lines().count().to_string(), k, "{a}");
+            let want = format!("solutions       {k}\n");
+            assert!(r.stderr.contains(&want), "{a}: {}", r.stderr);
+        }
+        let r = run(&["all", "8", "--limit", "1", "--stats", "-f", "list"]).code(0);
+        assert!(r.stderr.contains("nodes           114"), "{}", r.stderr);
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub fn print_stats(algorithm: &dyn Algorithm, n: usize, stats: &Stats, seconds: 
         ("backtracks", grouped(stats.backtracks.into())),
         ("solutions", grouped(stats.solutions.into())),
         ("peak frontier", grouped(stats.peak_frontier.into())),
+        ("reads", grouped(stats.reads.into())),
+        ("writes", grouped(stats.writes.into())),
         ("time", format!("{seconds:.6} s")),
     ];
     for (name, value) in rows {
