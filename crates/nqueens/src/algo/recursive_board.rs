@@ -83,34 +83,28 @@ impl Algorithm for RecursiveBoard {
         check_size(self, n)?;
         // Two copies of the search: the one that does not trace has no
         // trace code in it at all, so tracing costs it nothing.
-        if sink.tracing() {
-            let mut search = Search::<true> {
-                n,
-                board: vec![0; n * n],
-                columns: vec![0; n],
-                sink,
-                stats: Stats {
-                    nodes: 1,
-                    ..Stats::default()
-                },
-            };
-            let _ = search.solve(0);
-            Ok(search.stats)
+        Ok(if sink.tracing() {
+            run::<true>(n, sink)
         } else {
-            let mut search = Search::<false> {
-                n,
-                board: vec![0; n * n],
-                columns: vec![0; n],
-                sink,
-                stats: Stats {
-                    nodes: 1,
-                    ..Stats::default()
-                },
-            };
-            let _ = search.solve(0);
-            Ok(search.stats)
-        }
+            run::<false>(n, sink)
+        })
     }
+}
+
+/// The search, with or without its trace code.
+fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
+    let mut search = Search::<TRACING> {
+        n,
+        board: vec![0; n * n],
+        columns: vec![0; n],
+        sink,
+        stats: Stats {
+            nodes: 1,
+            ..Stats::default()
+        },
+    };
+    let _ = search.solve(0);
+    search.stats
 }
 
 /// The state of one search.
