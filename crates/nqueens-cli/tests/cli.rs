@@ -1025,6 +1025,33 @@ mod verify {
     }
 
     #[test]
+    fn endless_or_binary_input_is_refused_at_once() {
+        // /dev/zero: binary, refused on its first bytes.
+        let start = std::time::Instant::now();
+        let out = nq().args(["verify", "/dev/zero"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("'/dev/zero' is binary (a NUL byte at offset 0)"),
+            "{err}"
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        // `yes | verify -`: not a column list, so read whole, and bounded.
+        let endless = "y\n".repeat(9 << 20);
+        let out = nq()
+            .args(["verify", "-"])
+            .write_stdin(endless)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("standard input is not a column list and is over 16 MiB"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn missing_file() {
         let path = std::env::temp_dir().join(format!(
             "nqueens-cli-test-{}-does-not-exist.txt",

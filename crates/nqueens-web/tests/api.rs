@@ -673,6 +673,18 @@ mod complete {
             json!({"n": 8, "mode": "page", "offset": 91, "limit": 1}),
         );
         assert_eq!(r["message"], "solution 92, the last");
+        // An offset past any count is refused, not overflowed.
+        for offset in [u64::MAX, 1u64 << 53] {
+            s.post(
+                "/api/complete",
+                json!({"n": 8, "mode": "page", "offset": offset, "limit": 25}),
+            )
+            .assert_error(
+                400,
+                "invalid",
+                "\"offset\" must be from 0 to 9007199254740991",
+            );
+        }
         // With a queen: every completion, each keeping it, as many as the count.
         let r = s.ok(
             "/api/complete",

@@ -58,6 +58,9 @@ const PICTURE_MAX: usize = 100;
 const PIPE_KEEP: usize = 1 << 24;
 /// At most this much is read to tell a column list from a drawn board.
 const SNIFF_MAX: usize = 64 * 1024;
+/// The most bytes of a drawn or LeetCode board (read whole): 16 MiB, a drawn
+/// board of about 2,000 × 2,000 squares.
+const WHOLE_MAX: usize = 16 << 20;
 /// Output waits until this much input has been read.
 const HOLD_INPUT: u64 = 1 << 20;
 /// The read buffer of the streaming path.
@@ -241,17 +244,35 @@ fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, bool)> {
     }
 }
 
-/// Drawn and LeetCode boards: the whole input, parsed at once.
+/// Drawn and LeetCode boards: the whole input, parsed at once, so it is
+/// bounded: at most [`WHOLE_MAX`] bytes, and no NUL byte (a binary file, or
+/// `/dev/zero`, is refused at once).
 fn whole(
     name: &str,
     mut bytes: Vec<u8>,
-    mut reader: Box<dyn Read>,
+    reader: Box<dyn Read>,
     one_based: bool,
     format: VerifyFormat,
 ) -> anyhow::Result<Outcome> {
+    let binary = |bytes: &[u8]| bytes.iter().position(|&b| b == 0);
+    if let Some(at) = binary(&bytes) {
+        usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
+    }
+    let room = (WHOLE_MAX + 1).saturating_sub(bytes.len()) as u64;
     reader
+        .take(room)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
+    if let Some(at) = binary(&bytes) {
+        usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
+    }
+    if bytes.len() > WHOLE_MAX {
+        usage!(
+            "{name} is not a column list and is over {} MiB: drawn and LeetCode boards are read whole, up to that \
+             size; write a large board as a column list (one column per line, or [c0, c1, ...]), which is read as it streams",
+            WHOLE_MAX >> 20
+        );
+    }
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => usage!(

@@ -17,6 +17,9 @@ use super::input::{pair, Board, BoardIn};
 use super::{plural, Context};
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
+/// The largest `offset` of `page`: 2^53 - 1.
+const MAX_OFFSET: usize = (1 << 53) - 1;
+
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Mode {
@@ -204,6 +207,13 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                     cx.limits.page_size
                 )));
             }
+            // The largest integer a JSON number carries exactly in every
+            // client; far past any board's completions (Q(20) < 2^36).
+            if offset > MAX_OFFSET {
+                return Err(ApiError::invalid(format!(
+                    "\"offset\" must be from 0 to {MAX_OFFSET}, not {offset}"
+                )));
+            }
             let start = std::time::Instant::now();
             let mut page = Vec::new();
             let mut seen = 0usize;
@@ -214,7 +224,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                     return ControlFlow::Break(());
                 }
                 seen += 1;
-                if seen > offset + limit {
+                if seen > offset.saturating_add(limit) {
                     more = true;
                     return ControlFlow::Break(());
                 }
