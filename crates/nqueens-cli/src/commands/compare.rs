@@ -67,6 +67,27 @@ struct JsonRow<'a> {
     same: Option<bool>,
 }
 
+impl<'a> JsonRow<'a> {
+    /// The row of `algorithm`, with nothing measured yet.
+    fn new(algorithm: &'a str, n: usize, first: bool) -> Self {
+        JsonRow {
+            algorithm,
+            n,
+            first,
+            refused: None,
+            stats: None,
+            seconds: None,
+            same: None,
+        }
+    }
+}
+
+/// One JSON object on a line.
+fn write_json(out: &mut Out, row: &JsonRow<'_>) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, row)?;
+    writeln!(out)
+}
+
 pub fn run(
     n: usize,
     algorithms: &[&'static dyn Algorithm],
@@ -110,21 +131,13 @@ pub fn run(
         match row {
             Row::Refused(why) => match format {
                 TableFormat::Table => writeln!(out, "{name:<16} {why}")?,
-                TableFormat::Json => {
-                    serde_json::to_writer(
-                        &mut out,
-                        &JsonRow {
-                            algorithm: name,
-                            n,
-                            first,
-                            refused: Some(why),
-                            stats: None,
-                            seconds: None,
-                            same: None,
-                        },
-                    )?;
-                    writeln!(out)?;
-                }
+                TableFormat::Json => write_json(
+                    &mut out,
+                    &JsonRow {
+                        refused: Some(why),
+                        ..JsonRow::new(name, n, first)
+                    },
+                )?,
             },
             Row::Ran {
                 stats,
@@ -151,21 +164,15 @@ pub fn run(
                         seconds * 1000.0,
                         if same { "yes" } else { "NO" }
                     )?,
-                    TableFormat::Json => {
-                        serde_json::to_writer(
-                            &mut out,
-                            &JsonRow {
-                                algorithm: name,
-                                n,
-                                first,
-                                refused: None,
-                                stats: Some(*stats),
-                                seconds: Some(*seconds),
-                                same: Some(same),
-                            },
-                        )?;
-                        writeln!(out)?;
-                    }
+                    TableFormat::Json => write_json(
+                        &mut out,
+                        &JsonRow {
+                            stats: Some(*stats),
+                            seconds: Some(*seconds),
+                            same: Some(same),
+                            ..JsonRow::new(name, n, first)
+                        },
+                    )?,
                 }
             }
         }

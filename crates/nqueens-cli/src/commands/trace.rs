@@ -36,7 +36,6 @@ pub struct Options {
 
 struct Tracer<'a> {
     out: &'a mut Out,
-    name: &'static str,
     options: Options,
     replay: Replay,
     stopped: bool,
@@ -93,7 +92,7 @@ impl Tracer<'_> {
             writeln!(self.out, "  {line}")?;
         }
         // The 0/1 grid and the counter grid are boards already.
-        let own_board = matches!(self.name, "recursive-board" | "occupancy");
+        let own_board = matches!(self.replay.algorithm(), "recursive-board" | "occupancy");
         if draws_board(event) && (!own_board || structure.is_empty()) {
             self.draw()?;
         }
@@ -329,7 +328,6 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     }
     let mut tracer = Tracer {
         out: &mut out,
-        name: algorithm.name(),
         options: *options,
         replay: Replay::new(algorithm.name(), n).with_lsb_right(options.lsb_right),
         stopped: false,
@@ -342,17 +340,13 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     let stopped = tracer.stopped;
     let replay = tracer.replay;
     let (steps, solutions) = (replay.steps(), replay.solutions());
-    let noun = if solutions == 1 {
-        "solution"
-    } else {
-        "solutions"
-    };
+    let solved = nqueens::count::report::plural(u128::from(solutions), "solution", "solutions");
     match format {
         TraceFormat::Text => {
             if stopped {
                 writeln!(
                     out,
-                    "stopped after {steps} steps (--max-steps {}), {solutions} {noun} so far; raise --max-steps to see more",
+                    "stopped after {steps} steps (--max-steps {}), {solved} so far; raise --max-steps to see more",
                     options.max_steps
                 )?;
             } else if options.until.is_some_and(|k| solutions >= k) {
@@ -367,7 +361,7 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
             } else {
                 writeln!(
                     out,
-                    "{} steps, {solutions} {noun}; nodes {}, placements {}, conflict tests {}, backtracks {}, reads {}, writes {}, peak {}",
+                    "{} steps, {solved}; nodes {}, placements {}, conflict tests {}, backtracks {}, reads {}, writes {}, peak {}",
                     grouped(steps.into()),
                     grouped(stats.nodes.into()),
                     grouped(stats.placements.into()),
@@ -382,7 +376,7 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
         TraceFormat::Tree => {
             writeln!(
                 out,
-                "the search tree of {} on the {n}×{n} board ({} steps, {solutions} {noun}{}); × rejected squares",
+                "the search tree of {} on the {n}×{n} board ({} steps, {solved}{}); × rejected squares",
                 algorithm.name(),
                 grouped(steps.into()),
                 if stopped { ", stopped by --max-steps" } else { "" }

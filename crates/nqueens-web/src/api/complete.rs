@@ -14,7 +14,9 @@ use nqueens::complete::{self, Answer, Clash, Instance};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, Board, BoardIn};
-use super::{plural, Context};
+use nqueens::count::report::plural;
+
+use super::Context;
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
 /// The largest `offset` of `page`: 2^53 - 1.

@@ -55,11 +55,6 @@ pub(crate) fn algorithm_named(name: &str) -> ApiResult<&'static dyn Algorithm> {
     })
 }
 
-/// `1 queen`, `3 queens`.
-pub(crate) fn plural(k: u128, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
-}
-
 /// An algorithm's counters, as the API writes them.
 #[derive(serde::Serialize)]
 pub(crate) struct StatsOut {

@@ -81,6 +81,7 @@ impl Sink for Recorder<'_> {
             return ControlFlow::Break(());
         }
         let step = self.replay.apply(event);
+        let structure = self.replay.structure();
         self.events.push(StepOut {
             record: EventRecord::from(event),
             step: self.replay.steps(),
@@ -90,8 +91,8 @@ impl Sink for Recorder<'_> {
             view: View {
                 board: self.replay.board(),
                 mark: self.replay.mark(),
-                text: self.replay.structure_text(),
-                structure: self.replay.structure(),
+                text: self.replay.describe(structure.clone()),
+                structure,
             },
         });
         ControlFlow::Continue(())

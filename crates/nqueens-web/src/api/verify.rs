@@ -5,7 +5,9 @@ use nqueens::{Placement, Square};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, BoardIn};
-use super::{plural, Context};
+use nqueens::count::report::plural;
+
+use super::Context;
 use crate::http::{parse, ApiError, ApiResult, Reply};
 
 /// The most conflicts listed (the count is always exact).

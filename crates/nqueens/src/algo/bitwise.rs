@@ -91,107 +91,105 @@ impl Algorithm for Bitwise {
 
 /// The search; `TRACING` says whether to send events.
 fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let tracing = TRACING;
+    let mut stats = Stats {
+        nodes: 1,
+        conflict_tests: 1,
+        peak_frontier: 1,
+        ..Stats::default()
+    };
+    let mut columns = vec![0usize; n];
+    let mut avail = vec![0u64; n];
+    let mut cols = vec![0u64; n];
+    let mut diag = vec![0u64; n];
+    let mut anti = vec![0u64; n];
+    avail[0] = full;
+    if tracing
+        && sink
+            .event(&Event::Masks {
+                row: 0,
+                cols: 0,
+                diag: 0,
+                anti: 0,
+                mask: full,
+                free: full,
+            })
+            .is_break()
     {
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let tracing = TRACING;
-        let mut stats = Stats {
-            nodes: 1,
-            conflict_tests: 1,
-            peak_frontier: 1,
-            ..Stats::default()
-        };
-        let mut columns = vec![0usize; n];
-        let mut avail = vec![0u64; n];
-        let mut cols = vec![0u64; n];
-        let mut diag = vec![0u64; n];
-        let mut anti = vec![0u64; n];
-        avail[0] = full;
-        if tracing
-            && sink
-                .event(&Event::Masks {
-                    row: 0,
-                    cols: 0,
-                    diag: 0,
-                    anti: 0,
-                    mask: full,
-                    free: full,
-                })
-                .is_break()
-        {
-            return stats;
-        }
-        let mut d = 0;
-        // `flow` carries a stop request out of the loop.
-        let flow = loop {
-            let a = avail[d];
-            if a == 0 {
-                if d == 0 {
-                    break ControlFlow::Continue(());
-                }
-                d -= 1;
-                stats.backtracks += 1;
-                if tracing {
-                    let e = Event::Backtrack {
-                        row: d,
-                        col: columns[d],
-                    };
-                    if sink.event(&e).is_break() {
-                        break ControlFlow::Break(());
-                    }
-                }
-                continue;
+        return stats;
+    }
+    let mut d = 0;
+    // `flow` carries a stop request out of the loop.
+    let flow = loop {
+        let a = avail[d];
+        if a == 0 {
+            if d == 0 {
+                break ControlFlow::Continue(());
             }
-            let bit = a & a.wrapping_neg();
-            avail[d] = a ^ bit;
-            let col = bit.trailing_zeros() as usize;
-            columns[d] = col;
-            stats.placements += 1;
-            stats.nodes += 1;
-            if tracing && sink.event(&Event::Place { row: d, col }).is_break() {
-                break ControlFlow::Break(());
-            }
-            if d + 1 == n {
-                if emit_solution(sink, &mut stats, &columns).is_break() {
-                    break ControlFlow::Break(());
-                }
-                stats.backtracks += 1;
-                if tracing && sink.event(&Event::Backtrack { row: d, col }).is_break() {
-                    break ControlFlow::Break(());
-                }
-                continue;
-            }
-            let (c, l, r) = (cols[d] | bit, (diag[d] | bit) << 1, (anti[d] | bit) >> 1);
-            d += 1;
-            cols[d] = c;
-            diag[d] = l & full;
-            anti[d] = r;
-            avail[d] = full & !(c | l | r);
-            stats.conflict_tests += 1;
-            stats.peak_frontier = stats.peak_frontier.max(d as u64 + 1);
+            d -= 1;
+            stats.backtracks += 1;
             if tracing {
-                let e = Event::Masks {
+                let e = Event::Backtrack {
                     row: d,
-                    cols: c,
-                    diag: l,
-                    anti: r,
-                    mask: full,
-                    free: avail[d],
+                    col: columns[d],
                 };
                 if sink.event(&e).is_break() {
                     break ControlFlow::Break(());
                 }
             }
-        };
-        let _ = flow;
-        // Counted from the other counters, so that the loop pays nothing for
-        // them: three mask words read per mask computation (one per row
-        // entered); `free` of row 0, then two words per queen (`free -= p`
-        // and its column) and four per row entered below (three masks and
-        // `free`).
-        stats.reads = 3 * stats.conflict_tests;
-        stats.writes = 1 + 2 * stats.placements + 4 * (stats.conflict_tests - 1);
-        stats
-    }
+            continue;
+        }
+        let bit = a & a.wrapping_neg();
+        avail[d] = a ^ bit;
+        let col = bit.trailing_zeros() as usize;
+        columns[d] = col;
+        stats.placements += 1;
+        stats.nodes += 1;
+        if tracing && sink.event(&Event::Place { row: d, col }).is_break() {
+            break ControlFlow::Break(());
+        }
+        if d + 1 == n {
+            if emit_solution(sink, &mut stats, &columns).is_break() {
+                break ControlFlow::Break(());
+            }
+            stats.backtracks += 1;
+            if tracing && sink.event(&Event::Backtrack { row: d, col }).is_break() {
+                break ControlFlow::Break(());
+            }
+            continue;
+        }
+        let (c, l, r) = (cols[d] | bit, (diag[d] | bit) << 1, (anti[d] | bit) >> 1);
+        d += 1;
+        cols[d] = c;
+        diag[d] = l & full;
+        anti[d] = r;
+        avail[d] = full & !(c | l | r);
+        stats.conflict_tests += 1;
+        stats.peak_frontier = stats.peak_frontier.max(d as u64 + 1);
+        if tracing {
+            let e = Event::Masks {
+                row: d,
+                cols: c,
+                diag: l,
+                anti: r,
+                mask: full,
+                free: avail[d],
+            };
+            if sink.event(&e).is_break() {
+                break ControlFlow::Break(());
+            }
+        }
+    };
+    let _ = flow;
+    // Counted from the other counters, so that the loop pays nothing for
+    // them: three mask words read per mask computation (one per row
+    // entered); `free` of row 0, then two words per queen (`free -= p`
+    // and its column) and four per row entered below (three masks and
+    // `free`).
+    stats.reads = 3 * stats.conflict_tests;
+    stats.writes = 1 + 2 * stats.placements + 4 * (stats.conflict_tests - 1);
+    stats
 }
 
 #[cfg(test)]

@@ -179,7 +179,7 @@ struct Links {
     /// The node below; for a spacer, the last node of the option after it.
     dlink: Vec<u32>,
     /// Items taken out of or put back into the item list so far.
-    writes: u64,
+    items_moved: u64,
     /// Options hidden and unhidden so far.
     hidden: u64,
     restored: u64,
@@ -218,7 +218,7 @@ impl Links {
             top: vec![0; nodes],
             ulink: vec![0; nodes],
             dlink: vec![0; nodes],
-            writes: 0,
+            items_moved: 0,
             hidden: 0,
             restored: 0,
         };
@@ -375,7 +375,7 @@ impl Links {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = r;
         self.llink[r as usize] = l;
-        self.writes += 1;
+        self.items_moved += 1;
     }
 
     /// Undoes [`Links::cover`], in the reverse order.
@@ -383,7 +383,7 @@ impl Links {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
-        self.writes += 1;
+        self.items_moved += 1;
         let mut p = self.ulink[i as usize];
         while p != i {
             self.unhide(p);
@@ -424,12 +424,12 @@ impl Links {
     /// After a complete search every link is back where [`Links::new`] put
     /// it; after a `Break` from the sink the structure is left as it was.
     fn solve(&mut self, sink: &mut dyn Sink) -> Stats {
-        let before = (self.writes, self.hidden, self.restored);
+        let before = (self.items_moved, self.hidden, self.restored);
         let stats = self.dance(sink);
-        // `writes` counts the items taken out of and put back into the item
-        // list (two links each); every option hidden or put back rewrites
+        // Items taken out of and put back into the item list cost two links
+        // each; every option hidden or put back rewrites
         // two links and a size for each of its other three nodes.
-        let items = self.writes - before.0;
+        let items = self.items_moved - before.0;
         let options = (self.hidden - before.1) + (self.restored - before.2);
         Stats {
             reads: stats.conflict_tests,
@@ -630,7 +630,7 @@ mod tests {
             let mut links = fresh.clone();
             // The links, without the work counters.
             let links_of = |l: &Links| Links {
-                writes: 0,
+                items_moved: 0,
                 hidden: 0,
                 restored: 0,
                 ..l.clone()

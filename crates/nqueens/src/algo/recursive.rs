@@ -125,16 +125,11 @@ impl<const TRACING: bool> Search<'_, TRACING> {
     fn solve(&mut self, row: usize) -> ControlFlow<()> {
         let n = self.board.len();
         self.stats.peak_frontier = self.stats.peak_frontier.max(row as u64 + 1);
-        // Tests and reads are added up here and handed to the stats before
-        // anything that can stop the search (every event when tracing),
-        // so that the loop keeps them in registers.
-        let (mut tests, mut read) = (0u64, 0u64);
         for col in 0..n {
-            tests += 1;
+            self.stats.conflict_tests += 1;
             let (attacker, reads) = self.attacker(row, col);
-            read += reads as u64;
+            self.stats.reads += reads as u64;
             if TRACING {
-                self.flush(&mut tests, &mut read);
                 self.sink.event(&Event::Check {
                     row,
                     col,
@@ -154,7 +149,6 @@ impl<const TRACING: bool> Search<'_, TRACING> {
                 continue;
             }
             self.board[row] = col;
-            self.flush(&mut tests, &mut read);
             self.stats.writes += 1;
             self.stats.placements += 1;
             self.stats.nodes += 1;
@@ -171,15 +165,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
                 self.sink.event(&Event::Backtrack { row, col })?;
             }
         }
-        self.flush(&mut tests, &mut read);
         ControlFlow::Continue(())
-    }
-
-    /// Adds the tests and reads counted in a row's loop to the stats.
-    #[inline]
-    fn flush(&mut self, tests: &mut u64, reads: &mut u64) {
-        self.stats.conflict_tests += std::mem::take(tests);
-        self.stats.reads += std::mem::take(reads);
     }
 }
 

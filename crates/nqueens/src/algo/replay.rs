@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::{Event, Item, StackEntry};
 use crate::board::Square;
+use crate::count::report::plural;
 
 /// How a tree node came to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -269,7 +270,6 @@ pub struct Replay {
     // brute-force
     candidate: u64,
     compared: usize,
-    checking: Option<Square>,
     // stacks
     stack: Vec<StackEntry>,
     // generator
@@ -287,8 +287,9 @@ pub struct Replay {
     // dancing-links
     sizes: Vec<(Item, usize)>,
     chosen: Vec<Item>,
-    // the tree
+    // the tree, and for each node whether a board grew from it
     tree: Vec<TreeNode>,
+    grew: Vec<bool>,
     at: usize,
 }
 
@@ -315,6 +316,24 @@ fn entry(e: StackEntry) -> String {
     }
 }
 
+/// `items` joined by `sep`, or `nothing` when there are none.
+fn joined(items: &[String], sep: &str, nothing: &str) -> String {
+    if items.is_empty() {
+        nothing.to_string()
+    } else {
+        items.join(sep)
+    }
+}
+
+/// `0, 2, _, _`: a column array with `_` for the rows not filled.
+fn blanks(cells: &[Option<usize>]) -> String {
+    let cells: Vec<String> = cells
+        .iter()
+        .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
+        .collect();
+    cells.join(", ")
+}
+
 /// "1st", "2nd", "3rd", "4th", …
 fn ordinal(k: usize) -> String {
     let suffix = match (k % 10, k % 100) {
@@ -325,15 +344,6 @@ fn ordinal(k: usize) -> String {
         _ => "th",
     };
     format!("{k}{suffix}")
-}
-
-/// `k thing` or `k things`.
-pub(crate) fn plural(k: usize, one: &str, many: &str) -> String {
-    if k == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{k} {many}")
-    }
 }
 
 impl Replay {
@@ -362,7 +372,6 @@ impl Replay {
             mark: None,
             candidate: 0,
             compared: 0,
-            checking: None,
             stack: Vec::new(),
             suspended: false,
             started: false,
@@ -374,6 +383,7 @@ impl Replay {
             sizes: Vec::new(),
             chosen: Vec::new(),
             tree: vec![root],
+            grew: vec![false],
             at: 0,
         }
     }
@@ -384,6 +394,11 @@ impl Replay {
     pub fn with_lsb_right(mut self, lsb_right: bool) -> Self {
         self.lsb_right = lsb_right;
         self
+    }
+
+    /// The name of the algorithm replayed.
+    pub fn algorithm(&self) -> &'static str {
+        self.algorithm
     }
 
     /// The board size.
@@ -415,11 +430,6 @@ impl Replay {
         }
     }
 
-    /// The board the search holds (without a queued child shown for one step).
-    pub fn held(&self) -> &[Option<usize>] {
-        &self.board
-    }
-
     /// The square to mark after the last step, if any.
     pub fn mark(&self) -> Option<Mark> {
         self.mark
@@ -431,37 +441,37 @@ impl Replay {
 
     fn add_node(&mut self, parent: usize, square: Square, mark: TreeMark) -> usize {
         let id = self.tree.len();
-        let depth = self.tree[parent].depth + usize::from(mark != TreeMark::Rejected);
+        let board = mark != TreeMark::Rejected;
         self.tree.push(TreeNode {
             id,
             parent: Some(parent),
             row: Some(square.row),
             col: Some(square.col),
-            depth,
+            depth: self.tree[parent].depth + usize::from(board),
             mark,
             step: self.steps,
         });
+        self.grew.push(false);
+        self.grew[parent] |= board;
         id
     }
 
-    /// Whether the node has a child that is a board (not a refused square).
-    fn has_board_child(&self, node: usize) -> bool {
-        self.tree
-            .iter()
-            .skip(node + 1)
-            .any(|t| t.parent == Some(node) && t.mark != TreeMark::Rejected)
+    /// Marks `node` a dead end if it is a partial board from which no board
+    /// grew; returns whether it was one.
+    fn mark_dead_end(&mut self, node: usize) -> bool {
+        let t = &mut self.tree[node];
+        let dead = t.mark == TreeMark::Queen && t.depth < self.n && !self.grew[node];
+        if dead {
+            t.mark = TreeMark::DeadEnd;
+        }
+        dead
     }
 
     /// Leaves the current node upwards; marks it a dead end when no board
     /// grew from it. Returns whether it was one.
     fn leave(&mut self) -> bool {
         let here = self.at;
-        let dead = self.tree[here].mark == TreeMark::Queen
-            && self.tree[here].depth < self.n
-            && !self.has_board_child(here);
-        if dead {
-            self.tree[here].mark = TreeMark::DeadEnd;
-        }
+        let dead = self.mark_dead_end(here);
         self.at = self.tree[here].parent.unwrap_or(0);
         dead
     }
@@ -513,7 +523,7 @@ impl Replay {
                     .sum();
                 format!(
                     "{base}: add 1 to the {} it attacks below",
-                    plural(marked, "square", "squares")
+                    plural(marked as u128, "square", "squares")
                 )
             }
             "recursive-board" => format!("{base}: write 1 into board[{row}][{col}]"),
@@ -574,7 +584,6 @@ impl Replay {
                     col,
                     kind: MarkKind::Placed,
                 });
-                self.checking = None;
                 let words = self.place_words(row, col);
                 (words, Some(lines::place(alg)))
             }
@@ -586,7 +595,6 @@ impl Replay {
             } => {
                 let parent = self.at;
                 self.add_node(parent, Square::new(row, col), TreeMark::Rejected);
-                self.checking = None;
                 self.mark = Some(Mark {
                     row,
                     col,
@@ -652,7 +660,6 @@ impl Replay {
                 by,
             } => {
                 self.compared = reads;
-                self.checking = Some(Square::new(row, col));
                 self.mark = Some(Mark {
                     row,
                     col,
@@ -778,22 +785,14 @@ impl Replay {
                     format!(
                         "({row}, {col}) is free: enqueue {} at the back; {} in the queue",
                         list(columns),
-                        plural(self.queue.len(), "board", "boards")
+                        plural(self.queue.len() as u128, "board", "boards")
                     ),
                     Some(lines::push(alg)),
                 )
             }
             Event::Dequeue { columns, queued } => {
                 // The board before it, if it grew nothing, was a dead end.
-                if self.at != 0 || self.steps > 1 {
-                    let here = self.at;
-                    if self.tree[here].mark == TreeMark::Queen
-                        && self.tree[here].depth < n
-                        && !self.has_board_child(here)
-                    {
-                        self.tree[here].mark = TreeMark::DeadEnd;
-                    }
-                }
+                self.mark_dead_end(self.at);
                 self.queue.pop_front();
                 debug_assert_eq!(self.queue.len(), queued);
                 self.level = columns.len();
@@ -807,7 +806,7 @@ impl Replay {
                         list(columns),
                         columns.len(),
                         columns.len(),
-                        plural(queued, "board", "boards")
+                        plural(queued as u128, "board", "boards")
                     ),
                     Some(lines::pop(alg)),
                 )
@@ -888,11 +887,7 @@ impl Replay {
                     format!(
                         "cover {}: {} hidden",
                         names.join(", "),
-                        plural(
-                            usize::try_from(hidden).unwrap_or(usize::MAX),
-                            "option",
-                            "options"
-                        )
+                        plural(u128::from(hidden), "option", "options")
                     ),
                     Some(lines::place(alg)),
                 )
@@ -907,11 +902,7 @@ impl Replay {
                     format!(
                         "uncover {}: {} back",
                         names.join(", "),
-                        plural(
-                            usize::try_from(restored).unwrap_or(usize::MAX),
-                            "option",
-                            "options"
-                        )
+                        plural(u128::from(restored), "option", "options")
                     ),
                     Some(if item_done { 6 } else { 5 }),
                 )
@@ -940,23 +931,23 @@ impl Replay {
         match (self.algorithm, by) {
             ("brute-force", Some(b)) => format!(
                 "{} compared: the first conflict is rows {} and {row}",
-                plural(reads, "pair", "pairs"),
+                plural(reads as u128, "pair", "pairs"),
                 b.row
             ),
             ("brute-force", None) => format!(
                 "{} compared: no two queens attack each other",
-                plural(reads, "pair", "pairs")
+                plural(reads as u128, "pair", "pairs")
             ),
             ("recursive-board", Some(b)) => format!(
                 "check(board, ({row}, {col})) reads {}: the 1 at ({}, {}) attacks it",
-                plural(reads, "cell", "cells"),
+                plural(reads as u128, "cell", "cells"),
                 b.row,
                 b.col
             ),
             ("recursive-board", None) => format!(
                 "check(board, ({row}, {col})) reads {} (every cell of the {} above): free",
-                plural(reads, "cell", "cells"),
-                plural(row, "row", "rows")
+                plural(reads as u128, "cell", "cells"),
+                plural(row as u128, "row", "rows")
             ),
             ("recursive", Some(b)) => format!(
                 "check ({row}, {col}) against s[0..{row}]: s[{}] = {} {}",
@@ -970,7 +961,7 @@ impl Replay {
             ),
             ("recursive", None) => format!(
                 "check ({row}, {col}) against s[0..{row}]: {} compared, none attacks it",
-                plural(reads, "entry", "entries")
+                plural(reads as u128, "entry", "entries")
             ),
             ("generator", Some(b)) => format!(
                 "conflict(state, {col}) in row {row}: |state[{}] - {col}| = {} is in (0, {row} - {}): a conflict",
@@ -983,7 +974,7 @@ impl Replay {
             ),
             ("generator", None) => format!(
                 "conflict(state, {col}) in row {row}: no |state[i] - {col}| is in (0, {row} - i) for the {}",
-                plural(reads, "entry", "entries")
+                plural(reads as u128, "entry", "entries")
             ),
             ("tagged-stack", _) => {
                 let (m, s) = (row + n - 1 - col, row + col);
@@ -1003,13 +994,13 @@ impl Replay {
             }
             (_, Some(b)) => format!(
                 "check ({row}, {col}): {} read, the queen on ({}, {}) attacks it",
-                plural(reads, "entry", "entries"),
+                plural(reads as u128, "entry", "entries"),
                 b.row,
                 b.col
             ),
             (_, None) => format!(
                 "check ({row}, {col}): {} read, free",
-                plural(reads, "entry", "entries")
+                plural(reads as u128, "entry", "entries")
             ),
         }
     }
@@ -1072,7 +1063,12 @@ impl Replay {
     /// The algorithm's structure after the last step, as data.
     pub fn structure(&self) -> Structure {
         let n = self.n;
-        let square = self.checking.map(|s| [s.row, s.col]);
+        // The square the last step checked, if it was a check.
+        let checked = self
+            .mark
+            .filter(|m| m.kind == MarkKind::Checked)
+            .map(|m| [m.row, m.col]);
+        let square = checked;
         match self.algorithm {
             "brute-force" => Structure::Candidate {
                 number: self.candidate,
@@ -1083,20 +1079,12 @@ impl Replay {
                 cells: (0..n)
                     .map(|r| (0..n).map(|c| u8::from(self.board[r] == Some(c))).collect())
                     .collect(),
-                read: if self.checking.is_some() {
-                    self.compared
-                } else {
-                    0
-                },
+                read: if checked.is_some() { self.compared } else { 0 },
                 square,
             },
             "recursive" => Structure::Array {
                 s: self.board.clone(),
-                compared: if self.checking.is_some() {
-                    self.compared
-                } else {
-                    0
-                },
+                compared: if checked.is_some() { self.compared } else { 0 },
                 square,
             },
             "stack" => Structure::Stack {
@@ -1118,11 +1106,7 @@ impl Replay {
             "generator" => Structure::Generator {
                 state: self.queens(),
                 suspended: self.suspended,
-                compared: if self.checking.is_some() {
-                    self.compared
-                } else {
-                    0
-                },
+                compared: if checked.is_some() { self.compared } else { 0 },
                 square,
             },
             "occupancy" => Structure::Counters {
@@ -1165,11 +1149,17 @@ impl Replay {
 
     /// The algorithm's structure after the last step, drawn in text the way
     /// a teacher would write it on the board (several lines, no board).
-    #[allow(clippy::too_many_lines)]
     pub fn structure_text(&self) -> Vec<String> {
+        self.describe(self.structure())
+    }
+
+    /// `structure` (this replay's [`Replay::structure`]) drawn as
+    /// [`Replay::structure_text`] draws it, for a caller that wants both.
+    #[allow(clippy::too_many_lines)]
+    pub fn describe(&self, structure: Structure) -> Vec<String> {
         let n = self.n;
         let mut out = Vec::new();
-        match self.structure() {
+        match structure {
             Structure::Candidate {
                 number,
                 columns,
@@ -1183,7 +1173,7 @@ impl Replay {
                         "n^n".into()
                     },
                     list(&columns),
-                    plural(compared, "pair", "pairs")
+                    plural(compared as u128, "pair", "pairs")
                 ));
             }
             Structure::Board01 {
@@ -1218,11 +1208,7 @@ impl Replay {
                 compared,
                 square,
             } => {
-                let cells: Vec<String> = s
-                    .iter()
-                    .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
-                    .collect();
-                out.push(format!("s = [{}]", cells.join(", ")));
+                out.push(format!("s = [{}]", blanks(&s)));
                 if let Some([row, col]) = square {
                     for (i, c) in s.iter().enumerate().take(compared) {
                         let c = c.unwrap_or(0);
@@ -1245,18 +1231,9 @@ impl Replay {
                 out.push(format!(
                     "stack (bottom → top, {}): {}",
                     entries.len(),
-                    if e.is_empty() {
-                        "empty".to_string()
-                    } else {
-                        e.join(" ")
-                    }
+                    joined(&e, " ", "empty")
                 ));
-                let s: Vec<String> = self
-                    .board
-                    .iter()
-                    .map(|c| c.map_or("_".to_string(), |c| c.to_string()))
-                    .collect();
-                out.push(format!("s = [{}]", s.join(", ")));
+                out.push(format!("s = [{}]", blanks(&self.board)));
             }
             Structure::TaggedStack {
                 entries,
@@ -1271,11 +1248,7 @@ impl Replay {
                 out.push(format!(
                     "stack (bottom → top, {}): {}",
                     entries.len(),
-                    if e.is_empty() {
-                        "empty".to_string()
-                    } else {
-                        e.join(" ")
-                    }
+                    joined(&e, " ", "empty")
                 ));
                 let flags = |f: &[u8]| f.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
                 out.push(format!("col = {}", flags(&col)));
@@ -1338,12 +1311,8 @@ impl Replay {
                 let shown: Vec<String> = front.iter().take(8).map(|b| list(b)).collect();
                 out.push(format!(
                     "queue (front → back, {}): {}{}",
-                    plural(length, "board", "boards"),
-                    if shown.is_empty() {
-                        "empty".to_string()
-                    } else {
-                        shown.join(" ")
-                    },
+                    plural(length as u128, "board", "boards"),
+                    joined(&shown, " ", "empty"),
                     if length > 8 { " …" } else { "" }
                 ));
                 out.push(format!("expanding a board of level {level}"));
@@ -1369,11 +1338,7 @@ impl Replay {
                     .collect();
                 out.push(format!(
                     "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
-                    if c.is_empty() {
-                        "none".to_string()
-                    } else {
-                        c.join("  ")
-                    }
+                    joined(&c, "  ", "none")
                 ));
             }
             Structure::Masks { rows } => {
@@ -1396,19 +1361,11 @@ impl Replay {
                 let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
                 out.push(format!(
                     "primary items at the last choice, with their options: {}",
-                    if s.is_empty() {
-                        "none".to_string()
-                    } else {
-                        s.join(" ")
-                    }
+                    joined(&s, " ", "none")
                 ));
                 out.push(format!(
                     "chosen on this path: {}",
-                    if chosen.is_empty() {
-                        "none".to_string()
-                    } else {
-                        chosen.join(" → ")
-                    }
+                    joined(&chosen, " → ", "none")
                 ));
             }
             Structure::None => {}

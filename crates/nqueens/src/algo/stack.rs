@@ -115,8 +115,6 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
     let mut placed = 0;
     // At most one square per row plus the next row's first: n + 1 is ample.
     let mut stack: Vec<(usize, usize)> = Vec::with_capacity(n + 1);
-    // The entries pushed by one step, for the event.
-    let mut pushed: Vec<StackEntry> = Vec::with_capacity(2);
     stack.push((0, 0));
     stats.writes = 1;
     stats.peak_frontier = 1;
@@ -149,9 +147,8 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             .position(|(r, &c)| c == col || row - r == c.abs_diff(col))
             .map(|r| (r, columns[r]));
         stats.reads += attacker.map_or(row, |(r, _)| r + 1) as u64;
-        if tracing {
-            pushed.clear();
-        }
+        // What this step pushes is the stack above this height.
+        let height = stack.len();
         if let Some((r, c)) = attacker {
             if tracing {
                 let by = Square::new(r, c);
@@ -166,9 +163,6 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             if col + 1 < n {
                 stack.push((row, col + 1));
                 stats.writes += 1;
-                if tracing {
-                    pushed.push(entry(row, col + 1));
-                }
             }
         } else {
             columns[row] = col;
@@ -183,20 +177,16 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             if col + 1 < n {
                 stack.push((row, col + 1));
                 stats.writes += 1;
-                if tracing {
-                    pushed.push(entry(row, col + 1));
-                }
             }
             if row + 1 < n {
                 stack.push((row + 1, 0));
                 stats.writes += 1;
-                if tracing {
-                    pushed.push(entry(row + 1, 0));
-                }
             }
             stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
         }
-        if tracing && !pushed.is_empty() {
+        if tracing && stack.len() > height {
+            let pushed: Vec<StackEntry> =
+                stack[height..].iter().map(|&(r, c)| entry(r, c)).collect();
             sink.event(&Event::Push { entries: &pushed })?;
         }
         if attacker.is_none() && row + 1 == n {

@@ -14,6 +14,17 @@ pub fn grouped(x: u128) -> String {
     out
 }
 
+/// `1 queen`, `3 queens`: the one plural rule of every message.
+///
+/// ```
+/// use nqueens::count::report::plural;
+/// assert_eq!(plural(1, "queen", "queens"), "1 queen");
+/// assert_eq!(plural(0, "entry", "entries"), "0 entries");
+/// ```
+pub fn plural(k: u128, one: &str, many: &str) -> String {
+    format!("{k} {}", if k == 1 { one } else { many })
+}
+
 /// Runs shorter than this print no time in text, so that the text is the same
 /// from run to run.
 pub const SHOW_TIME_FROM: f64 = 0.5;

@@ -327,7 +327,6 @@ fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
 #[derive(Debug, Clone)]
 pub struct FrameRecorder {
     n: usize,
-    board: Vec<Option<usize>>,
     replay: Replay,
     frames: Vec<Frame>,
     max_frames: usize,
@@ -342,7 +341,6 @@ impl FrameRecorder {
     pub fn new(n: usize) -> Self {
         FrameRecorder {
             n,
-            board: vec![None; n],
             replay: Replay::new("", n),
             frames: Vec::new(),
             max_frames: super::MAX_FRAMES,
@@ -396,7 +394,8 @@ impl FrameRecorder {
     fn board_frame(&self) -> Frame {
         Frame::new()
             .with_queens(
-                self.board
+                self.replay
+                    .board()
                     .iter()
                     .enumerate()
                     .filter_map(|(row, col)| col.map(|col| Square::new(row, col))),
@@ -424,7 +423,6 @@ impl Sink for FrameRecorder {
 
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         let step = self.replay.apply(event);
-        self.board = self.replay.board();
         let mut frame = self.board_frame().with_caption(step.says);
         match *event {
             Event::Reject {
