@@ -455,8 +455,8 @@ pub struct TraceArgs {
     /// With `--algorithm brute-force`: try permutations instead of all column vectors.
     #[arg(long)]
     pub permutations: bool,
-    /// Stop after K steps (default 100,000: enough for the first solution of
-    /// every algorithm up to n = 8, but brute-force over the n^n boards).
+    /// Stop after K steps (default 4,000,000: enough for the first solution
+    /// of every algorithm up to n = 8).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub max_steps: Option<String>,
     /// Stop at the first solution (`first`) or at the K-th.

@@ -40,7 +40,9 @@ pub const ENGINE_WARN: usize = 19;
 /// Above this, `compare` would keep too many solutions of too many algorithms.
 pub const COMPARE_MAX: usize = 14;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise.
-pub const TRACE_STEPS: u64 = 100_000;
+/// 4,000,000: every algorithm reaches its first solution within it for every
+/// n up to 8 (brute force over the 8^8 boards needs 3,899,556 steps).
+pub const TRACE_STEPS: u64 = 4_000_000;
 
 /// What `complete` does once it has its instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -988,6 +990,47 @@ pub fn show_bytes(b: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counts the steps of a search up to its first solution.
+    struct StepsToFirst {
+        steps: u64,
+        solved: bool,
+    }
+
+    impl algo::Sink for StepsToFirst {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &algo::Event<'_>) -> std::ops::ControlFlow<()> {
+            self.steps += 1;
+            if let algo::Event::Solution { .. } = event {
+                self.solved = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+
+        fn solution(&mut self, _: &[usize]) -> std::ops::ControlFlow<()> {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn the_default_step_limit_reaches_every_first_solution_up_to_8() {
+        let permutations = algo::brute_force_permutations().into_iter();
+        for a in algo::algorithms().iter().copied().chain(permutations) {
+            for n in (1..=8).filter(|&n| n != 2 && n != 3) {
+                let mut sink = StepsToFirst {
+                    steps: 0,
+                    solved: false,
+                };
+                a.search(n, &mut sink).unwrap();
+                assert!(sink.solved, "{} n = {n}", a.name());
+                assert!(sink.steps <= TRACE_STEPS, "{} n = {n}: {} steps", a.name(), sink.steps);
+            }
+        }
+    }
 
     #[test]
     fn memory_sizes() {
