@@ -1027,7 +1027,12 @@ mod tests {
                 };
                 a.search(n, &mut sink).unwrap();
                 assert!(sink.solved, "{} n = {n}", a.name());
-                assert!(sink.steps <= TRACE_STEPS, "{} n = {n}: {} steps", a.name(), sink.steps);
+                assert!(
+                    sink.steps <= TRACE_STEPS,
+                    "{} n = {n}: {} steps",
+                    a.name(),
+                    sink.steps
+                );
             }
         }
     }
