@@ -39,7 +39,7 @@ pub fn run() -> anyhow::Result<Outcome> {
     let huge = [
         (
             "construct",
-            crate::config::HUGE_MAX,
+            crate::limits::HUGE_MAX,
             "the explicit construction (Hoffman, Loessi and Moore, 1969): O(1) per row, streamed",
         ),
         (
@@ -49,7 +49,7 @@ pub fn run() -> anyhow::Result<Outcome> {
         ),
     ];
     for (name, max, summary) in huge {
-        let max = crate::config::grouped(max as u128);
+        let max = nqueens::count::report::grouped(max as u128);
         writeln!(out, "{name:<16} {max:>13}  {summary}")?;
     }
     out.flush()?;

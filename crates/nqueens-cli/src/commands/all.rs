@@ -7,9 +7,13 @@ use nqueens::algo::Canonical;
 use nqueens::render::{write_solution, Options, Style};
 use nqueens::{Solutions, UniqueSolutions};
 
-use super::run_algo::{self, Stream};
-use crate::config::{grouped, Search};
-use crate::exit::Outcome;
+use nqueens::count::report::grouped;
+
+use super::board::BoardOutput;
+use super::run_algo::{self, Search, Stream};
+use crate::exit::{usage, Outcome};
+use crate::flags::AllArgs;
+use crate::limits::{known_total, ALL_MAX};
 use crate::output::Out;
 
 /// Where the solutions come from; both lend each one without allocating.
@@ -35,15 +39,44 @@ struct Streamed {
     interrupted: bool,
 }
 
+/// Checks `--format` for a stream of boards.
+fn style(a: &AllArgs) -> anyhow::Result<Style> {
+    let n = a.size.n;
+    let style = match BoardOutput::from(a.format) {
+        BoardOutput::Text(Style::Lines) => usage!(
+            "--format lines writes one board, a column per line; for many boards use --format \
+             list (one solution per line)"
+        ),
+        BoardOutput::Text(style) => style,
+        BoardOutput::Svg | BoardOutput::Png => usage!(
+            "all prints many boards, and --format svg and png draw one: use \
+             `nqueens solve {n} --format svg`, or `nqueens trace {n} --format svg` for an animation"
+        ),
+        BoardOutput::Nothing => usage!(
+            "all --format none would print nothing; `nqueens count {n}` counts the solutions"
+        ),
+    };
+    Ok(style)
+}
+
+/// Runs `nqueens all`.
 #[allow(clippy::print_stderr)]
-pub fn run(
-    n: usize,
-    limit: Option<u64>,
-    unique: bool,
-    style: Style,
-    options: Options,
-    search: Search,
-) -> anyhow::Result<Outcome> {
+pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
+    let n = a.size.n;
+    if a.limit.is_none() && n > ALL_MAX {
+        usage!(
+            "all {n}: too many solutions to list; {}. Print the first few with `--limit K`, \
+             or count them with `nqueens count`",
+            known_total(n)
+        );
+    }
+    crate::limits::solvable_size("all", n)?;
+    let style = style(&a)?;
+    let search = Search::from_args(&a.algo, n)?;
+    let (limit, unique) = (a.limit, a.unique);
+    let options = Options {
+        one_based: a.one_based,
+    };
     let interrupted = crate::output::interrupt_flag();
     let mut out = Out::stdout();
     let limit = limit.unwrap_or(u64::MAX);

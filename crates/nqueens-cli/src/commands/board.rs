@@ -9,12 +9,87 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use nqueens::count::report::grouped;
 use nqueens::huge::stream::LineVerifier;
-use nqueens::render::{write_columns, write_png, write_svg, Picture};
+use nqueens::render::{write_columns, write_png, write_svg, Options, Picture, Style};
 
-use crate::config::{grouped, BoardOut, BoardOutput};
-use crate::exit::Outcome;
+use crate::exit::{usage, Outcome};
+use crate::flags::{BoardArgs, SolutionFormat};
+use crate::limits::DRAW_MAX;
 use crate::output::{interrupt_flag, Out};
+
+/// How a single board is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardOutput {
+    /// One of the text styles.
+    Text(Style),
+    /// An SVG picture.
+    Svg,
+    /// A PNG picture.
+    Png,
+    /// Nothing (`--format none`).
+    Nothing,
+}
+
+impl From<SolutionFormat> for BoardOutput {
+    fn from(format: SolutionFormat) -> BoardOutput {
+        match format {
+            SolutionFormat::Board => BoardOutput::Text(Style::Board),
+            SolutionFormat::Ascii => BoardOutput::Text(Style::Ascii),
+            SolutionFormat::List => BoardOutput::Text(Style::List),
+            SolutionFormat::Json => BoardOutput::Text(Style::Json),
+            SolutionFormat::Leetcode => BoardOutput::Text(Style::LeetCode),
+            SolutionFormat::Matrix => BoardOutput::Text(Style::Matrix),
+            SolutionFormat::Pairs => BoardOutput::Text(Style::Pairs),
+            SolutionFormat::Lines => BoardOutput::Text(Style::Lines),
+            SolutionFormat::Svg => BoardOutput::Svg,
+            SolutionFormat::Png => BoardOutput::Png,
+            SolutionFormat::None => BoardOutput::Nothing,
+        }
+    }
+}
+
+/// One board's output, and whether it is checked on the way out.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardOut {
+    pub output: BoardOutput,
+    pub options: Options,
+    pub verify: bool,
+}
+
+impl BoardOut {
+    /// `--format`, `--one-based` and `--verify` for one board of size `n`,
+    /// checked (`command` names the command in the message).
+    pub fn from_args(a: &BoardArgs, n: usize, command: &str) -> anyhow::Result<BoardOut> {
+        let format = a.format.unwrap_or(if n <= DRAW_MAX {
+            SolutionFormat::Board
+        } else {
+            SolutionFormat::List
+        });
+        let output = BoardOutput::from(format);
+        let drawn = match output {
+            BoardOutput::Text(style) => style.is_drawing() || style == Style::LeetCode,
+            BoardOutput::Svg | BoardOutput::Png => true,
+            BoardOutput::Nothing => false,
+        };
+        if drawn && n > DRAW_MAX {
+            usage!(
+                "{command} {n} --format {}: a board of more than {DRAW_MAX}×{DRAW_MAX} squares is \
+                 unreadable as a drawing or picture (and would flood a terminal); use --format \
+                 list (one line) or lines (a column per line), or --format none --verify to check \
+                 the board without printing it",
+                format.name()
+            );
+        }
+        Ok(BoardOut {
+            output,
+            options: Options {
+                one_based: a.one_based,
+            },
+            verify: a.verify,
+        })
+    }
+}
 
 /// From this size on, a note on stderr says how much text is coming.
 const WRITE_NOTE: usize = 100_000_000;

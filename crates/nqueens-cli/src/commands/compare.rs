@@ -12,9 +12,11 @@ use std::time::Instant;
 
 use nqueens::algo::{Algorithm, Collect, Stats};
 
-use crate::cli::TableFormat;
-use crate::config::grouped;
-use crate::exit::Outcome;
+use nqueens::count::report::grouped;
+
+use crate::exit::{usage, Outcome};
+use crate::flags::{CompareArgs, TableFormat};
+use crate::limits::COMPARE_MAX;
 use crate::output::Out;
 
 /// One algorithm's run.
@@ -88,12 +90,27 @@ fn write_json(out: &mut Out, row: &JsonRow<'_>) -> std::io::Result<()> {
     writeln!(out)
 }
 
-pub fn run(
-    n: usize,
-    algorithms: &[&'static dyn Algorithm],
-    first: bool,
-    format: TableFormat,
-) -> anyhow::Result<Outcome> {
+/// The algorithms `--algorithms` names, or all of them.
+fn chosen(a: &CompareArgs) -> anyhow::Result<Vec<&'static dyn Algorithm>> {
+    if a.algorithms.is_empty() {
+        return Ok(nqueens::algo::algorithms().to_vec());
+    }
+    a.algorithms
+        .iter()
+        .map(|choice| Ok(choice.classic().map_err(crate::exit::UsageError)?))
+        .collect()
+}
+
+/// Runs `nqueens compare`.
+pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
+    let (n, first, format) = (a.size.n, a.first, a.format);
+    if n > COMPARE_MAX {
+        usage!(
+            "compare {n}: n is too large; compare keeps every solution of every algorithm, so it \
+             takes n from 1 to {COMPARE_MAX}"
+        );
+    }
+    let algorithms = &chosen(&a)?;
     let rows: Vec<(&dyn Algorithm, Row)> = algorithms
         .iter()
         .map(|&a| (a, run_one(a, n, first)))

@@ -15,9 +15,11 @@ use nqueens::complete::{
 };
 use nqueens::Square;
 
-use crate::cli::CompleteFormat;
-use crate::config::{grouped, CompleteMode, CompleteRun, DRAW_MAX};
+use nqueens::count::report::{grouped, plural};
+
 use crate::exit::{usage, Outcome};
+use crate::flags::{CompleteArgs, CompleteFormat, VerifyArgs, VerifyFormat};
+use crate::limits::DRAW_MAX;
 use crate::output::{interrupt_flag, Out};
 use crate::progress::Progress;
 
@@ -64,15 +66,103 @@ fn read_instance(path: &Path, diagonals: Option<usize>) -> anyhow::Result<Instan
     Ok(instance)
 }
 
+/// What `complete` does once it has its instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CompleteMode {
+    /// The first completion.
+    First,
+    /// Every completion, up to a limit.
+    All { limit: Option<u64> },
+    /// Count them on this many threads.
+    Count { threads: usize },
+}
+
+/// `nqueens complete`, checked.
+struct CompleteRun {
+    /// The instance file (`None` with `--n`); `Some("-")` is standard input.
+    input: Option<std::path::PathBuf>,
+    /// `--n`, when there is no file.
+    n: Option<usize>,
+    /// `--queen` and `--block`, 0-based.
+    queens: Vec<Square>,
+    blocks: Vec<Square>,
+    diagonals: Option<usize>,
+    mode: CompleteMode,
+    timeout: Option<std::time::Duration>,
+    stats: bool,
+    /// Draw a progress bar for `--count`.
+    progress: bool,
+    format: Option<CompleteFormat>,
+    one_based: bool,
+}
+
+/// `--queen` or `--block` squares as typed, made 0-based.
+fn squares(flag: &str, values: &[(usize, usize)], one_based: bool) -> anyhow::Result<Vec<Square>> {
+    let base = usize::from(one_based);
+    let mut out = Vec::with_capacity(values.len());
+    for &(row, col) in values {
+        match (row.checked_sub(base), col.checked_sub(base)) {
+            (Some(r), Some(c)) => out.push(Square::new(r, c)),
+            _ => usage!(
+                "invalid {flag} {row},{col}: with --one-based, rows and columns count from 1"
+            ),
+        }
+    }
+    Ok(out)
+}
+
+impl CompleteRun {
+    fn from_args(a: CompleteArgs) -> anyhow::Result<CompleteRun> {
+        if a.input.is_none() && a.size.is_none() {
+            usage!(
+                "complete needs a board: a file (`-` for standard input), or --n N with --queen \
+                 ROW,COL and --block ROW,COL"
+            );
+        }
+        if let Some(n) = a.size.filter(|&n| n > complete::MAX_N) {
+            usage!(
+                "complete --n {}: completion takes n up to {}: the solver keeps every row and \
+                 column as a bit set, n²/4 bytes (1 GiB at that size)",
+                grouped(n as u128),
+                grouped(complete::MAX_N as u128)
+            );
+        }
+        let mode = if a.count {
+            CompleteMode::Count {
+                threads: a
+                    .threads
+                    .unwrap_or_else(nqueens::count::executor::default_threads),
+            }
+        } else if a.all {
+            CompleteMode::All { limit: a.limit }
+        } else {
+            CompleteMode::First
+        };
+        Ok(CompleteRun {
+            queens: squares("--queen", &a.queen, a.one_based)?,
+            blocks: squares("--block", &a.block, a.one_based)?,
+            input: a.input,
+            n: a.size,
+            diagonals: a.diagonals,
+            mode,
+            timeout: a.timeout,
+            stats: a.stats,
+            progress: crate::limits::progress_on(a.progress),
+            format: a.format,
+            one_based: a.one_based,
+        })
+    }
+}
+
 /// `nqueens verify --instance FILE [CANDIDATE]`: each placement must be a
 /// solution and complete the instance.
-pub fn verify(
-    instance_path: &Path,
-    diagonals: Option<usize>,
-    input: Option<&Path>,
-    one_based: bool,
-    json: bool,
-) -> anyhow::Result<Outcome> {
+pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
+    if matches!(a.format, VerifyFormat::Svg | VerifyFormat::Png) {
+        usage!("--instance reports in text or json; drop --format svg/png");
+    }
+    let (diagonals, one_based) = (a.diagonals, a.one_based);
+    let json = a.format == VerifyFormat::Json;
+    let input = a.input.as_deref().filter(|p| p.as_os_str() != "-");
     let instance = read_instance(instance_path, diagonals)?;
     let (name, text) = read_text(input.unwrap_or(Path::new("-")), "a placement")?;
     let placements = match nqueens::parse_placements(&text, one_based) {
@@ -94,10 +184,9 @@ pub fn verify(
             if !placement.is_solution() {
                 let pairs = placement.conflict_count();
                 problems.push(format!(
-                    "not a solution: {} queens, {pairs} attacking pair{} (plain `nqueens verify` \
-                     lists them)",
-                    placement.queens().len(),
-                    if pairs == 1 { "" } else { "s" }
+                    "not a solution: {}, {} (plain `nqueens verify` lists them)",
+                    plural(placement.queens().len() as u128, "queen", "queens"),
+                    plural(pairs, "attacking pair", "attacking pairs")
                 ));
             }
             let queens = placement.queens();
@@ -130,17 +219,20 @@ pub fn verify(
             failures += 1;
         }
         if json {
-            let list: Vec<String> = problems
-                .iter()
-                .map(|p| format!("\"{}\"", p.replace('\\', "\\\\").replace('"', "\\\"")))
-                .collect();
-            writeln!(
-                out,
-                "{{\"n\":{},\"completes\":{},\"problems\":[{}]}}",
-                placement.n(),
-                problems.is_empty(),
-                list.join(",")
-            )?;
+            /// One placement's verdict, as JSON.
+            #[derive(serde::Serialize)]
+            struct Report<'a> {
+                n: usize,
+                completes: bool,
+                problems: &'a [String],
+            }
+            let report = Report {
+                n: placement.n(),
+                completes: problems.is_empty(),
+                problems: &problems,
+            };
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
         } else if problems.is_empty() {
             writeln!(
                 out,
@@ -209,8 +301,10 @@ fn stop_flags(run: &CompleteRun) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
     (stop, timed_out)
 }
 
+/// Runs `nqueens complete`.
 #[allow(clippy::print_stderr)]
-pub fn run(run: CompleteRun) -> anyhow::Result<Outcome> {
+pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
+    let run = CompleteRun::from_args(a)?;
     let instance = instance(&run)?;
     let n = instance.n();
     let format = run.format.unwrap_or(if n <= DRAW_MAX {
@@ -316,8 +410,8 @@ pub fn run(run: CompleteRun) -> anyhow::Result<Outcome> {
                     Outcome::No
                 } else {
                     if draw.is_drawing() {
-                        let plural = if printed == 1 { "" } else { "s" };
-                        writeln!(out, "\n{} completion{plural}", grouped(u128::from(printed)))?;
+                        let count = plural(u128::from(printed), "completion", "completions");
+                        writeln!(out, "\n{count}")?;
                     }
                     Outcome::Yes
                 }

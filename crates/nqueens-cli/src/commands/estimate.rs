@@ -4,8 +4,9 @@ use std::io::Write;
 
 use nqueens::count::report::grouped;
 
-use crate::cli::ReportFormat;
-use crate::exit::Outcome;
+use crate::exit::{usage, Outcome};
+use crate::flags::{EstimateArgs, ReportFormat};
+use crate::limits::ESTIMATE_MAX;
 use crate::output::Out;
 
 /// A count for people: exact digits up to 10^15, scientific notation above.
@@ -17,7 +18,12 @@ fn number(x: f64) -> String {
     }
 }
 
-pub fn run(n: usize, samples: u64, seed: u64, format: ReportFormat) -> anyhow::Result<Outcome> {
+/// Runs `nqueens estimate`.
+pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
+    let (n, samples, seed, format) = (a.size.n, a.samples, a.seed, a.format);
+    if n > ESTIMATE_MAX {
+        usage!("estimate {n}: the estimator takes n from 1 to {ESTIMATE_MAX}");
+    }
     let e = nqueens::count::estimate::estimate(n, samples, seed)?;
     let known = nqueens::known::total(n);
     let mut out = Out::stdout();
@@ -25,8 +31,13 @@ pub fn run(n: usize, samples: u64, seed: u64, format: ReportFormat) -> anyhow::R
         ReportFormat::Text => {
             writeln!(
                 out,
-                "n = {n}: about {} solutions (95% interval {} to {}; {} random paths, seed {seed})",
+                "n = {n}: about {} {} (95% interval {} to {}; {} random paths, seed {seed})",
                 number(e.solutions),
+                if number(e.solutions) == "1" {
+                    "solution"
+                } else {
+                    "solutions"
+                },
                 number(e.low),
                 number(e.high),
                 grouped(u128::from(samples))

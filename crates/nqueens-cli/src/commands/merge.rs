@@ -7,11 +7,13 @@ use anyhow::Context;
 use nqueens::count::report::{json_line, text_line};
 use nqueens::count::slice::{merge, PartialResult};
 
-use crate::cli::ReportFormat;
 use crate::exit::{usage, Outcome};
+use crate::flags::{MergeArgs, ReportFormat};
 use crate::output::Out;
 
-pub fn run(files: &[PathBuf], unique: bool, format: ReportFormat) -> anyhow::Result<Outcome> {
+/// Runs `nqueens merge`.
+pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
+    let (files, unique, format): (&[PathBuf], bool, ReportFormat) = (&a.files, a.unique, a.format);
     let mut parts = Vec::with_capacity(files.len());
     for path in files {
         let text = std::fs::read_to_string(path)

@@ -1,5 +1,5 @@
-//! One module per subcommand; each takes checked settings and returns an
-//! [`Outcome`](crate::exit::Outcome).
+//! One module per subcommand: each takes its typed arguments
+//! ([`crate::flags`]) and returns an [`Outcome`](crate::exit::Outcome).
 
 pub mod algorithms;
 pub mod all;
@@ -7,7 +7,6 @@ mod board;
 pub mod compare;
 pub mod complete;
 pub mod count;
-pub mod engine;
 pub mod estimate;
 pub mod merge;
 pub mod random;

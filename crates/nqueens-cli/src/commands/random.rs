@@ -6,14 +6,42 @@ use std::time::Instant;
 use nqueens::huge::min_conflicts::Start;
 use nqueens::huge::random::{random_solution, Method, RANDOM_START_MAX, UNIFORM_MAX};
 
-use super::board::emit;
+use nqueens::count::report::grouped;
+use nqueens::huge::min_conflicts;
+
+use super::board::{emit, BoardOut, BoardOutput};
 use super::solve::{no_solution, note_long_search, print_stats};
-use crate::config::{grouped, BoardOut, BoardOutput};
-use crate::exit::Outcome;
+use crate::exit::{usage, Outcome};
+use crate::flags::RandomArgs;
+use crate::limits::show_bytes;
 use crate::output::check_binary_ok;
 
+/// A seed for when the user gave none: the clock and the process id. The
+/// library spreads any seed through SplitMix64, so nearby seeds give
+/// unrelated boards.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// Runs `nqueens random`.
 #[allow(clippy::print_stderr)]
-pub fn run(n: usize, seed: u64, stats: bool, out: BoardOut) -> anyhow::Result<Outcome> {
+pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
+    let n = a.size.n;
+    if n > min_conflicts::MAX_N {
+        usage!(
+            "random {n}: n is too large: above n = {UNIFORM_MAX} a random solution comes from \
+             min-conflicts, which takes n up to {} (it keeps about {} for this board); \
+             `nqueens solve {n}` prints the explicit construction",
+            grouped(min_conflicts::MAX_N as u128),
+            show_bytes(min_conflicts::memory(n))
+        );
+    }
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let stats = a.stats;
+    let out = BoardOut::from_args(&a.output, n, "random")?;
     if out.output == BoardOutput::Png {
         check_binary_ok(&format!("nqueens random {n} --format png"))?;
     }

@@ -6,8 +6,59 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use nqueens::algo::{Algorithm, Canonical, Count, Sink, Stats};
+use nqueens::count::report::grouped;
 
-use crate::config::grouped;
+use crate::exit::usage;
+use crate::flags::AlgoArgs;
+
+/// Which search runs, and whether to report its statistics.
+#[derive(Clone, Copy)]
+pub struct Search {
+    /// `None`: the library's fastest path for the command.
+    pub algorithm: Option<&'static dyn Algorithm>,
+    /// Print statistics to stderr.
+    pub stats: bool,
+}
+
+impl Search {
+    /// `--algorithm`, `--permutations` and `--stats`, checked against `n`.
+    pub fn from_args(a: &AlgoArgs, n: usize) -> anyhow::Result<Search> {
+        let algorithm = match (a.algorithm, a.permutations, a.stats) {
+            (Some(choice), permutations, _) => Some(with_permutations(
+                choice.classic().map_err(crate::exit::UsageError)?,
+                permutations,
+            )?),
+            (None, true, _) => usage!("--permutations goes with `--algorithm brute-force`"),
+            // Statistics come from an algorithm; the default one is bitwise.
+            (None, false, true) => nqueens::algo::by_name("bitwise"),
+            (None, false, false) => None,
+        };
+        if let Some(a) = algorithm {
+            crate::limits::algorithm_size(a, n)?;
+        }
+        Ok(Search {
+            algorithm,
+            stats: a.stats,
+        })
+    }
+}
+
+/// The algorithm, or with `--permutations` brute force's permutation variant.
+pub fn with_permutations(
+    algorithm: &'static dyn Algorithm,
+    permutations: bool,
+) -> anyhow::Result<&'static dyn Algorithm> {
+    if !permutations {
+        return Ok(algorithm);
+    }
+    match nqueens::algo::brute_force_permutations() {
+        Some(perm) if algorithm.name() == perm.name() => Ok(perm),
+        _ => usage!(
+            "--permutations goes with `--algorithm brute-force`, not with '{}'",
+            algorithm.name()
+        ),
+    }
+}
 
 /// From this size on, a classic algorithm other than bitwise may take long
 /// enough that the user should hear why.

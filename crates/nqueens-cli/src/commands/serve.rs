@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 
 use nqueens_web::Server;
 
-use crate::config::ServeRun;
 use crate::exit::Outcome;
+use crate::flags::ServeArgs;
 use crate::output::Out;
 
 /// Starts the system's browser on `url`; `Err` says what was tried.
@@ -43,13 +43,23 @@ fn open_browser(url: &str) -> Result<(), String> {
     Err(names.join(", "))
 }
 
+/// Runs `nqueens serve`.
 #[allow(clippy::print_stderr)]
-pub fn run(run: ServeRun) -> anyhow::Result<Outcome> {
-    let mut server = match Server::bind(run.addr, run.limits) {
+pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
+    let addr = std::net::SocketAddr::new(run.bind, run.port);
+    let limits = nqueens_web::Limits {
+        count_max: run.count_max,
+        jobs: run.jobs,
+        job_threads: run
+            .threads
+            .unwrap_or_else(nqueens::count::executor::default_threads),
+        request_seconds: run.request_timeout,
+        ..nqueens_web::Limits::default()
+    };
+    let mut server = match Server::bind(addr, limits) {
         Ok(s) => s,
         Err(e) => crate::exit::usage!(
-            "cannot listen on {}: {e}; choose another --port (or 0 for a free one) or --bind address",
-            run.addr
+            "cannot listen on {addr}: {e}; choose another --port (or 0 for a free one) or --bind address"
         ),
     };
     if run.log {

@@ -8,20 +8,97 @@ use nqueens::algo::Collect;
 use nqueens::huge::construct::construct;
 use nqueens::huge::min_conflicts::{self, MinConflicts, Outcome as Found, Start};
 
-use super::board::emit;
-use super::run_algo;
-use crate::config::{grouped, BoardOut, BoardOutput, Method, SOLVE_MAX};
-use crate::exit::Outcome;
+use nqueens::count::report::grouped;
+
+use super::board::{emit, BoardOut, BoardOutput};
+use super::run_algo::{self, Search};
+use crate::exit::{usage, Outcome};
+use crate::flags::values::AlgorithmChoice;
+use crate::flags::SolveArgs;
+use crate::limits::{show_bytes, HUGE_MAX, SOLVE_MAX};
 use crate::output::check_binary_ok;
 
+/// How `solve` finds its board.
+#[derive(Clone, Copy)]
+enum Method {
+    /// The lexicographically first solution, or the first that a classic
+    /// algorithm finds.
+    Search(Search),
+    /// The explicit construction, streamed.
+    Construct,
+    /// Min-conflicts local search.
+    MinConflicts(MinConflicts),
+}
+
+/// Picks the method from `--algorithm`, `--seed` and `--max-steps`, and
+/// checks it against `n`; `true` when the construction stands in for a
+/// search that would take too long.
+fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
+    let choice = a.algo.algorithm;
+    let huge = matches!(
+        choice,
+        Some(AlgorithmChoice::Construct | AlgorithmChoice::MinConflicts)
+    );
+    if let (true, Some(choice)) = (huge && a.algo.permutations, choice) {
+        usage!(
+            "--permutations goes with `--algorithm brute-force`, not with '{}'",
+            choice.name()
+        );
+    }
+    if !matches!(choice, Some(AlgorithmChoice::MinConflicts)) {
+        for (given, flag) in [
+            (a.seed.is_some(), "--seed"),
+            (a.max_steps.is_some(), "--max-steps"),
+        ] {
+            if given {
+                usage!(
+                    "{flag} belongs to `--algorithm min-conflicts` (a local search that starts \
+                     from random numbers); the other algorithms always give the same board"
+                );
+            }
+        }
+    }
+    let picked = match choice {
+        Some(AlgorithmChoice::Construct) => (Method::Construct, false),
+        Some(AlgorithmChoice::MinConflicts) => (
+            Method::MinConflicts(MinConflicts {
+                seed: a.seed.unwrap_or(1),
+                max_steps: a.max_steps,
+                ..MinConflicts::default()
+            }),
+            false,
+        ),
+        None if n > SOLVE_MAX => (Method::Construct, true),
+        _ => {
+            crate::limits::solvable_size("solve", n)?;
+            (Method::Search(Search::from_args(&a.algo, n)?), false)
+        }
+    };
+    match picked.0 {
+        Method::Construct if n > HUGE_MAX => usage!(
+            "solve {n}: the construction takes n up to {} (2^32), the largest board that \
+             --verify and `nqueens verify` check",
+            grouped(HUGE_MAX as u128)
+        ),
+        Method::MinConflicts(_) if n > min_conflicts::MAX_N => usage!(
+            "solve {n} --algorithm min-conflicts: n is too large: the search keeps about {} \
+             for a board of this size and takes n up to {}; use --algorithm construct, which \
+             takes n up to {} in constant memory",
+            show_bytes(min_conflicts::memory(n)),
+            grouped(min_conflicts::MAX_N as u128),
+            grouped(HUGE_MAX as u128)
+        ),
+        _ => Ok(picked),
+    }
+}
+
+/// Runs `nqueens solve`.
 #[allow(clippy::print_stderr)]
-pub fn run(
-    n: usize,
-    method: Method,
-    fallback: bool,
-    stats: bool,
-    out: BoardOut,
-) -> anyhow::Result<Outcome> {
+pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
+    let n = a.size.n;
+    let (method, fallback) = method(&a, n)?;
+    let stats = a.algo.stats;
+    let out = BoardOut::from_args(&a.output, n, "solve")?;
     if out.output == BoardOutput::Png {
         check_binary_ok(&format!("nqueens solve {n} --format png"))?;
     }
@@ -119,7 +196,7 @@ pub fn note_long_search(n: usize, start: Start) {
         eprintln!(
             "min-conflicts on n = {}: about {seconds:.0} s and {} of memory",
             grouped(n as u128),
-            crate::config::show_bytes(min_conflicts::memory(n))
+            show_bytes(min_conflicts::memory(n))
         );
     }
 }

@@ -16,9 +16,10 @@ use anyhow::Context;
 use nqueens::algo::{Algorithm, Event, EventRecord, MarkKind, Replay, Sink, TreeMark};
 use nqueens::render::{write_animated_svg, write_svg, FrameRecorder, Picture};
 
-use crate::cli::TraceFormat;
-use crate::config::grouped;
-use crate::exit::Outcome;
+use nqueens::count::report::grouped;
+
+use crate::exit::{usage, Outcome};
+use crate::flags::{BitOrder, TraceArgs, TraceFormat};
 use crate::output::Out;
 
 /// How far and how to trace.
@@ -297,13 +298,29 @@ fn pictures(
     Ok(Outcome::Yes)
 }
 
-pub fn run(
-    n: usize,
-    algorithm: &'static dyn Algorithm,
-    options: &Options,
-    frames_dir: Option<&Path>,
-    delay: f64,
-) -> anyhow::Result<Outcome> {
+/// Runs `nqueens trace`.
+pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
+    let n = a.n;
+    let algorithm = a.algorithm.classic().map_err(crate::exit::UsageError)?;
+    let algorithm = super::run_algo::with_permutations(algorithm, a.permutations)?;
+    crate::limits::algorithm_size(algorithm, n)?;
+    crate::limits::solvable_size("trace", n)?;
+    if a.frames.is_some() && a.format != TraceFormat::Svg {
+        usage!("--frames DIR writes SVG pictures; add --format svg");
+    }
+    if a.bits == BitOrder::LsbRight && algorithm.name() != "bitwise" {
+        usage!(
+            "--bits orders the masks of `--algorithm bitwise`; {} has none",
+            algorithm.name()
+        );
+    }
+    let options = &Options {
+        max_steps: a.max_steps,
+        until: a.until,
+        lsb_right: a.bits == BitOrder::LsbRight,
+        format: a.format,
+    };
+    let (frames_dir, delay) = (a.frames.as_deref(), a.delay.as_secs_f64());
     let format = options.format;
     if format == TraceFormat::Svg {
         return pictures(n, algorithm, options, frames_dir, delay);

@@ -43,9 +43,10 @@ use nqueens::huge::stream::{
 use nqueens::render::{write_png, write_svg, Picture};
 use nqueens::{parse_placements, Attack, Placement};
 
-use crate::cli::VerifyFormat;
-use crate::config::grouped;
+use nqueens::count::report::grouped;
+
 use crate::exit::{usage, Outcome, UsageError};
+use crate::flags::{VerifyArgs, VerifyFormat};
 use crate::output::{check_binary_ok, Out};
 
 /// At most this many attacking pairs are listed per placement; the total is
@@ -66,7 +67,13 @@ const HOLD_INPUT: u64 = 1 << 20;
 /// The read buffer of the streaming path.
 const BUFFER: usize = 256 * 1024;
 
-pub fn run(input: Option<&Path>, one_based: bool, format: VerifyFormat) -> anyhow::Result<Outcome> {
+/// Runs `nqueens verify`; with `--instance`, [`super::complete::verify`].
+pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
+    if let Some(instance) = a.instance.clone() {
+        return super::complete::verify(a, &instance);
+    }
+    let (one_based, format) = (a.one_based, a.format);
+    let input = a.input.as_deref().filter(|p| p.as_os_str() != "-");
     if format == VerifyFormat::Png {
         check_binary_ok("nqueens verify board.txt --format png")?;
     }

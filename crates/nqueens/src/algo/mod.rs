@@ -668,6 +668,51 @@ pub fn by_name(name: &str) -> Option<&'static dyn Algorithm> {
     algorithms().iter().copied().find(|a| a.name() == name)
 }
 
+/// The names of every algorithm, in the order of [`algorithms`], joined by
+/// commas: for messages.
+pub fn algorithm_names() -> String {
+    algorithms()
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// No algorithm has the name asked for; the message lists those that exist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownAlgorithm {
+    /// The name asked for.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "there is no algorithm called '{}'; the algorithms are {}",
+            self.name,
+            algorithm_names()
+        )
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+/// The algorithm called `name`, or an error that names every algorithm: the
+/// one message for an unknown name, on the command line and in the API.
+///
+/// ```
+/// assert_eq!(nqueens::algo::find("stack").unwrap().name(), "stack");
+/// let e = nqueens::algo::find("quick").unwrap_err();
+/// assert!(e.to_string().contains("bitwise"));
+/// ```
+pub fn find(name: &str) -> Result<&'static dyn Algorithm, UnknownAlgorithm> {
+    by_name(name).ok_or_else(|| UnknownAlgorithm {
+        name: name.to_string(),
+    })
+}
+
 /// A [`Sink`] that collects solutions, up to a limit.
 #[derive(Debug, Clone, Default)]
 pub struct Collect {

@@ -125,10 +125,18 @@ impl Instance {
     /// An empty n×n board: nothing placed, blocked or excluded.
     ///
     /// # Errors
-    /// [`Error::ZeroSize`] for n = 0.
+    /// [`Error::ZeroSize`] for n = 0, [`Error::TooLarge`] above
+    /// [`MAX_N`](super::MAX_N).
     pub fn new(n: usize) -> Result<Self, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
+        }
+        if n > super::MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: super::MAX_N,
+                what: "completion",
+            });
         }
         Ok(Instance {
             n,

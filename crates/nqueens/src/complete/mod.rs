@@ -3,6 +3,12 @@
 //! or count the ways.
 
 mod instance;
+
+/// The largest board completion takes: 65,536. The solver keeps every row
+/// and every column as a bit set (two bits per square, n²/4 bytes: 1 GiB
+/// at this size), so the limit is checked before anything is allocated.
+pub const MAX_N: usize = 1 << 16;
+
 mod parse;
 mod solver;
 

@@ -36,8 +36,8 @@ use super::Instance;
 use crate::board::Square;
 use crate::parse::ParseError;
 
-/// The largest board an instance file may describe.
-const MAX_N: usize = 1_000_000;
+/// The largest board an instance file may describe: the solver's limit.
+use super::MAX_N;
 
 /// Options that the text itself cannot carry.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

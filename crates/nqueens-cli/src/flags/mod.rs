@@ -1,10 +1,21 @@
-//! The command line as the user types it, parsed by clap.
+//! The command line, parsed by clap straight into typed values.
 //!
-//! Nothing here is validated beyond its shape: [`crate::config`] lowers these
-//! options into a checked configuration before any work starts, so that every
-//! usage error is reported the same way and up front.
+//! Each subcommand has its own struct here; each value is parsed by a
+//! [`values`] parser (or a clap range), and options that exclude or need each
+//! other say so in their attributes, so a bad command line is a usage error
+//! (exit status 2) before any work starts. What clap cannot see (a board
+//! size against an algorithm's limit, a format against the board size) the
+//! command checks first thing, against the limits in [`crate::limits`].
+//! Adding an option touches its struct here and the command that uses it.
+
+use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub mod values;
+
+use values::{AlgorithmChoice, AlgorithmParser, EngineChoice, EngineParser};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -115,28 +126,32 @@ pub enum Command {
 /// `nqueens serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The port to listen on; 0 picks a free one (printed at start).
-    #[arg(long, short, value_name = "P", default_value = "0")]
-    pub port: String,
+    /// The port to listen on, 1 to 65535; 0 picks a free one (printed at start).
+    #[arg(long, short, value_name = "P", default_value = "0", value_parser = values::port)]
+    pub port: u16,
     /// The address to listen on; the default keeps the page to this machine,
     /// 0.0.0.0 opens it to the network.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
-    pub bind: String,
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = values::bind)]
+    pub bind: std::net::IpAddr,
     /// Open the page in a web browser, where one can be started.
     #[arg(long)]
     pub open: bool,
-    /// The largest board the Count panel (POST /api/count) takes.
-    #[arg(long, value_name = "N", default_value = "18")]
-    pub count_max: String,
-    /// Count jobs that may run at once.
-    #[arg(long, value_name = "K", default_value = "2")]
-    pub jobs: String,
-    /// Threads per count job [default: all cores].
-    #[arg(long, short = 'j', value_name = "T")]
-    pub threads: Option<String>,
-    /// Seconds one request may compute before it is stopped.
-    #[arg(long, value_name = "S", default_value = "5")]
-    pub request_timeout: String,
+    /// The largest board the Count panel (POST /api/count) takes, 1 to 27.
+    #[arg(long, value_name = "N", default_value = "18", value_parser = values::count_max)]
+    pub count_max: usize,
+    /// Count jobs that may run at once, 1 to 64.
+    #[arg(long, value_name = "K", default_value = "2", value_parser = values::jobs)]
+    pub jobs: usize,
+    /// Threads per count job, 1 to 4096 [default: all cores].
+    #[arg(long, short = 'j', value_name = "T", value_parser = values::threads)]
+    pub threads: Option<usize>,
+    /// Seconds one request may compute before it is stopped, 0.1 to 3600.
+    #[arg(long, value_name = "S", default_value = "5", value_parser = values::request_timeout)]
+    pub request_timeout: f64,
+    /// Also accept requests that start work from pages of this origin, such
+    /// as http://localhost:3000 (repeatable; the page's own origin always works).
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
     /// Print one line per request on standard error.
     #[arg(long)]
     pub log: bool,
@@ -145,9 +160,9 @@ pub struct ServeArgs {
 /// `nqueens merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The partial results, one JSON file per slice.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<std::path::PathBuf>,
+    /// The partial results, one JSON file per slice (`-`: standard input).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
     /// Also print the classes under rotation and reflection.
     #[arg(long, short)]
     pub unique: bool,
@@ -161,12 +176,12 @@ pub struct MergeArgs {
 pub struct EstimateArgs {
     #[command(flatten)]
     pub size: Size,
-    /// Random paths to average.
-    #[arg(long, value_name = "K", default_value = "1000000")]
-    pub samples: String,
+    /// Random paths to average, 1 to 1,000,000,000.
+    #[arg(long, value_name = "K", default_value = "1000000", value_parser = values::samples)]
+    pub samples: u64,
     /// The random seed (the same seed gives the same estimate).
-    #[arg(long, value_name = "S", default_value = "1")]
-    pub seed: String,
+    #[arg(long, value_name = "S", default_value = "1", value_parser = values::seed)]
+    pub seed: u64,
     /// How to print the estimate.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -176,8 +191,8 @@ pub struct EstimateArgs {
 #[derive(Debug, Args)]
 pub struct AlgoArgs {
     /// The search algorithm (see `nqueens algorithms`); by default the fastest.
-    #[arg(long, short = 'a', value_name = "NAME")]
-    pub algorithm: Option<String>,
+    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true)]
+    pub algorithm: Option<AlgorithmChoice>,
     /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
     #[arg(long)]
     pub permutations: bool,
@@ -191,8 +206,8 @@ pub struct AlgoArgs {
 #[derive(Debug, Args)]
 pub struct Size {
     /// The board size n (n queens on an n×n board).
-    #[arg(value_name = "N", default_value = "8", allow_negative_numbers = true)]
-    pub n: String,
+    #[arg(value_name = "N", default_value = "8", allow_negative_numbers = true, value_parser = values::board_size)]
+    pub n: usize,
 }
 
 /// How solutions are printed.
@@ -220,6 +235,15 @@ pub enum SolutionFormat {
     Png,
     /// Nothing (solve and random): build the board, and check it with --verify.
     None,
+}
+
+impl SolutionFormat {
+    /// The name as the user types it.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
 }
 
 /// How `verify` prints its report.
@@ -253,12 +277,12 @@ pub struct SolveArgs {
     pub algo: AlgoArgs,
     /// With --algorithm min-conflicts: the random seed (the same seed gives
     /// the same board).
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
-    pub seed: Option<String>,
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = values::seed)]
+    pub seed: Option<u64>,
     /// With --algorithm min-conflicts: give up after K steps (attempted
     /// swaps) instead of searching until a solution is found.
-    #[arg(long, value_name = "K", allow_negative_numbers = true)]
-    pub max_steps: Option<String>,
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = values::positive)]
+    pub max_steps: Option<u64>,
     #[command(flatten)]
     pub output: BoardArgs,
 }
@@ -270,8 +294,8 @@ pub struct RandomArgs {
     pub size: Size,
     /// The random seed (the same seed gives the same board); by default a
     /// fresh one, which --stats shows.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
-    pub seed: Option<String>,
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = values::seed)]
+    pub seed: Option<u64>,
     /// Print how the board was drawn (the index among all solutions, or the
     /// local search's steps) and the seed, to stderr.
     #[arg(long)]
@@ -303,8 +327,8 @@ pub struct AllArgs {
     #[command(flatten)]
     pub algo: AlgoArgs,
     /// Stop after K solutions.
-    #[arg(long, short = 'l', value_name = "K", allow_negative_numbers = true)]
-    pub limit: Option<String>,
+    #[arg(long, short = 'l', value_name = "K", allow_negative_numbers = true, value_parser = values::limit)]
+    pub limit: Option<u64>,
     /// Print one canonical representative per class under rotation and
     /// reflection (the lexicographically smallest of its images).
     #[arg(long, short)]
@@ -327,40 +351,44 @@ pub struct CountArgs {
     /// Also count the classes under rotation and reflection (OEIS A002562).
     #[arg(long, short)]
     pub unique: bool,
-    /// How to print the counts.
-    #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    /// How to print the counts [default: text; with --slice, JSON].
+    #[arg(long, short, value_enum)]
+    pub format: Option<ReportFormat>,
     /// The counting engine: auto (the default: join from n = 14 to 23 when
     /// it fits in --memory, constellation otherwise), join (meet in the
     /// middle), constellation (backtracking from the border queens) or
     /// backtrack (plain, for cross-checks).
-    #[arg(long, value_name = "NAME")]
-    pub engine: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = EngineParser, conflicts_with_all = CLASSIC)]
+    pub engine: Option<EngineChoice>,
     /// The most memory the engine may use, such as 4G or 512M; an engine
     /// that needs more is refused before it starts (auto picks one that fits).
-    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
-    pub memory: Option<String>,
-    /// Worker threads (default: every core).
-    #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true)]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes, conflicts_with_all = CLASSIC)]
+    pub memory: Option<u64>,
+    /// Worker threads, 1 to 4096 (default: every core).
+    #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true, value_parser = values::threads, conflicts_with_all = CLASSIC)]
+    pub threads: Option<usize>,
     /// A progress bar on stderr: auto shows it on a terminal.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,
     /// Record finished tasks in FILE (every few seconds and on Ctrl-C or
     /// SIGTERM); running again with the same FILE resumes where it stopped.
-    #[arg(long, value_name = "FILE")]
-    pub checkpoint: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "FILE", conflicts_with_all = CLASSIC)]
+    pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoint writes.
-    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true)]
-    pub checkpoint_every: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
+    pub checkpoint_every: Duration,
     /// Count only slice I of K (1-based) and print a partial result as JSON,
     /// for `nqueens merge` (batch systems, Slurm job arrays).
-    #[arg(long, value_name = "I/K")]
-    pub slice: Option<String>,
+    #[arg(long, value_name = "I/K", value_parser = values::slice, conflicts_with_all = CLASSIC)]
+    pub slice: Option<nqueens::count::slice::Slice>,
     /// Plan the count and time a sample of its tasks instead of counting.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = CLASSIC)]
     pub dry_run: bool,
 }
+
+/// The options of `count` that choose a classic algorithm instead of the
+/// counting engine; the engine's options conflict with them.
+const CLASSIC: [&str; 2] = ["algorithm", "stats"];
 
 /// When to draw a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -378,7 +406,7 @@ pub enum ProgressMode {
 pub struct VerifyArgs {
     /// The file to read; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
-    pub input: Option<std::path::PathBuf>,
+    pub input: Option<PathBuf>,
     /// Columns in the input, and rows and columns in the report, count from 1.
     #[arg(long)]
     pub one_based: bool,
@@ -389,10 +417,10 @@ pub struct VerifyArgs {
     /// `nqueens complete`): it must keep the pre-placed queens and use no
     /// blocked square or excluded diagonal.
     #[arg(long, value_name = "FILE")]
-    pub instance: Option<std::path::PathBuf>,
+    pub instance: Option<PathBuf>,
     /// With --instance, an excluded-diagonals file: only its first D diagonals.
-    #[arg(long, value_name = "D", requires = "instance")]
-    pub diagonals: Option<String>,
+    #[arg(long, value_name = "D", requires = "instance", value_parser = values::diagonals)]
+    pub diagonals: Option<usize>,
 }
 
 /// How `compare` prints its table.
@@ -410,8 +438,8 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub size: Size,
     /// Comma-separated algorithm names (default: all).
-    #[arg(long, value_name = "A,B,...")]
-    pub algorithms: Option<String>,
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = AlgorithmParser, hide_possible_values = true)]
+    pub algorithms: Vec<AlgorithmChoice>,
     /// Compare the work to the first solution instead of to all of them.
     #[arg(long)]
     pub first: bool,
@@ -447,21 +475,21 @@ pub enum BitOrder {
 #[derive(Debug, Args)]
 pub struct TraceArgs {
     /// The board size n (n queens on an n×n board).
-    #[arg(value_name = "N", default_value = "4", allow_negative_numbers = true)]
-    pub n: String,
+    #[arg(value_name = "N", default_value = "4", allow_negative_numbers = true, value_parser = values::board_size)]
+    pub n: usize,
     /// The search algorithm to trace (see `nqueens algorithms`).
-    #[arg(long, short = 'a', value_name = "NAME", default_value = "bitwise")]
-    pub algorithm: String,
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "bitwise", value_parser = AlgorithmParser, hide_possible_values = true)]
+    pub algorithm: AlgorithmChoice,
     /// With `--algorithm brute-force`: try permutations instead of all column vectors.
     #[arg(long)]
     pub permutations: bool,
     /// Stop after K steps (default 4,000,000: enough for the first solution
     /// of every algorithm up to n = 8).
-    #[arg(long, value_name = "K", allow_negative_numbers = true)]
-    pub max_steps: Option<String>,
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = values::positive, default_value_t = crate::limits::TRACE_STEPS, hide_default_value = true)]
+    pub max_steps: u64,
     /// Stop at the first solution (`first`) or at the K-th.
-    #[arg(long, value_name = "first|K", allow_negative_numbers = true)]
-    pub until: Option<String>,
+    #[arg(long, value_name = "first|K", allow_negative_numbers = true, value_parser = values::until)]
+    pub until: Option<u64>,
     /// Bit order of the bitwise masks.
     #[arg(long, value_enum, value_name = "ORDER", default_value_t = BitOrder::LsbLeft)]
     pub bits: BitOrder,
@@ -471,10 +499,10 @@ pub struct TraceArgs {
     /// With --format svg: write one picture per step into DIR
     /// (step-0001.svg, ...) instead of one animated SVG on stdout.
     #[arg(long, value_name = "DIR")]
-    pub frames: Option<std::path::PathBuf>,
-    /// With --format svg: seconds each step is shown in the animation.
-    #[arg(long, value_name = "SECONDS", default_value = "0.8")]
-    pub delay: f64,
+    pub frames: Option<PathBuf>,
+    /// With --format svg: seconds each step is shown in the animation, up to 60.
+    #[arg(long, value_name = "SECONDS", default_value = "0.8", value_parser = values::delay)]
+    pub delay: Duration,
 }
 
 /// How `complete` prints a board.
@@ -495,23 +523,23 @@ pub enum CompleteFormat {
 pub struct CompleteArgs {
     /// The instance file; `-` reads standard input. Without it, give --n.
     #[arg(value_name = "FILE")]
-    pub input: Option<std::path::PathBuf>,
+    pub input: Option<PathBuf>,
     /// The board size, for an instance given only by --queen and --block.
-    #[arg(long = "n", value_name = "N")]
-    pub size: Option<String>,
+    #[arg(long = "n", value_name = "N", value_parser = values::board_size, conflicts_with = "input")]
+    pub size: Option<usize>,
     /// A pre-placed queen at ROW,COL (repeatable).
-    #[arg(long, value_name = "ROW,COL")]
-    pub queen: Vec<String>,
+    #[arg(long, value_name = "ROW,COL", value_parser = values::square)]
+    pub queen: Vec<(usize, usize)>,
     /// A blocked square at ROW,COL (repeatable).
-    #[arg(long, value_name = "ROW,COL")]
-    pub block: Vec<String>,
+    #[arg(long, value_name = "ROW,COL", value_parser = values::square)]
+    pub block: Vec<(usize, usize)>,
     /// --queen, --block and the printed columns count from 1.
     #[arg(long)]
     pub one_based: bool,
     /// For an excluded-diagonals file: use only its first D diagonals (only
     /// prefixes are instances).
-    #[arg(long, value_name = "D")]
-    pub diagonals: Option<String>,
+    #[arg(long, value_name = "D", value_parser = values::diagonals)]
+    pub diagonals: Option<usize>,
     /// Print every completion, as found.
     #[arg(long, conflicts_with = "count")]
     pub all: bool,
@@ -519,14 +547,14 @@ pub struct CompleteArgs {
     #[arg(long)]
     pub count: bool,
     /// With --all: stop after K completions.
-    #[arg(long, short = 'l', value_name = "K")]
-    pub limit: Option<String>,
-    /// Worker threads for --count (default: every core).
-    #[arg(long, short = 'j', value_name = "T")]
-    pub threads: Option<String>,
+    #[arg(long, short = 'l', value_name = "K", requires = "all", value_parser = values::limit)]
+    pub limit: Option<u64>,
+    /// Worker threads for --count, 1 to 4096 (default: every core).
+    #[arg(long, short = 'j', value_name = "T", requires = "count", value_parser = values::threads)]
+    pub threads: Option<usize>,
     /// Give up after S seconds and answer "unknown" (exit status 3).
-    #[arg(long, value_name = "S")]
-    pub timeout: Option<String>,
+    #[arg(long, value_name = "S", value_parser = values::timeout)]
+    pub timeout: Option<Duration>,
     /// Print the search's nodes, forced placements and time to stderr.
     #[arg(long)]
     pub stats: bool,

@@ -13,9 +13,9 @@ use nqueens::count::plan::{Plan, Tally};
 use nqueens::count::report::{grouped, json_line, text_line};
 use nqueens::count::slice::PartialResult;
 
-use crate::cli::ReportFormat;
-use crate::config::{EngineRun, ENGINE_WARN};
 use crate::exit::Outcome;
+use crate::flags::ReportFormat;
+use crate::limits::ENGINE_WARN;
 use crate::output::Out;
 use crate::progress::{duration, Progress};
 
@@ -32,6 +32,17 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
         "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
         _ => 8.3 * 7.0f64.powi(rows(17)),
     }
+}
+
+/// How the counting engine runs, checked.
+pub struct EngineRun {
+    pub engine: &'static dyn nqueens::count::plan::Engine,
+    pub threads: usize,
+    pub progress: bool,
+    pub checkpoint: Option<std::path::PathBuf>,
+    pub checkpoint_every: Duration,
+    pub slice: Option<nqueens::count::slice::Slice>,
+    pub dry_run: bool,
 }
 
 /// Seconds a dry run spends timing sampled tasks, at most (after the first).

@@ -1,6 +1,6 @@
 //! `nqueens count N --algorithm NAME`: Q(n), and with `--unique` the classes
-//! under symmetry, counted by one of the classic algorithms (`engine.rs`
-//! counts without `--algorithm`).
+//! under symmetry, counted by one of the classic algorithms on one core
+//! (`count/engine.rs` counts without `--algorithm`).
 
 use std::io::Write;
 use std::time::Instant;
@@ -8,12 +8,12 @@ use std::time::Instant;
 use nqueens::algo::{Canonical, Count};
 use nqueens::count::report::{json_line, text_line};
 
-use super::run_algo::{self, CountBoth};
-use crate::cli::ReportFormat;
-use crate::config::Search;
+use crate::commands::run_algo::{self, CountBoth, Search};
 use crate::exit::Outcome;
+use crate::flags::ReportFormat;
 use crate::output::Out;
 
+/// Counts with `search` (a classic algorithm, or the plain bitboard count).
 pub fn run(
     n: usize,
     unique: bool,

@@ -1,0 +1,109 @@
+//! `nqueens count N`: Q(n), and with `--unique` the classes under symmetry.
+//!
+//! Without `--algorithm` the counting engine runs ([`engine`]: a plan of
+//! tasks on every core, with checkpoints, slices and dry runs); with it, one
+//! of the classic algorithms counts on one core ([`classic`]).
+
+mod classic;
+mod engine;
+
+use nqueens::count::report::plural;
+
+use crate::commands::run_algo::Search;
+use crate::exit::{usage, Outcome};
+use crate::flags::values::EngineChoice;
+use crate::flags::{CountArgs, ReportFormat};
+use crate::limits::{known_total, show_bytes, COUNT_MAX, ENGINE_MAX};
+
+/// Runs `nqueens count`.
+pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
+    let n = a.size.n;
+    if a.algo.algorithm.is_some() || a.algo.stats {
+        if n > COUNT_MAX {
+            usage!(
+                "count {n} --algorithm: n is too large for a classic algorithm on one core, which \
+                 would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); drop \
+                 --algorithm to use the counting engine"
+            );
+        }
+        let search = Search::from_args(&a.algo, n)?;
+        let format = a.format.unwrap_or(ReportFormat::Text);
+        return classic::run(n, a.unique, format, search);
+    }
+    if n > ENGINE_MAX {
+        usage!(
+            "count {n}: n is too large: this version counts n up to {ENGINE_MAX} (each row \
+             multiplies the time by about 7; `nqueens count {ENGINE_MAX} --dry-run` projects the \
+             largest); {}",
+            match nqueens::known::total(n) {
+                Some(_) => format!("the published value is {}", known_total(n)),
+                None => known_total(n),
+            }
+        );
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(nqueens::count::executor::default_threads);
+    let choice = a.engine.unwrap_or(EngineChoice::Auto);
+    let engine = match choice {
+        EngineChoice::Auto => nqueens::count::auto_engine(n, threads, a.memory),
+        EngineChoice::Named(e) => e,
+    };
+    if n > engine.max_n() {
+        usage!(
+            "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
+             constellation",
+            engine.name(),
+            engine.max_n()
+        );
+    }
+    let needed = engine.memory(n, threads);
+    if let (Some(limit), EngineChoice::Auto) = (a.memory.filter(|&m| needed > m), choice) {
+        usage!(
+            "count {n} needs about {} even with the leanest engine ({}, on {}), more than \
+             --memory {}; raise --memory to at least that",
+            show_bytes(needed),
+            engine.name(),
+            plural(threads as u128, "thread", "threads"),
+            show_bytes(limit)
+        );
+    }
+    if let Some(limit) = a.memory.filter(|&m| needed > m) {
+        let instead = if engine.name() == "constellation" {
+            "raise --memory to at least that"
+        } else {
+            "raise --memory, use fewer threads, or use --engine constellation, which needs the \
+             least"
+        };
+        usage!(
+            "count {n} --engine {} needs about {} with {}, more than --memory {}; {instead}",
+            engine.name(),
+            show_bytes(needed),
+            plural(threads as u128, "thread", "threads"),
+            show_bytes(limit)
+        );
+    }
+    if a.slice.is_some() && a.unique {
+        // A slice prints a partial result; the classes come out of `merge`.
+        usage!(
+            "--unique goes with `nqueens merge`, which adds the slices up; a slice prints its \
+             partial result as JSON"
+        );
+    }
+    let format = match (a.slice, a.format) {
+        (Some(_), Some(ReportFormat::Text)) => usage!(
+            "--slice writes its partial result as JSON, for `nqueens merge`; drop --format text"
+        ),
+        (_, format) => format.unwrap_or(ReportFormat::Text),
+    };
+    let run = engine::EngineRun {
+        engine,
+        threads,
+        progress: crate::limits::progress_on(a.progress),
+        checkpoint: a.checkpoint,
+        checkpoint_every: a.checkpoint_every,
+        slice: a.slice,
+        dry_run: a.dry_run,
+    };
+    engine::run(n, a.unique, format, &run)
+}

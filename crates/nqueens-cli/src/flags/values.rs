@@ -1,0 +1,438 @@
+//! Value parsers: each turns one option's text into a typed value, or into
+//! a message that says what a valid one looks like. clap calls them while it
+//! parses, so a bad value is a usage error (exit status 2) before any work.
+//!
+//! The ranges stated here are the ones `--help` states.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use nqueens::algo::{self, Algorithm};
+use nqueens::count::plan::Engine;
+
+/// The board size: plain digits, `1_000_000`, or a power of ten written as
+/// `1e9` or `25e6`, since huge boards are what `solve` and `random` are for.
+pub fn board_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let invalid = || {
+        format!("'{t}' is not a board size: n must be a positive whole number, such as 8, 1_000_000 or 1e9")
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let plain: String = t.chars().filter(|&c| c != '_').collect();
+    let (mantissa, exponent) = match plain.split_once(['e', 'E']) {
+        Some((m, e)) if digits(m) && digits(e) => (m, e),
+        Some(_) => return Err(invalid()),
+        None if digits(&plain) && !t.starts_with('_') && !t.ends_with('_') => (plain.as_str(), "0"),
+        None => return Err(invalid()),
+    };
+    let value = mantissa.parse::<usize>().ok().and_then(|m| {
+        let e = exponent.parse::<u32>().ok()?;
+        m.checked_mul(10usize.checked_pow(e)?)
+    });
+    match value {
+        Some(0) => Err("there is no 0×0 board; n must be at least 1".into()),
+        Some(n) => Ok(n),
+        None => Err(format!("'{t}' is far too large for any board")),
+    }
+}
+
+/// A whole number from `low` up to `high`, with the range in the message.
+fn whole<T>(text: &str, low: T, high: T, what: &str, example: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+{
+    let t = text.trim();
+    match t.parse::<T>() {
+        Ok(v) if v >= low && v <= high => Ok(v),
+        _ => {
+            let high = grouped_text(high);
+            // The type's own maximum (u64::MAX and up) reads as "no limit".
+            let range = if high.len() >= 25 {
+                format!("from {} up", grouped_text(low))
+            } else {
+                format!("from {} to {high}", grouped_text(low))
+            };
+            Err(format!(
+                "give {what}, a whole number {range}, such as {example}"
+            ))
+        }
+    }
+}
+
+/// `1000000` as `1,000,000` for messages.
+fn grouped_text<T: std::fmt::Display>(v: T) -> String {
+    match v.to_string().parse::<u128>() {
+        Ok(x) => nqueens::count::report::grouped(x),
+        Err(_) => v.to_string(),
+    }
+}
+
+/// The most worker threads any command takes.
+pub const THREADS_MAX: usize = 4096;
+
+/// `--threads T`: 1 to [`THREADS_MAX`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    whole(text, 1, THREADS_MAX, "a number of threads", "2")
+}
+
+/// `--seed S`: any 64-bit number.
+pub fn seed(text: &str) -> Result<u64, String> {
+    whole(text, 0, u64::MAX, "a seed", "7")
+}
+
+/// A count of steps, solutions or completions: 1 up.
+pub fn positive(text: &str) -> Result<u64, String> {
+    whole(text, 1, u64::MAX, "a number", "100")
+}
+
+/// `--limit K`: 0 up (0 prints nothing).
+pub fn limit(text: &str) -> Result<u64, String> {
+    whole(text, 0, u64::MAX, "a number of solutions", "10")
+}
+
+/// `--samples K`: 1 to 1,000,000,000.
+pub fn samples(text: &str) -> Result<u64, String> {
+    whole(text, 1, 1_000_000_000, "a number of random paths", "100000")
+}
+
+/// `--diagonals D`.
+pub fn diagonals(text: &str) -> Result<usize, String> {
+    whole(
+        text,
+        0,
+        1 << 32,
+        "how many of the file's diagonals to use",
+        "5",
+    )
+}
+
+/// `--jobs K` of `serve`: 1 to 64.
+pub fn jobs(text: &str) -> Result<usize, String> {
+    whole(text, 1, 64, "how many count jobs may run at once", "2")
+}
+
+/// The largest `serve --count-max`: Q(27) is the largest value known.
+pub const SERVE_COUNT_MAX: usize = 27;
+
+/// `--count-max N` of `serve`.
+pub fn count_max(text: &str) -> Result<usize, String> {
+    whole(text, 1, SERVE_COUNT_MAX, "the largest board to count (n = 18 takes seconds, each row more about seven times as long)", "18")
+}
+
+/// `--port P`: 0 (a free one) to 65535.
+pub fn port(text: &str) -> Result<u16, String> {
+    whole(text, 0, u16::MAX, "a port (0 picks a free one)", "8080")
+}
+
+/// `--bind ADDR`: an IP address, or `localhost`.
+pub fn bind(text: &str) -> Result<IpAddr, String> {
+    match text.trim() {
+        "localhost" => Ok(std::net::Ipv4Addr::LOCALHOST.into()),
+        t => t.trim_matches(['[', ']']).parse().map_err(|_| {
+            "give an IP address such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
+                .to_string()
+        }),
+    }
+}
+
+/// Seconds from above `low` to `high`, as a [`Duration`].
+fn seconds(text: &str, low: f64, high: f64, what: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > low && s <= high => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "give {what}, a number of seconds above {low} and at most {high}"
+        )),
+    }
+}
+
+/// `complete --timeout S`.
+pub fn timeout(text: &str) -> Result<Duration, String> {
+    seconds(
+        text,
+        0.0,
+        1e9,
+        "the seconds to search before answering \"unknown\"",
+    )
+}
+
+/// `trace --delay S`.
+pub fn delay(text: &str) -> Result<Duration, String> {
+    seconds(text, 0.0, 60.0, "the seconds each step is shown")
+}
+
+/// `count --checkpoint-every S`.
+pub fn checkpoint_every(text: &str) -> Result<Duration, String> {
+    seconds(text, 0.0, 1e6, "the seconds between checkpoint writes")
+}
+
+/// `serve --request-timeout S`.
+pub fn request_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.1..=3600.0).contains(&s) => Ok(s),
+        _ => Err("give seconds from 0.1 to 3600, such as 5".into()),
+    }
+}
+
+/// `trace --until first|K`: the solution to stop at.
+pub fn until(text: &str) -> Result<u64, String> {
+    match text.trim() {
+        "first" => Ok(1),
+        t => match t.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(k),
+            _ => Err("give `first` or the number of solutions to stop at, from 1 up".into()),
+        },
+    }
+}
+
+/// `--queen` and `--block` values `ROW,COL`, as typed (the base is applied
+/// by the command, which knows `--one-based`).
+pub fn square(text: &str) -> Result<(usize, usize), String> {
+    text.split_once(',')
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+        .ok_or_else(|| "give ROW,COL such as 3,4".to_string())
+}
+
+/// `count --slice I/K`.
+pub fn slice(text: &str) -> Result<nqueens::count::slice::Slice, String> {
+    text.parse()
+        .map_err(|e: nqueens::count::slice::SliceError| e.to_string())
+}
+
+/// A size in bytes such as `4G`, `512M`, `1.5G` or `1000000` (units are
+/// powers of 1024, an optional `B` or `iB` after them).
+pub fn bytes(text: &str) -> Result<u64, String> {
+    parse_bytes(text).ok_or_else(|| {
+        "give a size in bytes with an optional unit K, M, G or T (powers of 1024), such as 4G or \
+         512M"
+            .to_string()
+    })
+}
+
+fn parse_bytes(text: &str) -> Option<u64> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t
+        .strip_suffix("IB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(&t);
+    let (number, shift) = match t.chars().last()? {
+        'K' => (&t[..t.len() - 1], 10),
+        'M' => (&t[..t.len() - 1], 20),
+        'G' => (&t[..t.len() - 1], 30),
+        'T' => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    let bytes = value * (1u64 << shift) as f64;
+    (value.is_finite() && value > 0.0 && bytes < 1.8e19).then_some(bytes as u64)
+}
+
+/// Which algorithm `--algorithm` names: one of the classic searches, or, for
+/// `solve` only, one of the two methods for huge boards.
+#[derive(Clone, Copy)]
+pub enum AlgorithmChoice {
+    /// A classic search from the registry (`nqueens algorithms`).
+    Classic(&'static dyn Algorithm),
+    /// The explicit construction.
+    Construct,
+    /// Min-conflicts local search.
+    MinConflicts,
+}
+
+impl std::fmt::Debug for AlgorithmChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl AlgorithmChoice {
+    /// The name as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AlgorithmChoice::Classic(a) => a.name(),
+            AlgorithmChoice::Construct => "construct",
+            AlgorithmChoice::MinConflicts => "min-conflicts",
+        }
+    }
+
+    /// The classic algorithm, or the message that says where the huge-board
+    /// methods belong.
+    pub fn classic(self) -> Result<&'static dyn Algorithm, String> {
+        match self {
+            AlgorithmChoice::Classic(a) => Ok(a),
+            other => Err(format!(
+                "--algorithm {0} finds one solution of a huge board, so it goes with `nqueens \
+                 solve N --algorithm {0}`; here choose one of {1}",
+                other.name(),
+                algo::algorithm_names()
+            )),
+        }
+    }
+}
+
+/// The parser of `--algorithm`: it knows the names, so `--help` and the
+/// shell completions list them.
+#[derive(Clone, Copy)]
+pub struct AlgorithmParser;
+
+impl TypedValueParser for AlgorithmParser {
+    type Value = AlgorithmChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<AlgorithmChoice, clap::Error> {
+        let name = value.to_string_lossy();
+        match name.trim() {
+            "construct" => Ok(AlgorithmChoice::Construct),
+            "min-conflicts" => Ok(AlgorithmChoice::MinConflicts),
+            name => match algo::find(name) {
+                Ok(a) => Ok(AlgorithmChoice::Classic(a)),
+                Err(e) => Err(invalid(cmd, arg, name, &e.to_string())),
+            },
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let classic = algo::algorithms()
+            .iter()
+            .map(|a| PossibleValue::new(a.name()));
+        let huge = ["construct", "min-conflicts"].map(PossibleValue::new);
+        Some(Box::new(classic.chain(huge)))
+    }
+}
+
+/// Which engine `count --engine` names.
+#[derive(Clone, Copy)]
+pub enum EngineChoice {
+    /// The fastest that fits in `--memory`.
+    Auto,
+    /// This one.
+    Named(&'static dyn Engine),
+}
+
+impl std::fmt::Debug for EngineChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineChoice::Auto => f.write_str("auto"),
+            EngineChoice::Named(e) => f.write_str(e.name()),
+        }
+    }
+}
+
+/// The parser of `--engine`.
+#[derive(Clone, Copy)]
+pub struct EngineParser;
+
+impl TypedValueParser for EngineParser {
+    type Value = EngineChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<EngineChoice, clap::Error> {
+        let name = value.to_string_lossy();
+        match name.trim() {
+            "auto" => Ok(EngineChoice::Auto),
+            name => match nqueens::count::engine_by_name(name) {
+                Some(e) => Ok(EngineChoice::Named(e)),
+                None => {
+                    let names: Vec<&str> =
+                        nqueens::count::engines().iter().map(|e| e.name()).collect();
+                    let why = format!(
+                        "there is no engine called '{name}'; choose auto (the default) or one of {}",
+                        names.join(", ")
+                    );
+                    Err(invalid(cmd, arg, name, &why))
+                }
+            },
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let named = nqueens::count::engines()
+            .iter()
+            .map(|e| PossibleValue::new(e.name()));
+        Some(Box::new(
+            std::iter::once(PossibleValue::new("auto")).chain(named),
+        ))
+    }
+}
+
+/// clap's "invalid value" error, with our reason.
+fn invalid(cmd: &clap::Command, arg: Option<&clap::Arg>, value: &str, why: &str) -> clap::Error {
+    let flag = arg.map_or_else(|| "the value".to_string(), |a| a.to_string());
+    clap::Error::raw(
+        clap::error::ErrorKind::InvalidValue,
+        format!("invalid value '{value}' for '{flag}': {why}\n"),
+    )
+    .with_cmd(cmd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_bytes("4G"), Some(4 << 30));
+        assert_eq!(parse_bytes("512m"), Some(512 << 20));
+        assert_eq!(parse_bytes("1.5GiB"), Some(3 << 29));
+        assert_eq!(parse_bytes("1000"), Some(1000));
+        assert_eq!(parse_bytes("2KB"), Some(2048));
+        for bad in ["", "G", "-1G", "0", "x", "1e30T", "NaN"] {
+            assert_eq!(parse_bytes(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(board_size("8"), Ok(8));
+        assert_eq!(board_size(" 12 "), Ok(12));
+        assert_eq!(board_size("1e9"), Ok(1_000_000_000));
+        assert_eq!(board_size("25E6"), Ok(25_000_000));
+        assert_eq!(board_size("1_000_000"), Ok(1_000_000));
+        assert_eq!(board_size("8e0"), Ok(8));
+        for bad in [
+            "0",
+            "-3",
+            "abc",
+            "",
+            "8.5",
+            "99999999999999999999999",
+            "+",
+            "1e",
+            "e9",
+            "1e99",
+            "1.5e3",
+            "_8",
+            "8_",
+            "0e5",
+            "1e-3",
+        ] {
+            assert!(board_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_state_their_range() {
+        assert_eq!(threads("4096"), Ok(4096));
+        let e = threads("4097").unwrap_err();
+        assert!(e.contains("from 1 to 4,096"), "{e}");
+        assert!(threads("0").is_err());
+        assert!(threads("-1").is_err());
+        assert!(seed("18446744073709551615").is_ok());
+        assert!(seed("18446744073709551616").is_err());
+        assert_eq!(until("first"), Ok(1));
+        assert!(until("0").is_err());
+        assert_eq!(square(" 3 , 4 "), Ok((3, 4)));
+        assert!(square("3").is_err());
+        assert!(timeout("0").is_err());
+        assert!(timeout("NaN").is_err());
+        assert!(delay("61").is_err());
+    }
+}

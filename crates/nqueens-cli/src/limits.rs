@@ -1,0 +1,167 @@
+//! Every limit of the command line, in one place, with the reason for each.
+//!
+//! clap checks the shape and range of each value ([`crate::flags::values`]);
+//! the limits here depend on more than one option (the board size and the
+//! algorithm, the size and the format), so each command checks them first
+//! thing, before any work, with the helpers below. README's "Limits" table
+//! is this file in prose.
+
+use nqueens::algo::Algorithm;
+use nqueens::count::report::grouped;
+
+use crate::exit::usage;
+
+/// Above this, the lexicographically first solution takes more than about a
+/// second to find by backtracking (n = 33 takes 1 s here, n = 34 takes 17 s);
+/// `solve` prints the explicit construction instead.
+pub const SOLVE_MAX: usize = 32;
+/// Above this, `solve` and `random` refuse drawn boards and pictures, which
+/// would flood a terminal or be unreadable; lists have no limit.
+pub const DRAW_MAX: usize = 100;
+/// The largest board `solve --algorithm construct` takes: 2^32 queens, the
+/// limit of the streaming check (`--verify`, `nqueens verify`).
+pub const HUGE_MAX: usize = 1 << 32;
+/// Above this, `all` without `--limit` would print billions of boards.
+pub const ALL_MAX: usize = 18;
+/// Above this, `count --algorithm` (a classic algorithm, one core, no
+/// symmetry) would run for hours: n = 16 takes seconds, 18 minutes.
+pub const COUNT_MAX: usize = 18;
+/// Above this, the counting engine would need years on a machine like ours.
+pub const ENGINE_MAX: usize = 23;
+/// From here on, `count` says how long it expects to take.
+pub const ENGINE_WARN: usize = 19;
+/// Above this, `compare` would keep too many solutions of too many algorithms.
+pub const COMPARE_MAX: usize = 14;
+/// The largest board `estimate` takes.
+pub const ESTIMATE_MAX: usize = 128;
+/// `trace` stops after this many steps unless `--max-steps` says otherwise.
+/// 4,000,000: every algorithm reaches its first solution within it for every
+/// n up to 8 (brute force over the 8^8 boards needs 3,899,556 steps).
+pub const TRACE_STEPS: u64 = 4_000_000;
+
+/// Checks that `algorithm` takes boards of size `n`.
+pub fn algorithm_size(algorithm: &dyn Algorithm, n: usize) -> anyhow::Result<()> {
+    if n > algorithm.max_n() {
+        usage!(
+            "--algorithm {} accepts n from 1 to {}, not {n}; `nqueens algorithms` lists each \
+             algorithm's limit, and the default search takes larger boards",
+            algorithm.name(),
+            algorithm.max_n()
+        );
+    }
+    Ok(())
+}
+
+/// Checks that backtracking to the first solutions of `n` takes seconds, not
+/// hours (`command` names the command in the message).
+pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
+    if n > SOLVE_MAX {
+        let instead = if command == "solve" {
+            "; without --algorithm (or with --algorithm construct or min-conflicts) solve finds \
+             one solution of any size"
+        } else {
+            ""
+        };
+        usage!(
+            "{command} {n}: n is too large; finding the first solutions by backtracking can take \
+             minutes or more above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
+             accepts n from 1 to {SOLVE_MAX}{instead}"
+        );
+    }
+    Ok(())
+}
+
+/// What the tables say about Q(n), for messages.
+pub fn known_total(n: usize) -> String {
+    match nqueens::known::total(n) {
+        Some(q) => format!("Q({n}) = {} (OEIS A000170)", grouped(q)),
+        None => format!(
+            "Q({n}) is unknown, and more than Q(27) = {}",
+            grouped(nqueens::known::A000170[26])
+        ),
+    }
+}
+
+/// A byte count for people: `500 bytes`, `1.5 GiB`.
+pub fn show_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = b as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        nqueens::count::report::plural(u128::from(b), "byte", "bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// Whether to draw a progress bar: `auto` draws it on a terminal.
+pub fn progress_on(mode: crate::flags::ProgressMode) -> bool {
+    use crate::flags::ProgressMode;
+    match mode {
+        ProgressMode::Always => true,
+        ProgressMode::Never => false,
+        ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::algo;
+
+    #[test]
+    fn bytes_for_people() {
+        assert_eq!(show_bytes(500), "500 bytes");
+        assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+    }
+
+    /// Counts the steps of a search up to its first solution.
+    struct StepsToFirst {
+        steps: u64,
+        solved: bool,
+    }
+
+    impl algo::Sink for StepsToFirst {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &algo::Event<'_>) -> std::ops::ControlFlow<()> {
+            self.steps += 1;
+            if let algo::Event::Solution { .. } = event {
+                self.solved = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+
+        fn solution(&mut self, _: &[usize]) -> std::ops::ControlFlow<()> {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn the_default_step_limit_reaches_every_first_solution_up_to_8() {
+        let permutations = algo::brute_force_permutations().into_iter();
+        for a in algo::algorithms().iter().copied().chain(permutations) {
+            for n in (1..=8).filter(|&n| n != 2 && n != 3) {
+                let mut sink = StepsToFirst {
+                    steps: 0,
+                    solved: false,
+                };
+                a.search(n, &mut sink).unwrap();
+                assert!(sink.solved, "{} n = {n}", a.name());
+                assert!(
+                    sink.steps <= TRACE_STEPS,
+                    "{} n = {n}: {} steps",
+                    a.name(),
+                    sink.steps
+                );
+            }
+        }
+    }
+}
