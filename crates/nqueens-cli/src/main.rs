@@ -31,6 +31,8 @@ fn run() -> anyhow::Result<exit::Outcome> {
         Command::Estimate(a) => commands::estimate::run(a),
         Command::Complete(a) => commands::complete::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Completions { shell } => commands::docs::completions(shell),
+        Command::Man => commands::docs::man(),
     }
 }
 

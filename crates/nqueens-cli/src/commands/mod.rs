@@ -7,6 +7,7 @@ mod board;
 pub mod compare;
 pub mod complete;
 pub mod count;
+pub mod docs;
 pub mod estimate;
 pub mod merge;
 pub mod random;

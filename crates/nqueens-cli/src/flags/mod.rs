@@ -121,6 +121,20 @@ pub enum Command {
     /// curl too (GET /api/info; README lists every endpoint). It prints the
     /// address and answers until Ctrl-C.
     Serve(ServeArgs),
+    /// Print a completion script for a shell.
+    ///
+    /// For example `nqueens completions bash >
+    /// ~/.local/share/bash-completion/completions/nqueens`, or for zsh a file
+    /// `_nqueens` in a directory of $fpath. Algorithm, engine and format
+    /// names complete too.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), generated from the same definitions as
+    /// --help: `nqueens man > nqueens.1; man ./nqueens.1`.
+    Man,
 }
 
 /// `nqueens serve`.

@@ -1,0 +1,52 @@
+//! `nqueens completions SHELL` and `nqueens man`: shell completions and the
+//! manual page, generated from the same clap definitions as `--help`, so
+//! they can never disagree with it.
+
+use std::io::Write;
+
+use clap::CommandFactory;
+
+use crate::exit::Outcome;
+use crate::flags::Opts;
+use crate::output::Out;
+
+/// Prints the completion script for `shell`.
+pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<Outcome> {
+    let mut out = Out::stdout();
+    clap_complete::generate(shell, &mut Opts::command(), "nqueens", &mut out);
+    out.flush()?;
+    Ok(Outcome::Yes)
+}
+
+/// Prints the manual page: the command, then a section per subcommand
+/// (its synopsis, description and options as subsections), so that one page
+/// holds everything `--help` says.
+pub fn man() -> anyhow::Result<Outcome> {
+    let command = Opts::command();
+    let mut out = Out::stdout();
+    let page = clap_mangen::Man::new(command.clone());
+    page.render_title(&mut out)?;
+    page.render_name_section(&mut out)?;
+    page.render_synopsis_section(&mut out)?;
+    page.render_description_section(&mut out)?;
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        writeln!(out, ".SH \"NQUEENS {}\"", sub.get_name().to_uppercase())?;
+        let named = sub.clone().bin_name(format!("nqueens {}", sub.get_name()));
+        let sub_page = clap_mangen::Man::new(named);
+        let mut roff = Vec::new();
+        sub_page.render_synopsis_section(&mut roff)?;
+        sub_page.render_description_section(&mut roff)?;
+        sub_page.render_options_section(&mut roff)?;
+        // The subcommand's sections become subsections of its own.
+        for line in String::from_utf8_lossy(&roff).lines() {
+            match line.strip_prefix(".SH ") {
+                Some(title) => writeln!(out, ".SS {title}")?,
+                None => writeln!(out, "{line}")?,
+            }
+        }
+    }
+    page.render_extra_section(&mut out)?;
+    page.render_version_section(&mut out)?;
+    out.flush()?;
+    Ok(Outcome::Yes)
+}

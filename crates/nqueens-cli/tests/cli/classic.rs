@@ -1,0 +1,381 @@
+//! `--algorithm`, `--stats`, `algorithms`, `compare` and `trace`.
+
+use super::*;
+
+/// The names `nqueens algorithms` lists, with their largest n.
+fn algorithms() -> Vec<(String, usize)> {
+    let out = run(&["algorithms"]).ok();
+    out.lines()
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let name = words.next().unwrap().to_string();
+            let max = words.next().unwrap().parse().unwrap();
+            (name, max)
+        })
+        .collect()
+}
+
+#[test]
+fn every_classic_algorithm_is_listed() {
+    let names: Vec<String> = algorithms().into_iter().map(|(n, _)| n).collect();
+    for expected in [
+        "brute-force",
+        "recursive-board",
+        "recursive",
+        "stack",
+        "tagged-stack",
+        "generator",
+        "occupancy",
+        "bfs",
+        "heuristic",
+        "bitwise",
+        "dancing-links",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing from {names:?}"
+        );
+    }
+    assert!(algorithms().contains(&("brute-force".to_string(), 9)));
+}
+
+#[test]
+fn every_algorithm_solves_lists_and_counts() {
+    let reference: BTreeSet<Vec<usize>> = all_lists(6, false).into_iter().collect();
+    for (name, _) in algorithms() {
+        let out = run(&["count", "8", "--algorithm", &name, "--unique"]).ok();
+        assert_eq!(
+            out, "n = 8: 92 solutions, 12 unique up to rotation and reflection\n",
+            "{name}"
+        );
+        let listed: BTreeSet<Vec<usize>> = run(&["all", "6", "-a", &name, "--format", "list"])
+            .ok()
+            .lines()
+            .map(parse_list)
+            .collect();
+        assert_eq!(listed, reference, "{name}");
+        let first = run(&["solve", "8", "-a", &name, "--format", "list"]).ok();
+        assert!(is_solution(&parse_list(first.trim())), "{name}: {first}");
+        run(&["solve", "3", "-a", &name]).code(1);
+    }
+}
+
+#[test]
+fn limit_and_unique_with_an_algorithm() {
+    let out = run(&[
+        "all",
+        "8",
+        "-a",
+        "dancing-links",
+        "--limit",
+        "3",
+        "--format",
+        "ascii",
+    ])
+    .ok();
+    assert!(
+        out.ends_with("3 solutions (stopped at --limit 3)\n"),
+        "{out}"
+    );
+    let out = run(&[
+        "all",
+        "8",
+        "-a",
+        "recursive",
+        "--unique",
+        "--format",
+        "list",
+    ])
+    .ok();
+    assert_eq!(out.lines().count(), 12);
+    assert_eq!(
+        out.lines().map(parse_list).collect::<Vec<_>>(),
+        all_lists(8, true)
+    );
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let r = run(&["count", "8", "--algorithm", "recursive", "--stats"]).code(0);
+    assert_eq!(r.stdout, "n = 8: 92 solutions\n");
+    for field in [
+        "algorithm       recursive",
+        "nodes           2,057",
+        "placements      2,056",
+        "conflict tests",
+        "backtracks      2,056",
+        "solutions       92",
+        "peak frontier   8",
+        "time",
+    ] {
+        assert!(r.stderr.contains(field), "{field} missing: {}", r.stderr);
+    }
+    assert!(r.stderr.contains("reads           46,752"), "{}", r.stderr);
+    // Without --algorithm, statistics come from bitwise.
+    let r = run(&["solve", "--stats"]).code(0);
+    assert!(r.stderr.contains("algorithm       bitwise"), "{}", r.stderr);
+    // --limit K stops on the K-th solution: its work, and K solutions.
+    for (a, k) in [("bitwise", "1"), ("tagged-stack", "3"), ("bfs", "2")] {
+        let r = run(&["all", "8", "-a", a, "--limit", k, "--stats", "-f", "list"]).code(0);
+        assert_eq!(r.stdout.lines().count().to_string(), k, "{a}");
+        let want = format!("solutions       {k}\n");
+        assert!(r.stderr.contains(&want), "{a}: {}", r.stderr);
+    }
+    let r = run(&["all", "8", "--limit", "1", "--stats", "-f", "list"]).code(0);
+    assert!(r.stderr.contains("nodes           114"), "{}", r.stderr);
+}
+
+#[test]
+fn bad_algorithm_choices() {
+    let e = run(&["solve", "--algorithm", "nope"]).error();
+    assert!(
+        e.contains("no algorithm called 'nope'") && e.contains("bitwise"),
+        "{e}"
+    );
+    let e = run(&["count", "10", "-a", "brute-force"]).error();
+    assert!(e.contains("accepts n from 1 to 9"), "{e}");
+    let e = run(&["count", "8", "-a", "bitwise", "--permutations"]).error();
+    assert!(e.contains("--permutations"), "{e}");
+    let out = run(&["count", "9", "-a", "brute-force", "--permutations"]).ok();
+    assert_eq!(out, "n = 9: 352 solutions\n");
+}
+
+#[test]
+fn compare_agrees() {
+    let out = run(&["compare", "8"]).ok();
+    let rows: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), algorithms().len(), "{out}");
+    assert!(rows.iter().all(|r| r.ends_with("yes")), "{out}");
+    assert!(out.contains("found the same 92 solutions"), "{out}");
+    let json = run(&["compare", "7", "--format", "json"]).ok();
+    for line in json.lines() {
+        let fields = flat_json(line);
+        assert!(
+            fields.contains(&("solutions".into(), "40".into())),
+            "{line}"
+        );
+        assert!(fields.contains(&("same".into(), "true".into())), "{line}");
+    }
+}
+
+#[test]
+fn compare_reports_refusals_and_limits() {
+    let out = run(&["compare", "10", "--algorithms", "brute-force,bitwise"]).ok();
+    assert!(out.contains("brute-force      refused"), "{out}");
+    assert!(out.contains("724"), "{out}");
+    let e = run(&["compare", "15"]).error();
+    assert!(e.contains("from 1 to 14"), "{e}");
+    run(&["compare", "8", "--algorithms", "bitwise,nope"]).error();
+}
+
+/// The queens of each board drawn in a text trace, by step.
+fn text_boards(out: &str) -> Vec<(usize, Vec<Option<usize>>)> {
+    let mut boards = Vec::new();
+    let mut step = 0;
+    let mut rows: Vec<Option<usize>> = Vec::new();
+    for line in out.lines().chain(std::iter::once("")) {
+        if let Some(rest) = line.strip_prefix("step ") {
+            step = rest.split(':').next().unwrap().parse().unwrap();
+        } else if !line.is_empty() && line.chars().all(|c| " ■□×?".contains(c)) {
+            let cells: Vec<char> = line.chars().filter(|c| *c != ' ').collect();
+            rows.push(cells.iter().position(|&c| c == '■'));
+        } else if line.is_empty() && !rows.is_empty() {
+            boards.push((step, std::mem::take(&mut rows)));
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_algorithm_traces_its_own_machinery() {
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for (name, _) in algorithms() {
+        let out = run(&["trace", "4", "-a", &name]).ok();
+        assert!(out.matches("\nstep ").count() > 10, "{name}");
+        assert!(out.contains("solution 2: "), "{name}: {out}");
+        insta::assert_snapshot!(format!("trace_4_{name}"), out);
+        let json = run(&["trace", "4", "-a", &name, "--format", "json"]).ok();
+        insta::assert_snapshot!(format!("trace_4_{name}_json"), json);
+        // The steps without the header line, which names the algorithm.
+        let body: String = out.lines().skip(1).collect::<Vec<_>>().join("\n");
+        texts.push((name, body));
+    }
+    for (i, (a, ta)) in texts.iter().enumerate() {
+        for (b, tb) in &texts[i + 1..] {
+            assert_ne!(ta, tb, "{a} and {b} trace alike");
+        }
+    }
+    // What each one shows, as the tutorials write it.
+    let has = |name: &str, what: &[&str]| {
+        let out = run(&["trace", "4", "-a", name]).ok();
+        for w in what {
+            assert!(out.contains(w), "{name}: no {w:?} in\n{out}");
+        }
+    };
+    has(
+        "brute-force",
+        &[
+            "candidate 1: test the complete board [0, 0, 0, 0]",
+            "1 pair compared",
+        ],
+    );
+    has(
+        "recursive-board",
+        &["check(board, (1, 1)) reads 1 cell", "[1]"],
+    );
+    has(
+        "recursive",
+        &["s = [0, _, _, _]", "|s[0] - 1| = 1 == 1 - 0? yes"],
+    );
+    has("stack", &["stack (bottom → top", "pop (0, 0): try it next"]);
+    has(
+        "tagged-stack",
+        &[
+            "set its tag from 0 to 1",
+            "md  = ",
+            "sd  = ",
+            "(1, 3, 0) … (1, 0, 0)",
+        ],
+    );
+    has(
+        "generator",
+        &["yield (1, 3, 0, 2)", "resume in row", "conflict(state, "],
+    );
+    has(
+        "occupancy",
+        &["attack counters", "why counters and not 0/1 flags"],
+    );
+    has(
+        "bfs",
+        &[
+            "dequeue [0] from the front",
+            "enqueue [0, 2] at the back",
+            "queue (front → back",
+        ],
+    );
+    has(
+        "heuristic",
+        &["look ahead, best first: column", "the best candidate, f = "],
+    );
+    let six = run(&["trace", "6", "-a", "heuristic"]).ok();
+    assert!(six.contains("fall back to the next best"), "{six}");
+    has(
+        "bitwise",
+        &[
+            "p = free & -free = ",
+            "(ld | p) << 1 = ",
+            "free = mask & ~(cols | ld | rd)",
+        ],
+    );
+    has(
+        "dancing-links",
+        &[
+            "choose R0: the fewest options",
+            "cover C0, D3, A0",
+            "uncover",
+        ],
+    );
+    let bfs = run(&["trace", "4", "-a", "bfs"]).ok();
+    assert!(!bfs.contains("take back"), "a queue takes nothing back");
+    let right = run(&["trace", "4", "--bits", "lsb-right"]).ok();
+    assert!(right.contains("column 0 (the least significant bit) on the right"));
+    assert!(
+        right.contains("p = free & -free = 0001: column 0"),
+        "{right}"
+    );
+    run(&["trace", "4", "-a", "recursive", "--bits", "lsb-right"]).error();
+}
+
+#[test]
+fn trace_until_and_tree() {
+    let out = run(&["trace", "8", "-a", "heuristic", "--until", "first"]).ok();
+    assert!(out.contains("stopped at solution 1 (--until)"), "{out}");
+    let out = run(&["trace", "6", "--until", "3", "--format", "json"]).ok();
+    assert_eq!(out.matches("\"event\":\"solution\"").count(), 3);
+    run(&["trace", "6", "--until", "0"]).error();
+    run(&["trace", "6", "--until", "later"]).error();
+    // The default step limit reaches the first solution of every
+    // algorithm at n = 8 but brute force over the 8^8 boards.
+    for (name, _) in algorithms() {
+        if name == "brute-force" {
+            continue;
+        }
+        let out = run(&[
+            "trace", "8", "-a", &name, "--until", "first", "--format", "json",
+        ])
+        .ok();
+        assert!(out.contains("\"event\":\"solution\""), "{name}");
+    }
+    let tree = run(&["trace", "4", "--format", "tree"]).ok();
+    insta::assert_snapshot!("trace_4_tree", tree);
+    assert!(tree.contains("dead end"), "{tree}");
+    assert!(tree.contains("solution [1, 3, 0, 2]"), "{tree}");
+    let bfs = run(&["trace", "4", "-a", "bfs", "--format", "tree"]).ok();
+    assert!(bfs.contains("level 2 (6 boards)"), "{bfs}");
+}
+
+/// Replays `trace --format json` on a board and checks each solution
+/// event; the boards it replays are the boards the text draws.
+#[test]
+fn json_traces_replay_for_every_algorithm() {
+    for (name, _) in algorithms() {
+        for n in [4, 5] {
+            let size = n.to_string();
+            let out = run(&["trace", &size, "-a", &name, "--format", "json"]).ok();
+            let text = run(&["trace", &size, "-a", &name]).ok();
+            let drawn = text_boards(&text);
+            let mut board: Vec<Option<usize>> = vec![None; n];
+            let mut shown: Vec<(usize, Vec<Option<usize>>)> = Vec::new();
+            let mut solutions = 0;
+            for (i, line) in out.lines().enumerate() {
+                let f = flat_json(line);
+                let get = |k: &str| f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
+                assert_eq!(get("step"), Some((i + 1).to_string()), "{name}: {line}");
+                assert!(get("says").is_some(), "{name}: {line}");
+                let num = |k: &str| get(k).unwrap().parse::<usize>().unwrap();
+                let mut now = None;
+                match get("event").unwrap().as_str() {
+                    "\"place\"" => board[num("row")] = Some(num("col")),
+                    "\"backtrack\"" => board[num("row")] = None,
+                    "\"candidate\"" | "\"dequeue\"" => {
+                        let cols = parse_list(&get("columns").unwrap());
+                        board = (0..n).map(|r| cols.get(r).copied()).collect();
+                    }
+                    "\"enqueue\"" => {
+                        let cols = parse_list(&get("columns").unwrap());
+                        now = Some((0..n).map(|r| cols.get(r).copied()).collect());
+                    }
+                    "\"solution\"" => {
+                        let cols = parse_list(&get("columns").unwrap());
+                        let held: Vec<usize> = board.iter().map_while(|c| *c).collect();
+                        assert!(cols.starts_with(&held) && held.len() + 1 >= n, "{name}");
+                        assert!(is_solution(&cols));
+                        now = Some(cols.iter().map(|&c| Some(c)).collect());
+                        solutions += 1;
+                    }
+                    _ => {}
+                }
+                shown.push((i + 1, now.unwrap_or_else(|| board.clone())));
+            }
+            assert_eq!(solutions, if n == 4 { 2 } else { 10 }, "{name}");
+            for (step, queens) in &drawn {
+                assert_eq!(&shown[step - 1].1, queens, "{name} n = {n}: step {step}");
+            }
+        }
+    }
+}
+
+#[test]
+fn trace_limits() {
+    let out = run(&["trace", "8", "--max-steps", "3"]).ok();
+    assert!(
+        out.contains("stopped after 3 steps (--max-steps 3)"),
+        "{out}"
+    );
+    run(&["trace", "8", "--max-steps", "0"]).error();
+    run(&["trace", "8", "--max-steps", "x"]).error();
+    run(&["trace", "10", "-a", "brute-force"]).error();
+    run(&["trace", "0"]).error();
+}

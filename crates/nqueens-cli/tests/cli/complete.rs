@@ -1,0 +1,261 @@
+//! `complete`: instances from drawn boards, files and flags; first, all,
+//! count; clashes, bad input and the timeout.
+
+use super::*;
+
+/// The columns of a drawn completion (`♛`/`■` or `Q`/`q` are queens).
+fn columns_of(board: &str) -> Vec<usize> {
+    board
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            l.split(' ')
+                .position(|c| matches!(c, "♛" | "■" | "Q" | "q"))
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_drawn_board_is_finished_with_the_given_queens_marked() {
+    let board = ". . . .\n. . . .\nQ . . .\n. . . x\n";
+    let out = run_in(&["complete", "-"], board).ok();
+    assert_eq!(out, "□ ■ □ □\n□ □ □ ■\n♛ □ □ □\n□ □ ■ ×\n");
+    let ascii = run_in(&["complete", "-", "-f", "ascii"], board).ok();
+    assert_eq!(ascii, ". q . .\n. . . q\nQ . . .\n. . q x\n");
+    nqueens::verify(&columns_of(&ascii)).unwrap();
+}
+
+#[test]
+fn flags_build_an_instance() {
+    let out = run(&["complete", "--n", "8", "--queen", "0,0", "-f", "list"]).ok();
+    let columns = parse_list(out.trim_end());
+    nqueens::verify(&columns).unwrap();
+    assert_eq!(columns[0], 0);
+    let one = run(&[
+        "complete",
+        "--n",
+        "8",
+        "--queen",
+        "1,1",
+        "--one-based",
+        "-f",
+        "list",
+    ])
+    .ok();
+    assert_eq!(parse_list(one.trim_end())[0], 1);
+    let blocked = run(&["complete", "--n", "4", "--block", "0,1", "-f", "list"]).ok();
+    assert_eq!(blocked, "[2, 0, 3, 1]\n");
+}
+
+#[test]
+fn counts_and_lists_match_the_plain_counts() {
+    assert_eq!(
+        run(&["complete", "--n", "8", "--count"]).ok(),
+        "92 completions\n"
+    );
+    assert_eq!(
+        run(&["complete", "--n", "8", "--queen", "0,0", "--count", "-j", "1"]).ok(),
+        "4 completions\n"
+    );
+    let all = run(&[
+        "complete", "--n", "8", "--queen", "0,0", "--all", "-f", "list",
+    ])
+    .ok();
+    assert_eq!(all.lines().count(), 4);
+    for line in all.lines() {
+        assert!(line.starts_with("[0, "), "{line}");
+    }
+    let two = run(&[
+        "complete", "--n", "6", "--all", "--limit", "2", "-f", "list",
+    ])
+    .ok();
+    assert_eq!(two.lines().count(), 2);
+    let json = run(&["complete", "--n", "6", "--count", "-f", "json"]).ok();
+    assert!(json.starts_with("{\"n\":6,\"completions\":4,"), "{json}");
+}
+
+#[test]
+fn no_completion_is_an_answer_not_an_error() {
+    let r = run(&["complete", "--n", "8", "--queen", "0,0", "--queen", "1,1"]).code(1);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.contains("(0, 0)") || r.stderr.contains("row 0, column 0"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("attack each other along a diagonal"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["complete", "--n", "3"]).code(1);
+    assert!(r.stderr.starts_with("no completion exists"), "{}", r.stderr);
+    let r = run(&["complete", "--n", "4", "--queen", "0,0"]).code(1);
+    assert!(r.stderr.starts_with("no completion exists"), "{}", r.stderr);
+}
+
+#[test]
+fn a_queen_the_instance_forbids_is_an_error() {
+    let err = run(&["complete", "--n", "6", "--queen", "2,3", "--block", "2,3"]).error();
+    assert!(
+        err.contains("(2, 3)") || err.contains("row 2, column 3"),
+        "{err}"
+    );
+    assert!(err.contains("blocked square"), "{err}");
+    let json = TempFile::new(
+        "excluded.json",
+        br#"{"n": 6, "queens": [[1, 1]], "excluded": {"sum": [2]}}"#,
+    );
+    let err = run(&["complete", json.arg()]).error();
+    assert!(err.contains("excluded sum diagonal 2"), "{err}");
+}
+
+#[test]
+fn bad_requests_are_usage_errors() {
+    let cases: [&[&str]; 7] = [
+        &["complete"],
+        &["complete", "--n", "6", "--queen", "6,0"],
+        &["complete", "--n", "6", "--queen", "1;2"],
+        &["complete", "--n", "6", "--limit", "3"],
+        &["complete", "--n", "6", "--threads", "2"],
+        &["complete", "--n", "6", "--timeout", "-1"],
+        &["complete", "--n", "6", "--one-based", "--block", "0,1"],
+    ];
+    for args in cases {
+        run(args).error();
+    }
+    let file = TempFile::new("instance", b". Q\n. .\n");
+    let err = run(&["complete", file.arg(), "--n", "4"]).error();
+    assert!(err.contains("cannot be used with '--n <N>'"), "{err}");
+    let err = run(&["complete", "-f", "board", "--n", "101"]).error();
+    assert!(err.contains("--format list"), "{err}");
+}
+
+#[test]
+fn the_published_file_forms_are_read() {
+    // Blocked, 1-based: [1,2] blocks (0, 1), leaving [2, 0, 3, 1] for n = 4.
+    let blocked = TempFile::new(
+        "blocked.param",
+        b"letting n = 4\nletting blocks = [[1,2],\n]\n",
+    );
+    assert_eq!(
+        run(&["complete", blocked.arg(), "-f", "list"]).ok(),
+        "[2, 0, 3, 1]\n"
+    );
+    // Completion, 0-based.
+    let init = TempFile::new("init.param", b"letting n = 4\nletting init = [[0, 2]]\n");
+    assert_eq!(
+        run(&["complete", init.arg(), "-f", "list"]).ok(),
+        "[2, 0, 3, 1]\n"
+    );
+    // Excluded diagonals: the sum diagonal 0 (type 1) is the corner (0, 0),
+    // which neither solution of n = 4 uses; the difference diagonal 1
+    // (type 0: row − col + 3 = 1) holds (0, 2) and (1, 3), one in each.
+    // Only a prefix of the list is an instance.
+    let diags = TempFile::new(
+        "diags.param",
+        b"n = 4\nnumdiags = 2\ndiags = [[0, 1], [1, 0]]\n",
+    );
+    let count = |d: &str| run(&["complete", diags.arg(), "--diagonals", d, "--count"]).ok();
+    assert_eq!(count("0"), "2 completions\n");
+    assert_eq!(count("1"), "2 completions\n");
+    assert_eq!(count("2"), "0 completions\n");
+    let r = run(&["complete", diags.arg()]).code(1);
+    assert!(r.stderr.starts_with("no completion exists"), "{r:?}");
+    let err = run(&["complete", diags.arg(), "--diagonals", "3"]).error();
+    assert!(err.contains("numdiags = 2"), "{err}");
+    let err = run(&["complete", blocked.arg(), "--diagonals", "1"]).error();
+    assert!(err.contains("not an excluded-diagonals file"), "{err}");
+    // JSON.
+    let json = TempFile::new(
+        "instance.json",
+        br#"{"n": 4, "queens": [[1, 3]], "blocked": [], "excluded": {"sum": [], "difference": []}}"#,
+    );
+    assert_eq!(
+        run(&["complete", json.arg(), "-f", "list"]).ok(),
+        "[1, 3, 0, 2]\n"
+    );
+    // A malformed file names the line and entry.
+    let bad = TempFile::new("bad.param", b"letting n = 4\nletting blocks = [[5,1]]\n");
+    let err = run(&["complete", bad.arg()]).error();
+    assert!(
+        err.contains("line 2") && err.contains("row 5 is off"),
+        "{err}"
+    );
+}
+
+#[test]
+fn verify_checks_a_candidate_against_the_instance() {
+    // (2, 1) 1-based is (1, 0): blocked, which [2, 0, 3, 1] uses.
+    let instance = TempFile::new("verify.param", b"letting n = 4\nletting blocks = [[2,1]]\n");
+    let args = ["verify", "--instance", instance.arg()];
+    assert_eq!(
+        run_in(&args, "1 3 0 2").ok(),
+        "OK: a solution for n = 4 that completes the instance\n"
+    );
+    let r = run_in(&args, "2 0 3 1").code(1);
+    assert_eq!(
+        r.stdout,
+        "not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n"
+    );
+    let r = run_in(&args, "1 3 0 0").code(1);
+    assert!(
+        r.stdout
+            .contains("not a solution: 4 queens, 1 attacking pair"),
+        "{r:?}"
+    );
+    let queen = TempFile::new("queen.param", b"letting n = 4\nletting init = [[0, 2]]\n");
+    let r = run_in(&["verify", "--instance", queen.arg()], "1 3 0 2").code(1);
+    assert!(
+        r.stdout
+            .contains("the pre-placed queen at (0, 2) is missing"),
+        "{r:?}"
+    );
+    let json = run_in(
+        &["verify", "--instance", queen.arg(), "-f", "json"],
+        "2 0 3 1",
+    )
+    .ok();
+    assert_eq!(json, "{\"n\":4,\"completes\":true,\"problems\":[]}\n");
+    // Every completion that `complete --all` prints verifies against its instance.
+    let all = run(&["complete", instance.arg(), "--all", "-f", "list"]).ok();
+    run_in(&args, all).ok();
+    run_in(
+        &["verify", "--instance", instance.arg(), "-f", "svg"],
+        "1 3 0 2",
+    )
+    .error();
+}
+
+#[test]
+fn count_draws_the_progress_bar_on_request() {
+    let r = run(&["complete", "--n", "10", "--count", "--progress", "always"]).code(0);
+    assert_eq!(r.stdout, "724 completions\n");
+    assert!(r.stderr.contains(" tasks · "), "{r:?}");
+    assert_eq!(
+        run(&["complete", "--n", "10", "--count", "--progress", "never"]).ok(),
+        "724 completions\n"
+    );
+}
+
+#[test]
+fn the_timeout_answers_unknown() {
+    let r = run(&["complete", "--n", "40", "--count", "--timeout", "0.3"]).code(3);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with("unknown: no answer within"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_board_too_large_to_complete_is_refused_before_any_work() {
+    let started = std::time::Instant::now();
+    let e = run(&["complete", "--n", "1e9", "--queen", "0,0"]).error();
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(e.contains("completion takes n up to 65,536"), "{e}");
+    let e = run(&["complete", "--n", "65537", "--count"]).error();
+    assert!(e.contains("65,536"), "{e}");
+}

@@ -1,0 +1,98 @@
+use super::*;
+
+#[test]
+fn text_matches_oeis() {
+    for n in 1..=10 {
+        let q = TOTAL[n - 1];
+        let noun = if q == 1 { "solution" } else { "solutions" };
+        let out = run(&["count", &n.to_string()]).ok();
+        assert_eq!(out, format!("n = {n}: {q} {noun}\n"));
+        let out = run(&["count", &n.to_string(), "--unique"]).ok();
+        assert_eq!(
+            out,
+            format!(
+                "n = {n}: {q} {noun}, {} unique up to rotation and reflection\n",
+                UNIQUE[n - 1]
+            )
+        );
+    }
+    assert_eq!(run(&["count"]).ok(), "n = 8: 92 solutions\n");
+    assert_eq!(
+        run(&["count", "12", "-u"]).ok(),
+        "n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection\n"
+    );
+}
+
+#[test]
+fn text_snapshot() {
+    insta::assert_snapshot!("count_8_unique", run(&["count", "8", "--unique"]).ok());
+}
+
+#[test]
+fn json_matches_oeis() {
+    for n in 1..=10 {
+        for unique in [false, true] {
+            let mut args = vec![
+                "count".to_string(),
+                n.to_string(),
+                "--format".into(),
+                "json".into(),
+            ];
+            if unique {
+                args.push("--unique".into());
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args).ok();
+            assert_eq!(out.lines().count(), 1, "{out}");
+            let members = flat_json(out.trim_end());
+            let keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
+            let mut expected = vec![
+                ("n", n.to_string()),
+                ("solutions", TOTAL[n - 1].to_string()),
+            ];
+            if unique {
+                expected.push(("unique", UNIQUE[n - 1].to_string()));
+                assert_eq!(keys, ["n", "solutions", "unique", "seconds"]);
+            } else {
+                assert_eq!(keys, ["n", "solutions", "seconds"]);
+            }
+            for ((k, v), (ek, ev)) in members.iter().zip(&expected) {
+                assert_eq!((k.as_str(), v), (*ek, ev), "{out}");
+            }
+            let seconds: f64 = members.last().unwrap().1.parse().unwrap();
+            assert!((0.0..10.0).contains(&seconds), "{out}");
+        }
+    }
+}
+
+#[test]
+fn too_large_names_the_published_value() {
+    let err = run(&["count", "24"]).error();
+    assert!(err.starts_with("error: count 24: n is too large"), "{err}");
+    assert!(err.contains("227,514,171,973,736"), "{err}");
+    let err = run(&["count", "19", "--algorithm", "bitwise"]).error();
+    assert!(err.contains("too large for a classic algorithm"), "{err}");
+}
+
+#[test]
+
+fn too_large_beyond_the_table_reads_well() {
+    let err = run(&["count", "28"]).error();
+    assert!(err.contains("Q(28) is unknown"), "{err}");
+    assert!(
+        !err.contains("the published value is Q(28) is unknown"),
+        "{err}"
+    );
+}
+
+#[test]
+fn estimates_read_as_english() {
+    let out = run(&["estimate", "1", "--samples", "10"]).ok();
+    assert!(out.starts_with("n = 1: about 1 solution (95%"), "{out}");
+    let out = run(&["estimate", "8", "--samples", "1000", "--seed", "3"]).ok();
+    assert!(out.contains(" solutions (95% interval"), "{out}");
+    let e = run(&["estimate", "129"]).error();
+    assert!(e.contains("from 1 to 128"), "{e}");
+    let e = run(&["estimate", "8", "--samples", "0"]).error();
+    assert!(e.contains("--samples"), "{e}");
+}

@@ -1,0 +1,350 @@
+//! The counting engine: threads, engines, checkpoints, slices, merge, dry runs.
+
+use super::*;
+use std::process::Stdio;
+
+fn temp_path(tag: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "nqueens-test-{}-{}-{tag}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+#[test]
+fn engines_and_threads_agree_with_oeis() {
+    for n in 1..=12 {
+        let expected = format!(
+            "{}\n",
+            nqueens::count::report::text_line(n, nqueens_total(n), Some(nqueens_unique(n)), 0.0)
+        );
+        for args in [
+            vec![],
+            vec!["--engine", "backtrack"],
+            vec!["--engine", "join"],
+            vec!["--engine", "constellation"],
+            vec!["--engine", "join", "--memory", "1G"],
+            vec!["--threads", "1"],
+            vec!["-j", "3"],
+        ] {
+            let mut all = vec!["count".to_string(), n.to_string(), "--unique".into()];
+            all.extend(args.iter().map(|s| s.to_string()));
+            let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+            assert_eq!(run(&refs).ok(), expected, "{refs:?}");
+        }
+    }
+}
+
+fn nqueens_total(n: usize) -> u128 {
+    [
+        1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
+    ][n - 1]
+}
+
+fn nqueens_unique(n: usize) -> u128 {
+    [
+        1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+    ][n - 1]
+}
+
+#[test]
+fn memory_limits_refuse_or_steer() {
+    // An explicit engine over the limit is refused, saying what it needs.
+    let e = run(&["count", "20", "--engine", "join", "--memory", "10M"]).error();
+    assert!(
+        e.contains("needs about") && e.contains("--memory 10.0 MiB") && e.contains("constellation"),
+        "{e}"
+    );
+    // auto falls back to an engine that fits: join needs about 18 MiB here.
+    let plan = run(&["count", "16", "--memory", "17M", "--dry-run"]).ok();
+    assert!(plan.contains("(constellation engine)"), "{plan}");
+    let plan = run(&["count", "16", "--memory", "1G", "--dry-run"]).ok();
+    assert!(plan.contains("(join engine)"), "{plan}");
+    for bad in ["", "x", "-1G", "0", "12Q", "1e30G"] {
+        let e = run(&["count", "8", "--memory", bad]).error();
+        assert!(
+            e.contains("invalid value") && e.contains("--memory"),
+            "{bad}: {e}"
+        );
+    }
+    let e = run(&["count", "8", "-a", "bitwise", "--memory", "1G"]).error();
+    assert!(
+        e.contains("cannot be used with") && e.contains("--memory") && e.contains("--algorithm"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_engine_options() {
+    let e = run(&["count", "8", "--engine", "nope"]).error();
+    assert!(
+        e.contains("no engine called 'nope'") && e.contains("constellation"),
+        "{e}"
+    );
+    for t in ["0", "-1", "x"] {
+        let e = run(&["count", "8", "--threads", t]).error();
+        assert!(e.contains("--threads"), "{e}");
+    }
+    let e = run(&["count", "8", "-a", "bitwise", "--threads", "2"]).error();
+    assert!(e.contains("--threads"), "{e}");
+    for s in ["0/4", "5/4", "x/4", "3", "1/0"] {
+        let e = run(&["count", "8", "--slice", s]).error();
+        assert!(e.contains("--slice"), "{s}: {e}");
+    }
+    let e = run(&["count", "24"]).error();
+    assert!(e.contains("counts n up to 23"), "{e}");
+}
+
+/// Counts every slice i/k of `count N --engine ENGINE` into a file;
+/// returns the files and the `merge --unique` command over them.
+fn slice_files(n: &str, engine: &str, k: usize) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = Vec::new();
+    for i in 1..=k {
+        let slice = format!("{i}/{k}");
+        let out = run(&["count", n, "--engine", engine, "--slice", &slice]).ok();
+        let path = temp_path(&format!("slice-{n}-{engine}-{i}-of-{k}.json"));
+        std::fs::write(&path, out).unwrap();
+        files.push(path);
+    }
+    let mut args = vec!["merge".to_string(), "--unique".to_string()];
+    args.extend(files.iter().map(|p| p.to_str().unwrap().to_string()));
+    (files, args)
+}
+
+#[test]
+fn join_slices_merge_to_the_whole() {
+    // The first task of the join plan carries Burnside's P and R: the
+    // classes only come out right when every slice is merged.
+    let (files, args) = slice_files("15", "join", 4);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run(&refs).ok(),
+        "n = 15: 2,279,184 solutions, 285,053 unique up to rotation and reflection\n"
+    );
+    for f in files {
+        std::fs::remove_file(f).unwrap();
+    }
+}
+
+#[test]
+fn slices_merge_to_the_whole() {
+    for k in [1usize, 3, 7] {
+        let (files, args) = slice_files("11", "constellation", k);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(
+            run(&refs).ok(),
+            "n = 11: 2,680 solutions, 341 unique up to rotation and reflection\n",
+            "k = {k}"
+        );
+        if k > 1 {
+            // A missing slice and a duplicated one are refused.
+            let e = run(&refs[..refs.len() - 1]).error();
+            assert!(e.contains("missing"), "{e}");
+            let mut dup = refs.clone();
+            dup.push(refs[2]);
+            let e = run(&dup).error();
+            assert!(e.contains("twice") || e.contains("duplicate"), "{e}");
+        }
+        for f in files {
+            std::fs::remove_file(f).unwrap();
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_mismatched_slices() {
+    let a = temp_path("a.json");
+    let b = temp_path("b.json");
+    std::fs::write(&a, run(&["count", "9", "--slice", "1/2"]).ok()).unwrap();
+    std::fs::write(&b, run(&["count", "10", "--slice", "2/2"]).ok()).unwrap();
+    let e = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap()]).error();
+    assert!(e.contains('9') && e.contains("10"), "{e}");
+    std::fs::remove_file(a).unwrap();
+    std::fs::remove_file(b).unwrap();
+    run(&["merge"]).error();
+    run(&["merge", "/nonexistent/part.json"]).error();
+}
+
+#[test]
+fn progress_bar_on_request_and_not_when_piped() {
+    let r = run(&["count", "13", "--progress", "always"]).code(0);
+    assert!(
+        r.stderr.contains("tasks ·") && r.stderr.contains("ETA"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.ends_with("\r\x1b[2K"),
+        "the bar is erased: {:?}",
+        r.stderr
+    );
+    assert_eq!(r.stdout, "n = 13: 73,712 solutions\n");
+    // auto: stderr is a pipe here, so no bar.
+    assert_eq!(run(&["count", "13"]).ok(), "n = 13: 73,712 solutions\n");
+}
+
+#[test]
+fn dry_run_projects_without_counting() {
+    let out = run(&["count", "14", "--dry-run"]).ok();
+    assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");
+    let json = run(&["count", "14", "--dry-run", "--format", "json"]).ok();
+    let f = flat_json(json.trim());
+    assert!(
+        f.iter().any(|(k, _)| k == "projected_cpu_seconds"),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_checkpoint_for_another_count_is_refused() {
+    let cp = temp_path("other.ckpt");
+    let cps = cp.to_str().unwrap();
+    run(&["count", "9", "--checkpoint", cps]).ok();
+    let e = run(&["count", "10", "--checkpoint", cps]).error();
+    assert!(e.contains("another count"), "{e}");
+    let e = run(&["count", "9", "--engine", "backtrack", "--checkpoint", cps]).error();
+    assert!(e.contains("another count"), "{e}");
+    // The same count again reads the finished checkpoint.
+    assert_eq!(
+        run(&["count", "9", "--checkpoint", cps]).ok(),
+        "n = 9: 352 solutions\n"
+    );
+    std::fs::remove_file(cp).unwrap();
+}
+
+/// Kills counts with SIGKILL at pseudo-random moments and resumes them from
+/// the checkpoint until one finishes: the total must be exact.
+fn resumes_exactly_after_sigkill(engine: &str, n: &str, expected: &str) {
+    let cp = temp_path("kill.ckpt");
+    let cps = cp.to_str().unwrap().to_string();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut kills = 0;
+    let output = loop {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args([
+                "count",
+                n,
+                "--engine",
+                engine,
+                "--unique",
+                "--threads",
+                "2",
+                "--checkpoint",
+                &cps,
+                "--checkpoint-every",
+                "0.02",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let wait = Duration::from_millis(40 + seed % 400);
+        std::thread::sleep(wait);
+        if kills < 12 && child.try_wait().unwrap().is_none() {
+            child.kill().unwrap(); // SIGKILL
+            child.wait().unwrap();
+            kills += 1;
+            continue;
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        // A slow last leg adds its time, " (0.95 s)": not part of the count.
+        let text = String::from_utf8(out.stdout).unwrap();
+        break match text.rsplit_once(" (") {
+            Some((count, time)) if time.ends_with(" s)\n") => format!("{count}\n"),
+            _ => text,
+        };
+    };
+    assert!(kills >= 1, "the run finished before it could be killed");
+    assert_eq!(output, expected, "{engine}");
+    std::fs::remove_file(cp).unwrap();
+}
+
+#[test]
+fn constellation_resumes_exactly_after_sigkill() {
+    resumes_exactly_after_sigkill(
+        "constellation",
+        "16",
+        "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n",
+    );
+}
+
+#[test]
+fn join_resumes_exactly_after_sigkill() {
+    resumes_exactly_after_sigkill(
+        "join",
+        "17",
+        "n = 17: 95,815,104 solutions, 11,977,939 unique up to rotation and reflection\n",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_checkpoint() {
+    let cp = temp_path("term.ckpt");
+    let cps = cp.to_str().unwrap().to_string();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args([
+            "count",
+            "16",
+            "--engine",
+            "constellation",
+            "--threads",
+            "1",
+            "--checkpoint",
+            &cps,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = child.id().to_string();
+    send_signal(&pid, "-TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("interrupted after") && err.contains("checkpoint"),
+        "{err}"
+    );
+    assert!(cp.exists());
+    let resumed = run(&[
+        "count",
+        "16",
+        "--engine",
+        "constellation",
+        "--checkpoint",
+        &cps,
+    ])
+    .ok();
+    assert!(
+        resumed.starts_with("n = 16: 14,772,512 solutions"),
+        "{resumed}"
+    );
+    std::fs::remove_file(cp).unwrap();
+}
+
+#[test]
+fn memory_and_slice_messages_say_what_to_do() {
+    // auto, with less memory than any engine needs: no engine is blamed.
+    let e = run(&["count", "12", "--memory", "1"]).error();
+    assert!(
+        e.contains("even with the leanest engine") && e.contains("--memory 1 byte;"),
+        "{e}"
+    );
+    // A slice is JSON for merge; asking for text is refused, not ignored.
+    let e = run(&["count", "8", "--slice", "1/2", "--format", "text"]).error();
+    assert!(e.contains("drop --format text"), "{e}");
+    let e = run(&["count", "8", "--slice", "1/2", "--unique"]).error();
+    assert!(e.contains("nqueens merge"), "{e}");
+    // --threads states its range.
+    let e = run(&["count", "8", "--threads", "5000"]).error();
+    assert!(e.contains("from 1 to 4,096"), "{e}");
+    let help = run(&["count", "--help"]).ok();
+    assert!(help.contains("1 to 4096"), "{help}");
+}

@@ -1,0 +1,94 @@
+//! `--format svg` and `png` on solve and verify, `trace --format svg`.
+
+use super::*;
+
+fn bytes(args: &[&str], input: &str) -> (i32, Vec<u8>, String) {
+    let out = nq().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        out.stdout,
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_svg_draws_every_queen() {
+    let svg = run(&["solve", "8", "--format", "svg"]).ok();
+    assert!(
+        svg.contains("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<use").count(), 8, "one queen each: {svg}");
+    // Deterministic.
+    assert_eq!(svg, run(&["solve", "8", "--format", "svg"]).ok());
+}
+
+#[test]
+fn solve_png_is_a_png() {
+    let (code, png, err) = bytes(&["solve", "6", "--format", "png"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "{:?}",
+        &png[..16.min(png.len())]
+    );
+    assert!(png.windows(4).any(|w| w == b"IEND"));
+}
+
+#[test]
+fn verify_svg_marks_the_conflict() {
+    let (code, svg, _) = bytes(&["verify", "--format", "svg"], "0 2 4 1 3 5\n");
+    let svg = String::from_utf8(svg).unwrap();
+    assert_eq!(code, 1);
+    assert!(svg.contains("<line"), "{svg}");
+    assert!(svg.contains("1 attacking pair"), "{svg}");
+    let (code, svg, _) = bytes(&["verify", "--format", "svg"], "1 3 0 2\n");
+    assert_eq!(code, 0);
+    assert!(String::from_utf8(svg)
+        .unwrap()
+        .contains("a solution for n = 4"));
+    let (code, _, err) = bytes(
+        &["verify", "--format", "svg"],
+        "[1, 3, 0, 2]\n[2, 0, 3, 1]\n",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("draw one board"), "{err}");
+}
+
+#[test]
+fn all_refuses_pictures() {
+    let e = run(&["all", "8", "--format", "svg"]).error();
+    assert!(e.contains("solve 8 --format svg"), "{e}");
+}
+
+#[test]
+fn trace_svg_animates_and_writes_frames() {
+    let svg = run(&["trace", "4", "--format", "svg"]).ok();
+    assert!(
+        svg.contains("<animate") || svg.contains("<set"),
+        "not animated"
+    );
+    let dir = std::env::temp_dir().join(format!("nqueens-frames-{}", std::process::id()));
+    let r = run(&[
+        "trace",
+        "4",
+        "--format",
+        "svg",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--max-steps",
+        "7",
+    ])
+    .code(0);
+    assert!(r.stderr.contains("wrote 7 pictures"), "{}", r.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.first().map(String::as_str), Some("step-0001.svg"));
+    assert_eq!(names.len(), 7);
+    std::fs::remove_dir_all(&dir).unwrap();
+    run(&["trace", "4", "--frames", "x"]).error();
+    run(&["trace", "4", "--format", "svg", "--delay", "0"]).error();
+}

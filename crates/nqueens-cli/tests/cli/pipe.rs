@@ -1,0 +1,80 @@
+use super::{first_line_then_close, spawn};
+use std::io::{BufRead, BufReader};
+
+/// `nqueens all 12 ... | head -1`: a closed pipe ends the run quietly with 0.
+fn closed_after_one_line(format: &str) -> String {
+    let (line, out) = first_line_then_close(&["all", "12", "--format", format]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    line
+}
+
+#[test]
+fn closed_pipe_exits_quietly() {
+    assert_eq!(
+        closed_after_one_line("list"),
+        "[0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3]\n"
+    );
+    assert_eq!(closed_after_one_line("board"), "■ □ □ □ □ □ □ □ □ □ □ □\n");
+}
+
+/// SIGTERM stops `all` cleanly: what was found is flushed, whole lines
+/// only, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn sigterm_flushes_and_exits_130() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    let mut child = spawn(&["all", "17", "--format", "list"]);
+    let pid = child.id().to_string();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    // The first line arrives only after the handler is installed.
+    reader.read_line(&mut line).unwrap();
+    assert_eq!(
+        line,
+        "[0, 2, 4, 1, 7, 10, 14, 6, 15, 13, 16, 3, 5, 8, 11, 9, 12]\n"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // Listing every solution of 17 would take minutes: kill it if the
+    // signal is ignored, so that the test fails instead of hanging.
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let done = Arc::clone(&done);
+        let pid = pid.clone();
+        std::thread::spawn(move || {
+            for _ in 0..100 {
+                std::thread::sleep(Duration::from_millis(100));
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &pid])
+                .status();
+        })
+    };
+    let mut lines = 1usize;
+    let mut last = line;
+    for l in reader.lines() {
+        last = l.unwrap();
+        lines += 1;
+        assert!(
+            last.starts_with('[') && last.ends_with(']'),
+            "torn line {last:?}"
+        );
+    }
+    let out = child.wait_with_output().unwrap();
+    done.store(true, Ordering::Relaxed);
+    watchdog.join().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?} after {lines} lines");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(lines < 95_815_104, "{lines}");
+    assert_eq!(super::parse_list(last.trim_end()).len(), 17);
+}

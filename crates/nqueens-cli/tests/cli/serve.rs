@@ -1,0 +1,187 @@
+use super::*;
+use std::io::{BufRead, Read, Write};
+
+/// GET `path` from the server at `addr`: the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+/// The address a started server prints on its first line (`host:port`).
+fn address(child: &mut std::process::Child) -> String {
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    line.trim()
+        .strip_prefix("nqueens serve: http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string()
+}
+
+/// Starts `nqueens serve ARGS` and reads the address it prints.
+fn serve(args: &[&str]) -> (std::process::Child, String) {
+    let mut all = vec!["serve"];
+    all.extend_from_slice(args);
+    let mut child = spawn(&all);
+    let addr = address(&mut child);
+    (child, addr)
+}
+
+fn stop(mut child: std::process::Child) -> (i32, String) {
+    send_signal(&child.id().to_string(), "-INT");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server did not stop on SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (status.code().unwrap(), stderr)
+}
+
+#[test]
+fn prints_its_address_answers_and_stops_on_ctrl_c() {
+    let (child, addr) = serve(&["--port", "0"]);
+    let (status, body) = get(&addr, "/api/info");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(body.contains("\"algorithms\""), "{body}");
+    let (status, page) = get(&addr, "/");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(page.to_lowercase().contains("<html"), "{page}");
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("press Ctrl-C to stop"), "{stderr}");
+    assert!(stderr.ends_with("stopped\n"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_stops_a_running_count_job_too() {
+    let (child, addr) = serve(&["--count-max", "20", "--log"]);
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    let body = r#"{"n": 20}"#;
+    write!(
+        stream,
+        "POST /api/count HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 202"), "{reply}");
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("POST /api/count 202"),
+        "the log line: {stderr}"
+    );
+}
+
+#[test]
+fn survives_running_out_of_file_descriptors() {
+    // 48 descriptors in all, then 120 connections: some wait unaccepted
+    // while the server has none to spare, and once they close it answers.
+    let mut child = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -n 48 && exec \"$0\" serve",
+            env!("CARGO_BIN_EXE_nqueens"),
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let addr = address(&mut child);
+    let held: Vec<std::net::TcpStream> = (0..120)
+        .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
+        .collect();
+    assert!(held.len() > 48, "only {} connections", held.len());
+    std::thread::sleep(Duration::from_millis(300));
+    drop(held);
+    let (status, body) = get(&addr, "/api/info");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(body.contains("\"algorithms\""));
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn open_says_when_no_browser_can_be_started() {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"));
+    cmd.args(["serve", "--open"])
+        .env("BROWSER", "/nonexistent/browser")
+        .env("PATH", "/nonexistent")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    assert!(address(&mut child).starts_with("127.0.0.1:"));
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0);
+    assert!(
+        stderr.contains("no browser could be started (tried /nonexistent/browser, xdg-open)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_port_in_use_is_a_usage_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let r = run(&["serve", "--port", &port]).code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("choose another --port"), "{}", r.stderr);
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for (args, words) in [
+        (
+            &["--port", "http"][..],
+            "invalid value 'http' for '--port <P>'",
+        ),
+        (&["--port", "70000"], "from 0 to 65,535"),
+        (
+            &["--bind", "my-laptop"],
+            "invalid value 'my-laptop' for '--bind <ADDR>'",
+        ),
+        (&["--count-max", "0"], "from 1 to 27"),
+        (&["--count-max", "28"], "from 1 to 27"),
+        (&["--jobs", "0"], "for '--jobs <K>'"),
+        (&["--request-timeout", "0"], "seconds from 0.1"),
+        (&["--request-timeout", "nan"], "seconds from 0.1"),
+        (&["-j", "0"], "for '--threads <T>'"),
+    ] {
+        let mut all = vec!["serve"];
+        all.extend_from_slice(args);
+        let r = run(&all).code(2);
+        assert!(r.stderr.contains(words), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+    }
+}

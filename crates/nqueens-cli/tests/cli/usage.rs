@@ -1,0 +1,64 @@
+use super::*;
+
+#[test]
+fn bad_sizes() {
+    for cmd in ["solve", "all", "count"] {
+        for bad in ["0", "-3", "abc", "99999999999999999999999", "8.5", ""] {
+            let err = run(&[cmd, bad]).error();
+            assert!(
+                err.starts_with("error: invalid value") && err.contains("'[N]'"),
+                "{cmd} {bad:?}: {err}"
+            );
+        }
+    }
+    let err = run(&["count", "0"]).error();
+    assert!(err.contains("n must be at least 1"), "{err}");
+    let err = run(&["solve", "99999999999999999999999"]).error();
+    assert!(err.contains("far too large"), "{err}");
+    let err = run(&["all", "-3"]).error();
+    assert!(err.contains("positive whole number"), "{err}");
+    insta::assert_snapshot!("bad_size_abc", run(&["solve", "abc"]).error());
+}
+
+#[test]
+fn unknown_format() {
+    for cmd in ["solve", "all"] {
+        let err = run(&[cmd, "--format", "xml"]).error();
+        assert!(err.contains("invalid value 'xml'"), "{err}");
+        assert!(err.contains("board, ascii, list, json, leetcode"), "{err}");
+    }
+    for cmd in ["count", "verify"] {
+        let err = run(&[cmd, "--format", "board"]).error();
+        assert!(err.contains("text, json"), "{err}");
+    }
+    insta::assert_snapshot!("unknown_format", run(&["solve", "--format", "xml"]).error());
+}
+
+#[test]
+fn unknown_subcommand_and_arguments() {
+    insta::assert_snapshot!("unknown_subcommand", run(&["frobnicate"]).error());
+    run(&[]).error();
+    run(&["solve", "8", "9"]).error();
+    run(&["solve", "--frobnicate"]).error();
+    run(&["verify", "a", "b"]).error();
+    run(&["count", "--limit", "3"]).error();
+}
+
+#[test]
+fn help_and_version() {
+    let help = run(&["--help"]).ok();
+    for cmd in ["solve", "all", "count", "verify"] {
+        assert!(help.contains(cmd), "{help}");
+        let sub = run(&[cmd, "--help"]).ok();
+        assert!(sub.contains("Usage: nqueens"), "{sub}");
+        run(&["help", cmd]).ok();
+    }
+    assert!(help.contains("Exit status: 0 yes, 1 no"), "{help}");
+    let version = format!("nqueens {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(run(&["--version"]).ok(), version);
+    assert_eq!(run(&["-V"]).ok(), version);
+    nq().arg("-h")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage: nqueens"));
+}
