@@ -39,12 +39,16 @@ impl fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// Shorthand for returning a [`UsageError`].
-macro_rules! usage {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __usage {
     ($($arg:tt)*) => {
         return Err(anyhow::Error::new($crate::exit::UsageError(format!($($arg)*))))
     };
 }
-pub(crate) use usage;
+/// Returns a [`UsageError`] made with `format!`, from a function that
+/// returns `anyhow::Result`.
+pub use crate::__usage as usage;
 
 /// Whether the error is a closed pipe on output, which ends quietly.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -6,13 +6,11 @@
 //! Every limit lives in [`limits`]; the work itself is the `nqueens` library's.
 
 mod commands;
-mod exit;
-mod flags;
-mod limits;
 mod output;
 mod progress;
 
 use clap::Parser;
+use nqueens_cli::{exit, flags, limits};
 
 use crate::flags::{Command, Opts};
 

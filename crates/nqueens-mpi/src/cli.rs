@@ -1,11 +1,14 @@
-//! The command line: the arguments of `nqueens count`, plus `--chunk`.
+//! The command line: the arguments of `nqueens count` that an MPI job can
+//! honour (the very struct `nqueens count` parses, [`CountTarget`]), plus
+//! `--chunk`.
 //!
 //! Every rank parses and checks the same arguments, so every rank reaches the
 //! same verdict and they all exit with the same status; only rank 0 prints it.
 
-use clap::{Parser, Subcommand, ValueEnum};
-use nqueens::count::constellation::ConstellationEngine;
-use nqueens::count::plan::Engine;
+use clap::{Parser, Subcommand};
+use nqueens_cli::flags::values::EngineChoice;
+use nqueens_cli::flags::{CountTarget, ReportFormat};
+use nqueens_cli::limits::show_bytes;
 
 const AFTER_HELP: &str = "\
 Run it under MPI, for example:
@@ -32,34 +35,15 @@ pub enum Command {
     Count(CountArgs),
 }
 
-/// `nqueens-mpi count`.
+/// `nqueens-mpi count`: what `nqueens count` takes, plus `--chunk`.
 #[derive(Debug, clap::Args)]
 pub struct CountArgs {
-    /// The board size n (n queens on an n×n board).
-    #[arg(value_name = "N", default_value = "8", allow_negative_numbers = true)]
-    pub n: String,
-    /// Also count the classes under rotation and reflection (OEIS A002562).
-    #[arg(long, short)]
-    pub unique: bool,
-    /// How to print the counts.
-    #[arg(long, short, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Tasks per chunk handed to a worker; by default max(1, tasks / (ranks × 16)).
-    #[arg(long, value_name = "K")]
-    pub chunk: Option<String>,
-    /// The counting engine, as for `nqueens count`: auto (the default), join,
-    /// constellation or backtrack.
-    #[arg(long, value_name = "NAME")]
-    pub engine: Option<String>,
-}
-
-/// How the counts are printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Sentences for people.
-    Text,
-    /// One JSON object per line, for programs.
-    Json,
+    #[command(flatten)]
+    pub target: CountTarget,
+    /// Tasks per chunk handed to a worker, from 1 up; by default
+    /// max(1, tasks / (ranks × 16)).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub chunk: Option<u32>,
 }
 
 /// A checked `count` command.
@@ -70,70 +54,47 @@ pub struct Job {
     /// Whether to report U(n) as well.
     pub unique: bool,
     /// The output format.
-    pub format: Format,
+    pub format: ReportFormat,
     /// `--chunk`, at least 1, if given.
     pub chunk: Option<usize>,
     /// The engine that counts (its name; `auto` already resolved).
     pub engine: &'static str,
 }
 
-/// Checks the arguments and picks the engine that will count. The message
-/// says what is wrong and how to fix it.
+/// Checks the arguments and picks the engine that will count, as `nqueens
+/// count` would on one thread per rank. The message says what is wrong and
+/// how to fix it.
 pub fn check(opts: Opts) -> Result<Job, String> {
     let Command::Count(a) = opts.command;
-    let named = match a.engine.as_deref().map(str::trim) {
-        None | Some("auto") => None,
-        Some(name) => Some(nqueens::count::engine_by_name(name).ok_or_else(|| {
-            let names: Vec<&str> = nqueens::count::engines().iter().map(|e| e.name()).collect();
-            format!(
-                "unknown engine '{name}'; choose auto (the default) or one of {}",
-                names.join(", ")
-            )
-        })?),
+    let t = a.target;
+    let n = t.size.n;
+    let engine = match t.engine.unwrap_or(EngineChoice::Auto) {
+        EngineChoice::Auto => nqueens::count::auto_engine(n, 1, t.memory),
+        EngineChoice::Named(e) => e,
     };
-    let n = board_size(&a.n, named.unwrap_or(&ConstellationEngine))?;
-    let engine = named.unwrap_or_else(|| nqueens::count::auto_engine(n, 1, None));
-    let chunk = a.chunk.as_deref().map(chunk_size).transpose()?;
-    Ok(Job {
-        n,
-        unique: a.unique,
-        format: a.format,
-        chunk,
-        engine: engine.name(),
-    })
-}
-
-/// Reads N: a whole number from 1 to the engine's largest board.
-fn board_size(text: &str, engine: &dyn Engine) -> Result<usize, String> {
-    let t = text.trim();
-    let max = engine.max_n();
-    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+    if n > engine.max_n() {
         return Err(format!(
-            "invalid board size '{t}': n must be a positive whole number, such as 8"
+            "invalid board size {n}: the {} counter takes n from 1 to {}",
+            engine.name(),
+            engine.max_n()
         ));
     }
-    match t.parse::<usize>() {
-        Ok(0) => Err("invalid board size 0: there is no 0×0 board; n must be at least 1".into()),
-        Ok(n) if n > max => Err(format!(
-            "invalid board size {n}: the {} counter takes n from 1 to {max}",
-            engine.name()
-        )),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!(
-            "invalid board size '{t}': that number is far too large for any board"
-        )),
+    let needed = engine.memory(n, 1);
+    if let Some(limit) = t.memory.filter(|&m| needed > m) {
+        return Err(format!(
+            "count {n} with the {} engine needs about {} per rank, more than --memory {}",
+            engine.name(),
+            show_bytes(needed),
+            show_bytes(limit)
+        ));
     }
-}
-
-/// Reads `--chunk K`: a whole number of tasks from 1 up.
-fn chunk_size(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(k) if k >= 1 => Ok(k),
-        _ => Err(format!(
-            "invalid --chunk '{}': it must be a whole number of tasks from 1 up, such as 64",
-            text.trim()
-        )),
-    }
+    Ok(Job {
+        n,
+        unique: t.unique,
+        format: t.format.unwrap_or(ReportFormat::Text),
+        chunk: a.chunk.map(|k| k as usize),
+        engine: engine.name(),
+    })
 }
 
 #[cfg(test)]
@@ -152,7 +113,7 @@ mod tests {
             Ok(Job {
                 n: 12,
                 unique: true,
-                format: Format::Json,
+                format: ReportFormat::Json,
                 chunk: None,
                 engine: "constellation",
             })
@@ -163,10 +124,15 @@ mod tests {
             Ok("join")
         );
         assert_eq!(
+            parse(&["nqueens-mpi", "count", "16", "--memory", "17M"]).map(|j| j.engine),
+            Ok("constellation")
+        );
+        assert_eq!(
             parse(&["nqueens-mpi", "count", "16", "--engine", "backtrack"]).map(|j| j.engine),
             Ok("backtrack")
         );
         assert_eq!(parse(&["nqueens-mpi", "count"]).map(|j| j.n), Ok(8));
+        assert_eq!(parse(&["nqueens-mpi", "count", "1e1"]).map(|j| j.n), Ok(10));
         assert_eq!(
             parse(&["nqueens-mpi", "count", "10", "--chunk", "7"]).map(|j| j.chunk),
             Ok(Some(7))
@@ -190,19 +156,31 @@ mod tests {
             ),
             (
                 &["nqueens-mpi", "count", "8", "--chunk", "0"][..],
-                "--chunk '0'",
+                "--chunk",
             ),
             (
                 &["nqueens-mpi", "count", "8", "--chunk", "x"][..],
-                "--chunk 'x'",
+                "--chunk",
             ),
             (
                 &["nqueens-mpi", "count", "8", "--engine", "nope"][..],
-                "unknown engine 'nope'",
+                "no engine called 'nope'",
             ),
             (
                 &["nqueens-mpi", "count", "24", "--engine", "join"][..],
                 "takes n from 1 to 23",
+            ),
+            (
+                &[
+                    "nqueens-mpi",
+                    "count",
+                    "16",
+                    "--engine",
+                    "join",
+                    "--memory",
+                    "1K",
+                ][..],
+                "more than --memory",
             ),
         ] {
             let err = parse(args).unwrap_err();

@@ -86,7 +86,8 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use nqueens::count::report::{json_line, text_line};
 
-use crate::cli::{Format, Opts};
+use crate::cli::Opts;
+use nqueens_cli::flags::ReportFormat as Format;
 
 /// The exit status of a job ended by a panic (Rust's own status for a panic).
 const PANIC_STATUS: i32 = 101;

@@ -359,9 +359,60 @@ pub struct AllArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     #[command(flatten)]
-    pub size: Size,
+    pub target: CountTarget,
+    /// Count with one of the classic search algorithms on one core instead
+    /// of the counting engine (see `nqueens algorithms`).
+    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true, conflicts_with_all = ENGINE_ONLY)]
+    pub algorithm: Option<AlgorithmChoice>,
+    /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
+    #[arg(long)]
+    pub permutations: bool,
+    /// Print the search's statistics (nodes, placements, conflict tests,
+    /// backtracks, solutions, peak frontier, time) to stderr; counts with
+    /// a classic algorithm (bitwise unless --algorithm names another).
+    #[arg(long, conflicts_with_all = ENGINE_ONLY)]
+    pub stats: bool,
+    /// Worker threads, 1 to 4096 (default: every core).
+    #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true, value_parser = values::threads)]
+    pub threads: Option<usize>,
+    /// A progress bar on stderr: auto shows it on a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
+    /// Record finished tasks in FILE (every few seconds and on Ctrl-C or
+    /// SIGTERM); running again with the same FILE resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint writes.
+    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
+    pub checkpoint_every: Duration,
+    /// Count only slice I of K (1-based) and print a partial result as JSON,
+    /// for `nqueens merge` (batch systems, Slurm job arrays).
+    #[arg(long, value_name = "I/K", value_parser = values::slice)]
+    pub slice: Option<nqueens::count::slice::Slice>,
+    /// Plan the count and time a sample of its tasks instead of counting.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+impl CountArgs {
+    /// `--algorithm`, `--permutations` and `--stats`, as the other commands
+    /// take them.
+    pub fn algo(&self) -> AlgoArgs {
+        AlgoArgs {
+            algorithm: self.algorithm,
+            permutations: self.permutations,
+            stats: self.stats,
+        }
+    }
+}
+
+/// What to count and how to report it: the part of `nqueens count` that the
+/// MPI runner (`nqueens-mpi count`) shares, so that both read the same
+/// command line the same way.
+#[derive(Debug, Args)]
+pub struct CountTarget {
     #[command(flatten)]
-    pub algo: AlgoArgs,
+    pub size: Size,
     /// Also count the classes under rotation and reflection (OEIS A002562).
     #[arg(long, short)]
     pub unique: bool,
@@ -372,37 +423,24 @@ pub struct CountArgs {
     /// it fits in --memory, constellation otherwise), join (meet in the
     /// middle), constellation (backtracking from the border queens) or
     /// backtrack (plain, for cross-checks).
-    #[arg(long, value_name = "NAME", value_parser = EngineParser, conflicts_with_all = CLASSIC)]
+    #[arg(long, value_name = "NAME", value_parser = EngineParser)]
     pub engine: Option<EngineChoice>,
     /// The most memory the engine may use, such as 4G or 512M; an engine
     /// that needs more is refused before it starts (auto picks one that fits).
-    #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes, conflicts_with_all = CLASSIC)]
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
-    /// Worker threads, 1 to 4096 (default: every core).
-    #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true, value_parser = values::threads, conflicts_with_all = CLASSIC)]
-    pub threads: Option<usize>,
-    /// A progress bar on stderr: auto shows it on a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
-    pub progress: ProgressMode,
-    /// Record finished tasks in FILE (every few seconds and on Ctrl-C or
-    /// SIGTERM); running again with the same FILE resumes where it stopped.
-    #[arg(long, value_name = "FILE", conflicts_with_all = CLASSIC)]
-    pub checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoint writes.
-    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
-    pub checkpoint_every: Duration,
-    /// Count only slice I of K (1-based) and print a partial result as JSON,
-    /// for `nqueens merge` (batch systems, Slurm job arrays).
-    #[arg(long, value_name = "I/K", value_parser = values::slice, conflicts_with_all = CLASSIC)]
-    pub slice: Option<nqueens::count::slice::Slice>,
-    /// Plan the count and time a sample of its tasks instead of counting.
-    #[arg(long, conflicts_with_all = CLASSIC)]
-    pub dry_run: bool,
 }
 
-/// The options of `count` that choose a classic algorithm instead of the
-/// counting engine; the engine's options conflict with them.
-const CLASSIC: [&str; 2] = ["algorithm", "stats"];
+/// The options of `count` that belong to the counting engine; `--algorithm`
+/// and `--stats` (a classic algorithm on one core) conflict with them.
+const ENGINE_ONLY: [&str; 6] = [
+    "engine",
+    "memory",
+    "threads",
+    "checkpoint",
+    "slice",
+    "dry_run",
+];
 
 /// When to draw a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

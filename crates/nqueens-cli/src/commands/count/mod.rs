@@ -17,8 +17,8 @@ use crate::limits::{known_total, show_bytes, COUNT_MAX, ENGINE_MAX};
 
 /// Runs `nqueens count`.
 pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
-    let n = a.size.n;
-    if a.algo.algorithm.is_some() || a.algo.stats {
+    let n = a.target.size.n;
+    if a.algorithm.is_some() || a.stats {
         if n > COUNT_MAX {
             usage!(
                 "count {n} --algorithm: n is too large for a classic algorithm on one core, which \
@@ -26,9 +26,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
                  --algorithm to use the counting engine"
             );
         }
-        let search = Search::from_args(&a.algo, n)?;
-        let format = a.format.unwrap_or(ReportFormat::Text);
-        return classic::run(n, a.unique, format, search);
+        let search = Search::from_args(&a.algo(), n)?;
+        let format = a.target.format.unwrap_or(ReportFormat::Text);
+        return classic::run(n, a.target.unique, format, search);
     }
     if n > ENGINE_MAX {
         usage!(
@@ -44,9 +44,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     let threads = a
         .threads
         .unwrap_or_else(nqueens::count::executor::default_threads);
-    let choice = a.engine.unwrap_or(EngineChoice::Auto);
+    let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
-        EngineChoice::Auto => nqueens::count::auto_engine(n, threads, a.memory),
+        EngineChoice::Auto => nqueens::count::auto_engine(n, threads, a.target.memory),
         EngineChoice::Named(e) => e,
     };
     if n > engine.max_n() {
@@ -58,7 +58,7 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         );
     }
     let needed = engine.memory(n, threads);
-    if let (Some(limit), EngineChoice::Auto) = (a.memory.filter(|&m| needed > m), choice) {
+    if let (Some(limit), EngineChoice::Auto) = (a.target.memory.filter(|&m| needed > m), choice) {
         usage!(
             "count {n} needs about {} even with the leanest engine ({}, on {}), more than \
              --memory {}; raise --memory to at least that",
@@ -68,7 +68,7 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             show_bytes(limit)
         );
     }
-    if let Some(limit) = a.memory.filter(|&m| needed > m) {
+    if let Some(limit) = a.target.memory.filter(|&m| needed > m) {
         let instead = if engine.name() == "constellation" {
             "raise --memory to at least that"
         } else {
@@ -83,14 +83,14 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             show_bytes(limit)
         );
     }
-    if a.slice.is_some() && a.unique {
+    if a.slice.is_some() && a.target.unique {
         // A slice prints a partial result; the classes come out of `merge`.
         usage!(
             "--unique goes with `nqueens merge`, which adds the slices up; a slice prints its \
              partial result as JSON"
         );
     }
-    let format = match (a.slice, a.format) {
+    let format = match (a.slice, a.target.format) {
         (Some(_), Some(ReportFormat::Text)) => usage!(
             "--slice writes its partial result as JSON, for `nqueens merge`; drop --format text"
         ),
@@ -105,5 +105,5 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         slice: a.slice,
         dry_run: a.dry_run,
     };
-    engine::run(n, a.unique, format, &run)
+    engine::run(n, a.target.unique, format, &run)
 }
