@@ -58,20 +58,25 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Maps the result of a run to the process exit status, printing errors.
-#[allow(clippy::print_stderr)]
 pub fn report(result: anyhow::Result<Outcome>) -> ExitCode {
+    ExitCode::from(status(result))
+}
+
+/// The exit status of a run, as a number; errors are printed.
+#[allow(clippy::print_stderr)]
+pub fn status(result: anyhow::Result<Outcome>) -> u8 {
     match result {
-        Ok(Outcome::Yes) => ExitCode::SUCCESS,
-        Ok(Outcome::No) => ExitCode::from(1),
-        Ok(Outcome::Interrupted) => ExitCode::from(130),
-        Ok(Outcome::Unknown) => ExitCode::from(3),
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Ok(Outcome::Yes) => 0,
+        Ok(Outcome::No) => 1,
+        Ok(Outcome::Interrupted) => 130,
+        Ok(Outcome::Unknown) => 3,
+        Err(err) if is_broken_pipe(&err) => 0,
         Err(err) => {
             match err.downcast_ref::<clap::Error>() {
                 // clap formats its own message, usage line and hints.
                 Some(clap_err) => {
                     let _ = clap_err.print();
-                    return ExitCode::from(if clap_err.use_stderr() { 2 } else { 0 });
+                    return if clap_err.use_stderr() { 2 } else { 0 };
                 }
                 None => {
                     eprintln!("error: {err}");
@@ -80,7 +85,7 @@ pub fn report(result: anyhow::Result<Outcome>) -> ExitCode {
                     }
                 }
             }
-            ExitCode::from(2)
+            2
         }
     }
 }

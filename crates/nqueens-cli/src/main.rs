@@ -5,6 +5,8 @@
 //! its struct and runs, and [`exit`] turns the result into an exit status.
 //! Every limit lives in [`limits`]; the work itself is the `nqueens` library's.
 
+#![cfg_attr(unix, no_main)]
+
 mod commands;
 mod output;
 mod progress;
@@ -34,6 +36,40 @@ fn run() -> anyhow::Result<exit::Outcome> {
     }
 }
 
+// On Unix, `main` is our own C entry point rather than Rust's: Rust's start-up
+// code quietly reopens a closed standard output on /dev/null, so that
+// `nqueens all 10 >&-` would "succeed" having written nothing. Starting here,
+// the descriptor is looked at as the shell left it.
+#[cfg(unix)]
+#[no_mangle]
+extern "C" fn main(
+    _argc: std::ffi::c_int,
+    _argv: *const *const std::ffi::c_char,
+) -> std::ffi::c_int {
+    // SAFETY: setting a signal's disposition to "ignore" at start-up, before
+    // any thread exists. A write to a closed pipe then fails with EPIPE, which
+    // ends the command quietly (exit.rs), as Rust's own start-up arranges.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    // SAFETY: F_GETFD only reads the descriptor's flags.
+    if unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1 {
+        let message = "error: standard output is closed; nothing could be written (run it \
+                       with output to a terminal, a file or a pipe)";
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("{message}");
+        }
+        return 2;
+    }
+    // A panic must not unwind out of an `extern "C"` function.
+    match std::panic::catch_unwind(run) {
+        Ok(result) => std::ffi::c_int::from(exit::status(result)),
+        Err(_) => 101,
+    }
+}
+
+#[cfg(not(unix))]
 fn main() -> std::process::ExitCode {
     exit::report(run())
 }

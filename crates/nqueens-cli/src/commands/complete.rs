@@ -23,26 +23,52 @@ use crate::limits::DRAW_MAX;
 use crate::output::{interrupt_flag, Out};
 use crate::progress::Progress;
 
-/// Reads all of a file, or of standard input for `-`: its name for
-/// messages, and its text.
+/// The most bytes an instance (or a placement checked against one) may
+/// have: 16 MiB, a drawn board of about 4,000 × 4,000 squares; the CSPLib
+/// and JSON forms describe larger boards in less.
+const INSTANCE_BYTES_MAX: u64 = 16 << 20;
+
+/// Reads all of a file, or of standard input for `-`, up to
+/// [`INSTANCE_BYTES_MAX`]: its name for messages, and its text. Binary
+/// input (a NUL byte) is refused before it is read whole.
 #[allow(clippy::print_stderr)]
 fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
-    let (name, bytes) = if path.as_os_str() == "-" {
+    let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
         let stdin = io::stdin();
         if stdin.is_terminal() {
             eprintln!("reading {what} from the terminal; end it with Ctrl-D");
         }
-        let mut bytes = Vec::new();
-        stdin
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-        ("standard input".to_string(), bytes)
+        ("standard input".to_string(), Box::new(stdin.lock()))
     } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        (format!("'{}'", path.display()), bytes)
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        (format!("'{}'", path.display()), Box::new(file))
     };
+    let mut bytes = Vec::new();
+    let mut limited = reader.take(INSTANCE_BYTES_MAX + 1);
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let got = match limited.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(got) => got,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
+        };
+        if chunk[..got].contains(&0) {
+            usage!(
+                "{name} is binary (it holds a NUL byte at offset {}), not {what}",
+                bytes.len() + chunk[..got].iter().position(|&b| b == 0).unwrap_or(0)
+            );
+        }
+        bytes.extend_from_slice(&chunk[..got]);
+        if bytes.len() as u64 > INSTANCE_BYTES_MAX {
+            usage!(
+                "{name} is over {} MiB, more than {what} can take here; describe a large board \
+                 in the CSPLib or JSON form, which lists only the queens and blocked squares",
+                INSTANCE_BYTES_MAX >> 20
+            );
+        }
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok((name, text)),
         Err(_) => usage!("{name} is not UTF-8 text; it should hold {what}"),

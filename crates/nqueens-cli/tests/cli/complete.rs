@@ -259,3 +259,17 @@ fn a_board_too_large_to_complete_is_refused_before_any_work() {
     let e = run(&["complete", "--n", "65537", "--count"]).error();
     assert!(e.contains("65,536"), "{e}");
 }
+
+/// Endless, binary and enormous inputs end at once with a clear message.
+#[test]
+fn hostile_instances_are_refused_at_once() {
+    let started = std::time::Instant::now();
+    let e = run(&["complete", "/dev/zero"]).error();
+    assert!(e.contains("is binary"), "{e}");
+    let e = run(&["verify", "--instance", "/dev/zero"]).error();
+    assert!(e.contains("is binary"), "{e}");
+    let endless = "y\n".repeat(9 << 20);
+    let e = run_in(&["complete", "-"], endless).error();
+    assert!(e.contains("standard input is over 16 MiB"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

@@ -78,3 +78,28 @@ fn sigterm_flushes_and_exits_130() {
     assert!(lines < 95_815_104, "{lines}");
     assert_eq!(super::parse_list(last.trim_end()).len(), 17);
 }
+
+/// `nqueens all 10 >&-`: a closed standard output is an error (status 2,
+/// said on stderr), not a silent success; `> /dev/full` too.
+#[cfg(unix)]
+#[test]
+fn closed_or_full_stdout_is_an_error() {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    for (args, redirect) in [
+        ("all 10", ">&-"),
+        ("count 8", ">&-"),
+        ("all 8", ">/dev/full"),
+        ("solve 8", ">/dev/full"),
+    ] {
+        let script = format!("exec \"$0\" {args} {redirect}");
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .arg(&bin)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{script}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{script}: {stderr}");
+    }
+}
