@@ -98,16 +98,6 @@ pub fn show_bytes(b: u64) -> String {
     }
 }
 
-/// Whether to draw a progress bar: `auto` draws it on a terminal.
-pub fn progress_on(mode: crate::flags::ProgressMode) -> bool {
-    use crate::flags::ProgressMode;
-    match mode {
-        ProgressMode::Always => true,
-        ProgressMode::Never => false,
-        ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

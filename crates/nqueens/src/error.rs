@@ -4,8 +4,9 @@
 //! precise so that a front end (the `nqueens` command, a web page) can turn
 //! each into a message that says what was wrong and how to fix it.
 
-use crate::board::{Conflict, Square};
-use crate::parse::ParseError;
+use std::fmt;
+
+use crate::square::{Conflict, Square};
 
 /// What went wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -67,4 +68,38 @@ pub enum Error {
     /// Text could not be read as a placement.
     #[error(transparent)]
     Parse(#[from] ParseError),
+}
+
+/// Text that is not a placement: where, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The 1-based line, when the problem is on one line.
+    pub line: Option<usize>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl ParseError {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn whole(message: impl Into<String>) -> Self {
+        ParseError {
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }

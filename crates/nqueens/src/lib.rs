@@ -248,6 +248,7 @@ mod parse;
 pub mod render;
 mod rng;
 mod search;
+mod square;
 mod symmetry;
 
 pub use crate::board::{

@@ -13,43 +13,8 @@
 //! Errors name the line, the token or square, and what was expected, because
 //! the text usually came from a person.
 
-use std::fmt;
-
 use crate::board::{Placement, Square};
-
-/// Text that is not a placement: where, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// The 1-based line, when the problem is on one line.
-    pub line: Option<usize>,
-    /// What is wrong and what was expected.
-    pub message: String,
-}
-
-impl ParseError {
-    pub(crate) fn at(line: usize, message: impl Into<String>) -> Self {
-        ParseError {
-            line: Some(line),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn whole(message: impl Into<String>) -> Self {
-        ParseError {
-            line: None,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
+pub use crate::error::ParseError;
 
 impl std::error::Error for ParseError {}
 

@@ -173,7 +173,7 @@ impl CompleteRun {
             mode,
             timeout: a.timeout,
             stats: a.stats,
-            progress: crate::limits::progress_on(a.progress),
+            progress: a.progress.is_on(),
             format: a.format,
             one_based: a.one_based,
         })

@@ -453,6 +453,17 @@ pub enum ProgressMode {
     Never,
 }
 
+impl ProgressMode {
+    /// Whether to draw the bar: `auto` draws it when stderr is a terminal.
+    pub fn is_on(self) -> bool {
+        match self {
+            ProgressMode::Always => true,
+            ProgressMode::Never => false,
+            ProgressMode::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        }
+    }
+}
+
 /// `nqueens verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {

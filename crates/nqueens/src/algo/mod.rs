@@ -704,7 +704,7 @@ impl std::error::Error for UnknownAlgorithm {}
 ///
 /// ```
 /// assert_eq!(nqueens::algo::find("stack").unwrap().name(), "stack");
-/// let e = nqueens::algo::find("quick").unwrap_err();
+/// let Err(e) = nqueens::algo::find("quick") else { unreachable!() };
 /// assert!(e.to_string().contains("bitwise"));
 /// ```
 pub fn find(name: &str) -> Result<&'static dyn Algorithm, UnknownAlgorithm> {

@@ -99,7 +99,7 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     let run = engine::EngineRun {
         engine,
         threads,
-        progress: crate::limits::progress_on(a.progress),
+        progress: a.progress.is_on(),
         checkpoint: a.checkpoint,
         checkpoint_every: a.checkpoint_every,
         slice: a.slice,

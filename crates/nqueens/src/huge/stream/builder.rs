@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use super::error::{parse_error, text_of, ReadError, FORMS};
-use super::reader::Streamed;
 use super::scan::{Bad, Flow, Word};
+use super::verdict::Streamed;
 use super::verifier::LineVerifier;
 use super::MAX_QUEENS;
 use crate::board::Placement;

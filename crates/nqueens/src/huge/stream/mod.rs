@@ -118,9 +118,9 @@ mod test_util;
 
 pub use bits::PagedBitSet;
 pub use error::ReadError;
-pub use reader::{ColumnReader, Streamed};
+pub use reader::ColumnReader;
 pub use sniff::is_column_list;
-pub use verdict::{LineConflict, Verdict};
+pub use verdict::{LineConflict, Streamed, Verdict};
 pub use verifier::LineVerifier;
 
 /// The largest board the streaming check reads: 2^32 = 4,294,967,296 queens.

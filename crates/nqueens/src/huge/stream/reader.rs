@@ -13,19 +13,8 @@ use std::ops::ControlFlow;
 use super::builder::Builder;
 use super::error::{parse_error, ReadError, FORMS};
 use super::scan::{Scan, Scanner, Word};
-use super::verdict::Verdict;
+use super::verdict::{Streamed, Verdict};
 use super::DETAIL_MAX;
-use crate::board::Placement;
-
-/// One placement read by [`ColumnReader::next_placement`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Streamed {
-    /// At most the detail limit of queens (or a quoted board): the whole
-    /// placement, for a detailed report.
-    Small(Placement),
-    /// More: checked as it streamed by, in O(n) bits.
-    Large(Verdict),
-}
 
 /// Reads placements in the column-list forms from a [`BufRead`], streaming.
 ///
@@ -39,7 +28,7 @@ pub enum Streamed {
 /// boards first.
 ///
 /// Each placement of at most [`with_detail_max`](Self::with_detail_max)
-/// queens (default [`DETAIL_MAX`]) comes back as a [`Placement`]; a larger one
+/// queens (default [`DETAIL_MAX`]) comes back as a [`Placement`](crate::Placement); a larger one
 /// streams through a [`LineVerifier`] and comes back as its [`Verdict`].
 /// Memory is the reader's buffer and the verifier's bits, whatever the input.
 ///
@@ -176,6 +165,21 @@ impl<R: BufRead> ColumnReader<R> {
             })
         })?;
         Ok(())
+    }
+}
+
+impl Verdict {
+    /// [`fill_earlier_rows`](Self::fill_earlier_rows) from text: `columns`
+    /// reads the same placement again (for example a file opened again and
+    /// started at [`ColumnReader::placement_offset`]).
+    ///
+    /// # Errors
+    /// Reading errors only; text that is not a column list just ends the scan.
+    pub fn fill_earlier_rows_from<R: BufRead>(
+        &mut self,
+        columns: &mut ColumnReader<R>,
+    ) -> Result<(), ReadError> {
+        self.fill_earlier_rows_by(|feed| columns.for_each_column(feed))
     }
 }
 

@@ -6,14 +6,21 @@
 //! the columns again, up to the last listed conflict, and a `RowFinder` notes
 //! the first row on each line of interest, at three bit tests a row.
 
-use std::io::BufRead;
-
 use super::error::ReadError;
 use super::lines::{kind_index, line_key};
-use super::reader::ColumnReader;
 use super::MAX_QUEENS;
-use crate::board::{Attack, Square};
+use crate::board::{Attack, Placement, Square};
 use crate::error::Error;
+
+/// One placement read by [`ColumnReader::next_placement`](super::ColumnReader::next_placement).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Streamed {
+    /// At most the detail limit of queens (or a quoted board): the whole
+    /// placement, for a detailed report.
+    Small(Placement),
+    /// More: checked as it streamed by, in O(n) bits.
+    Large(Verdict),
+}
 
 /// A queen that landed on a line an earlier queen already held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -157,20 +164,20 @@ impl Verdict {
         finder.apply(&mut self.conflicts);
     }
 
-    /// [`fill_earlier_rows`](Self::fill_earlier_rows) from text: `columns`
-    /// reads the same placement again (for example a file opened again and
-    /// started at [`ColumnReader::placement_offset`]).
+    /// [`fill_earlier_rows`](Self::fill_earlier_rows) with the columns
+    /// that `scan` feeds, in row order, to the function it is given (which
+    /// answers false once no further row is needed).
     ///
     /// # Errors
-    /// Reading errors only; text that is not a column list just ends the scan.
-    pub fn fill_earlier_rows_from<R: BufRead>(
+    /// What `scan` returns.
+    pub(super) fn fill_earlier_rows_by(
         &mut self,
-        columns: &mut ColumnReader<R>,
+        scan: impl FnOnce(&mut dyn FnMut(u64) -> bool) -> Result<(), ReadError>,
     ) -> Result<(), ReadError> {
         let Some(mut finder) = RowFinder::new(&self.conflicts) else {
             return Ok(());
         };
-        columns.for_each_column(|col| finder.feed(col))?;
+        scan(&mut |col| finder.feed(col))?;
         finder.apply(&mut self.conflicts);
         Ok(())
     }

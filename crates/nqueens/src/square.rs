@@ -1,0 +1,133 @@
+//! Squares, and how two queens attack each other: the vocabulary every other
+//! module speaks, with no dependencies of its own (so that the error type,
+//! which names squares, sits above it and below everything else).
+//!
+//! Rows are numbered from the top, columns from the left, both from 0.
+//! Squares with the same `row - col` share a *diagonal* (`\\`), squares with
+//! the same `row + col` an *anti-diagonal* (`/`).
+
+use std::fmt;
+
+/// A square of the board, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// The row, counted from the top.
+    pub row: usize,
+    /// The column, counted from the left.
+    pub col: usize,
+}
+
+impl Square {
+    /// A square at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Square { row, col }
+    }
+
+    /// How a queen on `self` attacks a queen on `other`, if it does.
+    ///
+    /// Two queens on the same square are not an attack; see [`Error::DuplicateQueen`](crate::Error::DuplicateQueen).
+    pub fn attack(self, other: Square) -> Option<Attack> {
+        if self == other {
+            None
+        } else if self.row == other.row {
+            Some(Attack::Row)
+        } else if self.col == other.col {
+            Some(Attack::Column)
+        } else if self.row.abs_diff(other.row) == self.col.abs_diff(other.col) {
+            // Same |Δrow| = |Δcol|: decide which diagonal by the sign.
+            if (self.row < other.row) == (self.col < other.col) {
+                Some(Attack::Diagonal)
+            } else {
+                Some(Attack::AntiDiagonal)
+            }
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.col)
+    }
+}
+
+/// The line along which two queens attack each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Attack {
+    /// Same row.
+    Row,
+    /// Same column.
+    Column,
+    /// Same diagonal (`row - col` equal; runs down to the right).
+    Diagonal,
+    /// Same anti-diagonal (`row + col` equal; runs down to the left).
+    AntiDiagonal,
+}
+
+impl Attack {
+    /// All four kinds, in the order [`Placement::conflicts`](crate::Placement::conflicts) reports them.
+    pub const ALL: [Attack; 4] = [
+        Attack::Row,
+        Attack::Column,
+        Attack::Diagonal,
+        Attack::AntiDiagonal,
+    ];
+
+    /// A short name: `row`, `column`, `diagonal`, `anti-diagonal`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Attack::Row => "row",
+            Attack::Column => "column",
+            Attack::Diagonal => "diagonal",
+            Attack::AntiDiagonal => "anti-diagonal",
+        }
+    }
+
+    /// Which line of this kind `square` lies on; equal keys mean the same line.
+    pub(crate) fn line(self, square: Square, n: usize) -> usize {
+        match self {
+            Attack::Row => square.row,
+            Attack::Column => square.col,
+            Attack::Diagonal => square.row + n - 1 - square.col,
+            Attack::AntiDiagonal => square.row + square.col,
+        }
+    }
+}
+
+impl fmt::Display for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Two queens that attack each other, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Conflict {
+    /// The queen that comes first (top-most, then left-most).
+    pub first: Square,
+    /// The other queen.
+    pub second: Square,
+    /// The line they share.
+    pub attack: Attack,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the queens at ({}, {}) and ({}, {}) share {} {}",
+            self.first.row,
+            self.first.col,
+            self.second.row,
+            self.second.col,
+            if self.attack == Attack::AntiDiagonal {
+                "an"
+            } else {
+                "a"
+            },
+            self.attack
+        )
+    }
+}
