@@ -6,8 +6,8 @@
 //! thing, before any work, with the helpers below. README's "Limits" table
 //! is this file in prose.
 
-use nqueens::algo::Algorithm;
-use nqueens::count::report::grouped;
+use nqueens::grouped;
+use nqueens::Algorithm;
 
 use crate::exit::usage;
 
@@ -73,11 +73,11 @@ pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
 
 /// What the tables say about Q(n), for messages.
 pub fn known_total(n: usize) -> String {
-    match nqueens::known::total(n) {
+    match nqueens::known_total(n) {
         Some(q) => format!("Q({n}) = {} (OEIS A000170)", grouped(q)),
         None => format!(
             "Q({n}) is unknown, and more than Q(27) = {}",
-            grouped(nqueens::known::A000170[26])
+            grouped(nqueens::A000170[26])
         ),
     }
 }
@@ -92,7 +92,7 @@ pub fn show_bytes(b: u64) -> String {
         unit += 1;
     }
     if unit == 0 {
-        nqueens::count::report::plural(u128::from(b), "byte", "bytes")
+        nqueens::plural(u128::from(b), "byte", "bytes")
     } else {
         format!("{value:.1} {}", UNITS[unit])
     }
@@ -101,7 +101,6 @@ pub fn show_bytes(b: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::algo;
 
     #[test]
     fn bytes_for_people() {
@@ -115,14 +114,14 @@ mod tests {
         solved: bool,
     }
 
-    impl algo::Sink for StepsToFirst {
+    impl nqueens::Sink for StepsToFirst {
         fn tracing(&self) -> bool {
             true
         }
 
-        fn event(&mut self, event: &algo::Event<'_>) -> std::ops::ControlFlow<()> {
+        fn event(&mut self, event: &nqueens::Event<'_>) -> std::ops::ControlFlow<()> {
             self.steps += 1;
-            if let algo::Event::Solution { .. } = event {
+            if let nqueens::Event::Solution { .. } = event {
                 self.solved = true;
                 return std::ops::ControlFlow::Break(());
             }
@@ -136,8 +135,8 @@ mod tests {
 
     #[test]
     fn the_default_step_limit_reaches_every_first_solution_up_to_8() {
-        let permutations = algo::brute_force_permutations().into_iter();
-        for a in algo::algorithms().iter().copied().chain(permutations) {
+        let permutations = nqueens::brute_force_permutations().into_iter();
+        for a in nqueens::algorithms().iter().copied().chain(permutations) {
             for n in (1..=8).filter(|&n| n != 2 && n != 3) {
                 let mut sink = StepsToFirst {
                     steps: 0,

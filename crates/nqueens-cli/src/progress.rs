@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 /// The bar's state.
 pub struct Progress {

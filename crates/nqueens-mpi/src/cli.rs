@@ -69,7 +69,7 @@ pub fn check(opts: Opts) -> Result<Job, String> {
     let t = a.target;
     let n = t.size.n;
     let engine = match t.engine.unwrap_or(EngineChoice::Auto) {
-        EngineChoice::Auto => nqueens::count::auto_engine(n, 1, t.memory),
+        EngineChoice::Auto => nqueens::auto_engine(n, 1, t.memory),
         EngineChoice::Named(e) => e,
     };
     if n > engine.max_n() {

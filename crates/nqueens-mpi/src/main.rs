@@ -70,8 +70,8 @@
 //!   (or requests answered), the time spent counting and, for workers, the
 //!   time spent waiting for answers.
 //!
-//! [`Plan`]: nqueens::count::plan::Plan
-//! [`Tally`]: nqueens::count::plan::Tally
+//! [`Plan`]: nqueens::Plan
+//! [`Tally`]: nqueens::Tally
 
 mod cli;
 mod protocol;
@@ -84,7 +84,7 @@ use std::time::Instant;
 use clap::Parser;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::count::report::{json_line, text_line};
+use nqueens::{count_json_line, count_text_line};
 
 use crate::cli::Opts;
 use nqueens_cli::flags::ReportFormat as Format;
@@ -136,7 +136,7 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
     };
     let started = Instant::now();
     let checked = cli::check(opts).and_then(|job| {
-        let engine = nqueens::count::engine_by_name(job.engine)
+        let engine = nqueens::engine_by_name(job.engine)
             .ok_or_else(|| format!("no engine called {}", job.engine))?;
         let plan = engine.plan(job.n).map_err(|e| e.to_string())?;
         Ok((job, plan))
@@ -178,8 +178,8 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         None
     };
     let line = match job.format {
-        Format::Text => text_line(job.n, total.solutions, unique, seconds),
-        Format::Json => json_line(job.n, total.solutions, unique, seconds),
+        Format::Text => count_text_line(job.n, total.solutions, unique, seconds),
+        Format::Json => count_json_line(job.n, total.solutions, unique, seconds),
     };
     if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
         print_stats(plan.len(), chunk, &works);

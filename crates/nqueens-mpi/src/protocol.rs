@@ -16,7 +16,7 @@
 use std::ops::Range;
 
 use mpi::Tag;
-use nqueens::count::plan::Tally;
+use nqueens::Tally;
 
 /// A worker asks rank 0 for a chunk of tasks (empty message).
 pub const TAG_REQUEST: Tag = 1;

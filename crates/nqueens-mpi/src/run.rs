@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use mpi::point_to_point::{Message, Status};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::count::plan::{Plan, Tally};
+use nqueens::{Plan, Tally};
 
 use crate::protocol::{
     chunk_from_wire, chunk_to_wire, encode, sum_encoded, Dealer, TAG_CHUNK, TAG_REQUEST, TAG_STOP,

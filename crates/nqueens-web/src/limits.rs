@@ -58,7 +58,7 @@ impl Default for Limits {
             trace_events: 20_000,
             page_size: 100,
             jobs: 2,
-            job_threads: nqueens::count::executor::default_threads(),
+            job_threads: nqueens::default_threads(),
             abandon_seconds: 15.0,
             request_seconds: 5.0,
             body_bytes: 256 * 1024,

@@ -5,7 +5,7 @@
 //! `bitwise` measured in a single run, see `examples/algorithm_ratios.rs`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use nqueens::algo::{algorithms, Count};
+use nqueens::{algorithms, SolutionCounter};
 use std::hint::black_box;
 
 fn classic(c: &mut Criterion) {
@@ -18,7 +18,7 @@ fn classic(c: &mut Criterion) {
             }
             group.bench_with_input(BenchmarkId::new(a.name(), n), &n, |b, &n| {
                 b.iter(|| {
-                    let mut sink = Count::default();
+                    let mut sink = SolutionCounter::default();
                     a.search(black_box(n), &mut sink).map(|_| sink.total)
                 });
             });

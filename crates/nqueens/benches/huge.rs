@@ -6,10 +6,10 @@
 //! timed by `scripts/bench-huge`, one process per run.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use nqueens::huge::construct::construct;
-use nqueens::huge::min_conflicts::MinConflicts;
-use nqueens::huge::random::uniform;
-use nqueens::huge::stream::LineVerifier;
+use nqueens::construct;
+use nqueens::uniform_solution;
+use nqueens::LineVerifier;
+use nqueens::MinConflicts;
 use std::hint::black_box;
 
 fn construct_and_verify(c: &mut Criterion) {
@@ -57,7 +57,7 @@ fn uniform_sampler(c: &mut Criterion) {
             let mut seed = 0;
             b.iter(|| {
                 seed += 1;
-                uniform(black_box(n), seed).map(|s| s.map(|(board, _)| board[0]))
+                uniform_solution(black_box(n), seed).map(|s| s.map(|(board, _)| board[0]))
             });
         });
     }

@@ -10,18 +10,18 @@
 
 use std::time::Instant;
 
-use nqueens::algo::{algorithms, by_name, Algorithm, Count};
+use nqueens::{algorithms, Algorithm, SolutionCounter};
 
 fn median_seconds(a: &dyn Algorithm, n: usize, repeats: usize) -> Option<f64> {
     let mut times = Vec::with_capacity(repeats);
     for _ in 0..repeats {
-        let mut sink = Count::default();
+        let mut sink = SolutionCounter::default();
         let start = Instant::now();
         a.search(n, &mut sink).ok()?;
         times.push(start.elapsed().as_secs_f64());
         assert_eq!(
             Some(sink.total),
-            nqueens::known::total(n),
+            nqueens::known_total(n),
             "{} n = {n}",
             a.name()
         );
@@ -35,7 +35,7 @@ fn main() {
     let repeats: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let max_n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
     let sizes: Vec<usize> = (8..=max_n).collect();
-    let bitwise = by_name("bitwise").unwrap();
+    let bitwise = nqueens::find_algorithm("bitwise").unwrap();
     let base: Vec<f64> = sizes
         .iter()
         .map(|&n| median_seconds(bitwise, n, repeats).unwrap())

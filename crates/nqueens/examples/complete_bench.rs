@@ -1,6 +1,6 @@
 //! The completion bench: every published instance in
 //! `../shared/benchmarks/completion` (see its README), decided by
-//! `nqueens::complete::complete`, with the time and nodes of each and its
+//! `nqueens::complete`, with the time and nodes of each and its
 //! answer beside the one the authors' solvers recorded.
 //!
 //! `cargo run --release -p nqueens --example complete_bench [FAMILY...]`
@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use nqueens::complete::{complete, parse_instance, Answer, ReadOptions};
+use nqueens::{complete, parse_instance, Answer, ReadOptions};
 
 /// One instance: its file, how many diagonals, the recorded answer, and
 /// the reference seconds to compare with (if any).

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use nqueens::complete::{complete, Answer, Instance};
 use nqueens::Square;
+use nqueens::{complete, Answer, Instance};
 
 /// Every integer in `text`, in order.
 fn numbers(text: &str) -> Vec<usize> {
@@ -172,7 +172,7 @@ fn main() {
         "construct" => {
             // n, then the rows whose queens come from the construction.
             let n: usize = args[3].parse().unwrap();
-            let sol = nqueens::huge::construct::construct(n).unwrap().unwrap();
+            let sol = nqueens::construct(n).unwrap().unwrap();
             let mut i = Instance::new(n).unwrap();
             for r in args[4..].iter().map(|a| a.parse::<usize>().unwrap()) {
                 i.place(Square::new(r, sol.column(r))).unwrap();

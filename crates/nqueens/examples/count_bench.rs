@@ -16,8 +16,8 @@
 
 use std::time::Instant;
 
-use nqueens::count::executor::{default_threads, run_all};
-use nqueens::count::plan::Engine;
+use nqueens::Engine;
+use nqueens::{count_plan_on, default_threads};
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -38,22 +38,22 @@ fn time(repeats: usize, mut f: impl FnMut()) -> f64 {
 
 fn engine_seconds(engine: &dyn Engine, n: usize, threads: usize, repeats: usize) -> f64 {
     time(repeats, || {
-        let t = run_all(engine.plan(n).unwrap().as_ref(), threads);
-        assert_eq!(Some(t.solutions), nqueens::known::total(n));
-        assert_eq!(t.unique(), nqueens::known::unique(n));
+        let t = count_plan_on(engine.plan(n).unwrap().as_ref(), threads);
+        assert_eq!(Some(t.solutions), nqueens::known_total(n));
+        assert_eq!(t.unique(), nqueens::known_unique(n));
     })
 }
 
 fn plain_seconds(n: usize, repeats: usize) -> f64 {
     time(repeats, || {
-        assert_eq!(Some(nqueens::count(n).unwrap()), nqueens::known::total(n));
+        assert_eq!(Some(nqueens::count(n).unwrap()), nqueens::known_total(n));
     })
 }
 
 /// Times `sh -c command` and checks that its output holds Q(n).
 fn other_seconds(name: &str, command: &str, n: usize, repeats: usize) -> f64 {
     let command = command.replace("{n}", &n.to_string());
-    let want = nqueens::known::total(n).unwrap().to_string();
+    let want = nqueens::known_total(n).unwrap().to_string();
     time(repeats, || {
         let out = std::process::Command::new("sh")
             .args(["-c", &command])
@@ -89,8 +89,8 @@ fn main() {
     let max_n = args.next().unwrap_or(18);
     let repeats = args.next().unwrap_or(3);
     let all = default_threads();
-    let join = nqueens::count::engine_by_name("join").unwrap();
-    let constellation = nqueens::count::engine_by_name("constellation").unwrap();
+    let join = nqueens::engine_by_name("join").unwrap();
+    let constellation = nqueens::engine_by_name("constellation").unwrap();
     let others: Vec<(String, String)> = std::env::var("NQUEENS_BENCH_OTHERS")
         .unwrap_or_default()
         .split(';')

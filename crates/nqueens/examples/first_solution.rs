@@ -2,7 +2,7 @@
 //! more solutions, as in the crate's tutorial. `cargo run --example first_solution`
 #![allow(clippy::print_stdout)]
 
-use nqueens::render::{write_solution, Options, Style};
+use nqueens::{write_solution, RenderOptions, Style};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first = nqueens::first(8)?.ok_or("8 queens always have a solution")?;
@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &mut std::io::stdout(),
         first.columns(),
         Style::Board,
-        Options::default(),
+        RenderOptions::default(),
     )?;
     println!(
         "its class has {} members; canonical form {}",

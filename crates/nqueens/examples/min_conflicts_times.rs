@@ -13,7 +13,10 @@
 
 use std::process::ExitCode;
 
-use nqueens::huge::min_conflicts::{memory, MinConflicts, Outcome, Start};
+use nqueens::{
+    min_conflicts_memory as memory, MinConflicts, MinConflictsOutcome as Outcome,
+    MinConflictsStart as Start,
+};
 
 fn parse_size(text: &str) -> Option<usize> {
     let text = text.replace('_', "");

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::Path;
 
-use nqueens::render::{write_animated_svg, write_png, write_svg, FrameRecorder, Picture};
+use nqueens::{write_animated_svg, write_png, write_svg, FrameRecorder, Picture};
 use nqueens::{Placement, Square};
 
 fn save(dir: &Path, name: &str, picture: &Picture) -> Result<(), Box<dyn std::error::Error>> {
@@ -67,7 +67,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     save(dir, "scores", &scores)?;
 
     let mut recorder = FrameRecorder::new(4).stop_after_solutions(1);
-    nqueens::algo::by_name("bitwise")
+    nqueens::find_algorithm("bitwise")
+        .ok()
         .ok_or("the bitwise search")?
         .search(4, &mut recorder)?;
     let path = dir.join("search-4.svg");

@@ -1,13 +1,11 @@
 //! Boards, solutions and the conflicts between queens.
 //!
-//! Three types describe queens on an `n`×`n` board, from the most general to the
-//! most constrained:
+//! Two types describe queens on an `n`×`n` board, the general and the
+//! constrained:
 //!
 //! - [`Placement`]: any set of queens on distinct squares, as a person might draw
 //!   them. [`Placement::conflicts`] lists every attacking pair, which is what
 //!   `nqueens verify` reports.
-//! - [`PartialBoard`]: at most one queen per row, placed and removed one at a time
-//!   the way a backtracking search does, with O(1) attack tests.
 //! - [`Solution`]: exactly one queen in every row and no two attacking; the
 //!   invariant is checked when one is built from untrusted columns.
 //!
@@ -429,164 +427,6 @@ pub fn verify(columns: &[usize]) -> Result<(), Error> {
     Ok(())
 }
 
-/// A board being filled row by row, as a backtracking search fills it.
-///
-/// Each row holds at most one queen. Placing a queen on an attacked square is
-/// refused with the conflict; [`PartialBoard::attacker`] answers in O(1).
-///
-/// ```
-/// use nqueens::{Attack, PartialBoard};
-///
-/// let mut board = PartialBoard::new(4)?;
-/// board.place(0, 1)?;
-/// let conflict = board.attacker(1, 2).unwrap();
-/// assert_eq!(conflict.attack, Attack::Diagonal);
-/// board.place(1, 3)?;
-/// board.place(2, 0)?;
-/// board.place(3, 2)?;
-/// assert_eq!(board.to_solution().unwrap().columns(), &[1, 3, 0, 2]);
-/// # Ok::<(), nqueens::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PartialBoard {
-    n: usize,
-    /// The column of each row's queen, if any.
-    columns: Vec<Option<usize>>,
-    /// For each column, diagonal and anti-diagonal: the row of its queen, or `EMPTY`.
-    col_row: Vec<usize>,
-    diag_row: Vec<usize>,
-    anti_row: Vec<usize>,
-    queens: usize,
-}
-
-const EMPTY: usize = usize::MAX;
-
-impl PartialBoard {
-    /// An empty `n`×`n` board.
-    ///
-    /// # Errors
-    /// [`Error::ZeroSize`] for `n = 0`.
-    pub fn new(n: usize) -> Result<Self, Error> {
-        if n == 0 {
-            return Err(Error::ZeroSize);
-        }
-        Ok(PartialBoard {
-            n,
-            columns: vec![None; n],
-            col_row: vec![EMPTY; n],
-            diag_row: vec![EMPTY; 2 * n - 1],
-            anti_row: vec![EMPTY; 2 * n - 1],
-            queens: 0,
-        })
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// How many queens are on the board.
-    pub fn len(&self) -> usize {
-        self.queens
-    }
-
-    /// Whether the board is empty.
-    pub fn is_empty(&self) -> bool {
-        self.queens == 0
-    }
-
-    /// The column of `row`'s queen, if it has one.
-    pub fn get(&self, row: usize) -> Option<usize> {
-        self.columns.get(row).copied().flatten()
-    }
-
-    /// The column of each row's queen, if any.
-    pub fn columns(&self) -> &[Option<usize>] {
-        &self.columns
-    }
-
-    /// A queen already on the board that attacks `row`, `col`, if any
-    /// (a queen in the same row first, then column, diagonal, anti-diagonal).
-    /// Squares off the board have no attacker.
-    pub fn attacker(&self, row: usize, col: usize) -> Option<Conflict> {
-        if row >= self.n || col >= self.n {
-            return None;
-        }
-        let here = Square { row, col };
-        let rows = [
-            self.columns[row].map(|_| row),
-            Some(self.col_row[col]),
-            Some(self.diag_row[row + self.n - 1 - col]),
-            Some(self.anti_row[row + col]),
-        ];
-        for (attack, other_row) in Attack::ALL.into_iter().zip(rows) {
-            let Some(r) = other_row.filter(|&r| r != EMPTY) else {
-                continue;
-            };
-            let Some(c) = self.columns[r] else { continue };
-            let other = Square { row: r, col: c };
-            if other == here {
-                continue;
-            }
-            return Some(Conflict {
-                first: other.min(here),
-                second: other.max(here),
-                attack,
-            });
-        }
-        None
-    }
-
-    /// Whether a queen could go on `row`, `col`: on the board, its row empty and
-    /// no queen attacking it.
-    pub fn is_free(&self, row: usize, col: usize) -> bool {
-        row < self.n
-            && col < self.n
-            && self.columns[row].is_none()
-            && self.attacker(row, col).is_none()
-    }
-
-    /// Puts a queen on `row`, `col`.
-    ///
-    /// # Errors
-    /// [`Error::OutOfRange`] off the board, [`Error::DuplicateQueen`] on an
-    /// occupied square, [`Error::Conflict`] when another queen attacks it.
-    pub fn place(&mut self, row: usize, col: usize) -> Result<(), Error> {
-        let square = Square { row, col };
-        if row >= self.n || col >= self.n {
-            return Err(Error::OutOfRange { square, n: self.n });
-        }
-        if self.columns[row] == Some(col) {
-            return Err(Error::DuplicateQueen(square));
-        }
-        if let Some(conflict) = self.attacker(row, col) {
-            return Err(Error::Conflict(conflict));
-        }
-        self.columns[row] = Some(col);
-        self.col_row[col] = row;
-        self.diag_row[row + self.n - 1 - col] = row;
-        self.anti_row[row + col] = row;
-        self.queens += 1;
-        Ok(())
-    }
-
-    /// Takes the queen off `row`, returning its column.
-    pub fn remove(&mut self, row: usize) -> Option<usize> {
-        let col = self.columns.get_mut(row)?.take()?;
-        self.col_row[col] = EMPTY;
-        self.diag_row[row + self.n - 1 - col] = EMPTY;
-        self.anti_row[row + col] = EMPTY;
-        self.queens -= 1;
-        Some(col)
-    }
-
-    /// The solution, once every row has its queen.
-    pub fn to_solution(&self) -> Option<Solution> {
-        let columns: Option<Vec<usize>> = self.columns.iter().copied().collect();
-        columns.map(Solution::from_trusted)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -704,21 +544,5 @@ mod tests {
             assert_eq!(p.conflict_count(), expected.len() as u128);
             assert_eq!(verify(&cols).is_ok(), expected.is_empty());
         }
-    }
-
-    #[test]
-    fn partial_board_place_and_remove() {
-        let mut b = PartialBoard::new(5).unwrap();
-        b.place(0, 0).unwrap();
-        assert!(!b.is_free(1, 1));
-        assert!(!b.is_free(0, 3));
-        assert!(b.is_free(1, 2));
-        assert!(matches!(b.place(4, 4), Err(Error::Conflict(_))));
-        assert_eq!(b.place(0, 0), Err(Error::DuplicateQueen(sq(0, 0))));
-        assert_eq!(b.remove(0), Some(0));
-        assert!(b.is_empty());
-        assert!(b.is_free(4, 4));
-        assert_eq!(b.remove(0), None);
-        assert_eq!(b.attacker(9, 9), None);
     }
 }

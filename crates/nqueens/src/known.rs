@@ -76,8 +76,8 @@ pub const A002562: [u128; 27] = [
 /// The published Q(n), if known here.
 ///
 /// ```
-/// assert_eq!(nqueens::known::total(8), Some(92));
-/// assert_eq!(nqueens::known::total(28), None);
+/// assert_eq!(nqueens::known_total(8), Some(92));
+/// assert_eq!(nqueens::known_total(28), None);
 /// ```
 pub fn total(n: usize) -> Option<u128> {
     n.checked_sub(1).and_then(|i| A000170.get(i)).copied()

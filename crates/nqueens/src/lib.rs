@@ -68,36 +68,36 @@
 //!
 //! Rotating or reflecting a solution gives a solution. [`count()`] returns Q(n),
 //! every solution; [`count_all`] returns Q(n) and the number of symmetry classes
-//! in one pass; [`known`] holds the published values for n = 1..27.
+//! in one pass; [`known_total`] and [`known_unique`] give the published values for n = 1..27.
 //!
 //! ```
 //! assert_eq!(nqueens::count(8)?, 92);
 //! let c = nqueens::count_all(10)?;
 //! assert_eq!((c.total, c.unique), (724, 92));
-//! assert_eq!(nqueens::known::total(27), Some(234_907_967_154_122_528));
+//! assert_eq!(nqueens::known_total(27), Some(234_907_967_154_122_528));
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 //!
-//! For large boards, [`count::engines`] split a count into a plan of
-//! independent tasks that [`count::executor::run`] counts on several threads;
+//! For large boards, [`engines`] split a count into a plan of
+//! independent tasks that [`run_plan`] counts on several threads;
 //! the sum is exact, and the classes come out of the same run.
-//! [`count::auto_engine`] picks the fastest engine for a board: from n = 14 on
-//! the [`count::join`] engine, which joins half boards built from quarter
+//! [`auto_engine`] picks the fastest engine for a board: from n = 14 on
+//! the join engine ([`JoinEngine`]), which joins half boards built from quarter
 //! boards instead of backtracking:
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use nqueens::count::{auto_engine, engine_by_name, executor};
+//! use nqueens::{auto_engine, count_plan_on, engine_by_name, run_plan, Quiet};
 //!
 //! let engine = auto_engine(16, 2, None);
 //! assert_eq!(engine.name(), "join");
-//! let tally = executor::run_all(engine.plan(16)?.as_ref(), 2);
+//! let tally = count_plan_on(engine.plan(16)?.as_ref(), 2);
 //! assert_eq!((tally.solutions, tally.unique()), (14_772_512, Some(1_846_955)));
 //!
 //! // Any subset of the tasks, with a flag to stop early and an observer.
 //! let plan = engine_by_name("constellation").unwrap().plan(12)?;
 //! let tasks: Vec<usize> = (0..plan.len()).collect();
-//! let result = executor::run(plan.as_ref(), &tasks, 2, &AtomicBool::new(false), &mut executor::Quiet);
+//! let result = run_plan(plan.as_ref(), &tasks, 2, &AtomicBool::new(false), &mut Quiet);
 //! assert_eq!(result.tally.solutions, 14_200);
 //! assert_eq!(result.tally.unique(), Some(1_787));
 //! # Ok::<(), nqueens::Error>(())
@@ -143,18 +143,18 @@
 //! ## Huge boards
 //!
 //! Counting stops near n = 27; finding *one* solution does not. The
-//! [`huge`] module works on plain column numbers, one row at a time:
-//! [`huge::construct::construct`] yields the classical explicit solution for
-//! any n ≥ 4 in O(1) per row, [`huge::min_conflicts::MinConflicts`] repairs a
+//! huge-board functions work on plain column numbers, one row at a time:
+//! [`construct`] yields the classical explicit solution for
+//! any n ≥ 4 in O(1) per row, [`MinConflicts`] repairs a
 //! random board by local search (a seed gives other solutions, reproducibly),
-//! [`huge::random::random_solution`] draws a solution uniformly for small n,
-//! and [`huge::stream::LineVerifier`] checks a board pushed to it column by
+//! [`random_solution`] draws a solution uniformly for small n,
+//! and [`LineVerifier`] checks a board pushed to it column by
 //! column in O(n) bits, without ever holding it:
 //!
 //! ```
-//! use nqueens::huge::construct::construct;
-//! use nqueens::huge::min_conflicts::{MinConflicts, Outcome};
-//! use nqueens::huge::stream::LineVerifier;
+//! use nqueens::construct;
+//! use nqueens::{MinConflicts, MinConflictsOutcome as Outcome};
+//! use nqueens::LineVerifier;
 //!
 //! let n = 1_000_000;
 //! let mut check = LineVerifier::with_size(n);
@@ -171,45 +171,45 @@
 //!
 //! ## Completing a board
 //!
-//! [`complete::Instance`] holds pre-placed queens, blocked squares and
-//! excluded diagonals on a board of any size; [`complete::parse_instance`]
+//! [`Instance`] holds pre-placed queens, blocked squares and
+//! excluded diagonals on a board of any size; [`parse_instance`]
 //! reads one from a drawn board, the published CSPLib files or JSON, and
-//! [`complete::complete`], [`complete::for_each`] and [`complete::count`]
+//! [`complete`], [`for_each_completion`] and [`count_completions`]
 //! find a completion (or prove there is none), list them or count them:
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use nqueens::complete::{self, parse_instance, Answer, ReadOptions};
+//! use nqueens::{parse_instance, Answer, ReadOptions};
 //!
 //! let (instance, _) = parse_instance("Q . . . . . . .\n. . x . . . . .\n. . . . . . . .\n\
 //!     . . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n",
 //!     ReadOptions::default())?;
 //! let stop = AtomicBool::new(false);
-//! let (Answer::Found(board), _) = complete::complete(&instance, &stop)? else { panic!() };
+//! let (Answer::Found(board), _) = nqueens::complete(&instance, &stop)? else { panic!() };
 //! assert!(instance.accepts(&board) && board[0] == 0);
-//! let (count, _) = complete::count(&instance, 2, &stop)?;
+//! let (count, _) = nqueens::count_completions(&instance, 2, &stop)?;
 //! assert_eq!(count, Some(4)); // the four 8-queens solutions with a queen in the corner
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! ## Printing
 //!
-//! [`render::write_solution`] writes a solution as a drawn board (`■`/`□` or
+//! [`write_solution`] writes a solution as a drawn board (`■`/`□` or
 //! `Q`/`.`), a list, a JSON line, one column per line, or the LeetCode 51
-//! form, to any [`std::io::Write`]; [`render::write_columns`] writes the
+//! form, to any [`std::io::Write`]; [`write_columns`] writes the
 //! columns an iterator yields, so a board of a billion queens streams out.
 //!
 //! ## Pictures
 //!
-//! [`render::write_svg`] draws a board as a standalone SVG for slides and web
-//! pages, and [`render::write_png`] as a PNG (drawn and encoded by this crate,
-//! without the text). A [`render::Picture`] says what to show: the queens, and
+//! [`write_svg`] draws a board as a standalone SVG for slides and web
+//! pages, and [`write_png`] as a PNG (drawn and encoded by this crate,
+//! without the text). A [`Picture`] says what to show: the queens, and
 //! optionally the squares they attack shaded, pairs in conflict joined by a
 //! red line, framed squares, labels, row and column numbers and a caption.
-//! [`render::write_animated_svg`] plays the steps of a traced search.
+//! [`write_animated_svg`] plays the steps of a traced search.
 //!
 //! ```
-//! use nqueens::render::{write_svg, Picture};
+//! use nqueens::{write_svg, Picture};
 //! use nqueens::Placement;
 //!
 //! // A board with one mistake: (0, 0) and (5, 5) share a diagonal.
@@ -237,27 +237,109 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod algo;
+mod algo;
 mod board;
-pub mod complete;
-pub mod count;
+mod complete;
+mod count;
 mod error;
-pub mod huge;
-pub mod known;
+mod huge;
+mod known;
 mod parse;
-pub mod render;
+mod render;
 mod rng;
 mod search;
 mod square;
 mod symmetry;
 
-pub use crate::board::{
-    verify, Attack, Conflict, Conflicts, PartialBoard, Placement, Solution, Square,
+pub use crate::{
+    // The classic algorithms behind one trait, their registry, and what they
+    // tell a learner: events, statistics, replays, pseudocode.
+    algo::{
+        about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
+        generator::Generator, pseudocode, About, Algorithm, Canonical, Collect,
+        Count as SolutionCounter, Event, EventRecord, Item, ItemKind, Mark, MarkKind, MasksRow,
+        Replay, Sink, StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm,
+        LEGEND,
+    },
+    // The board: squares, placements, solutions, their symmetries, reading them.
+    board::{verify, Conflicts, Placement, Solution},
+    // Completion: pre-placed queens, blocked squares, excluded diagonals.
+    complete::{
+        complete, count as count_completions,
+        count_with_progress as count_completions_with_progress, for_each as for_each_completion,
+        parse_instance, Answer, Clash, CountProgress, Format as InstanceFormat, Instance,
+        ReadOptions, Stats as CompletionStats, MAX_N as COMPLETE_MAX_N,
+    },
+    // Counting Q(n) and U(n): the engines, their plans and tasks, threads,
+    // checkpoints, slices, estimates and the one-line report.
+    count::{
+        auto_engine,
+        backtrack::BacktrackEngine,
+        checkpoint::current_version as checkpoint_version,
+        checkpoint::{Checkpoint, CheckpointError},
+        constellation::ConstellationEngine,
+        count, count_all, count_unique,
+        disjoint::count_disjoint,
+        disjoint::Kernel as DisjointKernel,
+        disjoint::Scratch as DisjointScratch,
+        engine_by_name, engines,
+        estimate::dry_run,
+        estimate::dry_run_within,
+        estimate::estimate,
+        estimate::DryRun,
+        estimate::Estimate,
+        executor::default_threads,
+        executor::run as run_plan,
+        executor::run_all as count_plan_on,
+        executor::Observer,
+        executor::Quiet,
+        executor::RunResult,
+        join::JoinEngine,
+        plan::count_plan,
+        plan::Engine,
+        plan::Plan,
+        plan::Tally,
+        report::grouped,
+        report::json_line as count_json_line,
+        report::plural,
+        report::text_line as count_text_line,
+        slice::current_version as slice_version,
+        slice::merge as merge_slices,
+        slice::Merged,
+        slice::PartialResult,
+        slice::Slice,
+        slice::SliceError,
+        symmetric::fixed_by,
+        symmetric::Turn,
+        Counts,
+    },
+    error::{Error, ParseError},
+    // Boards of any size: the construction, min-conflicts, random solutions,
+    // and the streaming check in O(n) bits.
+    huge::{
+        construct::construct, construct::Construction,
+        min_conflicts::memory as min_conflicts_memory, min_conflicts::MinConflicts,
+        min_conflicts::Outcome as MinConflictsOutcome, min_conflicts::Start as MinConflictsStart,
+        min_conflicts::Stats as MinConflictsStats, min_conflicts::MAX_N as MIN_CONFLICTS_MAX_N,
+        random::nth_solution, random::random_solution, random::uniform as uniform_solution,
+        random::Method as RandomMethod, random::RANDOM_START_MAX, random::UNIFORM_MAX,
+        stream::is_column_list, stream::ColumnReader, stream::LineConflict, stream::LineVerifier,
+        stream::PagedBitSet, stream::ReadError, stream::Streamed, stream::Verdict,
+        stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
+    },
+    // The published counts (OEIS A000170 and A002562).
+    known::{total as known_total, unique as known_unique, A000170, A002562},
+    parse::parse_placements,
+    // Pictures and text: boards drawn as text, SVG, animated SVG and PNG.
+    render::{
+        write_animated_svg, write_columns, write_png, write_solution, write_svg, Frame,
+        FrameRecorder, Options as RenderOptions, Picture, Style, DEFAULT_SQUARE_SIZE, MAX_FRAMES,
+        MAX_PNG_N, MAX_PNG_SIDE, MAX_SVG_N,
+    },
+    // The fast search: the first solution, all of them, one per class.
+    search::{
+        first, search, solutions, unique_solutions, Solutions, UniqueSolutions, Visitor, MAX_N,
+    },
+    square::{Attack, Conflict, Square},
+    symmetry::Symmetry,
 };
-pub use crate::count::{count, count_all, count_unique, Counts};
-pub use crate::error::Error;
-pub use crate::parse::{parse_placements, ParseError};
-pub use crate::search::{
-    first, search, solutions, unique_solutions, Solutions, UniqueSolutions, Visitor, MAX_N,
-};
-pub use crate::symmetry::Symmetry;

@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use nqueens::render::{write_solution, Options, Style};
-use nqueens::{known, Placement, Solution, Solutions, Square, Symmetry};
+use nqueens::{write_solution, RenderOptions, Style};
+use nqueens::{Placement, Solution, Solutions, Square, Symmetry};
 use proptest::prelude::*;
 
 /// The obviously correct solver: every permutation of the columns (one queen
@@ -54,8 +54,8 @@ fn slow_conflict_count(p: &Placement) -> u128 {
 fn counts_match_oeis_for_n_1_to_13() {
     for n in 1..=13 {
         let c = nqueens::count_all(n).unwrap();
-        assert_eq!(c.total, known::total(n).unwrap(), "A000170({n})");
-        assert_eq!(c.unique, known::unique(n).unwrap(), "A002562({n})");
+        assert_eq!(c.total, nqueens::known_total(n).unwrap(), "A000170({n})");
+        assert_eq!(c.unique, nqueens::known_unique(n).unwrap(), "A002562({n})");
         assert_eq!(nqueens::count(n).unwrap(), c.total, "count({n})");
     }
 }
@@ -108,11 +108,15 @@ fn eight_queens_in_lexicographic_order() {
 fn unique_classes_times_orbits_make_the_total() {
     for n in 1..=11 {
         let reps: Vec<Solution> = nqueens::unique_solutions(n).unwrap().collect();
-        assert_eq!(reps.len() as u128, known::unique(n).unwrap(), "n = {n}");
+        assert_eq!(
+            reps.len() as u128,
+            nqueens::known_unique(n).unwrap(),
+            "n = {n}"
+        );
         assert!(reps.windows(2).all(|w| w[0] < w[1]), "n = {n}: order");
         assert!(reps.iter().all(Solution::is_canonical));
         let total: usize = reps.iter().map(Solution::orbit_size).sum();
-        assert_eq!(total as u128, known::total(n).unwrap(), "n = {n}");
+        assert_eq!(total as u128, nqueens::known_total(n).unwrap(), "n = {n}");
         // The orbits are disjoint and cover every solution.
         let covered: BTreeSet<Solution> = reps.iter().flat_map(Solution::orbit).collect();
         let all: BTreeSet<Solution> = nqueens::solutions(n).unwrap().collect();
@@ -215,7 +219,7 @@ proptest! {
     fn rendered_solutions_parse_back(s in any_solution(), one_based in any::<bool>()) {
         for style in [Style::Board, Style::Ascii, Style::List, Style::LeetCode] {
             let mut out = Vec::new();
-            write_solution(&mut out, s.columns(), style, Options { one_based }).unwrap();
+            write_solution(&mut out, s.columns(), style, RenderOptions { one_based }).unwrap();
             let text = String::from_utf8(out).unwrap();
             let parsed = nqueens::parse_placements(&text, one_based).unwrap();
             prop_assert_eq!(parsed.len(), 1);
@@ -239,7 +243,7 @@ proptest! {
 mod classic {
     use std::ops::ControlFlow;
 
-    use nqueens::algo::{algorithms, Collect, Event, Sink};
+    use nqueens::{algorithms, Collect, Event, Sink};
     use proptest::prelude::*;
 
     /// The largest n each algorithm is run to here (brute force tries n^n boards).
@@ -290,10 +294,10 @@ mod classic {
         }
     }
 
-    /// Replays events with the library's [`nqueens::algo::Replay`] and
+    /// Replays events with the library's [`nqueens::Replay`] and
     /// records the board it shows at each solution.
     struct Replayer {
-        replay: nqueens::algo::Replay,
+        replay: nqueens::Replay,
         at_solutions: Vec<Vec<Option<usize>>>,
         reported: Vec<Vec<usize>>,
     }
@@ -322,7 +326,7 @@ mod classic {
         for a in algorithms() {
             for n in 1..=6 {
                 let mut replay = Replayer {
-                    replay: nqueens::algo::Replay::new(a.name(), n),
+                    replay: nqueens::Replay::new(a.name(), n),
                     at_solutions: Vec::new(),
                     reported: Vec::new(),
                 };
@@ -337,10 +341,10 @@ mod classic {
                     })
                     .collect();
                 assert_eq!(replayed, replay.reported, "{} n = {n}", a.name());
-                assert_eq!(replayed.len() as u128, nqueens::known::total(n).unwrap());
+                assert_eq!(replayed.len() as u128, nqueens::known_total(n).unwrap());
                 assert_eq!(
                     replay.replay.solutions() as u128,
-                    nqueens::known::total(n).unwrap()
+                    nqueens::known_total(n).unwrap()
                 );
             }
         }
@@ -367,12 +371,11 @@ mod classic {
 /// The counting engines against OEIS up to n = 16. Slow in a debug build, so
 /// ignored by default; `.ci/run` runs them (`cargo test -p nqueens -- --ignored`).
 mod engines {
-    use nqueens::count::executor::run_all;
-    use nqueens::count::{engines, plan::Engine};
-    use nqueens::known;
+    use nqueens::count_plan_on;
+    use nqueens::{engines, Engine};
 
-    fn count(engine: &dyn Engine, n: usize, threads: usize) -> nqueens::count::plan::Tally {
-        run_all(engine.plan(n).unwrap().as_ref(), threads)
+    fn count(engine: &dyn Engine, n: usize, threads: usize) -> nqueens::Tally {
+        count_plan_on(engine.plan(n).unwrap().as_ref(), threads)
     }
 
     #[test]
@@ -382,11 +385,16 @@ mod engines {
                 let t = count(*engine, n, 2);
                 assert_eq!(
                     Some(t.solutions),
-                    known::total(n),
+                    nqueens::known_total(n),
                     "{} Q({n})",
                     engine.name()
                 );
-                assert_eq!(t.unique(), known::unique(n), "{} U({n})", engine.name());
+                assert_eq!(
+                    t.unique(),
+                    nqueens::known_unique(n),
+                    "{} U({n})",
+                    engine.name()
+                );
             }
         }
     }
@@ -394,22 +402,22 @@ mod engines {
     #[test]
     #[ignore = "slow without optimisation; .ci/run runs it"]
     fn constellation_matches_oeis_13_to_16() {
-        let engine = nqueens::count::engine_by_name("constellation").unwrap();
+        let engine = nqueens::engine_by_name("constellation").unwrap();
         for n in 13..=16 {
             let t = count(engine, n, 2);
-            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
-            assert_eq!(t.unique(), known::unique(n), "U({n})");
+            assert_eq!(Some(t.solutions), nqueens::known_total(n), "Q({n})");
+            assert_eq!(t.unique(), nqueens::known_unique(n), "U({n})");
         }
     }
 
     #[test]
     #[ignore = "slow without optimisation; .ci/run runs it"]
     fn join_matches_oeis_13_to_17() {
-        let engine = nqueens::count::engine_by_name("join").unwrap();
+        let engine = nqueens::engine_by_name("join").unwrap();
         for n in 13..=17 {
             let t = count(engine, n, 2);
-            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
-            assert_eq!(t.unique(), known::unique(n), "U({n})");
+            assert_eq!(Some(t.solutions), nqueens::known_total(n), "Q({n})");
+            assert_eq!(t.unique(), nqueens::known_unique(n), "U({n})");
         }
     }
 
@@ -418,8 +426,8 @@ mod engines {
     #[test]
     #[ignore = "slow without optimisation; .ci/run runs it"]
     fn join_equals_backtrack_up_to_16() {
-        let join = nqueens::count::engine_by_name("join").unwrap();
-        let backtrack = nqueens::count::engine_by_name("backtrack").unwrap();
+        let join = nqueens::engine_by_name("join").unwrap();
+        let backtrack = nqueens::engine_by_name("backtrack").unwrap();
         for n in 1..=16 {
             assert_eq!(count(join, n, 2), count(backtrack, n, 2), "n = {n}");
         }
@@ -428,11 +436,11 @@ mod engines {
     #[test]
     #[ignore = "slow without optimisation; .ci/run runs it"]
     fn backtrack_matches_oeis_13_to_15() {
-        let engine = nqueens::count::engine_by_name("backtrack").unwrap();
+        let engine = nqueens::engine_by_name("backtrack").unwrap();
         for n in 13..=15 {
             let t = count(engine, n, 2);
-            assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
-            assert_eq!(t.unique(), known::unique(n), "U({n})");
+            assert_eq!(Some(t.solutions), nqueens::known_total(n), "Q({n})");
+            assert_eq!(t.unique(), nqueens::known_unique(n), "U({n})");
         }
     }
 }
@@ -441,8 +449,8 @@ mod engines {
 /// no test in a debug build could afford. Release only: `cargo test --release
 /// -p nqueens --test integration huge`, which `.ci/run` runs.
 mod huge {
-    use nqueens::huge::construct::construct;
-    use nqueens::huge::stream::LineVerifier;
+    use nqueens::construct;
+    use nqueens::LineVerifier;
 
     fn check_construction(n: usize) {
         let columns = construct(n).unwrap().unwrap();

@@ -12,7 +12,7 @@ pub fn run() -> anyhow::Result<Outcome> {
         "{:<16} {:>5}  {:<13}  how it searches",
         "name", "max n", "order"
     )?;
-    for a in nqueens::algo::algorithms() {
+    for a in nqueens::algorithms() {
         let order = if a.lexicographic() {
             "lexicographic"
         } else {
@@ -44,12 +44,12 @@ pub fn run() -> anyhow::Result<Outcome> {
         ),
         (
             "min-conflicts",
-            nqueens::huge::min_conflicts::MAX_N,
+            nqueens::MIN_CONFLICTS_MAX_N,
             "local search (Sosic and Gu; Minton et al.): swaps that reduce conflicts; --seed",
         ),
     ];
     for (name, max, summary) in huge {
-        let max = nqueens::count::report::grouped(max as u128);
+        let max = nqueens::grouped(max as u128);
         writeln!(out, "{name:<16} {max:>13}  {summary}")?;
     }
     out.flush()?;

@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
-use nqueens::algo::Canonical;
-use nqueens::render::{write_solution, Options, Style};
+use nqueens::Canonical;
+use nqueens::{write_solution, RenderOptions, Style};
 use nqueens::{Solutions, UniqueSolutions};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use super::board::BoardOutput;
 use super::run_algo::{self, Search, Stream};
@@ -74,7 +74,7 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
     let style = style(&a)?;
     let search = Search::from_args(&a.algo, n)?;
     let (limit, unique) = (a.limit, a.unique);
-    let options = Options {
+    let options = RenderOptions {
         one_based: a.one_based,
     };
     let interrupted = crate::output::interrupt_flag();
@@ -150,9 +150,9 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
             // Stopped on the limit's solution: were there more? The known
             // counts say, where they are known (all of `all`'s range).
             let known = if unique {
-                nqueens::known::unique(n)
+                nqueens::known_unique(n)
             } else {
-                nqueens::known::total(n)
+                nqueens::known_total(n)
             };
             Streamed {
                 printed: stream.printed,

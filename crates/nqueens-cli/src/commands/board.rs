@@ -9,9 +9,9 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use nqueens::count::report::grouped;
-use nqueens::huge::stream::LineVerifier;
-use nqueens::render::{write_columns, write_png, write_svg, Options, Picture, Style};
+use nqueens::grouped;
+use nqueens::LineVerifier;
+use nqueens::{write_columns, write_png, write_svg, Picture, RenderOptions, Style};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{BoardArgs, SolutionFormat};
@@ -53,7 +53,7 @@ impl From<SolutionFormat> for BoardOutput {
 #[derive(Debug, Clone, Copy)]
 pub struct BoardOut {
     pub output: BoardOutput,
-    pub options: Options,
+    pub options: RenderOptions,
     pub verify: bool,
 }
 
@@ -83,7 +83,7 @@ impl BoardOut {
         }
         Ok(BoardOut {
             output,
-            options: Options {
+            options: RenderOptions {
                 one_based: a.one_based,
             },
             verify: a.verify,

@@ -10,9 +10,9 @@
 use std::io::Write;
 use std::time::Instant;
 
-use nqueens::algo::{Algorithm, Collect, Stats};
+use nqueens::{Algorithm, Collect, Stats};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{CompareArgs, TableFormat};
@@ -93,7 +93,7 @@ fn write_json(out: &mut Out, row: &JsonRow<'_>) -> std::io::Result<()> {
 /// The algorithms `--algorithms` names, or all of them.
 fn chosen(a: &CompareArgs) -> anyhow::Result<Vec<&'static dyn Algorithm>> {
     if a.algorithms.is_empty() {
-        return Ok(nqueens::algo::algorithms().to_vec());
+        return Ok(nqueens::algorithms().to_vec());
     }
     a.algorithms
         .iter()

@@ -10,12 +10,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
-use nqueens::complete::{
-    self, parse_instance, Answer, Clash, CountProgress, Format, Instance, ReadOptions,
-};
 use nqueens::Square;
+use nqueens::{
+    parse_instance, Answer, Clash, CountProgress, Instance, InstanceFormat as Format, ReadOptions,
+};
 
-use nqueens::count::report::{grouped, plural};
+use nqueens::{grouped, plural};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{CompleteArgs, CompleteFormat, VerifyArgs, VerifyFormat};
@@ -145,19 +145,17 @@ impl CompleteRun {
                  ROW,COL and --block ROW,COL"
             );
         }
-        if let Some(n) = a.size.filter(|&n| n > complete::MAX_N) {
+        if let Some(n) = a.size.filter(|&n| n > nqueens::COMPLETE_MAX_N) {
             usage!(
                 "complete --n {}: completion takes n up to {}: the solver keeps every row and \
                  column as a bit set, n²/4 bytes (1 GiB at that size)",
                 grouped(n as u128),
-                grouped(complete::MAX_N as u128)
+                grouped(nqueens::COMPLETE_MAX_N as u128)
             );
         }
         let mode = if a.count {
             CompleteMode::Count {
-                threads: a
-                    .threads
-                    .unwrap_or_else(nqueens::count::executor::default_threads),
+                threads: a.threads.unwrap_or_else(nqueens::default_threads),
             }
         } else if a.all {
             CompleteMode::All { limit: a.limit }
@@ -379,111 +377,112 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         format,
         base: usize::from(run.one_based),
     };
-    let outcome =
-        match run.mode {
-            CompleteMode::First => {
-                let (answer, stats) = complete::complete(&instance, &stop)?;
-                print_stats(run.stats, stats.nodes, stats.forced, started);
-                match answer {
-                    Answer::Found(columns) => {
-                        draw.write(&mut out, &columns)?;
-                        Outcome::Yes
-                    }
-                    Answer::NoCompletion => {
-                        eprintln!(
-                            "no completion exists (the search tried every possibility: {} nodes)",
-                            grouped(u128::from(stats.nodes))
-                        );
-                        Outcome::No
-                    }
-                    _ => stopped(Outcome::Interrupted),
+    let outcome = match run.mode {
+        CompleteMode::First => {
+            let (answer, stats) = nqueens::complete(&instance, &stop)?;
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            match answer {
+                Answer::Found(columns) => {
+                    draw.write(&mut out, &columns)?;
+                    Outcome::Yes
                 }
-            }
-            CompleteMode::All { limit } => {
-                let limit = limit.unwrap_or(u64::MAX);
-                let mut printed = 0u64;
-                let mut error = None;
-                let mut visit = |columns: &[usize]| {
-                    if printed >= limit {
-                        return ControlFlow::Break(());
-                    }
-                    let written = (|| -> io::Result<()> {
-                        if printed > 0 && draw.is_drawing() {
-                            out.write_all(b"\n")?;
-                        }
-                        draw.write(&mut out, columns)?;
-                        out.end_record()
-                    })();
-                    printed += 1;
-                    match written {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => {
-                            error = Some(e);
-                            ControlFlow::Break(())
-                        }
-                    }
-                };
-                let (stats, was_stopped) = complete::for_each(&instance, &stop, &mut visit)?;
-                if let Some(e) = error {
-                    return Err(e.into());
-                }
-                print_stats(run.stats, stats.nodes, stats.forced, started);
-                if was_stopped {
-                    out.flush()?;
-                    stopped(Outcome::Interrupted)
-                } else if printed == 0 {
-                    eprintln!("no completion exists");
+                Answer::NoCompletion => {
+                    eprintln!(
+                        "no completion exists (the search tried every possibility: {} nodes)",
+                        grouped(u128::from(stats.nodes))
+                    );
                     Outcome::No
-                } else {
-                    if draw.is_drawing() {
-                        let count = plural(u128::from(printed), "completion", "completions");
-                        writeln!(out, "\n{count}")?;
+                }
+                _ => stopped(Outcome::Interrupted),
+            }
+        }
+        CompleteMode::All { limit } => {
+            let limit = limit.unwrap_or(u64::MAX);
+            let mut printed = 0u64;
+            let mut error = None;
+            let mut visit = |columns: &[usize]| {
+                if printed >= limit {
+                    return ControlFlow::Break(());
+                }
+                let written = (|| -> io::Result<()> {
+                    if printed > 0 && draw.is_drawing() {
+                        out.write_all(b"\n")?;
+                    }
+                    draw.write(&mut out, columns)?;
+                    out.end_record()
+                })();
+                printed += 1;
+                match written {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        error = Some(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            };
+            let (stats, was_stopped) = nqueens::for_each_completion(&instance, &stop, &mut visit)?;
+            if let Some(e) = error {
+                return Err(e.into());
+            }
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            if was_stopped {
+                out.flush()?;
+                stopped(Outcome::Interrupted)
+            } else if printed == 0 {
+                eprintln!("no completion exists");
+                Outcome::No
+            } else {
+                if draw.is_drawing() {
+                    let count = plural(u128::from(printed), "completion", "completions");
+                    writeln!(out, "\n{count}")?;
+                }
+                Outcome::Yes
+            }
+        }
+        CompleteMode::Count { threads } => {
+            let mut bar: Option<Progress> = None;
+            let (count, stats) = nqueens::count_completions_with_progress(
+                &instance,
+                threads,
+                &stop,
+                &mut |event| match event {
+                    CountProgress::Split { tasks } => {
+                        bar = Some(Progress::new(run.progress, tasks, 0, 0));
+                    }
+                    CountProgress::TaskDone { completions } => {
+                        if let Some(bar) = bar.as_mut() {
+                            bar.task(completions);
+                            bar.draw();
+                        }
+                    }
+                    _ => {}
+                },
+            )?;
+            if let Some(bar) = bar.as_mut() {
+                bar.finish();
+            }
+            print_stats(run.stats, stats.nodes, stats.forced, started);
+            match count {
+                Some(count) => {
+                    match format {
+                        CompleteFormat::Json => writeln!(
+                            out,
+                            "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
+                            started.elapsed().as_secs_f64()
+                        )?,
+                        _ => writeln!(
+                            out,
+                            "{} completion{}",
+                            grouped(count),
+                            if count == 1 { "" } else { "s" }
+                        )?,
                     }
                     Outcome::Yes
                 }
+                None => stopped(Outcome::Interrupted),
             }
-            CompleteMode::Count { threads } => {
-                let mut bar: Option<Progress> = None;
-                let (count, stats) =
-                    complete::count_with_progress(&instance, threads, &stop, &mut |event| {
-                        match event {
-                            CountProgress::Split { tasks } => {
-                                bar = Some(Progress::new(run.progress, tasks, 0, 0));
-                            }
-                            CountProgress::TaskDone { completions } => {
-                                if let Some(bar) = bar.as_mut() {
-                                    bar.task(completions);
-                                    bar.draw();
-                                }
-                            }
-                            _ => {}
-                        }
-                    })?;
-                if let Some(bar) = bar.as_mut() {
-                    bar.finish();
-                }
-                print_stats(run.stats, stats.nodes, stats.forced, started);
-                match count {
-                    Some(count) => {
-                        match format {
-                            CompleteFormat::Json => writeln!(
-                                out,
-                                "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
-                                started.elapsed().as_secs_f64()
-                            )?,
-                            _ => writeln!(
-                                out,
-                                "{} completion{}",
-                                grouped(count),
-                                if count == 1 { "" } else { "s" }
-                            )?,
-                        }
-                        Outcome::Yes
-                    }
-                    None => stopped(Outcome::Interrupted),
-                }
-            }
-        };
+        }
+    };
     out.flush()?;
     Ok(outcome)
 }
@@ -519,14 +518,14 @@ impl Draw<'_> {
             CompleteFormat::Ascii => ("Q", "q", "x", "."),
             CompleteFormat::List | CompleteFormat::Json => {
                 let style = if self.format == CompleteFormat::List {
-                    nqueens::render::Style::List
+                    nqueens::Style::List
                 } else {
-                    nqueens::render::Style::Json
+                    nqueens::Style::Json
                 };
-                let options = nqueens::render::Options {
+                let options = nqueens::RenderOptions {
                     one_based: self.base == 1,
                 };
-                return nqueens::render::write_solution(out, columns, style, options);
+                return nqueens::write_solution(out, columns, style, options);
             }
         };
         let mut line = String::with_capacity(4 * n);

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{EstimateArgs, ReportFormat};
@@ -24,8 +24,8 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
     if n > ESTIMATE_MAX {
         usage!("estimate {n}: the estimator takes n from 1 to {ESTIMATE_MAX}");
     }
-    let e = nqueens::count::estimate::estimate(n, samples, seed)?;
-    let known = nqueens::known::total(n);
+    let e = nqueens::estimate(n, samples, seed)?;
+    let known = nqueens::known_total(n);
     let mut out = Out::stdout();
     match format {
         ReportFormat::Text => {

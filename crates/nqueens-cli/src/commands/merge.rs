@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use nqueens::count::report::{json_line, text_line};
-use nqueens::count::slice::{merge, PartialResult};
+use nqueens::{count_json_line, count_text_line};
+use nqueens::{merge_slices, PartialResult};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{MergeArgs, ReportFormat};
@@ -26,9 +26,9 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
             ),
         }
     }
-    let merged = match merge(&parts) {
+    let merged = match merge_slices(&parts) {
         Ok(m) => m,
-        Err(e) => usage!("cannot merge: {e}"),
+        Err(e) => usage!("cannot merge_slices: {e}"),
     };
     let classes = if unique {
         match merged.tally.unique() {
@@ -43,8 +43,8 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     };
     let mut out = Out::stdout();
     let line = match format {
-        ReportFormat::Text => text_line(merged.n, merged.tally.solutions, classes, 0.0),
-        ReportFormat::Json => json_line(merged.n, merged.tally.solutions, classes, 0.0),
+        ReportFormat::Text => count_text_line(merged.n, merged.tally.solutions, classes, 0.0),
+        ReportFormat::Json => count_json_line(merged.n, merged.tally.solutions, classes, 0.0),
     };
     writeln!(out, "{line}")?;
     out.flush()?;

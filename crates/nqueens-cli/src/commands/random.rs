@@ -3,11 +3,10 @@
 
 use std::time::Instant;
 
-use nqueens::huge::min_conflicts::Start;
-use nqueens::huge::random::{random_solution, Method, RANDOM_START_MAX, UNIFORM_MAX};
+use nqueens::MinConflictsStart;
+use nqueens::{random_solution, RandomMethod, RANDOM_START_MAX, UNIFORM_MAX};
 
-use nqueens::count::report::grouped;
-use nqueens::huge::min_conflicts;
+use nqueens::grouped;
 
 use super::board::{emit, BoardOut, BoardOutput};
 use super::solve::{no_solution, note_long_search, print_stats};
@@ -30,13 +29,13 @@ fn fresh_seed() -> u64 {
 #[allow(clippy::print_stderr)]
 pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
-    if n > min_conflicts::MAX_N {
+    if n > nqueens::MIN_CONFLICTS_MAX_N {
         usage!(
             "random {n}: n is too large: above n = {UNIFORM_MAX} a random solution comes from \
              min-conflicts, which takes n up to {} (it keeps about {} for this board); \
              `nqueens solve {n}` prints the explicit construction",
-            grouped(min_conflicts::MAX_N as u128),
-            show_bytes(min_conflicts::memory(n))
+            grouped(nqueens::MIN_CONFLICTS_MAX_N as u128),
+            show_bytes(nqueens::min_conflicts_memory(n))
         );
     }
     let seed = a.seed.unwrap_or_else(fresh_seed);
@@ -48,9 +47,9 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     if n > UNIFORM_MAX {
         let start = if n <= RANDOM_START_MAX {
-            Start::Random
+            MinConflictsStart::Random
         } else {
-            Start::Greedy
+            MinConflictsStart::Greedy
         };
         note_long_search(n, start);
     }
@@ -59,16 +58,16 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     };
     if stats {
         match method {
-            Method::Uniform { index, of } => eprintln!(
+            RandomMethod::Uniform { index, of } => eprintln!(
                 "uniform over all {} solutions: number {} in lexicographic order (from 0), \
                  seed {seed}, {:.3} s",
                 grouped(of),
                 grouped(index),
                 started.elapsed().as_secs_f64()
             ),
-            Method::MinConflicts { start, stats } => {
+            RandomMethod::MinConflicts { start, stats } => {
                 let from = match start {
-                    Start::Random => "a random permutation",
+                    MinConflictsStart::Random => "a random permutation",
                     _ => "a greedy random permutation (above 1,000,000 queens)",
                 };
                 eprintln!(

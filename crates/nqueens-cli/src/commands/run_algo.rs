@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use nqueens::algo::{Algorithm, Canonical, Count, Sink, Stats};
-use nqueens::count::report::grouped;
+use nqueens::grouped;
+use nqueens::{Algorithm, Canonical, Sink, SolutionCounter, Stats};
 
 use crate::exit::usage;
 use crate::flags::AlgoArgs;
@@ -30,7 +30,7 @@ impl Search {
             )?),
             (None, true, _) => usage!("--permutations goes with `--algorithm brute-force`"),
             // Statistics come from an algorithm; the default one is bitwise.
-            (None, false, true) => nqueens::algo::by_name("bitwise"),
+            (None, false, true) => nqueens::find_algorithm("bitwise").ok(),
             (None, false, false) => None,
         };
         if let Some(a) = algorithm {
@@ -51,7 +51,7 @@ pub fn with_permutations(
     if !permutations {
         return Ok(algorithm);
     }
-    match nqueens::algo::brute_force_permutations() {
+    match nqueens::brute_force_permutations() {
         Some(perm) if algorithm.name() == perm.name() => Ok(perm),
         _ => usage!(
             "--permutations goes with `--algorithm brute-force`, not with '{}'",
@@ -107,7 +107,7 @@ pub fn print_stats(algorithm: &dyn Algorithm, n: usize, stats: &Stats, seconds: 
 /// Counts every solution and, optionally, the canonical ones.
 pub struct CountBoth {
     pub total: u128,
-    pub unique: Option<Canonical<Count>>,
+    pub unique: Option<Canonical<SolutionCounter>>,
 }
 
 impl Sink for CountBoth {

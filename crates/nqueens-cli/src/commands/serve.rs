@@ -50,9 +50,7 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     let limits = nqueens_web::Limits {
         count_max: run.count_max,
         jobs: run.jobs,
-        job_threads: run
-            .threads
-            .unwrap_or_else(nqueens::count::executor::default_threads),
+        job_threads: run.threads.unwrap_or_else(nqueens::default_threads),
         request_seconds: run.request_timeout,
         ..nqueens_web::Limits::default()
     };

@@ -4,11 +4,11 @@
 
 use std::time::Instant;
 
-use nqueens::algo::Collect;
-use nqueens::huge::construct::construct;
-use nqueens::huge::min_conflicts::{self, MinConflicts, Outcome as Found, Start};
+use nqueens::construct;
+use nqueens::Collect;
+use nqueens::{MinConflicts, MinConflictsOutcome, MinConflictsStart};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use super::board::{emit, BoardOut, BoardOutput};
 use super::run_algo::{self, Search};
@@ -80,12 +80,12 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
              --verify and `nqueens verify` check",
             grouped(HUGE_MAX as u128)
         ),
-        Method::MinConflicts(_) if n > min_conflicts::MAX_N => usage!(
+        Method::MinConflicts(_) if n > nqueens::MIN_CONFLICTS_MAX_N => usage!(
             "solve {n} --algorithm min-conflicts: n is too large: the search keeps about {} \
              for a board of this size and takes n up to {}; use --algorithm construct, which \
              takes n up to {} in constant memory",
-            show_bytes(min_conflicts::memory(n)),
-            grouped(min_conflicts::MAX_N as u128),
+            show_bytes(nqueens::min_conflicts_memory(n)),
+            grouped(nqueens::MIN_CONFLICTS_MAX_N as u128),
             grouped(HUGE_MAX as u128)
         ),
         _ => Ok(picked),
@@ -166,8 +166,10 @@ fn min_conflicts(
         print_stats(n, search.seed, &st);
     }
     match found {
-        Found::Found(columns) => emit(n, columns.into_iter().map(|c| c as usize), out, started),
-        Found::NoSolution => Ok(no_solution(n)),
+        MinConflictsOutcome::Found(columns) => {
+            emit(n, columns.into_iter().map(|c| c as usize), out, started)
+        }
+        MinConflictsOutcome::NoSolution => Ok(no_solution(n)),
         _ => {
             eprintln!(
                 "min-conflicts gave up after {} steps ({} restarts) without a solution for n = \
@@ -186,9 +188,9 @@ fn min_conflicts(
 /// `--verify` or output), a random one about 1.7 s
 /// (`examples/min_conflicts_times.rs` measures both).
 #[allow(clippy::print_stderr)]
-pub fn note_long_search(n: usize, start: Start) {
+pub fn note_long_search(n: usize, start: MinConflictsStart) {
     let per_queen = match start {
-        Start::Random => 1.7e-6,
+        MinConflictsStart::Random => 1.7e-6,
         _ => 9e-8,
     };
     let seconds = n as f64 * per_queen;
@@ -196,14 +198,14 @@ pub fn note_long_search(n: usize, start: Start) {
         eprintln!(
             "min-conflicts on n = {}: about {seconds:.0} s and {} of memory",
             grouped(n as u128),
-            show_bytes(min_conflicts::memory(n))
+            show_bytes(nqueens::min_conflicts_memory(n))
         );
     }
 }
 
 /// The search's statistics, on stderr.
 #[allow(clippy::print_stderr)]
-pub fn print_stats(n: usize, seed: u64, st: &min_conflicts::Stats) {
+pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
     eprintln!(
         "min-conflicts: n = {}, seed {seed}: {} initial conflicts, {} steps, {} moves, {} \
          restarts, {:.3} s",

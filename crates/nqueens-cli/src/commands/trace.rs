@@ -13,10 +13,10 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::algo::{Algorithm, Event, EventRecord, MarkKind, Replay, Sink, TreeMark};
-use nqueens::render::{write_animated_svg, write_svg, FrameRecorder, Picture};
+use nqueens::{write_animated_svg, write_svg, FrameRecorder, Picture};
+use nqueens::{Algorithm, Event, EventRecord, MarkKind, Replay, Sink, TreeMark};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{BitOrder, TraceArgs, TraceFormat};
@@ -357,7 +357,7 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     let stopped = tracer.stopped;
     let replay = tracer.replay;
     let (steps, solutions) = (replay.steps(), replay.solutions());
-    let solved = nqueens::count::report::plural(u128::from(solutions), "solution", "solutions");
+    let solved = nqueens::plural(u128::from(solutions), "solution", "solutions");
     match format {
         TraceFormat::Text => {
             if stopped {

@@ -1,7 +1,7 @@
 //! `nqueens verify [FILE|-]`: is this placement a solution, and if not, why not.
 //!
 //! The first bytes of the input choose the path
-//! ([`nqueens::huge::stream::is_column_list`]):
+//! ([`nqueens::is_column_list`]):
 //!
 //! - Drawn boards and LeetCode boards, small by nature, are read whole and
 //!   parsed by `parse_placements`.
@@ -37,13 +37,13 @@ use std::io::{self, BufReader, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::huge::stream::{
+use nqueens::{
     is_column_list, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
 };
-use nqueens::render::{write_png, write_svg, Picture};
 use nqueens::{parse_placements, Attack, Placement};
+use nqueens::{write_png, write_svg, Picture};
 
-use nqueens::count::report::grouped;
+use nqueens::grouped;
 
 use crate::exit::{usage, Outcome, UsageError};
 use crate::flags::{VerifyArgs, VerifyFormat};

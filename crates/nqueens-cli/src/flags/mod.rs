@@ -388,7 +388,7 @@ pub struct CountArgs {
     /// Count only slice I of K (1-based) and print a partial result as JSON,
     /// for `nqueens merge` (batch systems, Slurm job arrays).
     #[arg(long, value_name = "I/K", value_parser = values::slice)]
-    pub slice: Option<nqueens::count::slice::Slice>,
+    pub slice: Option<nqueens::Slice>,
     /// Plan the count and time a sample of its tasks instead of counting.
     #[arg(long)]
     pub dry_run: bool,

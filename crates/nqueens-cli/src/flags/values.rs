@@ -8,8 +8,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use nqueens::algo::{self, Algorithm};
-use nqueens::count::plan::Engine;
+use nqueens::Algorithm;
+use nqueens::Engine;
 
 /// The board size: plain digits, `1_000_000`, or a power of ten written as
 /// `1e9` or `25e6`, since huge boards are what `solve` and `random` are for.
@@ -63,7 +63,7 @@ where
 /// `1000000` as `1,000,000` for messages.
 fn grouped_text<T: std::fmt::Display>(v: T) -> String {
     match v.to_string().parse::<u128>() {
-        Ok(x) => nqueens::count::report::grouped(x),
+        Ok(x) => nqueens::grouped(x),
         Err(_) => v.to_string(),
     }
 }
@@ -194,9 +194,8 @@ pub fn square(text: &str) -> Result<(usize, usize), String> {
 }
 
 /// `count --slice I/K`.
-pub fn slice(text: &str) -> Result<nqueens::count::slice::Slice, String> {
-    text.parse()
-        .map_err(|e: nqueens::count::slice::SliceError| e.to_string())
+pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
+    text.parse().map_err(|e: nqueens::SliceError| e.to_string())
 }
 
 /// A size in bytes such as `4G`, `512M`, `1.5G` or `1000000` (units are
@@ -264,7 +263,7 @@ impl AlgorithmChoice {
                 "--algorithm {0} finds one solution of a huge board, so it goes with `nqueens \
                  solve N --algorithm {0}`; here choose one of {1}",
                 other.name(),
-                algo::algorithm_names()
+                nqueens::algorithm_names()
             )),
         }
     }
@@ -288,7 +287,7 @@ impl TypedValueParser for AlgorithmParser {
         match name.trim() {
             "construct" => Ok(AlgorithmChoice::Construct),
             "min-conflicts" => Ok(AlgorithmChoice::MinConflicts),
-            name => match algo::find(name) {
+            name => match nqueens::find_algorithm(name) {
                 Ok(a) => Ok(AlgorithmChoice::Classic(a)),
                 Err(e) => Err(invalid(cmd, arg, name, &e.to_string())),
             },
@@ -296,7 +295,7 @@ impl TypedValueParser for AlgorithmParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let classic = algo::algorithms()
+        let classic = nqueens::algorithms()
             .iter()
             .map(|a| PossibleValue::new(a.name()));
         let huge = ["construct", "min-conflicts"].map(PossibleValue::new);
@@ -338,11 +337,10 @@ impl TypedValueParser for EngineParser {
         let name = value.to_string_lossy();
         match name.trim() {
             "auto" => Ok(EngineChoice::Auto),
-            name => match nqueens::count::engine_by_name(name) {
+            name => match nqueens::engine_by_name(name) {
                 Some(e) => Ok(EngineChoice::Named(e)),
                 None => {
-                    let names: Vec<&str> =
-                        nqueens::count::engines().iter().map(|e| e.name()).collect();
+                    let names: Vec<&str> = nqueens::engines().iter().map(|e| e.name()).collect();
                     let why = format!(
                         "there is no engine called '{name}'; choose auto (the default) or one of {}",
                         names.join(", ")
@@ -354,7 +352,7 @@ impl TypedValueParser for EngineParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let named = nqueens::count::engines()
+        let named = nqueens::engines()
             .iter()
             .map(|e| PossibleValue::new(e.name()));
         Some(Box::new(

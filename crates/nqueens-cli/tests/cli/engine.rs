@@ -17,7 +17,7 @@ fn engines_and_threads_agree_with_oeis() {
     for n in 1..=12 {
         let expected = format!(
             "{}\n",
-            nqueens::count::report::text_line(n, nqueens_total(n), Some(nqueens_unique(n)), 0.0)
+            nqueens::count_text_line(n, nqueens_total(n), Some(nqueens_unique(n)), 0.0)
         );
         for args in [
             vec![],

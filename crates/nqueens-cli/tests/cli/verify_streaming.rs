@@ -7,10 +7,7 @@ use super::*;
 /// rows r < n/2 stand in column 2r + 1, the others in 2(r − n/2).
 fn construction(n: usize) -> Vec<usize> {
     assert!(n.is_multiple_of(2) && n % 6 != 2, "{n}");
-    nqueens::huge::construct::construct(n)
-        .unwrap()
-        .unwrap()
-        .collect()
+    nqueens::construct(n).unwrap().unwrap().collect()
 }
 
 /// `[c, c, …]` on one line, or one column per line, counted from `base`.

@@ -10,11 +10,11 @@
 
 use std::ops::ControlFlow;
 
-use nqueens::complete::{self, Answer, Clash, Instance};
+use nqueens::{Answer, Clash, Instance};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, Board, BoardIn};
-use nqueens::count::report::plural;
+use nqueens::plural;
 
 use super::Context;
 use crate::http::{parse, ApiError, ApiResult, Reply};
@@ -147,7 +147,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let hint = "there may be too many completions to go through in time; place more queens or use a smaller board";
     match mode {
         Mode::First => {
-            let (answer, stats) = match complete::complete(&instance, deadline.flag()) {
+            let (answer, stats) = match nqueens::complete(&instance, deadline.flag()) {
                 Ok(x) => x,
                 Err(clash) => return clash_reply(n, clash),
             };
@@ -176,7 +176,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             }))
         }
         Mode::Count => {
-            let (count, stats) = match complete::count(&instance, 1, deadline.flag()) {
+            let (count, stats) = match nqueens::count_completions(&instance, 1, deadline.flag()) {
                 Ok(x) => x,
                 Err(clash) => return clash_reply(n, clash),
             };
@@ -253,7 +253,9 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                         }
                     }
                 }
-            } else if let Err(clash) = complete::for_each(&instance, deadline.flag(), &mut take) {
+            } else if let Err(clash) =
+                nqueens::for_each_completion(&instance, deadline.flag(), &mut take)
+            {
                 return clash_reply(n, clash);
             }
             if deadline.passed() {

@@ -18,8 +18,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use nqueens::count::executor::{self, Observer};
-use nqueens::count::plan::Tally;
+use nqueens::Observer;
+use nqueens::Tally;
 use serde::{Deserialize, Serialize};
 
 use super::Context;
@@ -232,7 +232,7 @@ impl Jobs {
             return Err(ApiError::stopping());
         }
         let threads = limits.job_threads.max(1);
-        let engine = nqueens::count::auto_engine(n, threads, None);
+        let engine = nqueens::auto_engine(n, threads, None);
         let plan = engine
             .plan(n)
             .map_err(|e| ApiError::invalid(e.to_string()))?;
@@ -293,7 +293,7 @@ impl Jobs {
                     abandoned: false,
                 };
                 let result =
-                    executor::run(plan.as_ref(), &pending, job.threads, &job.stop, &mut watch);
+                    nqueens::run_plan(plan.as_ref(), &pending, job.threads, &job.stop, &mut watch);
                 let mut p = lock(&job.progress);
                 p.seconds = start.elapsed().as_secs_f64();
                 if result.complete {
@@ -302,9 +302,9 @@ impl Jobs {
                     p.unique = result.tally.unique().filter(|_| job.unique);
                     // Every published value there is must match.
                     let checks = [
-                        nqueens::known::total(job.n).map(|t| t == result.tally.solutions),
+                        nqueens::known_total(job.n).map(|t| t == result.tally.solutions),
                         p.unique
-                            .zip(nqueens::known::unique(job.n))
+                            .zip(nqueens::known_unique(job.n))
                             .map(|(u, k)| u == k),
                     ];
                     p.matches_oeis = checks.into_iter().flatten().reduce(|a, b| a && b);

@@ -11,7 +11,7 @@
 //! | `POST /api/count`, `GET`/`DELETE /api/count/ID` | `count.rs` | count jobs |
 //! | `POST /api/render` | `render.rs` | SVG or PNG |
 
-use nqueens::algo::{self, Algorithm, Stats};
+use nqueens::{Algorithm, Stats};
 use serde_json::{json, Value};
 
 use crate::assets;
@@ -44,15 +44,10 @@ impl Context<'_> {
     }
 }
 
-/// The algorithm called `name`, or a 400 that lists them.
+/// The algorithm called `name`, or a 400 that lists them (the library's
+/// message, the same as the command line's).
 pub(crate) fn algorithm_named(name: &str) -> ApiResult<&'static dyn Algorithm> {
-    algo::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = algo::algorithms().iter().map(|a| a.name()).collect();
-        ApiError::invalid(format!(
-            "there is no algorithm called \"{name}\"; the algorithms are {}",
-            names.join(", ")
-        ))
-    })
+    nqueens::find_algorithm(name).map_err(|e| ApiError::invalid(e.to_string()))
 }
 
 /// An algorithm's counters, as the API writes them.
@@ -84,7 +79,7 @@ impl From<&Stats> for StatsOut {
 }
 
 fn info(cx: &Context<'_>) -> Reply {
-    let algorithms: Vec<Value> = algo::algorithms()
+    let algorithms: Vec<Value> = nqueens::algorithms()
         .iter()
         .map(|a| {
             json!({

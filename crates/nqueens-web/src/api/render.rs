@@ -4,7 +4,7 @@
 //! between them, and blocked squares grey and crossed out. PNG, like the
 //! command line's, leaves text out (the row and column numbers).
 
-use nqueens::render::{write_png, write_svg, Picture};
+use nqueens::{write_png, write_svg, Picture};
 use serde::Deserialize;
 
 use super::input::BoardIn;

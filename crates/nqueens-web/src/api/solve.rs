@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use nqueens::algo::{Algorithm, Event, Sink};
+use nqueens::{Algorithm, Event, Sink};
 use serde::{Deserialize, Serialize};
 
 use super::{algorithm_named, Context, StatsOut};
@@ -73,8 +73,8 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                 let first = nqueens::first(n).map_err(|e| ApiError::invalid(e.to_string()))?;
                 (first.map(|s| s.into_columns()), "first")
             } else {
-                let construction = nqueens::huge::construct::construct(n)
-                    .map_err(|e| ApiError::invalid(e.to_string()))?;
+                let construction =
+                    nqueens::construct(n).map_err(|e| ApiError::invalid(e.to_string()))?;
                 (construction.map(Iterator::collect), "construct")
             };
             SolveOut {

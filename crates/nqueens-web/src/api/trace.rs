@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use nqueens::algo::{
+use nqueens::{
     about, pseudocode, About, Event, EventRecord, Mark, Replay, Sink, Stats, Structure, TreeNode,
     LEGEND,
 };

@@ -5,7 +5,7 @@ use nqueens::{Placement, Square};
 use serde::{Deserialize, Serialize};
 
 use super::input::{pair, BoardIn};
-use nqueens::count::report::plural;
+use nqueens::plural;
 
 use super::Context;
 use crate::http::{parse, ApiError, ApiResult, Reply};

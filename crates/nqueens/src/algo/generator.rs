@@ -80,7 +80,7 @@ type OnEvent<'f> = &'f mut dyn FnMut(&Event<'_>) -> ControlFlow<()>;
 /// The solutions of an `n`×`n` board, lazily, in lexicographic order.
 ///
 /// ```
-/// use nqueens::algo::generator::Generator;
+/// use nqueens::Generator;
 ///
 /// let mut queens = Generator::new(8)?;
 /// assert_eq!(queens.next(), Some(vec![0, 4, 7, 5, 2, 6, 1, 3]));

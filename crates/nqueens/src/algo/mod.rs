@@ -304,7 +304,7 @@ pub enum Event<'a> {
 /// numbers (bit i = column i):
 ///
 /// ```
-/// use nqueens::algo::{Event, EventRecord};
+/// use nqueens::{Event, EventRecord};
 ///
 /// let record = EventRecord::from(&Event::Place { row: 2, col: 4 });
 /// assert_eq!(
@@ -703,8 +703,8 @@ impl std::error::Error for UnknownAlgorithm {}
 /// one message for an unknown name, on the command line and in the API.
 ///
 /// ```
-/// assert_eq!(nqueens::algo::find("stack").unwrap().name(), "stack");
-/// let Err(e) = nqueens::algo::find("quick") else { unreachable!() };
+/// assert_eq!(nqueens::find_algorithm("stack").unwrap().name(), "stack");
+/// let Err(e) = nqueens::find_algorithm("quick") else { unreachable!() };
 /// assert!(e.to_string().contains("bitwise"));
 /// ```
 pub fn find(name: &str) -> Result<&'static dyn Algorithm, UnknownAlgorithm> {

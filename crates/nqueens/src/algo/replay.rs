@@ -235,7 +235,7 @@ pub struct MasksRow {
 /// Rebuilds a search from its events; see the module docs.
 ///
 /// ```
-/// use nqueens::algo::{by_name, Replay, Sink, Event};
+/// use nqueens::{find_algorithm, Replay, Sink, Event};
 /// use std::ops::ControlFlow;
 ///
 /// struct Words(Replay, Vec<String>);
@@ -249,7 +249,7 @@ pub struct MasksRow {
 ///     fn solution(&mut self, _: &[usize]) -> ControlFlow<()> { ControlFlow::Continue(()) }
 /// }
 ///
-/// let stack = by_name("stack").unwrap();
+/// let stack = find_algorithm("stack").unwrap();
 /// let mut words = Words(Replay::new(stack.name(), 4), Vec::new());
 /// stack.search(4, &mut words)?;
 /// assert_eq!(words.1[0], "push (0, 0): the first square to try");

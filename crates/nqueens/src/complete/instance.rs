@@ -30,7 +30,7 @@ use crate::error::Error;
 /// malformed instance.
 ///
 /// ```
-/// use nqueens::complete::Instance;
+/// use nqueens::Instance;
 /// use nqueens::Square;
 ///
 /// let mut instance = Instance::new(8)?;

@@ -98,7 +98,7 @@ square, '.' a free square), a CSPLib parameter file (`letting n = 28` with `lett
 /// Reads an [`Instance`] from `text` and says which form it was in.
 ///
 /// ```
-/// use nqueens::complete::{parse_instance, Format, ReadOptions};
+/// use nqueens::{parse_instance, InstanceFormat as Format, ReadOptions};
 /// use nqueens::Square;
 ///
 /// let (instance, format) = parse_instance("letting n = 4\nletting blocks = [[1,1]]\n", ReadOptions::default())?;

@@ -588,7 +588,7 @@ fn to_usize(columns: &[u32], out: &mut Vec<usize>) {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use nqueens::complete::{complete, Answer, Instance};
+/// use nqueens::{complete, Answer, Instance};
 /// use nqueens::Square;
 ///
 /// let mut instance = Instance::new(8)?;
@@ -752,7 +752,7 @@ impl Plan for Split<'_> {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use nqueens::complete::{count, Instance};
+/// use nqueens::{count_completions as count, Instance};
 ///
 /// let (total, _stats) = count(&Instance::new(8)?, 2, &AtomicBool::new(false)).unwrap();
 /// assert_eq!(total, Some(92));

@@ -57,8 +57,8 @@
 //! [`Checkpoint::save`], but a hand-edited or copied one can.
 //!
 //! ```
-//! use nqueens::count::checkpoint::Checkpoint;
-//! use nqueens::count::plan::Tally;
+//! use nqueens::Checkpoint;
+//! use nqueens::Tally;
 //!
 //! let mut ck = Checkpoint::new(10, "constellation", 4);
 //! ck.record(2, Tally { solutions: 100, classes_x8: 96 });
@@ -68,7 +68,7 @@
 //! assert_eq!(again, ck);
 //! again.check_matches(10, "constellation", 4)?;
 //! assert!(again.check_matches(11, "constellation", 4).is_err());
-//! # Ok::<(), nqueens::count::checkpoint::CheckpointError>(())
+//! # Ok::<(), nqueens::CheckpointError>(())
 //! ```
 
 use std::collections::btree_map::Entry;
@@ -95,7 +95,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// `"nqueens 0.1.0, checkpoint format 1"`.
 ///
 /// ```
-/// assert!(nqueens::count::checkpoint::current_version().ends_with("checkpoint format 1"));
+/// assert!(nqueens::checkpoint_version().ends_with("checkpoint format 1"));
 /// ```
 pub fn current_version() -> String {
     format!(
@@ -106,7 +106,7 @@ pub fn current_version() -> String {
 
 /// The finished tasks of one count: which ones, and what each counted.
 ///
-/// See the [module docs](self) for why and for the file format.
+/// Why, and the file format: the docs of `src/count/checkpoint.rs`.
 #[derive(Debug, Clone)]
 pub struct Checkpoint {
     /// The board size.
@@ -629,7 +629,7 @@ impl Checkpoint {
     }
 
     /// Writes the checkpoint to `path`, atomically (see the module docs and
-    /// [`write_atomic`]).
+    /// `write_atomic`).
     ///
     /// # Errors
     /// When the file cannot be written or renamed; the previous checkpoint, if

@@ -108,7 +108,7 @@ pub struct Scratch {
 /// good; at least 1). An unavailable `kernel` falls back to the portable one.
 ///
 /// ```
-/// use nqueens::count::disjoint::{count_disjoint, Kernel, Scratch};
+/// use nqueens::{count_disjoint, DisjointKernel as Kernel, DisjointScratch as Scratch};
 /// let mut a = vec![0b001, 0b010, 0b100, 0b011];
 /// let mut b = vec![0b100, 0b001];
 /// // 0b100 is disjoint from 0b001, 0b010, 0b011; 0b001 from 0b010, 0b100.

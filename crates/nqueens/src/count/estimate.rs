@@ -61,7 +61,7 @@
 //! few hundred tasks for a useful projection.
 //!
 //! ```
-//! use nqueens::count::estimate::estimate;
+//! use nqueens::estimate;
 //!
 //! let e = estimate(8, 100_000, 1)?;
 //! assert!(e.low <= 92.0 && 92.0 <= e.high);

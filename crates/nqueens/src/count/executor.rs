@@ -20,7 +20,7 @@ pub trait Observer {
     /// started, the ones under way finish and are reported.
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()>;
 
-    /// Called when no task has finished for [`TICK`] (so that progress and
+    /// Called when no task has finished for `TICK` (200 ms, so that progress and
     /// periodic checkpoints go on while long tasks run).
     fn tick(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -134,7 +134,7 @@ pub fn run(
 /// way to stop: the plan's whole sum.
 ///
 /// ```
-/// use nqueens::count::{engine_by_name, executor::run_all};
+/// use nqueens::{engine_by_name, count_plan_on as run_all};
 /// let plan = engine_by_name("join").unwrap().plan(10)?;
 /// let t = run_all(plan.as_ref(), 2);
 /// assert_eq!((t.solutions, t.unique()), (724, Some(92)));

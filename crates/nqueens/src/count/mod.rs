@@ -16,7 +16,7 @@
 //!
 //! For large boards a count is a [`plan::Plan`] of independent tasks made by
 //! an [`plan::Engine`] ([`engines`]: the meet-in-the-middle [`join`] engine, the
-//! fastest from n = 14 on, the [`constellation`] engine, a backtracker with
+//! fastest from n = 14 on, the [`ConstellationEngine`], a backtracker with
 //! the border queens placed first, and the plain [`backtrack`] one, which
 //! [`count_all`] sums on one thread; [`auto_engine`] picks), counted on
 //! several threads by [`executor`], with [`checkpoint`]s, [slices](mod@slice) and
@@ -55,8 +55,8 @@ pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
 }
 
 /// The fastest engine for an `n`×`n` board that fits in `memory` bytes
-/// (`None`: no limit) with `threads` threads: the [`join`] engine from
-/// n = 14 to 23 where its quadrant table fits, the [`constellation`] engine
+/// (`None`: no limit) with `threads` threads: the [`JoinEngine`](join::JoinEngine) from
+/// n = 14 to 23 where its quadrant table fits, the [`ConstellationEngine`](constellation::ConstellationEngine)
 /// elsewhere (measured on one core: n = 14, 0.01 s against 0.04 s; n = 16,
 /// 0.1 s against 1.2 s; n = 12 and below take milliseconds either way).
 pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dyn plan::Engine {

@@ -17,7 +17,7 @@ pub fn grouped(x: u128) -> String {
 /// `1 queen`, `3 queens`: the one plural rule of every message.
 ///
 /// ```
-/// use nqueens::count::report::plural;
+/// use nqueens::plural;
 /// assert_eq!(plural(1, "queen", "queens"), "1 queen");
 /// assert_eq!(plural(0, "entry", "entries"), "0 entries");
 /// ```
@@ -33,9 +33,9 @@ pub const SHOW_TIME_FROM: f64 = 0.5;
 /// time, for runs of half a second or more). No newline.
 ///
 /// ```
-/// use nqueens::count::report::text_line;
-/// assert_eq!(text_line(8, 92, Some(12), 0.01), "n = 8: 92 solutions, 12 unique up to rotation and reflection");
-/// assert_eq!(text_line(1, 1, None, 0.0), "n = 1: 1 solution");
+/// use nqueens::count_text_line;
+/// assert_eq!(count_text_line(8, 92, Some(12), 0.01), "n = 8: 92 solutions, 12 unique up to rotation and reflection");
+/// assert_eq!(count_text_line(1, 1, None, 0.0), "n = 1: 1 solution");
 /// ```
 pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> String {
     let noun = if total == 1 { "solution" } else { "solutions" };
@@ -55,8 +55,8 @@ pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> S
 /// `{"n":8,"solutions":92,"unique":12,"seconds":0.000123}`. No newline.
 ///
 /// ```
-/// use nqueens::count::report::json_line;
-/// assert_eq!(json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.500000}"#);
+/// use nqueens::count_json_line;
+/// assert_eq!(count_json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.500000}"#);
 /// ```
 pub fn json_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> String {
     let mut line = format!("{{\"n\":{n},\"solutions\":{total}");

@@ -31,9 +31,9 @@
 //! ```
 //!
 //! ```
-//! use nqueens::count::plan::{count_plan, Engine, Tally};
-//! use nqueens::count::constellation::ConstellationEngine;
-//! use nqueens::count::slice::{merge, PartialResult, Slice};
+//! use nqueens::{count_plan, Engine, Tally};
+//! use nqueens::ConstellationEngine;
+//! use nqueens::{merge_slices as merge, PartialResult, Slice};
 //!
 //! let plan = ConstellationEngine.plan(10)?;
 //! let mut parts = Vec::new();
@@ -81,13 +81,13 @@ pub fn current_version() -> String {
 /// four.
 ///
 /// ```
-/// use nqueens::count::slice::Slice;
+/// use nqueens::Slice;
 /// let s: Slice = "2/4".parse()?;
 /// assert_eq!((s.index, s.count), (2, 4));
 /// assert_eq!(s.to_string(), "2/4");
 /// assert_eq!(s.range(10), 3..6);
 /// assert!("0/4".parse::<Slice>().is_err());
-/// # Ok::<(), nqueens::count::slice::SliceError>(())
+/// # Ok::<(), nqueens::SliceError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slice {
@@ -319,7 +319,7 @@ impl PartialResult {
     }
 
     /// Writes the JSON text and a newline to `path`, atomically (see
-    /// [`write_atomic`]).
+    /// `write_atomic`).
     ///
     /// # Errors
     /// When the file cannot be written.

@@ -30,7 +30,7 @@ pub enum Turn {
 /// The number of solutions of the `n`×`n` board fixed by `turn`.
 ///
 /// ```
-/// use nqueens::count::symmetric::{fixed_by, Turn};
+/// use nqueens::{fixed_by, Turn};
 /// // Of the 92 solutions for n = 8, the one class with a half-turn symmetry
 /// // has 4 members; no solution has a quarter-turn symmetry.
 /// assert_eq!(fixed_by(8, Turn::Half)?, 4);

@@ -43,7 +43,7 @@
 //! memory of the verifier alone.
 //!
 //! ```
-//! use nqueens::huge::construct::construct;
+//! use nqueens::construct;
 //!
 //! let board: Vec<usize> = construct(8)?.expect("8 queens have a solution").collect();
 //! assert_eq!(board, [3, 5, 7, 1, 6, 0, 2, 4]);
@@ -66,7 +66,7 @@ enum Case {
 }
 
 /// The columns of the constructed solution, row by row; see the
-/// [module docs](self).
+/// docs of `src/huge/construct.rs`.
 ///
 /// Iterating is O(1) per row with no allocation; [`Construction::column`]
 /// answers any row directly.

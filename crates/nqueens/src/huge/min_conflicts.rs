@@ -116,7 +116,7 @@
 //! # Example
 //!
 //! ```
-//! use nqueens::huge::min_conflicts::{MinConflicts, Outcome};
+//! use nqueens::{MinConflicts, MinConflictsOutcome as Outcome};
 //!
 //! let (outcome, stats) = MinConflicts::default().solve(100_000)?;
 //! let Outcome::Found(columns) = outcome else { panic!("no board") };
@@ -260,7 +260,7 @@ pub enum Outcome {
 
 impl MinConflicts {
     /// Finds one solution of the `n`-queens problem by min-conflicts local
-    /// search (see the [module documentation](self)).
+    /// search (see the docs of `src/huge/min_conflicts.rs`).
     ///
     /// # Errors
     /// [`Error::ZeroSize`] for `n = 0`; [`Error::TooLarge`] above [`MAX_N`].

@@ -105,11 +105,11 @@ pub fn random_solution(n: usize, seed: u64) -> Result<Option<(Vec<usize>, Method
 /// [`UNIFORM_MAX`]; `None` for n = 2 and 3.
 ///
 /// ```
-/// use nqueens::huge::random::uniform;
+/// use nqueens::uniform_solution;
 ///
-/// let (board, _) = uniform(8, 42)?.expect("8 queens have 92 solutions");
+/// let (board, _) = uniform_solution(8, 42)?.expect("8 queens have 92 solutions");
 /// assert!(nqueens::verify(&board).is_ok());
-/// assert_eq!(uniform(8, 42)?.unwrap().0, board); // the same seed, the same board
+/// assert_eq!(uniform_solution(8, 42)?.unwrap().0, board); // the same seed, the same board
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 ///
@@ -157,7 +157,7 @@ fn check(n: usize) -> Result<(), Error> {
 /// there are at most `k` solutions. For n ≤ [`UNIFORM_MAX`].
 ///
 /// ```
-/// use nqueens::huge::random::nth_solution;
+/// use nqueens::nth_solution;
 ///
 /// assert_eq!(nth_solution(8, 0)?, Some(vec![0, 4, 7, 5, 2, 6, 1, 3]));
 /// assert_eq!(nth_solution(8, 91)?, Some(vec![7, 3, 0, 2, 5, 1, 6, 4]));

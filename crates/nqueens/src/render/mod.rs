@@ -35,7 +35,7 @@
 //! and compared.
 //!
 //! ```
-//! use nqueens::render::{write_png, write_svg, Picture};
+//! use nqueens::{write_png, write_svg, Picture};
 //!
 //! let picture = Picture::from_columns(&[1, 3, 0, 2]).with_caption("4 queens");
 //! let mut svg = Vec::new();

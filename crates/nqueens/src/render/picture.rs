@@ -103,7 +103,7 @@ macro_rules! layer_builders {
 /// with [`io::ErrorKind::InvalidInput`].
 ///
 /// ```
-/// use nqueens::render::Picture;
+/// use nqueens::Picture;
 /// use nqueens::Square;
 ///
 /// // The first three queens of a search, the squares they attack shaded,
@@ -237,7 +237,7 @@ impl Picture {
 /// The fields mean what [`Picture`]'s fields of the same names mean.
 ///
 /// ```
-/// use nqueens::render::Frame;
+/// use nqueens::Frame;
 /// use nqueens::Square;
 ///
 /// let frame = Frame::new()
@@ -312,11 +312,10 @@ fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
 /// it holds `max_frames` frames or has seen the solutions it was asked for.
 ///
 /// ```
-/// use nqueens::algo;
-/// use nqueens::render::{write_animated_svg, FrameRecorder};
+/// use nqueens::{find_algorithm, write_animated_svg, FrameRecorder};
 ///
 /// let mut recorder = FrameRecorder::new(4).stop_after_solutions(1);
-/// algo::by_name("bitwise").unwrap().search(4, &mut recorder)?;
+/// find_algorithm("bitwise")?.search(4, &mut recorder)?;
 /// let frames = recorder.into_frames();
 /// assert_eq!(frames.last().unwrap().caption.as_deref(), Some("solution 1: [1, 3, 0, 2]"));
 ///

@@ -23,7 +23,7 @@ pub const MAX_PNG_SIDE: u32 = 4096;
 /// anti-aliased. Equal pictures give equal bytes.
 ///
 /// ```
-/// use nqueens::render::{write_png, Picture};
+/// use nqueens::{write_png, Picture};
 ///
 /// let mut png = Vec::new();
 /// write_png(&mut png, &Picture::from_columns(&[1, 3, 0, 2]).with_square_size(40))?;

@@ -26,7 +26,7 @@ const QUEEN_ID: &str = "nq-queen";
 /// bytes.
 ///
 /// ```
-/// use nqueens::render::{write_svg, Picture};
+/// use nqueens::{write_svg, Picture};
 ///
 /// let mut out = Vec::new();
 /// write_svg(&mut out, &Picture::from_columns(&[1, 3, 0, 2]))?;
@@ -79,7 +79,7 @@ pub fn write_svg<W: Write + ?Sized>(out: &mut W, picture: &Picture) -> io::Resul
 /// the search found. Squares are [`DEFAULT_SQUARE_SIZE`] pixels.
 ///
 /// ```
-/// use nqueens::render::{write_animated_svg, Frame};
+/// use nqueens::{write_animated_svg, Frame};
 /// use nqueens::Square;
 ///
 /// let frames = [

@@ -50,7 +50,7 @@ pub struct Options {
 /// Writes one solution (`columns[row]` = the column of the row's queen).
 ///
 /// ```
-/// use nqueens::render::{write_solution, Options, Style};
+/// use nqueens::{write_solution, RenderOptions as Options, Style};
 /// let mut out = Vec::new();
 /// write_solution(&mut out, &[1, 3, 0, 2], Style::Ascii, Options::default())?;
 /// assert_eq!(String::from_utf8(out).unwrap(), ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
@@ -127,7 +127,7 @@ pub fn write_solution<W: Write + ?Sized>(
 /// [`write_solution`], so keep it to boards a person can read.
 ///
 /// ```
-/// use nqueens::render::{write_columns, Options, Style};
+/// use nqueens::{write_columns, RenderOptions as Options, Style};
 ///
 /// let mut out = Vec::new();
 /// write_columns(&mut out, 4, [1, 3, 0, 2], Style::Lines, Options { one_based: true })?;

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use nqueens::algo::{Canonical, Count};
-use nqueens::count::report::{json_line, text_line};
+use nqueens::{count_json_line, count_text_line};
+use nqueens::{Canonical, SolutionCounter};
 
 use crate::commands::run_algo::{self, CountBoth, Search};
 use crate::exit::Outcome;
@@ -30,7 +30,7 @@ pub fn run(
         Some(algorithm) => {
             let mut sink = CountBoth {
                 total: 0,
-                unique: unique.then(|| Canonical::new(Count::default())),
+                unique: unique.then(|| Canonical::new(SolutionCounter::default())),
             };
             let (stats, seconds) = run_algo::run(algorithm, n, &mut sink)?;
             if search.stats {
@@ -42,8 +42,8 @@ pub fn run(
     let seconds = start.elapsed().as_secs_f64();
 
     let line = match format {
-        ReportFormat::Text => text_line(n, total, classes, seconds),
-        ReportFormat::Json => json_line(n, total, classes, seconds),
+        ReportFormat::Text => count_text_line(n, total, classes, seconds),
+        ReportFormat::Json => count_json_line(n, total, classes, seconds),
     };
     let mut out = Out::stdout();
     writeln!(out, "{line}")?;

@@ -7,11 +7,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nqueens::count::checkpoint::Checkpoint;
-use nqueens::count::executor::{self, Observer};
-use nqueens::count::plan::{Plan, Tally};
-use nqueens::count::report::{grouped, json_line, text_line};
-use nqueens::count::slice::PartialResult;
+use nqueens::Checkpoint;
+use nqueens::Observer;
+use nqueens::PartialResult;
+use nqueens::{count_json_line, count_text_line, grouped};
+use nqueens::{Plan, Tally};
 
 use crate::exit::Outcome;
 use crate::flags::ReportFormat;
@@ -36,12 +36,12 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
 
 /// How the counting engine runs, checked.
 pub struct EngineRun {
-    pub engine: &'static dyn nqueens::count::plan::Engine,
+    pub engine: &'static dyn nqueens::Engine,
     pub threads: usize,
     pub progress: bool,
     pub checkpoint: Option<std::path::PathBuf>,
     pub checkpoint_every: Duration,
-    pub slice: Option<nqueens::count::slice::Slice>,
+    pub slice: Option<nqueens::Slice>,
     pub dry_run: bool,
 }
 
@@ -112,12 +112,7 @@ fn dry_run(
             "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s; at n = {n} one task alone can take a while"
         );
     }
-    let d = nqueens::count::estimate::dry_run_within(
-        plan,
-        samples,
-        0x006e_7175_6565_6e73,
-        DRY_RUN_BUDGET,
-    );
+    let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, DRY_RUN_BUDGET);
     let wall = d.projected_cpu_seconds / run.threads as f64;
     let mut out = Out::stdout();
     match format {
@@ -219,7 +214,7 @@ pub fn run(
         progress: Progress::new(run.progress, range.len(), already, done_before.solutions),
     };
     let start = Instant::now();
-    let result = executor::run(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
+    let result = nqueens::run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
     let seconds = start.elapsed().as_secs_f64();
     watch.progress.finish();
     watch.save();
@@ -261,8 +256,8 @@ pub fn run(
             None
         };
         let line = match format {
-            ReportFormat::Text => text_line(n, tally.solutions, classes, seconds),
-            ReportFormat::Json => json_line(n, tally.solutions, classes, seconds),
+            ReportFormat::Text => count_text_line(n, tally.solutions, classes, seconds),
+            ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),
         };
         writeln!(out, "{line}")?;
     }

@@ -7,7 +7,7 @@
 mod classic;
 mod engine;
 
-use nqueens::count::report::plural;
+use nqueens::plural;
 
 use crate::commands::run_algo::Search;
 use crate::exit::{usage, Outcome};
@@ -35,18 +35,16 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             "count {n}: n is too large: this version counts n up to {ENGINE_MAX} (each row \
              multiplies the time by about 7; `nqueens count {ENGINE_MAX} --dry-run` projects the \
              largest); {}",
-            match nqueens::known::total(n) {
+            match nqueens::known_total(n) {
                 Some(_) => format!("the published value is {}", known_total(n)),
                 None => known_total(n),
             }
         );
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(nqueens::count::executor::default_threads);
+    let threads = a.threads.unwrap_or_else(nqueens::default_threads);
     let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
-        EngineChoice::Auto => nqueens::count::auto_engine(n, threads, a.target.memory),
+        EngineChoice::Auto => nqueens::auto_engine(n, threads, a.target.memory),
         EngineChoice::Named(e) => e,
     };
     if n > engine.max_n() {

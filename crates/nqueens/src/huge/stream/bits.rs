@@ -21,7 +21,7 @@ type Page = [u64; PAGE_WORDS];
 /// bytes of directory.
 ///
 /// ```
-/// use nqueens::huge::stream::PagedBitSet;
+/// use nqueens::PagedBitSet;
 ///
 /// let mut set = PagedBitSet::new();
 /// assert!(set.insert(5));

@@ -64,7 +64,7 @@
 //! LeetCode board for `parse_placements`.
 //!
 //! ```
-//! use nqueens::huge::stream::{ColumnReader, LineVerifier, Streamed};
+//! use nqueens::{ColumnReader, LineVerifier, Streamed};
 //! use nqueens::Attack;
 //!
 //! let mut verifier = LineVerifier::new();
@@ -88,7 +88,7 @@
 //! verdict.fill_earlier_rows_from(&mut ColumnReader::new(&text.as_bytes()[start..], false))?;
 //! assert_eq!(verdict.conflicts()[0].earlier_row, Some(0));
 //! assert!(reader.next_placement()?.is_none());
-//! # Ok::<(), nqueens::huge::stream::ReadError>(())
+//! # Ok::<(), nqueens::ReadError>(())
 //! ```
 //!
 //! [`Placement`]: crate::Placement

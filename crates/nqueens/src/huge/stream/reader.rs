@@ -33,7 +33,7 @@ use super::DETAIL_MAX;
 /// Memory is the reader's buffer and the verifier's bits, whatever the input.
 ///
 /// ```
-/// use nqueens::huge::stream::{ColumnReader, Streamed};
+/// use nqueens::{ColumnReader, Streamed};
 ///
 /// let text = "[1, 3, 0, 2]\n[2, 0, 3, 1]\n";
 /// let mut reader = ColumnReader::new(text.as_bytes(), false);
@@ -46,7 +46,7 @@ use super::DETAIL_MAX;
 ///
 /// let err = ColumnReader::new("0 1\n2 x".as_bytes(), false).next_placement().unwrap_err();
 /// assert!(err.to_string().starts_with("line 2: token 4 (\"x\") is not a column number"));
-/// # Ok::<(), nqueens::huge::stream::ReadError>(())
+/// # Ok::<(), nqueens::ReadError>(())
 /// ```
 ///
 /// [`parse_placements`]: crate::parse_placements

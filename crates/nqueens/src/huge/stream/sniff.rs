@@ -19,7 +19,7 @@ use super::BOM;
 /// form exactly.
 ///
 /// ```
-/// use nqueens::huge::stream::is_column_list;
+/// use nqueens::is_column_list;
 ///
 /// assert_eq!(is_column_list(b"0 4 7 5", false), Some(true));
 /// assert_eq!(is_column_list(b"\n[[1, 3, 0, 2]", false), Some(true));

@@ -97,7 +97,7 @@ impl Verdict {
     }
 
     /// Why the rows are not a board at all: none ([`Error::ZeroSize`]), more
-    /// than [`MAX_QUEENS`] ([`Error::TooLarge`]), or a queen off the board
+    /// than `MAX_QUEENS` (2^32, [`Error::TooLarge`]), or a queen off the board
     /// ([`Error::OutOfRange`], the first one in row order).
     pub fn error(&self) -> Option<Error> {
         if self.n == 0 {

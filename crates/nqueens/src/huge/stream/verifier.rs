@@ -23,7 +23,7 @@ use crate::board::Square;
 /// beyond n is then noted at once).
 ///
 /// ```
-/// use nqueens::huge::stream::LineVerifier;
+/// use nqueens::LineVerifier;
 /// use nqueens::Attack;
 ///
 /// let mut v = LineVerifier::new();
