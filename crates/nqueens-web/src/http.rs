@@ -137,6 +137,40 @@ impl ApiError {
         )
     }
 
+    /// 400: an HTTP/1.1 request without the Host header it must carry.
+    pub fn missing_host() -> ApiError {
+        ApiError::new(
+            400,
+            "missing_host",
+            "an HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)",
+        )
+    }
+
+    /// 415: a request that starts work, without a JSON body.
+    pub fn not_json(content_type: Option<&str>) -> ApiError {
+        ApiError::new(
+            415,
+            "unsupported_media_type",
+            format!(
+                "requests that start work must send Content-Type: application/json, not {}",
+                content_type.map_or("none".to_string(), |t| format!("\"{t}\""))
+            ),
+        )
+    }
+
+    /// 403: a request that starts work, sent by a page of another site.
+    pub fn forbidden_origin(origin: &str) -> ApiError {
+        ApiError::new(
+            403,
+            "forbidden_origin",
+            format!(
+                "requests that start work must come from this server's own page, not from \
+                 \"{origin}\"; to allow that page, start the server with `nqueens serve \
+                 --allow-origin {origin}`"
+            ),
+        )
+    }
+
     /// 413.
     pub fn payload_too_large(limit: usize) -> ApiError {
         ApiError::new(
@@ -235,9 +269,22 @@ pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -
                 .join(", ")
         )));
     }
-    serde_json::from_value(value).map_err(|e| {
+    // serde_path_to_error names the field whose value is wrong ("n",
+    // "queens[2][0]"), which serde's own message does not.
+    serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+        let mut field = e.path().to_string();
+        let e = e.into_inner();
+        // The board's fields are flattened into each request, where the path
+        // is lost; read them alone to find which one it was.
+        if field == "." {
+            if let Err(board) =
+                serde_path_to_error::deserialize::<_, crate::api::input::BoardIn>(value)
+            {
+                field = board.path().to_string();
+            }
+        }
         ApiError::bad_json(format!(
-            "the request body is not what this endpoint takes: {e}; for example {example}"
+            "the field \"{field}\" is not what this endpoint takes: {e}; for example {example}"
         ))
     })
 }

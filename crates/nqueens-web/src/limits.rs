@@ -10,6 +10,10 @@ use serde::Serialize;
 /// The limits of one server. [`Limits::default`] suits a laptop.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Limits {
+    /// Origins (`http://host:port`) besides the server's own whose pages may
+    /// send requests that start work (`nqueens serve --allow-origin`).
+    #[serde(skip)]
+    pub allowed_origins: Vec<String>,
     /// The largest board the page plays on, and the largest for searches
     /// that list or count (`trace`, `complete` with `count` or `page`,
     /// `solve` with an algorithm).
@@ -50,6 +54,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
+            allowed_origins: Vec::new(),
             play_max: 20,
             solve_max: 1000,
             complete_max: 200,

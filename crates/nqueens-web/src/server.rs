@@ -261,13 +261,17 @@ async fn handle(
         .get(HOST)
         .and_then(|h| h.to_str().ok())
         .map(str::to_string);
-    let reply = if host_allowed(shared.addr, host.as_deref()) {
+    let reply = if request.version() == hyper::Version::HTTP_11 && host.is_none() {
+        ApiError::missing_host().into()
+    } else if !host_allowed(shared.addr, host.as_deref()) {
+        ApiError::forbidden_host(host.as_deref().unwrap_or(""), shared.addr.port()).into()
+    } else if let Err(e) = may_start_work(&request, &shared, host.as_deref()) {
+        e.into()
+    } else {
         match read_body(request, &shared.limits).await {
             Err(reply) => reply,
             Ok(body) => compute(&shared, &method, &path, body).await,
         }
-    } else {
-        ApiError::forbidden_host(host.as_deref().unwrap_or(""), shared.addr.port()).into()
     };
     if let Some(log) = &shared.log {
         log(&method, &path, reply.status, start.elapsed().as_secs_f64());
@@ -302,6 +306,49 @@ async fn compute(shared: &Arc<Shared>, method: &str, path: &str, body: Vec<u8>) 
         )
         .into()
     })
+}
+
+/// Requests that start or stop work (POST, DELETE) must be JSON (POST) and
+/// come from the server's own page or an allowed origin. A browser sends a
+/// cross-site POST of `text/plain` without asking first; one of
+/// `application/json` it must first ask about (a CORS preflight), which this
+/// server never grants. So no page of another site can start count jobs.
+fn may_start_work(
+    request: &hyper::Request<Incoming>,
+    shared: &Shared,
+    host: Option<&str>,
+) -> Result<(), ApiError> {
+    let method = request.method();
+    if method != hyper::Method::POST && method != hyper::Method::DELETE {
+        return Ok(());
+    }
+    let headers = request.headers();
+    if let Some(origin) = headers.get(hyper::header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("(not text)");
+        let own = match host {
+            Some(host) => format!("http://{host}"),
+            None => format!("http://{}", shared.addr),
+        };
+        let allowed = origin.eq_ignore_ascii_case(&own)
+            || shared
+                .limits
+                .allowed_origins
+                .iter()
+                .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin));
+        if !allowed {
+            return Err(ApiError::forbidden_origin(origin));
+        }
+    }
+    if method == hyper::Method::POST {
+        let content_type = headers
+            .get(CONTENT_TYPE)
+            .map(|t| t.to_str().unwrap_or("(not text)"));
+        let essence = content_type.map(|t| t.split(';').next().unwrap_or("").trim());
+        if !essence.is_some_and(|e| e.eq_ignore_ascii_case("application/json")) {
+            return Err(ApiError::not_json(content_type));
+        }
+    }
+    Ok(())
 }
 
 /// A server on the loopback interface answers only requests addressed to

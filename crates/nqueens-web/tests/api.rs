@@ -87,14 +87,20 @@ impl Running {
 
     /// A request with the given `Host` header.
     fn request_to(&self, host: &str, method: &str, path: &str, body: &[u8]) -> Reply {
-        let mut stream = TcpStream::connect(self.addr).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .expect("timeout");
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             body.len()
         );
+        self.exchange(&head, body)
+    }
+
+    /// Sends `head` (the request line and headers, up to the blank line)
+    /// and `body` as they are, and reads the reply.
+    fn exchange(&self, head: &str, body: &[u8]) -> Reply {
+        let mut stream = TcpStream::connect(self.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout");
         stream.write_all(head.as_bytes()).expect("send");
         stream.write_all(body).expect("send");
         let mut raw = Vec::new();
@@ -323,7 +329,7 @@ mod requests {
             .expect("timeout");
         write!(
             stream,
-            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n{{\"n\":",
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"n\":",
             s.addr
         )
         .expect("send");
@@ -1093,5 +1099,143 @@ mod count {
         let start = Instant::now();
         drop(s); // joins the server's thread, which joins the job's
         assert!(start.elapsed() < Duration::from_secs(10));
+    }
+}
+
+/// The hard shell: requests that start work, and every number in a request.
+mod shell {
+    use super::*;
+
+    /// A POST with the given extra header lines (each ending in \r\n).
+    fn post_with(s: &Running, path: &str, extra: &str, body: &str) -> Reply {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
+            s.addr,
+            body.len()
+        );
+        s.exchange(&head, body.as_bytes())
+    }
+
+    #[test]
+    fn work_needs_json_from_this_page() {
+        let s = start_with(Limits {
+            allowed_origins: vec!["http://localhost:3000".into()],
+            ..Limits::default()
+        });
+        let body = r#"{"n": 8}"#;
+        // What a page of another site can send without asking: text/plain.
+        for extra in [
+            "",
+            "Content-Type: text/plain\r\n",
+            "Content-Type: application/x-www-form-urlencoded\r\n",
+        ] {
+            post_with(&s, "/api/count", extra, body).assert_error(
+                415,
+                "unsupported_media_type",
+                "Content-Type: application/json",
+            );
+        }
+        let json = "Content-Type: application/json; charset=utf-8\r\n";
+        assert_eq!(post_with(&s, "/api/solve", json, body).status, 200);
+        // Another site's page is refused, naming the flag that allows it.
+        let foreign = format!("{json}Origin: http://evil.example\r\n");
+        post_with(&s, "/api/count", &foreign, body).assert_error(
+            403,
+            "forbidden_origin",
+            "--allow-origin http://evil.example",
+        );
+        // The server's own page, and an allowed origin, pass.
+        let own = format!("{json}Origin: http://{}\r\n", s.addr);
+        assert_eq!(post_with(&s, "/api/solve", &own, body).status, 200);
+        let allowed = format!("{json}Origin: http://localhost:3000\r\n");
+        assert_eq!(post_with(&s, "/api/solve", &allowed, body).status, 200);
+        // A DELETE from another site is refused too; a GET needs nothing.
+        let head = format!(
+            "DELETE /api/count/1 HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\r\n",
+            s.addr
+        );
+        assert_eq!(s.exchange(&head, b"").status, 403);
+        assert_eq!(s.get("/api/info").status, 200);
+    }
+
+    #[test]
+    fn http_1_1_without_host_is_a_bad_request() {
+        let s = start();
+        let r = s.exchange("GET /api/info HTTP/1.1\r\nConnection: close\r\n\r\n", b"");
+        r.assert_error(400, "missing_host", "Host header");
+        // HTTP/1.0 may leave it out.
+        let r = s.exchange("GET /api/info HTTP/1.0\r\n\r\n", b"");
+        assert_eq!(r.status, 200);
+    }
+
+    /// Every number of every route, given as 0, -1, 2^64 - 1, 1e30, a
+    /// fraction, an empty string and text: a 4xx whose message names it.
+    #[test]
+    fn every_number_is_checked_and_named() {
+        let s = start();
+        let routes: [(&str, Value, &[&str]); 6] = [
+            ("/api/solve", json!({"n": 8}), &["n"]),
+            (
+                "/api/verify",
+                json!({"n": 4, "columns": [1, 3, 0, 2]}),
+                &["n"],
+            ),
+            (
+                "/api/complete",
+                json!({"n": 6, "mode": "page", "offset": 0, "limit": 2}),
+                &["n", "offset", "limit"],
+            ),
+            (
+                "/api/trace",
+                json!({"n": 4, "algorithm": "bitwise", "limit": 50}),
+                &["n", "limit"],
+            ),
+            (
+                "/api/render",
+                json!({"n": 4, "columns": [1, 3, 0, 2], "square": 20}),
+                &["n", "square"],
+            ),
+            ("/api/count", json!({"n": 8}), &["n"]),
+        ];
+        let bad = [
+            json!(0),
+            json!(-1),
+            json!(18_446_744_073_709_551_615_u64),
+            json!(1e30),
+            json!(8.5),
+            json!(""),
+            json!("abc"),
+        ];
+        for (path, base, fields) in routes {
+            assert!(s.post(path, base.clone()).status < 300, "{path} {base}");
+            for field in fields {
+                for value in &bad {
+                    let mut body = base.clone();
+                    body[*field] = value.clone();
+                    let r = s.post(path, body.clone());
+                    // 0 is a fine offset; any other of these is refused.
+                    if *field == "offset" && *value == json!(0) {
+                        assert_eq!(r.status, 200, "{path} {body}");
+                        continue;
+                    }
+                    assert!(
+                        (400..500).contains(&r.status),
+                        "{path} {body}: {}",
+                        r.status
+                    );
+                    let message = r.json()["error"]["message"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_string();
+                    let named = message.contains(&format!("\"{field}\""))
+                        || message.contains(&format!("{field} "))
+                        || message.contains(&format!("{field} ="));
+                    assert!(named, "{path} {body}: {message}");
+                }
+            }
+        }
+        // Coordinates too: the path names the element.
+        let r = s.post("/api/verify", json!({"n": 4, "queens": [[0, 1], [-1, 2]]}));
+        r.assert_error(400, "bad_json", "\"queens[1][0]\"");
     }
 }

@@ -164,7 +164,7 @@ pub struct ServeArgs {
     pub request_timeout: f64,
     /// Also accept requests that start work from pages of this origin, such
     /// as http://localhost:3000 (repeatable; the page's own origin always works).
-    #[arg(long, value_name = "ORIGIN")]
+    #[arg(long, value_name = "ORIGIN", value_parser = values::origin)]
     pub allow_origin: Vec<String>,
     /// Print one line per request on standard error.
     #[arg(long)]

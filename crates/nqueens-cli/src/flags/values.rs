@@ -136,6 +136,19 @@ pub fn bind(text: &str) -> Result<IpAddr, String> {
     }
 }
 
+/// `serve --allow-origin ORIGIN`: a web origin, `http://host[:port]` or
+/// `https://host[:port]`, as a browser sends it (no path).
+pub fn origin(text: &str) -> Result<String, String> {
+    let t = text.trim().trim_end_matches('/');
+    let rest = t
+        .strip_prefix("http://")
+        .or_else(|| t.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(['/', ' ', '?', '#']) => Ok(t.to_string()),
+        _ => Err("give an origin as a browser sends it: http://HOST or http://HOST:PORT, such as http://localhost:3000 (no path)".into()),
+    }
+}
+
 /// Seconds from above `low` to `high`, as a [`Duration`].
 fn seconds(text: &str, low: f64, high: f64, what: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {

@@ -82,7 +82,7 @@ fn ctrl_c_stops_a_running_count_job_too() {
     let body = r#"{"n": 20}"#;
     write!(
         stream,
-        "POST /api/count HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /api/count HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -177,6 +177,8 @@ fn bad_flags_are_usage_errors() {
         (&["--request-timeout", "0"], "seconds from 0.1"),
         (&["--request-timeout", "nan"], "seconds from 0.1"),
         (&["-j", "0"], "for '--threads <T>'"),
+        (&["--allow-origin", "evil.example"], "http://HOST:PORT"),
+        (&["--allow-origin", "http://x.example/path"], "no path"),
     ] {
         let mut all = vec!["serve"];
         all.extend_from_slice(args);
