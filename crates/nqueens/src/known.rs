@@ -88,6 +88,32 @@ pub fn unique(n: usize) -> Option<u128> {
     n.checked_sub(1).and_then(|i| A002562.get(i)).copied()
 }
 
+/// Checks a finished count against the published values, where they are
+/// known: `Err` says what disagrees (a bug, damaged hardware, or an edited
+/// checkpoint or slice file), `Ok` when all agrees or nothing is known.
+///
+/// ```
+/// assert!(nqueens::check_known(8, 92, Some(12)).is_ok());
+/// assert!(nqueens::check_known(8, 93, None).is_err());
+/// assert!(nqueens::check_known(30, 1, None).is_ok()); // not known
+/// ```
+///
+/// # Errors
+/// A message naming the published value and the counted one.
+pub fn check(n: usize, solutions: u128, classes: Option<u128>) -> Result<(), String> {
+    if let Some(q) = total(n).filter(|&q| q != solutions) {
+        return Err(format!(
+            "the count Q({n}) = {solutions} disagrees with the published {q} (OEIS A000170)"
+        ));
+    }
+    if let Some((u, c)) = unique(n).zip(classes).filter(|&(u, c)| u != c) {
+        return Err(format!(
+            "the count U({n}) = {c} disagrees with the published {u} (OEIS A002562)"
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -296,6 +296,7 @@ pub use crate::{
         executor::RunResult,
         join::JoinEngine,
         plan::count_plan,
+        plan::plan_fingerprint,
         plan::Engine,
         plan::Plan,
         plan::Tally,
@@ -328,7 +329,7 @@ pub use crate::{
         stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
     },
     // The published counts (OEIS A000170 and A002562).
-    known::{total as known_total, unique as known_unique, A000170, A002562},
+    known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},
     parse::parse_placements,
     // Pictures and text: boards drawn as text, SVG, animated SVG and PNG.
     render::{

@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use nqueens::{count_json_line, count_text_line};
 use nqueens::{merge_slices, PartialResult};
 
@@ -11,25 +10,39 @@ use crate::exit::{usage, Outcome};
 use crate::flags::{MergeArgs, ReportFormat};
 use crate::output::Out;
 
+/// How messages name a part.
+fn name_of(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Runs `nqueens merge`.
 pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     let (files, unique, format): (&[PathBuf], bool, ReportFormat) = (&a.files, a.unique, a.format);
     let mut parts = Vec::with_capacity(files.len());
     for path in files {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
-        match PartialResult::from_json(text.trim()) {
-            Ok(part) => parts.push((path.display().to_string(), part)),
-            Err(e) => usage!(
-                "'{}' is not a partial result of `nqueens count --slice`: {e}",
-                path.display()
-            ),
+        // `-` reads one partial result from standard input, as Unix tools do.
+        let read = if path.as_os_str() == "-" {
+            PartialResult::read(std::io::stdin().lock(), "standard input")
+        } else {
+            PartialResult::load(path)
+        };
+        match read {
+            Ok(part) => parts.push((name_of(path), part)),
+            Err(e) => usage!("{e}"),
         }
     }
     let merged = match merge_slices(&parts) {
         Ok(m) => m,
-        Err(e) => usage!("cannot merge_slices: {e}"),
+        Err(e) => usage!("cannot merge: {e}"),
     };
+    // Checked against the published values, where they are known.
+    if let Err(e) = nqueens::check_known(merged.n, merged.tally.solutions, merged.tally.unique()) {
+        usage!("{e}: a slice is wrong (a bug, failing hardware, or an edited file)");
+    }
     let classes = if unique {
         match merged.tally.unique() {
             Some(u) => Some(u),

@@ -348,3 +348,67 @@ fn memory_and_slice_messages_say_what_to_do() {
     let help = run(&["count", "--help"]).ok();
     assert!(help.contains("1 to 4096"), "{help}");
 }
+
+/// Files the program wrote are checked when read back: a slice result with
+/// one digit changed, cut short or of another count is refused by merge,
+/// naming the file; `merge -` reads one from standard input; a total that
+/// disagrees with OEIS is refused even when the file is intact.
+#[test]
+fn merge_trusts_only_what_count_wrote() {
+    let whole = run(&["count", "9", "--slice", "1/1"]).ok();
+    let ok = run_in(&["merge", "-"], whole.clone()).ok();
+    assert_eq!(ok, "n = 9: 352 solutions\n");
+    let changed = whole.replacen("\"solutions\":352", "\"solutions\":353", 1);
+    let cut = whole[..whole.len() / 2].to_string();
+    for (what, text) in [("digit", changed), ("cut", cut)] {
+        let file = TempFile::new("part", text.as_bytes());
+        let e = run(&["merge", file.arg()]).error();
+        assert!(e.contains(file.arg()), "{what}: {e}");
+        assert!(
+            e.contains("edited or damaged") || e.contains("EOF"),
+            "{what}: {e}"
+        );
+    }
+    let e = run_in(&["merge", "-"], vec![0u8; 100_000]).error();
+    assert!(e.contains("standard input"), "{e}");
+    // An intact file whose total is wrong: written through the library.
+    let plan = nqueens::Engine::plan(&nqueens::ConstellationEngine, 8).unwrap();
+    let wrong = nqueens::PartialResult::new(
+        8,
+        "constellation",
+        nqueens::Slice::new(1, 1).unwrap(),
+        nqueens::Plan::len(plan.as_ref()),
+        nqueens::Tally {
+            solutions: 93,
+            classes_x8: 96,
+        },
+    )
+    .with_fingerprint(&nqueens::plan_fingerprint(plan.as_ref()));
+    let file = TempFile::new("wrong", wrong.to_json().as_bytes());
+    let e = run(&["merge", file.arg()]).error();
+    assert!(e.contains("disagrees with the published 92"), "{e}");
+}
+
+/// A checkpoint that could never be saved fails at once, before counting.
+#[test]
+fn an_unwritable_checkpoint_fails_at_once() {
+    let started = std::time::Instant::now();
+    let e = run(&["count", "12", "--checkpoint", "/nonexistent/dir/ck"]).error();
+    assert!(
+        e.contains("cannot write the checkpoint '/nonexistent/dir/ck'"),
+        "{e}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A tampered checkpoint is refused, naming the file.
+    let path = temp_path("tampered-ck");
+    let _ = std::fs::remove_file(&path);
+    run(&["count", "10", "--checkpoint", path.to_str().unwrap()]).ok();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let tampered = text.replacen("\n1 ", "\n1 1", 1);
+    assert_ne!(text, tampered);
+    std::fs::write(&path, tampered).unwrap();
+    let e = run(&["count", "10", "--checkpoint", path.to_str().unwrap()]).error();
+    assert!(e.contains(path.to_str().unwrap()), "{e}");
+    assert!(e.contains("edited, reordered or damaged"), "{e}");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -34,27 +34,36 @@
 //!
 //! - line 1, a header: a JSON object with `format` (always
 //!   `"nqueens-checkpoint"`), `version` (see [`current_version`]), `n`,
-//!   `engine` and `tasks` (how many tasks the plan has);
+//!   `engine`, `tasks` (how many tasks the plan has) and `fingerprint` (the
+//!   plan's [fingerprint](super::plan::plan_fingerprint));
 //! - then one line per finished task: its index, its number of solutions and
 //!   its eight-times-classes contribution ([`Tally::classes_x8`]), as decimal
 //!   numbers separated by a space. [`Checkpoint::save`] writes them in
-//!   ascending order of the index; any order loads.
+//!   ascending order of the index;
+//! - last, `end`, the number of task lines and the CRC-32 of every byte
+//!   above it, in hexadecimal.
 //!
 //! ```text
-//! {"format":"nqueens-checkpoint","version":"nqueens 0.1.0, checkpoint format 1","n":10,"engine":"constellation","tasks":275}
+//! {"format":"nqueens-checkpoint","version":"nqueens 0.1.0, checkpoint format 2","n":10,"engine":"constellation","tasks":293,"fingerprint":"14e3e9a9b0748779"}
 //! 0 0 0
 //! 1 24 24
 //! 4 8 8
+//! end 3 5d0e7c21
 //! ```
 //!
-//! (Tasks 0, 1 and 4 of the 275 of the constellation plan for n = 10 are
-//! finished; the other 272 are pending.)
+//! (Tasks 0, 1 and 4 of the 293 of the constellation plan for n = 10 are
+//! finished; the other 290 are pending.)
 //!
-//! Loading refuses, naming the line: a missing or malformed header, a line
-//! that is not three whole numbers, an index outside the plan, an index that
-//! appears twice, a last line without its newline (a file cut short), and
-//! totals too large for 128 bits. A partially written file cannot come from
-//! [`Checkpoint::save`], but a hand-edited or copied one can.
+//! Loading reads no more than a checkpoint of its header's plan can hold
+//! (so `/dev/zero` or a huge file is refused at once), and refuses, naming
+//! the file and the line: a missing or malformed header, a line that is not
+//! three whole numbers, an index outside the plan, an index that appears
+//! twice, totals too large for 128 bits, and any file whose `end` line is
+//! missing (cut short) or does not match the lines above it: one changed
+//! digit, a dropped, added or reordered line. Resuming also refuses another
+//! n, engine, version, number of tasks or plan fingerprint. A partially
+//! written file cannot come from [`Checkpoint::save`], but a hand-edited,
+//! damaged or copied one can.
 //!
 //! ```
 //! use nqueens::Checkpoint;
@@ -74,7 +83,7 @@
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -83,19 +92,24 @@ use serde::{Deserialize, Serialize};
 
 use super::plan::Tally;
 
+/// The longest header line read.
+const HEADER_MAX: usize = 4096;
+/// The longest task line: an index and two 128-bit numbers.
+const LINE_MAX: usize = 128;
+
 /// The value of the header's `format` field.
 pub const FORMAT_NAME: &str = "nqueens-checkpoint";
 
 /// The version of the file format; it changes when the layout of the file
 /// changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The `version` this library writes into checkpoints and expects to find:
 /// its own version and the format version, for example
-/// `"nqueens 0.1.0, checkpoint format 1"`.
+/// `"nqueens 0.1.0, checkpoint format 2"`.
 ///
 /// ```
-/// assert!(nqueens::checkpoint_version().ends_with("checkpoint format 1"));
+/// assert!(nqueens::checkpoint_version().ends_with("checkpoint format 2"));
 /// ```
 pub fn current_version() -> String {
     format!(
@@ -118,6 +132,9 @@ pub struct Checkpoint {
     pub version: String,
     /// How many tasks the plan has ([`Plan::len`](super::plan::Plan::len)).
     pub tasks: usize,
+    /// The plan's [fingerprint](super::plan::plan_fingerprint) (empty when
+    /// not given).
+    pub fingerprint: String,
     /// The finished tasks, by index.
     done: BTreeMap<usize, Tally>,
     /// The file it was loaded from, for messages.
@@ -132,6 +149,7 @@ impl PartialEq for Checkpoint {
             && self.engine == other.engine
             && self.version == other.version
             && self.tasks == other.tasks
+            && self.fingerprint == other.fingerprint
             && self.done == other.done
     }
 }
@@ -257,6 +275,36 @@ pub enum CheckpointError {
         expected: String,
     },
 
+    /// The checkpoint was written for another plan (its fingerprint differs).
+    #[error(
+        "{} was written for another plan of this count (fingerprint {found}, this run's is \
+         {expected}): its tasks are not this run's. Delete it to start over",
+        which(.path)
+    )]
+    WrongPlan {
+        /// The file, when the checkpoint came from one.
+        path: Option<PathBuf>,
+        /// The checkpoint's fingerprint.
+        found: String,
+        /// The plan's.
+        expected: String,
+    },
+
+    /// The file is larger than a checkpoint of its plan can be.
+    #[error(
+        "{} is larger than a checkpoint of {tasks} tasks can be ({limit} bytes): it is not \
+         one, or it was damaged",
+        which(.path)
+    )]
+    TooLarge {
+        /// The file.
+        path: Option<PathBuf>,
+        /// The tasks its header names.
+        tasks: usize,
+        /// The most bytes such a checkpoint takes.
+        limit: u64,
+    },
+
     /// The checkpoint says the plan has another number of tasks.
     #[error(
         "{} says the plan has {found} tasks, but the {engine} plan for n = {n} has {expected}: \
@@ -288,12 +336,14 @@ fn which(path: &Option<PathBuf>) -> String {
 
 /// The header line, as written.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Header {
     format: String,
     version: String,
     n: usize,
     engine: String,
     tasks: usize,
+    fingerprint: String,
 }
 
 /// The first look at a header: which format, which version; nothing else.
@@ -312,9 +362,33 @@ impl Checkpoint {
             engine: engine.to_string(),
             version: current_version(),
             tasks,
+            fingerprint: String::new(),
             done: BTreeMap::new(),
             loaded_from: None,
         }
+    }
+
+    /// The same checkpoint, for the plan with this
+    /// [fingerprint](super::plan::plan_fingerprint).
+    #[must_use]
+    pub fn with_fingerprint(mut self, fingerprint: &str) -> Self {
+        self.fingerprint = fingerprint.to_string();
+        self
+    }
+
+    /// Refuses a checkpoint written for another plan.
+    ///
+    /// # Errors
+    /// [`CheckpointError::WrongPlan`].
+    pub fn check_fingerprint(&self, expected: &str) -> Result<(), CheckpointError> {
+        if self.fingerprint == expected {
+            return Ok(());
+        }
+        Err(CheckpointError::WrongPlan {
+            path: self.loaded_from.clone(),
+            found: self.fingerprint.clone(),
+            expected: expected.to_string(),
+        })
     }
 
     /// Reads the checkpoint at `path`; `Ok(None)` when there is no such file.
@@ -328,15 +402,43 @@ impl Checkpoint {
     /// [`CheckpointError::UnsupportedFormat`], and the errors of
     /// [`parse`](Self::parse) for its contents, naming the file.
     pub fn load(path: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
-        let text = match fs::read_to_string(path) {
-            Ok(text) => text,
+        let io = |source| CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = match File::open(path) {
+            Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => {
-                return Err(CheckpointError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })
-            }
+            Err(source) => return Err(io(source)),
+        };
+        // Bounded: the header (at most HEADER_MAX bytes) says how many tasks
+        // the plan has, and so how long the file can be; nothing longer is
+        // read, whatever the file holds (/dev/zero, one endless line).
+        let mut reader = io::BufReader::new(file);
+        let mut bytes = Vec::new();
+        io::Read::by_ref(&mut reader)
+            .take(HEADER_MAX as u64)
+            .read_until(b'\n', &mut bytes)
+            .map_err(io)?;
+        let tasks = serde_json::from_slice::<Header>(&bytes).map_or(0, |h| h.tasks);
+        let limit = HEADER_MAX as u64 + (tasks as u64 + 1).saturating_mul(LINE_MAX as u64);
+        io::Read::by_ref(&mut reader)
+            .take(limit + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > limit {
+            return Err(CheckpointError::TooLarge {
+                path: Some(path.to_path_buf()),
+                tasks,
+                limit,
+            });
+        }
+        let Ok(text) = String::from_utf8(bytes) else {
+            return Err(CheckpointError::Malformed {
+                path: Some(path.to_path_buf()),
+                line: 1,
+                reason: "the file is not text: it is not a checkpoint".to_string(),
+            });
         };
         let mut ck = Self::parse_from(&text, Some(path))?;
         ck.loaded_from = Some(path.to_path_buf());
@@ -432,15 +534,57 @@ impl Checkpoint {
                 });
             }
         }
+        let header_len = header.len();
         let header: Header = serde_json::from_str(header)
             .map_err(|e| malformed(1, format!("a bad checkpoint header: {e}")))?;
 
-        let mut ck = Checkpoint::new(header.n, &header.engine, header.tasks);
+        let mut ck = Checkpoint::new(header.n, &header.engine, header.tasks)
+            .with_fingerprint(&header.fingerprint);
         ck.version = header.version;
         let mut first_line = BTreeMap::new();
         let mut sum = Some(Tally::default());
+        let mut offset = header_len;
+        let mut sealed = false;
         for (i, raw) in lines {
             let line = i + 1;
+            if sealed {
+                return Err(malformed(
+                    line,
+                    "there are lines after the `end` line: the file was edited or joined".into(),
+                ));
+            }
+            if raw.len() > LINE_MAX {
+                return Err(malformed(
+                    line,
+                    format!("the line is longer than a task's ({LINE_MAX} bytes)"),
+                ));
+            }
+            if let Some(rest) = raw.strip_prefix("end ") {
+                let expected = format!(
+                    "{} {:08x}",
+                    ck.done.len(),
+                    crc32fast::hash(&text.as_bytes()[..offset])
+                );
+                if rest.trim_end() != expected {
+                    return Err(malformed(
+                        line,
+                        format!(
+                            "the `end` line says {:?}, but the lines above give {expected:?} \
+                             (tasks and checksum): the file was edited, reordered or damaged",
+                            rest.trim_end()
+                        ),
+                    ));
+                }
+                if !raw.ends_with('\n') {
+                    return Err(malformed(
+                        line,
+                        "the last line has no newline at its end: the file was cut short".into(),
+                    ));
+                }
+                sealed = true;
+                continue;
+            }
+            offset += raw.len();
             let Some(content) = raw.strip_suffix('\n') else {
                 return Err(malformed(
                     line,
@@ -499,6 +643,14 @@ impl Checkpoint {
                 ));
             }
             ck.done.insert(index, tally);
+        }
+        if !sealed {
+            return Err(malformed(
+                text.lines().count() + 1,
+                "the file ends without its `end` line (the count of tasks and a checksum): \
+                 it was cut short"
+                    .into(),
+            ));
         }
         Ok(ck)
     }
@@ -619,13 +771,29 @@ impl Checkpoint {
             n: self.n,
             engine: self.engine.clone(),
             tasks: self.tasks,
+            fingerprint: self.fingerprint.clone(),
         };
         let mut text = serde_json::to_string(&header).unwrap_or_default();
         text.push('\n');
         for (index, t) in &self.done {
             text.push_str(&format!("{index} {} {}\n", t.solutions, t.classes_x8));
         }
+        let crc = crc32fast::hash(text.as_bytes());
+        text.push_str(&format!("end {} {crc:08x}\n", self.done.len()));
         text
+    }
+
+    /// Checks that a checkpoint can be saved at `path` (its directory exists
+    /// and takes a new file), by writing and removing an empty temporary file
+    /// there: so that a count that could never save its work fails before it
+    /// starts, not at its first checkpoint, minutes or hours later.
+    ///
+    /// # Errors
+    /// What the system said when creating the file.
+    pub fn check_writable(path: &Path) -> io::Result<()> {
+        let temp = temp_path(path)?;
+        File::create(&temp)?;
+        fs::remove_file(&temp)
     }
 
     /// Writes the checkpoint to `path`, atomically (see the module docs and
@@ -640,7 +808,7 @@ impl Checkpoint {
 }
 
 /// The format version in a version string like
-/// `"nqueens 0.1.0, checkpoint format 1"`.
+/// `"nqueens 0.1.0, checkpoint format 2"`.
 fn format_version(version: &str) -> Option<u32> {
     let (_, number) = version.rsplit_once("checkpoint format ")?;
     number.trim().parse().ok()
@@ -651,6 +819,28 @@ fn checked_add(a: Tally, b: Tally) -> Option<Tally> {
         solutions: a.solutions.checked_add(b.solutions)?,
         classes_x8: a.classes_x8.checked_add(b.classes_x8)?,
     })
+}
+
+/// A temporary name next to `path`: its name plus `.tmp.`, the process id
+/// and a sequence number.
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file name", path.display()),
+        ));
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut temp_name = name.to_os_string();
+    temp_name.push(format!(
+        ".tmp.{}.{}",
+        std::process::id(),
+        TEMP_SEQUENCE.fetch_add(1, Ordering::Relaxed)
+    ));
+    Ok(dir.join(temp_name))
 }
 
 /// Tells temporary files of one process apart.
@@ -669,23 +859,11 @@ static TEMP_SEQUENCE: AtomicU64 = AtomicU64::new(0);
 /// # Errors
 /// When `path` has no file name, or writing, flushing or renaming fails.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let Some(name) = path.file_name() else {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is not a file name", path.display()),
-        ));
-    };
+    let temp = temp_path(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut temp_name = name.to_os_string();
-    temp_name.push(format!(
-        ".tmp.{}.{}",
-        std::process::id(),
-        TEMP_SEQUENCE.fetch_add(1, Ordering::Relaxed)
-    ));
-    let temp = dir.join(temp_name);
     let written = (|| {
         let mut file = File::create(&temp)?;
         file.write_all(contents)?;
@@ -736,9 +914,18 @@ mod tests {
         ck
     }
 
+    /// `text` with the `end` line that `to_text` would add.
+    fn seal(text: &str) -> String {
+        let lines = text.lines().count() - 1;
+        format!(
+            "{text}end {lines} {:08x}\n",
+            crc32fast::hash(text.as_bytes())
+        )
+    }
+
     fn header(n: usize, engine: &str, tasks: usize) -> String {
         format!(
-            "{{\"format\":\"nqueens-checkpoint\",\"version\":\"{}\",\"n\":{n},\"engine\":\"{engine}\",\"tasks\":{tasks}}}\n",
+            "{{\"format\":\"nqueens-checkpoint\",\"version\":\"{}\",\"n\":{n},\"engine\":\"{engine}\",\"tasks\":{tasks},\"fingerprint\":\"\"}}\n",
             current_version()
         )
     }
@@ -761,11 +948,12 @@ mod tests {
     #[test]
     fn the_text_is_as_documented() {
         let text = sample().to_text();
-        let expected = format!(
+        let body = format!(
             "{}0 120 96\n1 64 64\n4 96 88\n",
             header(10, "constellation", 7)
         );
-        assert_eq!(text, expected);
+        assert_eq!(text, seal(&body));
+        assert!(text.ends_with(&format!("end 3 {:08x}\n", crc32fast::hash(body.as_bytes()))));
     }
 
     #[test]
@@ -776,9 +964,9 @@ mod tests {
         let again = Checkpoint::parse(&ck.to_text()).unwrap();
         assert_eq!(again, ck);
         assert_eq!(again.total().solutions, 280 + big);
-        // Any order loads; a CRLF file too.
+        // Any order loads, sealed as it stands; a CRLF file too.
         let shuffled = format!("{}4 96 88\n0 120 96\r\n", header(10, "constellation", 7));
-        let c = Checkpoint::parse(&shuffled).unwrap();
+        let c = Checkpoint::parse(&seal(&shuffled)).unwrap();
         assert_eq!(c.pending(), vec![1, 2, 3, 5, 6]);
     }
 
@@ -856,7 +1044,7 @@ mod tests {
         assert!(e.to_string().contains("has 7 tasks"), "{e}");
 
         let mut old = ck.clone();
-        old.version = "nqueens 0.0.1, checkpoint format 1".to_string();
+        old.version = "nqueens 0.0.1, checkpoint format 2".to_string();
         let e = old.check_matches(10, "constellation", 7).unwrap_err();
         assert!(matches!(e, CheckpointError::WrongVersion { .. }));
         let msg = e.to_string();
@@ -965,12 +1153,88 @@ mod tests {
 
     #[test]
     fn another_format_version_is_refused() {
-        let text = "{\"format\":\"nqueens-checkpoint\",\"version\":\"nqueens 9.0.0, checkpoint format 2\",\"whatever\":[]}\n";
-        let e = Checkpoint::parse(text).unwrap_err();
-        assert!(matches!(e, CheckpointError::UnsupportedFormat { .. }));
-        let msg = e.to_string();
-        assert!(msg.contains("nqueens 9.0.0, checkpoint format 2"), "{msg}");
-        assert!(msg.contains("reads checkpoint format 1 only"), "{msg}");
+        for old in ["1", "3"] {
+            let text = format!("{{\"format\":\"nqueens-checkpoint\",\"version\":\"nqueens 9.0.0, checkpoint format {old}\",\"whatever\":[]}}\n");
+            let e = Checkpoint::parse(&text).unwrap_err();
+            assert!(matches!(e, CheckpointError::UnsupportedFormat { .. }));
+            let msg = e.to_string();
+            assert!(
+                msg.contains(&format!("nqueens 9.0.0, checkpoint format {old}")),
+                "{msg}"
+            );
+            assert!(msg.contains("reads checkpoint format 2 only"), "{msg}");
+        }
+    }
+
+    /// Every way a file the program wrote can be changed is refused: one
+    /// changed digit, a dropped line, lines swapped, another n, a cut, the
+    /// end line dropped, a line added after it, another plan.
+    #[test]
+    fn tampered_files_are_refused() {
+        let mut ck = sample().with_fingerprint("00112233445566aa");
+        ck.record(5, tally(1_000, 1_000));
+        let good = ck.to_text();
+        assert_eq!(Checkpoint::parse(&good).unwrap(), ck);
+        let lines: Vec<&str> = good.split_inclusive('\n').collect();
+        let digit = good.replacen("0 120 96", "0 121 96", 1);
+        let dropped: String = lines
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != 2)
+            .map(|(_, l)| *l)
+            .collect();
+        let mut swapped = lines.clone();
+        swapped.swap(1, 2);
+        let swapped: String = swapped.concat();
+        let other_n = good.replacen("\"n\":10", "\"n\":11", 1);
+        let cut = &good[..good.len() - 5];
+        let no_end: String = lines[..lines.len() - 1].concat();
+        let after_end = format!("{good}6 1 1\n");
+        for (what, text) in [
+            ("digit", digit.as_str()),
+            ("dropped", &dropped),
+            ("swapped", &swapped),
+            ("other n", &other_n),
+            ("cut", cut),
+            ("no end", &no_end),
+            ("after end", &after_end),
+        ] {
+            let e = Checkpoint::parse(text).expect_err(what);
+            let msg = e.to_string();
+            assert!(
+                msg.contains("edited") || msg.contains("cut short") || msg.contains("damaged"),
+                "{what}: {msg}"
+            );
+        }
+        let e = Checkpoint::parse(&good)
+            .unwrap()
+            .check_fingerprint("ffffffffffffffff")
+            .unwrap_err();
+        assert!(e.to_string().contains("another plan"), "{e}");
+    }
+
+    /// A file that is not a checkpoint, however large or binary, is refused
+    /// after reading at most what a checkpoint of its plan could hold.
+    #[test]
+    fn hostile_files_are_refused_in_bounded_memory() {
+        let dir = scratch_dir("hostile");
+        let path = dir.join("ck");
+        fs::write(&path, vec![b'7'; 8 << 20]).unwrap();
+        let e = Checkpoint::load(&path).unwrap_err();
+        assert!(matches!(e, CheckpointError::TooLarge { .. }), "{e}");
+        fs::write(&path, vec![0u8; 1000]).unwrap();
+        assert!(Checkpoint::load(&path).is_err());
+        let big = format!(
+            "{}{}\n",
+            header(10, "constellation", 3),
+            "1 ".repeat(10_000)
+        );
+        fs::write(&path, big).unwrap();
+        assert!(Checkpoint::load(&path).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+        if Path::new("/dev/zero").exists() {
+            assert!(Checkpoint::load(Path::new("/dev/zero")).is_err());
+        }
     }
 
     #[test]

@@ -89,6 +89,40 @@ pub trait Engine: Send + Sync {
     }
 }
 
+/// A fingerprint of a plan: 16 hexadecimal digits that change when its tasks
+/// do (a new version of an engine, another n). Checkpoints and slice results
+/// carry it, so that one written for another plan is refused instead of
+/// being added to the wrong tasks. It hashes (FNV-1a) the number of tasks and
+/// the descriptions of up to 1,024 tasks spread over the plan: cheap for any
+/// plan, and a changed split shows in them.
+///
+/// ```
+/// use nqueens::{plan_fingerprint, Engine, ConstellationEngine};
+/// let a = plan_fingerprint(ConstellationEngine.plan(10)?.as_ref());
+/// let b = plan_fingerprint(ConstellationEngine.plan(11)?.as_ref());
+/// assert_eq!(a.len(), 16);
+/// assert_ne!(a, b);
+/// assert_eq!(a, plan_fingerprint(ConstellationEngine.plan(10)?.as_ref()));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn plan_fingerprint(plan: &dyn Plan) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let len = plan.len();
+    eat(&(len as u64).to_le_bytes());
+    let samples = len.min(1024);
+    for k in 0..samples {
+        eat(plan.describe(k * len / samples).as_bytes());
+        eat(b"\n");
+    }
+    format!("{hash:016x}")
+}
+
 /// Counts a whole plan on this thread, in task order.
 pub fn count_plan(plan: &dyn Plan) -> Tally {
     (0..plan.len()).map(|i| plan.count(i)).sum()

@@ -22,18 +22,22 @@
 //! One JSON object on one line: `format` (always `"nqueens-partial"`),
 //! `version` (see [`current_version`]), `n`, `engine`, `slice` (`"i/k"`),
 //! `tasks` (the range of task indices as `[start, end]`, end excluded),
-//! `total_tasks` (how many tasks the whole plan has), and the sums
-//! `solutions` and `classes_x8` (see [`Tally`]) as JSON integers, which may
-//! exceed 64 bits. Other fields are ignored.
+//! `total_tasks` (how many tasks the whole plan has), the sums `solutions`
+//! and `classes_x8` (see [`Tally`]) as JSON integers, which may exceed 64
+//! bits, `fingerprint` (the plan's
+//! [fingerprint](super::plan::plan_fingerprint)), and last `checksum`: the
+//! CRC-32 of the line before it, with the object closed there. A part with
+//! an unknown field, a changed value, or cut short is refused, naming the
+//! file; reading stops after 64 KiB.
 //!
 //! ```text
-//! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 1","n":10,"engine":"constellation","slice":"2/4","tasks":[69,138],"total_tasks":275,"solutions":136,"classes_x8":136}
+//! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 2","n":10,"engine":"constellation","slice":"2/4","tasks":[74,147],"total_tasks":293,"solutions":136,"classes_x8":136,"fingerprint":"14e3e9a9b0748779","checksum":"5c47df26"}
 //! ```
 //!
 //! ```
 //! use nqueens::{count_plan, Engine, Tally};
 //! use nqueens::ConstellationEngine;
-//! use nqueens::{merge_slices as merge, PartialResult, Slice};
+//! use nqueens::{merge_slices, PartialResult, Slice};
 //!
 //! let plan = ConstellationEngine.plan(10)?;
 //! let mut parts = Vec::new();
@@ -43,7 +47,7 @@
 //!     let text = part.to_json(); // what a job would write
 //!     parts.push((format!("part-{}.json", slice.index), PartialResult::from_json(&text).unwrap()));
 //! }
-//! let merged = merge(&parts).unwrap();
+//! let merged = merge_slices(&parts).unwrap();
 //! assert_eq!(merged.tally, count_plan(plan.as_ref()));
 //! assert_eq!((merged.tally.solutions, merged.tally.unique()), (724, Some(92)));
 //! # Ok::<(), nqueens::Error>(())
@@ -51,7 +55,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io;
+use std::io::{self, Read};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -65,7 +69,7 @@ use super::plan::Tally;
 pub const FORMAT_NAME: &str = "nqueens-partial";
 
 /// The version of the partial result format.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The `version` this library writes into partial results, for example
 /// `"nqueens 0.1.0, partial format 1"`. Parts merge only with parts of the
@@ -196,10 +200,14 @@ pub struct PartialResult {
     pub total_tasks: usize,
     /// The sum over `tasks`.
     pub tally: Tally,
+    /// The plan's [fingerprint](super::plan::plan_fingerprint) (empty when
+    /// not given).
+    pub fingerprint: String,
 }
 
 /// A partial result as it is written.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Wire {
     format: String,
     version: String,
@@ -210,6 +218,22 @@ struct Wire {
     total_tasks: usize,
     solutions: u128,
     classes_x8: u128,
+    fingerprint: String,
+    /// The CRC-32 of the line up to this field (the object closed right
+    /// before it), in hexadecimal; absent while it is computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+/// The most bytes a partial result may have: it is one short line.
+const FILE_MAX: u64 = 64 * 1024;
+
+/// The text before `,"checksum":` with the object closed, and the checksum.
+fn split_checksum(text: &str) -> Option<(String, &str)> {
+    let at = text.rfind(",\"checksum\":\"")?;
+    let rest = &text[at + 13..];
+    let end = rest.find('"')?;
+    (rest[end..].trim_end() == "\"}").then(|| (format!("{}}}", &text[..at]), &rest[..end]))
 }
 
 /// The first look: which format, which version.
@@ -232,7 +256,16 @@ impl PartialResult {
             tasks: slice.range(total_tasks),
             total_tasks,
             tally,
+            fingerprint: String::new(),
         }
+    }
+
+    /// The same result, for the plan with this
+    /// [fingerprint](super::plan::plan_fingerprint).
+    #[must_use]
+    pub fn with_fingerprint(mut self, fingerprint: &str) -> Self {
+        self.fingerprint = fingerprint.to_string();
+        self
     }
 
     /// The JSON text (one line, no newline; see the module docs).
@@ -247,8 +280,12 @@ impl PartialResult {
             total_tasks: self.total_tasks,
             solutions: self.tally.solutions,
             classes_x8: self.tally.classes_x8,
+            fingerprint: self.fingerprint.clone(),
+            checksum: None,
         };
-        serde_json::to_string(&wire).unwrap_or_default()
+        let body = serde_json::to_string(&wire).unwrap_or_default();
+        let crc = crc32fast::hash(body.as_bytes());
+        format!("{},\"checksum\":\"{crc:08x}\"}}", &body[..body.len() - 1])
     }
 
     /// Reads the JSON text of a partial result.
@@ -286,6 +323,19 @@ impl PartialResult {
                 });
             }
         }
+        let text = text.trim_end();
+        let Some((body, checksum)) = split_checksum(text) else {
+            return Err(json(
+                "it has no \"checksum\" at its end: it was cut short or edited".to_string(),
+            ));
+        };
+        let crc = format!("{:08x}", crc32fast::hash(body.as_bytes()));
+        if checksum != crc {
+            return Err(json(format!(
+                "its checksum {checksum:?} does not match its contents ({crc:?}): the file was \
+                 edited or damaged"
+            )));
+        }
         let wire: Wire = serde_json::from_str(text).map_err(|e| json(e.to_string()))?;
         let slice: Slice = wire
             .slice
@@ -302,6 +352,7 @@ impl PartialResult {
                 solutions: wire.solutions,
                 classes_x8: wire.classes_x8,
             },
+            fingerprint: wire.fingerprint,
         })
     }
 
@@ -311,11 +362,42 @@ impl PartialResult {
     /// [`SliceError::Io`] when the file cannot be read, and those of
     /// [`from_json`](Self::from_json), naming the file.
     pub fn load(path: &Path) -> Result<PartialResult, SliceError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SliceError::Io {
+        let io = |source| SliceError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
-        Self::from_json_in(&text, Some(path.display().to_string()))
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        Self::read(file, &path.display().to_string())
+    }
+
+    /// Reads a partial result from `reader` (a file, standard input), at
+    /// most 64 KiB of it; `name` names it in messages.
+    ///
+    /// # Errors
+    /// [`SliceError::Json`] for anything longer, binary or not a partial
+    /// result, and those of [`from_json`](Self::from_json).
+    pub fn read(reader: impl io::Read, name: &str) -> Result<PartialResult, SliceError> {
+        let mut bytes = Vec::new();
+        reader
+            .take(FILE_MAX + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| SliceError::Json {
+                file: Some(name.to_string()),
+                reason: format!("cannot read it: {e}"),
+            })?;
+        let refuse = |reason: String| SliceError::Json {
+            file: Some(name.to_string()),
+            reason,
+        };
+        if bytes.len() as u64 > FILE_MAX {
+            return Err(refuse(format!(
+                "it is over {} KiB, and a partial result is one short line",
+                FILE_MAX >> 10
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| refuse("it is not text, so not a partial result".to_string()))?;
+        Self::from_json_in(&text, Some(name.to_string()))
     }
 
     /// Writes the JSON text and a newline to `path`, atomically (see
@@ -390,7 +472,7 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
                 value: b,
             })
         };
-        let checks: [(&'static str, Show); 5] = [
+        let checks: [(&'static str, Show); 6] = [
             ("n", |p| format!("n = {}", p.n)),
             ("engine", |p| format!("the {} engine", p.engine)),
             ("version", |p| format!("version {:?}", p.version)),
@@ -399,6 +481,9 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
             }),
             ("total_tasks", |p| {
                 format!("a plan of {} tasks", p.total_tasks)
+            }),
+            ("fingerprint", |p| {
+                format!("the plan with fingerprint {:?}", p.fingerprint)
             }),
         ];
         for (what, show) in checks {
@@ -721,12 +806,17 @@ mod tests {
         );
         let expected = format!(
             "{{\"format\":\"nqueens-partial\",\"version\":\"{}\",\"n\":12,\"engine\":\"constellation\",\
-             \"slice\":\"2/3\",\"tasks\":[17,34],\"total_tasks\":50,\"solutions\":{},\"classes_x8\":{}}}",
+             \"slice\":\"2/3\",\"tasks\":[17,34],\"total_tasks\":50,\"solutions\":{},\"classes_x8\":{},\
+             \"fingerprint\":\"\"}}",
             current_version(),
             (1u128 << 100) + 7,
             u128::MAX - 1
         );
-        assert_eq!(text, expected);
+        assert_eq!(text, reseal(&expected));
+        assert!(text.ends_with(&format!(
+            ",\"checksum\":\"{:08x}\"}}",
+            crc32fast::hash(expected.as_bytes())
+        )));
     }
 
     #[test]
@@ -761,25 +851,62 @@ mod tests {
             ("{\"n\":3}", "no \"format\""),
             (&good[..good.len() - 5], "EOF"),
             (
-                &good.replace("\"slice\":\"1/3\"", "\"slice\":\"0/3\""),
+                &reseal(&good.replace("\"slice\":\"1/3\"", "\"slice\":\"0/3\"")),
                 "there is no slice 0/3",
             ),
-            (&good.replace("\"n\":12", "\"n\":-12"), "invalid value"),
             (
-                &good.replace(",\"total_tasks\":50", ""),
+                &reseal(&good.replace("\"n\":12", "\"n\":-12")),
+                "invalid value",
+            ),
+            (
+                &reseal(&good.replace(",\"total_tasks\":50", "")),
                 "missing field `total_tasks`",
             ),
+            (
+                &reseal(&good.replace(",\"fingerprint\"", ",\"extra\":1,\"fingerprint\"")),
+                "unknown field `extra`",
+            ),
             (&format!("{good} x"), "trailing characters"),
+            // Edited without the checksum to match: one digit, another n.
+            (
+                &good.replacen("\"solutions\":12", "\"solutions\":13", 1),
+                "edited or damaged",
+            ),
+            (&good.replace("\"n\":12", "\"n\":13"), "edited or damaged"),
+            (
+                &good.replace(",\"checksum\"", ",\"checksun\""),
+                "cut short or edited",
+            ),
         ];
         for (text, words) in cases {
             let e = PartialResult::from_json(text).unwrap_err();
             assert!(matches!(e, SliceError::Json { .. }), "{text}: {e}");
             assert!(e.to_string().contains(words), "{text}: {e}");
         }
-        let future = good.replace("partial format 1", "partial format 2");
-        let e = PartialResult::from_json(&future).unwrap_err();
-        assert!(matches!(e, SliceError::UnsupportedFormat { .. }), "{e}");
-        assert!(e.to_string().contains("reads partial format 1 only"), "{e}");
+        for other in ["1", "3"] {
+            let text = good.replace("partial format 2", &format!("partial format {other}"));
+            let e = PartialResult::from_json(&text).unwrap_err();
+            assert!(matches!(e, SliceError::UnsupportedFormat { .. }), "{e}");
+            assert!(e.to_string().contains("reads partial format 2 only"), "{e}");
+        }
+    }
+
+    /// `text` with its checksum made to match its contents again.
+    fn reseal(text: &str) -> String {
+        let body = match split_checksum(text) {
+            Some((body, _)) => body,
+            None => text.to_string(),
+        };
+        let crc = crc32fast::hash(body.as_bytes());
+        format!("{},\"checksum\":\"{crc:08x}\"}}", &body[..body.len() - 1])
+    }
+
+    #[test]
+    fn hostile_files_are_refused_at_once() {
+        let e = PartialResult::read(std::io::repeat(b'{'), "endless").unwrap_err();
+        assert!(e.to_string().contains("over 64 KiB"), "{e}");
+        let e = PartialResult::read(&[0u8, 159, 146, 150][..], "binary").unwrap_err();
+        assert!(e.to_string().contains("not text"), "{e}");
     }
 
     /// The parts of a real count, as a job array would write them.

@@ -161,14 +161,27 @@ pub fn run(
         Some(slice) => slice.range(plan.len()),
         None => 0..plan.len(),
     };
+    let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
     let checkpoint = match &run.checkpoint {
         None => None,
         Some(path) => {
+            // A checkpoint that could never be saved fails now, not at the
+            // first save, minutes or hours into the count.
+            if let Err(e) = Checkpoint::check_writable(path) {
+                crate::exit::usage!(
+                    "cannot write the checkpoint '{}': {e}; give a file in a directory that \
+                     exists and can be written",
+                    path.display()
+                );
+            }
             let loaded = Checkpoint::load(path)
                 .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?;
             let cp = match loaded {
                 Some(cp) => {
-                    if let Err(e) = cp.check_matches(n, run.engine.name(), plan.len()) {
+                    let matches = cp
+                        .check_matches(n, run.engine.name(), plan.len())
+                        .and_then(|()| cp.check_fingerprint(&fingerprint));
+                    if let Err(e) = matches {
                         crate::exit::usage!(
                             "the checkpoint '{}' is for another count: {e}",
                             path.display()
@@ -176,7 +189,9 @@ pub fn run(
                     }
                     cp
                 }
-                None => Checkpoint::new(n, run.engine.name(), plan.len()),
+                None => {
+                    Checkpoint::new(n, run.engine.name(), plan.len()).with_fingerprint(&fingerprint)
+                }
             };
             Some((path.as_path(), cp))
         }
@@ -241,7 +256,8 @@ pub fn run(
     let tally = done_before + result.tally;
     let mut out = Out::stdout();
     if let Some(slice) = run.slice {
-        let part = PartialResult::new(n, run.engine.name(), slice, plan.len(), tally);
+        let part = PartialResult::new(n, run.engine.name(), slice, plan.len(), tally)
+            .with_fingerprint(&fingerprint);
         writeln!(out, "{}", part.to_json())?;
     } else {
         let classes = if unique {
@@ -255,6 +271,14 @@ pub fn run(
         } else {
             None
         };
+        // Checked against the published values, as the page does: a wrong
+        // total means a bug, failing hardware or a damaged checkpoint.
+        if let Err(e) = nqueens::check_known(n, tally.solutions, tally.unique()) {
+            anyhow::bail!(
+                "{e}; the count is wrong (a bug, failing hardware, or a damaged checkpoint): \
+                 please report it"
+            );
+        }
         let line = match format {
             ReportFormat::Text => count_text_line(n, tally.solutions, classes, seconds),
             ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),
