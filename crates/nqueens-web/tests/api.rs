@@ -536,7 +536,11 @@ mod verify {
                 "\"queens\"[0] = [4, 0] is off the 4×4 board",
             );
         s.post("/api/verify", json!({"n": 4, "queens": [[1, 1], [1, 1]]}))
-            .assert_error(400, "invalid", "two queens stand on [1, 1]");
+            .assert_error(
+                400,
+                "invalid",
+                "two queens stand on row 1, column 1; a square holds one queen",
+            );
         s.post("/api/verify", json!({"n": 4, "columns": [0, 1]}))
             .assert_error(400, "invalid", "has 2 entries but n = 4");
         s.post("/api/verify", json!({"columns": [0], "queens": [[0, 0]]}))

@@ -37,7 +37,7 @@ pub enum Error {
     },
 
     /// Two queens were put on the same square.
-    #[error("two queens stand on row {}, column {}", .0.row, .0.col)]
+    #[error("two queens stand on row {}, column {}; a square holds one queen", .0.row, .0.col)]
     DuplicateQueen(Square),
 
     /// A placement was expected to be a solution but two of its queens attack each other.
@@ -45,7 +45,11 @@ pub enum Error {
     Conflict(Conflict),
 
     /// A placement was expected to be a solution but does not have one queen in every row.
-    #[error("not a solution: {queens} queens on a {n}×{n} board (a solution has {n})")]
+    #[error(
+        "not a solution: {} on {} {n}×{n} board (a solution has {n})",
+        crate::count::report::plural(*.queens as u128, "queen", "queens"),
+        crate::count::report::article(*.n as u128)
+    )]
     WrongQueenCount {
         /// The board size.
         n: usize,

@@ -300,6 +300,7 @@ pub use crate::{
         plan::Engine,
         plan::Plan,
         plan::Tally,
+        report::article,
         report::grouped,
         report::json_line as count_json_line,
         report::plural,

@@ -85,6 +85,17 @@ impl Attack {
         }
     }
 
+    /// The name with its article, as messages say it: "a row", "a column",
+    /// "a diagonal", "an anti-diagonal".
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            Attack::Row => "a row",
+            Attack::Column => "a column",
+            Attack::Diagonal => "a diagonal",
+            Attack::AntiDiagonal => "an anti-diagonal",
+        }
+    }
+
     /// Which line of this kind `square` lies on; equal keys mean the same line.
     pub(crate) fn line(self, square: Square, n: usize) -> usize {
         match self {
@@ -117,17 +128,12 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the queens at ({}, {}) and ({}, {}) share {} {}",
+            "the queens at ({}, {}) and ({}, {}) share {}",
             self.first.row,
             self.first.col,
             self.second.row,
             self.second.col,
-            if self.attack == Attack::AntiDiagonal {
-                "an"
-            } else {
-                "a"
-            },
-            self.attack
+            self.attack.with_article()
         )
     }
 }

@@ -295,15 +295,18 @@ fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
             } else {
                 instance.block(square)
             };
-            if added.is_err() {
-                usage!(
+            match added {
+                Ok(()) => {}
+                Err(nqueens::Error::OutOfRange { .. }) => usage!(
                     "{flag} {},{}: the square is off the {n}×{n} board (rows and columns run \
                      {base}..={})",
                     square.row + base,
                     square.col + base,
                     instance.n() - 1 + base,
                     n = instance.n()
-                );
+                ),
+                // The library's message, as the API gives it.
+                Err(e) => usage!("{flag} {},{}: {e}", square.row + base, square.col + base),
             }
         }
     }
@@ -470,12 +473,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                             "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
                             started.elapsed().as_secs_f64()
                         )?,
-                        _ => writeln!(
-                            out,
-                            "{} completion{}",
-                            grouped(count),
-                            if count == 1 { "" } else { "s" }
-                        )?,
+                        _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
                     }
                     Outcome::Yes
                 }

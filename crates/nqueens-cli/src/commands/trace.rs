@@ -229,9 +229,8 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
                 .collect();
             writeln!(
                 out,
-                "level {depth} ({} board{}): {}",
-                boards.len(),
-                if boards.len() == 1 { "" } else { "s" },
+                "level {depth} ({}): {}",
+                nqueens::plural(boards.len() as u128, "board", "boards"),
                 boards.join("  ")
             )?;
         }

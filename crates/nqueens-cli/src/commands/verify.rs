@@ -43,7 +43,7 @@ use nqueens::{
 use nqueens::{parse_placements, Attack, Placement};
 use nqueens::{write_png, write_svg, Picture};
 
-use nqueens::grouped;
+use nqueens::{article, grouped, plural};
 
 use crate::exit::{usage, Outcome, UsageError};
 use crate::flags::{VerifyArgs, VerifyFormat};
@@ -373,8 +373,9 @@ fn picture(placement: Placement, count: usize, format: VerifyFormat) -> anyhow::
         format!("a solution for n = {}", placement.n())
     } else if pairs == 0 {
         format!(
-            "not a solution: {} queens on a {n}×{n} board",
-            placement.queens().len(),
+            "not a solution: {} on {} {n}×{n} board",
+            plural(placement.queens().len() as u128, "queen", "queens"),
+            article(placement.n() as u128),
             n = placement.n()
         )
     } else {
@@ -536,11 +537,13 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
     }
     let pairs = p.conflict_count();
     let empty = p.empty_rows();
-    let pair_word = if pairs == 1 { "pair" } else { "pairs" };
+    let size = grouped(n as u128);
     writeln!(
         out,
-        "{label}not a solution: {} queens on a {n}×{n} board, {pairs} attacking {pair_word}",
-        p.queens().len()
+        "{label}not a solution: {} on {} {size}×{size} board, {}",
+        plural(p.queens().len() as u128, "queen", "queens"),
+        article(n as u128),
+        plural(pairs as u128, "attacking pair", "attacking pairs")
     )?;
     for c in p.conflicts().take(LIST_MAX) {
         writeln!(
@@ -550,7 +553,7 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
             c.first.col + base,
             c.second.row + base,
             c.second.col + base,
-            article(c.attack)
+            c.attack.with_article()
         )?;
     }
     if pairs > LIST_MAX as u128 {
@@ -623,8 +626,9 @@ fn large_text_report(
     let taken = v.queens_on_taken_lines();
     writeln!(
         out,
-        "{label}not a solution: {} queens on a {n}×{n} board; {} {} on a line already taken",
-        grouped(v.queens() as u128),
+        "{label}not a solution: {} on {} {n}×{n} board; {} {} on a line already taken",
+        plural(v.queens() as u128, "queen", "queens"),
+        article(v.n() as u128),
         grouped(u128::from(taken)),
         if taken == 1 {
             "queen stands"
@@ -640,13 +644,13 @@ fn large_text_report(
                 "  queens at ({}, {}) and ({row}, {col}) share {}",
                 e.row + base,
                 e.col + base,
-                article(c.attack)
+                c.attack.with_article()
             )?,
             None => {
                 let line = if c.attack == Attack::Column {
                     format!("column {col}")
                 } else {
-                    article(c.attack)
+                    c.attack.with_article().to_string()
                 };
                 writeln!(
                     out,
@@ -690,14 +694,4 @@ fn large_json_report(out: &mut impl Write, v: &Verdict, base: usize) -> io::Resu
         )?;
     }
     writeln!(out, "]}}")
-}
-
-/// "a diagonal", "an anti-diagonal".
-fn article(attack: Attack) -> String {
-    let name = attack.name();
-    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
-    }
 }

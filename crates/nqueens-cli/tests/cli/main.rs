@@ -28,6 +28,7 @@ mod complete;
 mod count;
 mod docs;
 mod engine;
+mod hostile;
 mod huge;
 mod pictures;
 mod pipe;

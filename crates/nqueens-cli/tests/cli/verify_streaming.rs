@@ -224,7 +224,7 @@ fn the_detailed_report_up_to_ten_thousand_queens() {
     let r = run_in(&["verify"], text(&cols, true, 0)).code(1);
     assert_eq!(
         r.stdout,
-        "not a solution: 10000 queens on a 10000×10000 board, 1 attacking pair\n  \
+        "not a solution: 10,000 queens on a 10,000×10,000 board, 1 attacking pair\n  \
          queens at (10, 21) and (9000, 21) share a column\n  \
          (squares are (row, column), counted from 0)\n"
     );

@@ -105,10 +105,9 @@ impl Job {
                     m.push_str(&format!(", {u} unique"));
                 }
                 m.push_str(&format!(
-                    " ({} engine, {} thread{}, {:.3} s)",
+                    " ({} engine, {}, {:.3} s)",
                     self.engine,
-                    self.threads,
-                    if self.threads == 1 { "" } else { "s" },
+                    nqueens::plural(self.threads as u128, "thread", "threads"),
                     progress.seconds
                 ));
                 m

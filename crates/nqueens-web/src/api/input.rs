@@ -106,10 +106,9 @@ impl BoardIn {
         };
         queens.sort_unstable();
         if let Some(w) = queens.windows(2).find(|w| w[0] == w[1]) {
-            return Err(ApiError::invalid(format!(
-                "two queens stand on [{}, {}]; a square holds one queen",
-                w[0].row, w[0].col
-            )));
+            return Err(ApiError::invalid(
+                nqueens::Error::DuplicateQueen(w[0]).to_string(),
+            ));
         }
         let mut blocked = self
             .blocked

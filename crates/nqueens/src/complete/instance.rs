@@ -87,12 +87,8 @@ impl fmt::Display for Clash {
                 attack,
             } => write!(
                 f,
-                "the pre-placed queens at {first} and {second} attack each other along {} {attack}",
-                if attack == Attack::AntiDiagonal {
-                    "an"
-                } else {
-                    "a"
-                }
+                "the pre-placed queens at {first} and {second} attack each other along {}",
+                attack.with_article()
             ),
             Clash::Blocked(q) => {
                 write!(f, "the pre-placed queen at {q} stands on a blocked square")
@@ -169,12 +165,16 @@ impl Instance {
         }
     }
 
-    /// Places a queen (placing one twice is allowed and changes nothing).
+    /// Places a queen.
     ///
     /// # Errors
-    /// [`Error::OutOfRange`] for a square off the board.
+    /// [`Error::OutOfRange`] for a square off the board,
+    /// [`Error::DuplicateQueen`] for a square that already holds one (the
+    /// same answer as every other reader of boards gives).
     pub fn place(&mut self, square: Square) -> Result<(), Error> {
-        self.queens.insert(self.on_board(square)?);
+        if !self.queens.insert(self.on_board(square)?) {
+            return Err(Error::DuplicateQueen(square));
+        }
         Ok(())
     }
 

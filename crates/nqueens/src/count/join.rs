@@ -658,15 +658,14 @@ impl Plan for JoinPlan {
             String::new()
         };
         format!(
-            "{middle}east rows north {:0h$b}{} ({} row split{})",
+            "{middle}east rows north {:0h$b}{} ({})",
             u.en.reverse_bits() >> (32 - h),
             if units.len() == 1 {
                 format!(" south {:0h$b}", u.es.reverse_bits() >> (32 - h))
             } else {
                 String::new()
             },
-            units.len(),
-            if units.len() == 1 { "" } else { "s" },
+            crate::count::report::plural(units.len() as u128, "row split", "row splits"),
         )
     }
 }

@@ -14,15 +14,44 @@ pub fn grouped(x: u128) -> String {
     out
 }
 
-/// `1 queen`, `3 queens`: the one plural rule of every message.
+/// "a" or "an" before the number `k` as it is read aloud: "an 8×8 board",
+/// "an 11×11 board", "an 18×18", "an 80×80", "an 800×800", "an 8,000×8,000",
+/// "a 9×9", "a 100×100". The grammar of every message comes from here and
+/// [`plural`].
+///
+/// ```
+/// use nqueens::article;
+/// assert_eq!(article(8), "an");
+/// assert_eq!(article(11), "an");
+/// assert_eq!(article(18_000), "an");
+/// assert_eq!(article(850), "an");
+/// assert_eq!(article(9), "a");
+/// assert_eq!(article(100), "a");
+/// assert_eq!(article(1_000_000), "a");
+/// ```
+pub fn article(k: u128) -> &'static str {
+    let mut lead = k;
+    while lead >= 1000 {
+        lead /= 1000;
+    }
+    if matches!(lead, 8 | 11 | 18 | 80..=89 | 800..=899) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// `1 queen`, `3 queens`, `10,002 queens`: the one plural rule of every
+/// message (the number [grouped]).
 ///
 /// ```
 /// use nqueens::plural;
 /// assert_eq!(plural(1, "queen", "queens"), "1 queen");
 /// assert_eq!(plural(0, "entry", "entries"), "0 entries");
+/// assert_eq!(plural(10_002, "queen", "queens"), "10,002 queens");
 /// ```
 pub fn plural(k: u128, one: &str, many: &str) -> String {
-    format!("{k} {}", if k == 1 { one } else { many })
+    format!("{} {}", grouped(k), if k == 1 { one } else { many })
 }
 
 /// Runs shorter than this print no time in text, so that the text is the same

@@ -72,7 +72,7 @@ pub const FORMAT_NAME: &str = "nqueens-partial";
 pub const FORMAT_VERSION: u32 = 2;
 
 /// The `version` this library writes into partial results, for example
-/// `"nqueens 0.1.0, partial format 1"`. Parts merge only with parts of the
+/// `"nqueens 0.1.0, partial format 2"`. Parts merge only with parts of the
 /// same version, since plans may change between versions.
 pub fn current_version() -> String {
     format!(
@@ -412,7 +412,7 @@ impl PartialResult {
     }
 }
 
-/// The format version in a version string like `"nqueens 0.1.0, partial format 1"`.
+/// The format version in a version string like `"nqueens 0.1.0, partial format 2"`.
 fn format_version(version: &str) -> Option<u32> {
     let (_, number) = version.rsplit_once("partial format ")?;
     number.trim().parse().ok()

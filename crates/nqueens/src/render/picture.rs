@@ -543,7 +543,8 @@ pub(super) fn check_board(n: usize, square_size: u32) -> io::Result<()> {
     }
     if n > MAX_SVG_N {
         return Err(invalid(format!(
-            "a {n}×{n} board is too large to draw (at most {MAX_SVG_N}×{MAX_SVG_N})"
+            "{} {n}×{n} board is too large to draw (at most {MAX_SVG_N}×{MAX_SVG_N})",
+            crate::count::report::article(n as u128)
         )));
     }
     if square_size == 0 || square_size > MAX_SQUARE_SIZE {

@@ -41,7 +41,8 @@ pub fn write_png<W: Write + ?Sized>(out: &mut W, picture: &Picture) -> io::Resul
     let n = picture.n;
     if n > MAX_PNG_N {
         return Err(invalid(format!(
-            "a {n}×{n} board is too large for a PNG (at most {MAX_PNG_N}×{MAX_PNG_N})"
+            "{} {n}×{n} board is too large for a PNG (at most {MAX_PNG_N}×{MAX_PNG_N})",
+            crate::count::report::article(n as u128)
         )));
     }
     picture.check()?;

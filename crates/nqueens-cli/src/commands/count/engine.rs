@@ -118,7 +118,7 @@ fn dry_run(
     match format {
         ReportFormat::Text => writeln!(
             out,
-            "n = {n}: {} tasks ({} engine); timed {} of them in {}; the whole count needs about {} of CPU time (± {:.0}%), about {} on {} thread{}",
+            "n = {n}: {} tasks ({} engine); timed {} of them in {}; the whole count needs about {} of CPU time (± {:.0}%), about {} on {}",
             grouped(d.tasks as u128),
             run.engine.name(),
             grouped(d.sampled as u128),
@@ -126,8 +126,7 @@ fn dry_run(
             duration(d.projected_cpu_seconds),
             100.0 * d.relative_error,
             duration(wall),
-            run.threads,
-            if run.threads == 1 { "" } else { "s" }
+            nqueens::plural(run.threads as u128, "thread", "threads")
         )?,
         ReportFormat::Json => writeln!(
             out,
@@ -208,10 +207,9 @@ pub fn run(
         let rough =
             one_core_seconds(run.engine.name(), n) * pending.len() as f64 / plan.len() as f64;
         eprintln!(
-            "note: counting n = {n} takes roughly {} on {} thread{} here{}",
+            "note: counting n = {n} takes roughly {} on {} here{}",
             duration(rough / run.threads as f64),
-            run.threads,
-            if run.threads == 1 { "" } else { "s" },
+            nqueens::plural(run.threads as u128, "thread", "threads"),
             if run.checkpoint.is_none() {
                 "; add --checkpoint FILE so that an interruption loses nothing"
             } else {
