@@ -543,7 +543,7 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
         "{label}not a solution: {} on {} {size}×{size} board, {}",
         plural(p.queens().len() as u128, "queen", "queens"),
         article(n as u128),
-        plural(pairs as u128, "attacking pair", "attacking pairs")
+        plural(pairs, "attacking pair", "attacking pairs")
     )?;
     for c in p.conflicts().take(LIST_MAX) {
         writeln!(
