@@ -468,11 +468,22 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             match count {
                 Some(count) => {
                     match format {
-                        CompleteFormat::Json => writeln!(
-                            out,
-                            "{{\"n\":{n},\"completions\":{count},\"seconds\":{:.6}}}",
-                            started.elapsed().as_secs_f64()
-                        )?,
+                        CompleteFormat::Json => {
+                            /// The count, as JSON.
+                            #[derive(serde::Serialize)]
+                            struct Counted {
+                                n: usize,
+                                completions: u128,
+                                seconds: f64,
+                            }
+                            let counted = Counted {
+                                n,
+                                completions: count,
+                                seconds: started.elapsed().as_secs_f64(),
+                            };
+                            serde_json::to_writer(&mut out, &counted)?;
+                            writeln!(out)?;
+                        }
                         _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
                     }
                     Outcome::Yes

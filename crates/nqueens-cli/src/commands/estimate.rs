@@ -52,15 +52,33 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
             }
         }
         ReportFormat::Json => {
-            write!(
-                out,
-                "{{\"n\":{n},\"samples\":{samples},\"seed\":{seed},\"solutions\":{:e},\"std_error\":{:e},\"low\":{:e},\"high\":{:e},\"nodes\":{:e}",
-                e.solutions, e.std_error, e.low, e.high, e.nodes
-            )?;
-            if let Some(q) = known {
-                write!(out, ",\"published\":{q}")?;
+            /// The estimate, as JSON.
+            #[derive(serde::Serialize)]
+            struct Estimated {
+                n: usize,
+                samples: u64,
+                seed: u64,
+                solutions: f64,
+                std_error: f64,
+                low: f64,
+                high: f64,
+                nodes: f64,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                published: Option<u128>,
             }
-            writeln!(out, "}}")?;
+            let estimated = Estimated {
+                n,
+                samples,
+                seed,
+                solutions: e.solutions,
+                std_error: e.std_error,
+                low: e.low,
+                high: e.high,
+                nodes: e.nodes,
+                published: known,
+            };
+            serde_json::to_writer(&mut out, &estimated)?;
+            writeln!(out)?;
         }
     }
     out.flush()?;

@@ -85,15 +85,31 @@ pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> S
 ///
 /// ```
 /// use nqueens::count_json_line;
-/// assert_eq!(count_json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.500000}"#);
+/// assert_eq!(count_json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.5}"#);
+/// assert_eq!(
+///     count_json_line(27, 234_907_967_154_122_528, Some(29_363_495_934_315_694), 0.0),
+///     r#"{"n":27,"solutions":234907967154122528,"unique":29363495934315694,"seconds":0.0}"#
+/// );
 /// ```
 pub fn json_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> String {
-    let mut line = format!("{{\"n\":{n},\"solutions\":{total}");
-    if let Some(u) = unique {
-        line.push_str(&format!(",\"unique\":{u}"));
+    /// The line, as serde writes it.
+    #[derive(serde::Serialize)]
+    struct Line {
+        n: usize,
+        solutions: u128,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unique: Option<u128>,
+        seconds: f64,
     }
-    line.push_str(&format!(",\"seconds\":{seconds:.6}}}"));
-    line
+    // Rounded to the microsecond, as a time measured here deserves.
+    let seconds = (seconds * 1e6).round() / 1e6;
+    serde_json::to_string(&Line {
+        n,
+        solutions: total,
+        unique,
+        seconds,
+    })
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -128,18 +128,34 @@ fn dry_run(
             duration(wall),
             nqueens::plural(run.threads as u128, "thread", "threads")
         )?,
-        ReportFormat::Json => writeln!(
-            out,
-            "{{\"n\":{n},\"engine\":\"{}\",\"tasks\":{},\"sampled\":{},\"sample_seconds\":{:.6},\"projected_cpu_seconds\":{:.3},\"relative_error\":{:.4},\"threads\":{},\"projected_seconds\":{:.3}}}",
-            run.engine.name(),
-            d.tasks,
-            d.sampled,
-            d.sample_seconds,
-            d.projected_cpu_seconds,
-            d.relative_error,
-            run.threads,
-            wall
-        )?,
+        ReportFormat::Json => {
+            /// A dry run's plan and projection, as JSON.
+            #[derive(serde::Serialize)]
+            struct Plan<'a> {
+                n: usize,
+                engine: &'a str,
+                tasks: usize,
+                sampled: usize,
+                sample_seconds: f64,
+                projected_cpu_seconds: f64,
+                relative_error: f64,
+                threads: usize,
+                projected_seconds: f64,
+            }
+            let plan = Plan {
+                n,
+                engine: run.engine.name(),
+                tasks: d.tasks,
+                sampled: d.sampled,
+                sample_seconds: d.sample_seconds,
+                projected_cpu_seconds: d.projected_cpu_seconds,
+                relative_error: d.relative_error,
+                threads: run.threads,
+                projected_seconds: wall,
+            };
+            serde_json::to_writer(&mut out, &plan)?;
+            writeln!(out)?;
+        }
     }
     out.flush()?;
     Ok(Outcome::Yes)
