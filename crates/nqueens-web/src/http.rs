@@ -1,7 +1,6 @@
 //! Requests and replies as plain values, independent of the HTTP library, so
 //! that every handler is a function from a [`Request`] to a [`Reply`].
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// One request, its body already read (and bounded).
@@ -239,52 +238,3 @@ impl From<ApiError> for Reply {
 
 /// What a handler returns.
 pub type ApiResult<T = Reply> = Result<T, ApiError>;
-
-/// The body as `T`, refusing keys that are not in `fields` (so that a
-/// misspelt field is an error, not silently ignored), with serde's message
-/// (which names the field and the type it wanted) when a value is wrong.
-pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -> ApiResult<T> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::bad_json(format!(
-            "this endpoint takes a JSON object in the request body, such as {example}"
-        )));
-    }
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
-        ApiError::bad_json(format!(
-            "the request body is not valid JSON: {e}; for example {example}"
-        ))
-    })?;
-    let Some(object) = value.as_object() else {
-        return Err(ApiError::bad_json(format!(
-            "the request body must be a JSON object, such as {example}"
-        )));
-    };
-    if let Some(key) = object.keys().find(|k| !fields.contains(&k.as_str())) {
-        return Err(ApiError::bad_json(format!(
-            "unknown field \"{key}\"; this endpoint takes {}",
-            fields
-                .iter()
-                .map(|f| format!("\"{f}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    // serde_path_to_error names the field whose value is wrong ("n",
-    // "queens[2][0]"), which serde's own message does not.
-    serde_path_to_error::deserialize(value.clone()).map_err(|e| {
-        let mut field = e.path().to_string();
-        let e = e.into_inner();
-        // The board's fields are flattened into each request, where the path
-        // is lost; read them alone to find which one it was.
-        if field == "." {
-            if let Err(board) =
-                serde_path_to_error::deserialize::<_, crate::api::input::BoardIn>(value)
-            {
-                field = board.path().to_string();
-            }
-        }
-        ApiError::bad_json(format!(
-            "the field \"{field}\" is not what this endpoint takes: {e}; for example {example}"
-        ))
-    })
-}

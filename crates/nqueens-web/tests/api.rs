@@ -1242,4 +1242,84 @@ mod shell {
         let r = s.post("/api/verify", json!({"n": 4, "queens": [[0, 1], [-1, 2]]}));
         r.assert_error(400, "bad_json", "\"queens[1][0]\"");
     }
+
+    /// Arbitrary bodies to every route that takes one: a reply of 2xx or
+    /// 4xx with a JSON error, never a 500 or a dropped connection.
+    #[test]
+    fn any_body_gets_an_answer() {
+        use proptest::prelude::*;
+        let s = start();
+        let routes = [
+            "/api/solve",
+            "/api/verify",
+            "/api/complete",
+            "/api/trace",
+            "/api/render",
+            "/api/count",
+        ];
+        let body = prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..200),
+            "\\{(\"(n|queens|columns|blocked|mode|offset|limit|algorithm|square|format|unique)\": ?(-?[0-9]{1,25}|\\[\\[[0-9],[0-9]\\]\\]|\"[a-z]{0,6}\"|null|true|1e30),? ?){0,4}\\}"
+                .prop_map(String::into_bytes),
+        ];
+        let mut runner = proptest::test_runner::TestRunner::new(proptest::test_runner::Config {
+            cases: 120,
+            ..Default::default()
+        });
+        runner
+            .run(&(0..routes.len(), body), |(route, body)| {
+                let r = s.request("POST", routes[route], &body);
+                prop_assert!(
+                    r.status < 500 || r.status == 503,
+                    "{} {:?}: {}",
+                    routes[route],
+                    String::from_utf8_lossy(&body),
+                    r.status
+                );
+                if r.status >= 400 {
+                    prop_assert!(r.json()["error"]["message"].is_string());
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// The messages of the server's errors, pinned so that a change of
+    /// wording is reviewed.
+    #[test]
+    fn error_messages() {
+        let s = start();
+        let cases: [(&str, &str); 14] = [
+            ("/api/solve", ""),
+            ("/api/solve", "[1]"),
+            ("/api/solve", r#"{"n": 0}"#),
+            ("/api/solve", r#"{"n": -1}"#),
+            ("/api/solve", r#"{"n": 1e30}"#),
+            ("/api/solve", r#"{"n": 8, "algoritm": "x"}"#),
+            ("/api/solve", r#"{"n": 8, "algorithm": "magic"}"#),
+            ("/api/verify", r#"{"n": 4, "queens": [[0, 0], [0, 0]]}"#),
+            ("/api/verify", r#"{"n": 4, "queens": [[9, 0]]}"#),
+            (
+                "/api/complete",
+                r#"{"n": 8, "mode": "page", "offset": 18446744073709551615}"#,
+            ),
+            ("/api/complete", r#"{"n": 8, "mode": "sideways"}"#),
+            ("/api/trace", r#"{"n": 4}"#),
+            ("/api/count", r#"{"n": 99}"#),
+            (
+                "/api/render",
+                r#"{"columns": [1, 3, 0, 2], "square": 100000}"#,
+            ),
+        ];
+        let mut transcript = String::new();
+        for (path, body) in cases {
+            let r = s.request("POST", path, body.as_bytes());
+            let message = r.json()["error"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            transcript.push_str(&format!("POST {path} {body}\n{} {message}\n\n", r.status));
+        }
+        insta::assert_snapshot!("api_error_messages", transcript);
+    }
 }

@@ -429,6 +429,41 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Every value parser answers any text with a value or a message,
+        /// never a panic; a board size that parses is what its digits say.
+        #[test]
+        fn any_text_gets_an_answer(text in "\\PC{0,40}") {
+            let _ = board_size(&text);
+            let _ = threads(&text);
+            let _ = seed(&text);
+            let _ = positive(&text);
+            let _ = limit(&text);
+            let _ = samples(&text);
+            let _ = diagonals(&text);
+            let _ = jobs(&text);
+            let _ = count_max(&text);
+            let _ = port(&text);
+            let _ = bind(&text);
+            let _ = origin(&text);
+            let _ = timeout(&text);
+            let _ = delay(&text);
+            let _ = checkpoint_every(&text);
+            let _ = request_timeout(&text);
+            let _ = until(&text);
+            let _ = square(&text);
+            let _ = slice(&text);
+            let _ = bytes(&text);
+        }
+
+        #[test]
+        fn sizes_read_as_written(n in 1usize..1_000_000_000_000) {
+            proptest::prop_assert_eq!(board_size(&n.to_string()), Ok(n));
+            let grouped = nqueens::grouped(n as u128).replace(',', "_");
+            proptest::prop_assert_eq!(board_size(&grouped), Ok(n));
+        }
+    }
+
     #[test]
     fn numbers_state_their_range() {
         assert_eq!(threads("4096"), Ok(4096));

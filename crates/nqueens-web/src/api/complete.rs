@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 use super::input::{pair, Board, BoardIn};
 use nqueens::plural;
 
+use super::input::parse;
 use super::Context;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 
 /// The largest `offset` of `page`: 2^53 - 1.
 const MAX_OFFSET: usize = (1 << 53) - 1;

@@ -22,8 +22,9 @@ use nqueens::Observer;
 use nqueens::Tally;
 use serde::{Deserialize, Serialize};
 
+use super::input::parse;
 use super::Context;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 use crate::Limits;
 
 /// Finished jobs kept for their results, at most.

@@ -7,9 +7,10 @@
 use nqueens::{write_png, write_svg, Picture};
 use serde::Deserialize;
 
+use super::input::parse;
 use super::input::BoardIn;
 use super::Context;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -11,9 +11,10 @@ use std::time::Instant;
 use nqueens::{Algorithm, Event, Sink};
 use serde::{Deserialize, Serialize};
 
+use super::input::parse;
 use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 
 /// Above this the default method is the construction, as in the command line.
 pub const FIRST_MAX: usize = 32;

@@ -11,9 +11,10 @@ use nqueens::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::input::parse;
 use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 
 /// Events returned when the request does not say.
 pub const DEFAULT_EVENTS: usize = 2000;

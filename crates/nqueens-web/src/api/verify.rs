@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::input::{pair, BoardIn};
 use nqueens::plural;
 
+use super::input::parse;
 use super::Context;
-use crate::http::{parse, ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Reply};
 
 /// The most conflicts listed (the count is always exact).
 pub const CONFLICTS_LISTED: usize = 1000;
