@@ -1,5 +1,6 @@
 //! The command line of `nqueens`: its flags ([`flags`], parsed by clap into
-//! typed values), its limits ([`limits`]) and its exit statuses ([`exit`]).
+//! typed values), its limits ([`limits`]), its exit statuses ([`exit`]) and
+//! its progress bar ([`progress`]).
 //!
 //! A library only so that the MPI runner (`nqueens-mpi count`) reads the
 //! options it shares with `nqueens count` ([`flags::CountTarget`]) exactly as
@@ -9,3 +10,4 @@
 pub mod exit;
 pub mod flags;
 pub mod limits;
+pub mod progress;

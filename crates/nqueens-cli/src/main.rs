@@ -9,10 +9,9 @@
 
 mod commands;
 mod output;
-mod progress;
 
 use clap::Parser;
-use nqueens_cli::{exit, flags, limits};
+use nqueens_cli::{exit, flags, limits, progress};
 
 use crate::flags::{Command, Opts};
 

@@ -202,11 +202,11 @@
 //! ## Pictures
 //!
 //! [`write_svg`] draws a board as a standalone SVG for slides and web
-//! pages, and [`write_png`] as a PNG (drawn and encoded by this crate,
-//! without the text). A [`Picture`] says what to show: the queens, and
-//! optionally the squares they attack shaded, pairs in conflict joined by a
-//! red line, framed squares, labels, row and column numbers and a caption.
-//! [`write_animated_svg`] plays the steps of a traced search.
+//! pages, and [`write_png`] as a PNG (drawn by this crate and encoded by the
+//! `png` crate, without the text). A [`Picture`] says what to show: the
+//! queens, and optionally the squares they attack shaded, pairs in conflict
+//! joined by a red line, framed squares, labels, row and column numbers and a
+//! caption. [`write_animated_svg`] plays the steps of a traced search.
 //!
 //! ```
 //! use nqueens::{write_svg, Picture};

@@ -17,8 +17,8 @@
 //!
 //! - [`write_svg`]: a standalone SVG 1.1 document, which scales to any size
 //!   (slides, web pages, printed notes);
-//! - [`write_png`]: a PNG image, rasterised and encoded here with no
-//!   dependencies. The PNG leaves out all text (labels, caption and
+//! - [`write_png`]: a PNG image, rasterised here and encoded by the
+//!   [`png`](::png) crate. The PNG leaves out all text (labels, caption and
 //!   coordinates) and refuses boards above [`MAX_PNG_N`] or images above
 //!   [`MAX_PNG_SIDE`] pixels.
 //!

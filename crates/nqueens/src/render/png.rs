@@ -1,6 +1,5 @@
-//! Boards as PNG images, drawn and encoded here: a small rasteriser, a
-//! deflate encoder (fixed Huffman codes, matches against the pixel to the
-//! left and the row above), zlib's Adler-32 and PNG's CRC-32.
+//! Boards as PNG images: a small rasteriser draws the board into RGB pixels,
+//! and the [`png`](::png) crate encodes them as a file.
 
 use std::io::{self, Write};
 
@@ -55,7 +54,7 @@ pub fn write_png<W: Write + ?Sized>(out: &mut W, picture: &Picture) -> io::Resul
         )));
     }
     let canvas = paint(n, &layout, &picture.layer());
-    out.write_all(&encode(&canvas))
+    out.write_all(&encode(&canvas)?)
 }
 
 /// An RGB image, row by row.
@@ -325,404 +324,27 @@ fn paint(n: usize, l: &Layout, layer: &Layer<'_>) -> Canvas {
     canvas
 }
 
-/// The PNG file of `canvas`.
-fn encode(canvas: &Canvas) -> Vec<u8> {
-    let stride = canvas.width * 3;
-    // Every row starts with its filter type, 0: the bytes as they are.
-    let mut raw = Vec::with_capacity((stride + 1) * canvas.height);
-    for row in canvas.pixels.chunks(stride.max(1)).take(canvas.height) {
-        raw.push(0);
-        raw.extend_from_slice(row);
-    }
-    let mut png = Vec::new();
-    png.extend_from_slice(b"\x89PNG\r\n\x1a\n");
-    let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&(canvas.width as u32).to_be_bytes());
-    header.extend_from_slice(&(canvas.height as u32).to_be_bytes());
-    // 8 bits a sample, colour type 2 (RGB), deflate, filter method 0, not interlaced.
-    header.extend_from_slice(&[8, 2, 0, 0, 0]);
-    chunk(&mut png, b"IHDR", &header);
-    chunk(&mut png, b"IDAT", &zlib(&raw, &[3, stride + 1]));
-    chunk(&mut png, b"IEND", &[]);
-    png
-}
-
-/// Appends a chunk: length, type, data, and the CRC of type and data.
-fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    png.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    png.extend_from_slice(kind);
-    png.extend_from_slice(data);
-    let crc = crc32_update(crc32_update(0xffff_ffff, kind), data) ^ 0xffff_ffff;
-    png.extend_from_slice(&crc.to_be_bytes());
-}
-
-/// The zlib stream of `data`: the header, the deflate data (compressed by
-/// matching at the given distances, or stored when that is no smaller), and
-/// the Adler-32 of `data`.
-fn zlib(data: &[u8], distances: &[usize]) -> Vec<u8> {
-    // CM = 8 (deflate), CINFO = 7 (32 KiB window); FCHECK makes 0x7801 a multiple of 31.
-    let mut out = vec![0x78, 0x01];
-    let compressed = deflate_fixed(data, distances);
-    if compressed.len() < stored_size(data.len()) {
-        out.extend_from_slice(&compressed);
-    } else {
-        deflate_stored(&mut out, data);
-    }
-    out.extend_from_slice(&adler32(data).to_be_bytes());
-    out
-}
-
-/// The largest block a stored deflate block holds.
-const STORED_MAX: usize = 65_535;
-
-/// The size of [`deflate_stored`]'s output.
-fn stored_size(len: usize) -> usize {
-    len + 5 * len.div_ceil(STORED_MAX).max(1)
-}
-
-/// Deflate with stored blocks: each one byte of header bits (the last
-/// block's with BFINAL set), LEN and its complement, and the bytes.
-fn deflate_stored(out: &mut Vec<u8>, data: &[u8]) {
-    let mut blocks = data.chunks(STORED_MAX).peekable();
-    if blocks.peek().is_none() {
-        out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
-    }
-    while let Some(block) = blocks.next() {
-        out.push(u8::from(blocks.peek().is_none()));
-        let len = block.len() as u16;
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&(!len).to_le_bytes());
-        out.extend_from_slice(block);
-    }
-}
-
-/// Bits packed from the least significant end of each byte, as deflate does.
-struct Bits {
-    out: Vec<u8>,
-    acc: u64,
-    count: u32,
-}
-
-impl Bits {
-    fn put(&mut self, value: u32, count: u32) {
-        self.acc |= u64::from(value) << self.count;
-        self.count += count;
-        while self.count >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.count -= 8;
-        }
-    }
-
-    /// A Huffman code, which deflate sends most significant bit first.
-    fn code(&mut self, code: u32, len: u32) {
-        let mut reversed = 0;
-        for i in 0..len {
-            reversed |= (code >> i & 1) << (len - 1 - i);
-        }
-        self.put(reversed, len);
-    }
-
-    /// A literal/length symbol (0 to 287) in the fixed code.
-    fn symbol(&mut self, symbol: u32) {
-        match symbol {
-            0..=143 => self.code(0x30 + symbol, 8),
-            144..=255 => self.code(0x190 + symbol - 144, 9),
-            256..=279 => self.code(symbol - 256, 7),
-            _ => self.code(0xc0 + symbol - 280, 8),
-        }
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        if self.count > 0 {
-            self.out.push(self.acc as u8);
-        }
-        self.out
-    }
-}
-
-/// The first length of each length code 257..=285, and its extra bits.
-const LENGTH_BASE: [u16; 29] = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
-    163, 195, 227, 258,
-];
-const LENGTH_EXTRA: [u8; 29] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-];
-/// The first distance of each distance code 0..=29, and its extra bits.
-const DISTANCE_BASE: [u16; 30] = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
-];
-const DISTANCE_EXTRA: [u8; 30] = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
-    13,
-];
-const MIN_MATCH: usize = 3;
-const MAX_MATCH: usize = 258;
-const MAX_DISTANCE: usize = 32_768;
-
-/// The index of the last entry of `bases` not above `value`.
-fn code_for(bases: &[u16], value: usize) -> usize {
-    bases
-        .iter()
-        .rposition(|&b| usize::from(b) <= value)
-        .unwrap_or(0)
-}
-
-/// One final deflate block with the fixed Huffman codes. At each position
-/// it looks for the longest repeat at each of `distances` only, which suits
-/// images: a run of one colour repeats the pixel to the left (3 bytes back),
-/// and a row much like the one above repeats it (a row's length back).
-fn deflate_fixed(data: &[u8], distances: &[usize]) -> Vec<u8> {
-    let mut bits = Bits {
-        out: Vec::new(),
-        acc: 0,
-        count: 0,
-    };
-    bits.put(1, 1); // BFINAL
-    bits.put(1, 2); // BTYPE 01: fixed codes
-    let mut i = 0;
-    while i < data.len() {
-        let mut best = (0, 0);
-        for &d in distances {
-            if d == 0 || d > i || d > MAX_DISTANCE {
-                continue;
-            }
-            let limit = MAX_MATCH.min(data.len() - i);
-            let mut len = 0;
-            while len < limit && data[i + len] == data[i + len - d] {
-                len += 1;
-            }
-            if len > best.0 {
-                best = (len, d);
-            }
-        }
-        let (len, dist) = best;
-        if len >= MIN_MATCH {
-            let code = code_for(&LENGTH_BASE, len);
-            bits.symbol(257 + code as u32);
-            bits.put(
-                (len - usize::from(LENGTH_BASE[code])) as u32,
-                u32::from(LENGTH_EXTRA[code]),
-            );
-            let code = code_for(&DISTANCE_BASE, dist);
-            bits.code(code as u32, 5);
-            bits.put(
-                (dist - usize::from(DISTANCE_BASE[code])) as u32,
-                u32::from(DISTANCE_EXTRA[code]),
-            );
-            i += len;
-        } else {
-            bits.symbol(u32::from(data[i]));
-            i += 1;
-        }
-    }
-    bits.symbol(256); // end of block
-    bits.finish()
-}
-
-/// Adler-32, zlib's checksum: two sums modulo 65521.
-fn adler32(data: &[u8]) -> u32 {
-    const MOD: u32 = 65_521;
-    let (mut a, mut b) = (1u32, 0u32);
-    // 5552 bytes is the most that cannot overflow b before the reduction.
-    for block in data.chunks(5552) {
-        for &byte in block {
-            a += u32::from(byte);
-            b += a;
-        }
-        a %= MOD;
-        b %= MOD;
-    }
-    b << 16 | a
-}
-
-/// The CRC-32 table (polynomial 0xEDB88320, reflected), built at compile time.
-const CRC_TABLE: [u32; 256] = {
-    let mut table = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 == 1 {
-                0xedb8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
-            k += 1;
-        }
-        table[i] = c;
-        i += 1;
-    }
-    table
-};
-
-/// Runs the CRC register over `data` (start with all ones, finish by
-/// inverting).
-fn crc32_update(mut crc: u32, data: &[u8]) -> u32 {
-    for &byte in data {
-        crc = CRC_TABLE[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8);
-    }
-    crc
-}
-
-/// CRC-32 as PNG and zip compute it.
-#[cfg(test)]
-fn crc32(data: &[u8]) -> u32 {
-    crc32_update(0xffff_ffff, data) ^ 0xffff_ffff
+/// The PNG file of `canvas`, encoded by the `png` crate: 8-bit RGB, not
+/// interlaced, no ancillary chunks. The row filter and the compression level
+/// are fixed here rather than left to the crate's defaults, so that equal
+/// canvases give equal bytes.
+fn encode(canvas: &Canvas) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut encoder = ::png::Encoder::new(&mut bytes, canvas.width as u32, canvas.height as u32);
+    encoder.set_color(::png::ColorType::Rgb);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_filter(::png::Filter::Adaptive);
+    encoder.set_compression(::png::Compression::Balanced);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&canvas.pixels)?;
+    writer.finish()?;
+    Ok(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::render::MAX_SVG_N;
-
-    #[test]
-    fn checksums_match_known_values() {
-        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
-        assert_eq!(crc32(b""), 0);
-        assert_eq!(crc32(b"IEND"), 0xae42_6082);
-        assert_eq!(adler32(b"Wikipedia"), 0x11e6_0398);
-        assert_eq!(adler32(b""), 1);
-        // Long enough to need the reduction: a million 0xff bytes.
-        let ones = vec![0xffu8; 1_000_000];
-        let (mut a, mut b) = (1u64, 0u64);
-        for &x in &ones {
-            a = (a + u64::from(x)) % 65_521;
-            b = (b + a) % 65_521;
-        }
-        assert_eq!(adler32(&ones), (b << 16 | a) as u32);
-    }
-
-    /// Reads deflate bits, least significant first.
-    struct BitReader<'a> {
-        data: &'a [u8],
-        pos: usize,
-    }
-
-    impl BitReader<'_> {
-        fn bit(&mut self) -> u32 {
-            let byte = self.data[self.pos / 8];
-            let bit = u32::from(byte >> (self.pos % 8) & 1);
-            self.pos += 1;
-            bit
-        }
-
-        fn bits(&mut self, count: u32) -> u32 {
-            (0..count).fold(0, |v, i| v | self.bit() << i)
-        }
-
-        /// A Huffman code of `len` bits, most significant bit first.
-        fn code(&mut self, len: u32) -> u32 {
-            (0..len).fold(0, |v, _| v << 1 | self.bit())
-        }
-
-        fn align(&mut self) {
-            self.pos = self.pos.div_ceil(8) * 8;
-        }
-    }
-
-    /// Inflates a zlib stream of stored and fixed-code blocks, checking the
-    /// header and the Adler-32.
-    fn inflate(zlib: &[u8]) -> Vec<u8> {
-        assert_eq!(zlib[0] & 0x0f, 8, "deflate");
-        assert_eq!((u32::from(zlib[0]) << 8 | u32::from(zlib[1])) % 31, 0);
-        let body = &zlib[2..zlib.len() - 4];
-        let mut r = BitReader { data: body, pos: 0 };
-        let mut out: Vec<u8> = Vec::new();
-        loop {
-            let last = r.bit() == 1;
-            match r.bits(2) {
-                0 => {
-                    r.align();
-                    let at = r.pos / 8;
-                    let len = usize::from(u16::from_le_bytes([body[at], body[at + 1]]));
-                    let nlen = u16::from_le_bytes([body[at + 2], body[at + 3]]);
-                    assert_eq!(!nlen as usize, len);
-                    out.extend_from_slice(&body[at + 4..at + 4 + len]);
-                    r.pos = (at + 4 + len) * 8;
-                }
-                1 => loop {
-                    // Fixed literal/length codes are 7, 8 or 9 bits long.
-                    let mut code = r.code(7);
-                    let symbol = if code <= 0x17 {
-                        256 + code
-                    } else {
-                        code = code << 1 | r.bit();
-                        if (0x30..=0xbf).contains(&code) {
-                            code - 0x30
-                        } else if (0xc0..=0xc7).contains(&code) {
-                            280 + code - 0xc0
-                        } else {
-                            code = code << 1 | r.bit();
-                            assert!((0x190..=0x1ff).contains(&code));
-                            144 + code - 0x190
-                        }
-                    };
-                    match symbol {
-                        0..=255 => out.push(symbol as u8),
-                        256 => break,
-                        _ => {
-                            let k = (symbol - 257) as usize;
-                            let len = usize::from(LENGTH_BASE[k])
-                                + r.bits(u32::from(LENGTH_EXTRA[k])) as usize;
-                            let k = r.code(5) as usize;
-                            let dist = usize::from(DISTANCE_BASE[k])
-                                + r.bits(u32::from(DISTANCE_EXTRA[k])) as usize;
-                            assert!(dist <= out.len());
-                            for _ in 0..len {
-                                out.push(out[out.len() - dist]);
-                            }
-                        }
-                    }
-                },
-                t => panic!("block type {t}"),
-            }
-            if last {
-                break;
-            }
-        }
-        assert_eq!(r.pos.div_ceil(8), body.len(), "trailing data");
-        let adler = u32::from_be_bytes(zlib[zlib.len() - 4..].try_into().unwrap());
-        assert_eq!(adler, adler32(&out));
-        out
-    }
-
-    #[test]
-    fn zlib_round_trips() {
-        // Compressible, incompressible (stored), empty, and longer than one
-        // stored block.
-        let runs: Vec<u8> = (0..100_000u32).map(|i| (i / 300 % 7) as u8).collect();
-        let mut noise = Vec::new();
-        let mut x = 0x1234_5678u32;
-        for _ in 0..140_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            noise.push(x as u8);
-        }
-        for data in [&runs[..], &noise[..], &[][..], &b"abcabcabcabcabd"[..]] {
-            for distances in [&[3usize, 17][..], &[1][..], &[][..]] {
-                let z = zlib(data, distances);
-                assert_eq!(inflate(&z), data);
-                assert!(z.len() <= stored_size(data.len()) + 6);
-            }
-        }
-        assert!(zlib(&runs, &[3]).len() < runs.len() / 20);
-        // The noise is stored, in three blocks.
-        let mut stored = Vec::new();
-        deflate_stored(&mut stored, &noise);
-        assert_eq!(stored.len(), stored_size(noise.len()));
-        assert_eq!(zlib(&noise, &[3]).len(), stored.len() + 6);
-        // Every match length and many distances.
-        let mut all = Vec::new();
-        for len in 1..=300usize {
-            all.extend(std::iter::repeat_n((len % 251) as u8, len));
-        }
-        assert_eq!(inflate(&zlib(&all, &[1, 2, 300, 5000, 32_768])), all);
-    }
 
     /// A decoded image.
     struct Decoded {
@@ -738,48 +360,30 @@ mod tests {
         }
     }
 
-    /// Decodes our own output, checking the signature, every chunk's CRC, the
-    /// chunk order and the header.
+    /// Decodes our output with the `png` crate's decoder, which checks the
+    /// signature, the chunks and their CRCs, and here the zlib Adler-32 too;
+    /// then checks that it is one 8-bit RGB image, not interlaced, and that
+    /// the file ends with its IEND chunk.
     fn decode(png: &[u8]) -> Decoded {
-        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-        let mut at = 8;
-        let mut kinds = Vec::new();
-        let mut header = Vec::new();
-        let mut idat = Vec::new();
-        while at < png.len() {
-            let len = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
-            let kind = &png[at + 4..at + 8];
-            let data = &png[at + 8..at + 8 + len];
-            let crc = u32::from_be_bytes(png[at + 8 + len..at + 12 + len].try_into().unwrap());
-            let mut covered = kind.to_vec();
-            covered.extend_from_slice(data);
-            assert_eq!(
-                crc,
-                crc32(&covered),
-                "CRC of {}",
-                String::from_utf8_lossy(kind)
-            );
-            match kind {
-                b"IHDR" => header = data.to_vec(),
-                b"IDAT" => idat.extend_from_slice(data),
-                _ => {}
-            }
-            kinds.push(String::from_utf8(kind.to_vec()).unwrap());
-            at += 12 + len;
-        }
-        assert_eq!(at, png.len());
-        assert_eq!(kinds, ["IHDR", "IDAT", "IEND"]);
-        assert_eq!(header.len(), 13);
-        let width = u32::from_be_bytes(header[0..4].try_into().unwrap()) as usize;
-        let height = u32::from_be_bytes(header[4..8].try_into().unwrap()) as usize;
-        assert_eq!(&header[8..], &[8, 2, 0, 0, 0]);
-        let raw = inflate(&idat);
-        assert_eq!(raw.len(), height * (1 + 3 * width));
-        let mut pixels = Vec::new();
-        for row in raw.chunks(1 + 3 * width) {
-            assert_eq!(row[0], 0, "filter type");
-            pixels.extend_from_slice(&row[1..]);
-        }
+        assert!(
+            png.ends_with(b"\0\0\0\0IEND\xae\x42\x60\x82"),
+            "ends with IEND"
+        );
+        let mut decoder = ::png::Decoder::new(io::Cursor::new(png));
+        decoder.ignore_checksums(false);
+        let mut reader = decoder.read_info().expect("a PNG header");
+        let info = reader.info();
+        assert_eq!(info.color_type, ::png::ColorType::Rgb);
+        assert_eq!(info.bit_depth, ::png::BitDepth::Eight);
+        assert!(!info.interlaced);
+        assert!(info.animation_control.is_none());
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a sane size")];
+        let frame = reader.next_frame(&mut pixels).expect("the pixels");
+        reader.finish().expect("the end of the image");
+        let (width, height) = (frame.width as usize, frame.height as usize);
+        assert_eq!(frame.line_size, 3 * width);
+        pixels.truncate(frame.buffer_size());
+        assert_eq!(pixels.len(), 3 * width * height);
         Decoded {
             width,
             height,
