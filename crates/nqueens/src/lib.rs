@@ -44,7 +44,7 @@
 //! ```
 //!
 //! For tight loops, [`Solutions::next_columns`] lends each solution as a slice
-//! without allocating, and [`search`] pushes solutions to a [`Visitor`] that can
+//! without allocating, and [`search()`] pushes solutions to a [`Visitor`] that can
 //! stop the search by returning [`ControlFlow::Break`](std::ops::ControlFlow):
 //!
 //! ```
@@ -174,7 +174,7 @@
 //! [`Instance`] holds pre-placed queens, blocked squares and
 //! excluded diagonals on a board of any size; [`parse_instance`]
 //! reads one from a drawn board, the published CSPLib files or JSON, and
-//! [`complete`], [`for_each_completion`] and [`count_completions`]
+//! [`complete()`], [`for_each_completion`] and [`count_completions`]
 //! find a completion (or prove there is none), list them or count them:
 //!
 //! ```
@@ -294,6 +294,8 @@ pub use crate::{
         executor::Observer,
         executor::Quiet,
         executor::RunResult,
+        fixed_by_turns::fixed_by,
+        fixed_by_turns::Turn,
         join::JoinEngine,
         plan::count_plan,
         plan::plan_fingerprint,
@@ -311,8 +313,6 @@ pub use crate::{
         slice::PartialResult,
         slice::Slice,
         slice::SliceError,
-        symmetric::fixed_by,
-        symmetric::Turn,
         Counts,
     },
     error::{Error, ParseError},
@@ -323,11 +323,12 @@ pub use crate::{
         min_conflicts::memory as min_conflicts_memory, min_conflicts::MinConflicts,
         min_conflicts::Outcome as MinConflictsOutcome, min_conflicts::Start as MinConflictsStart,
         min_conflicts::Stats as MinConflictsStats, min_conflicts::MAX_N as MIN_CONFLICTS_MAX_N,
-        random::nth_solution, random::random_solution, random::uniform as uniform_solution,
-        random::Method as RandomMethod, random::RANDOM_START_MAX, random::UNIFORM_MAX,
-        stream::is_column_list, stream::ColumnReader, stream::LineConflict, stream::LineVerifier,
-        stream::PagedBitSet, stream::ReadError, stream::Streamed, stream::Verdict,
-        stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
+        random_solution::nth_solution, random_solution::random_solution,
+        random_solution::uniform as uniform_solution, random_solution::Method as RandomMethod,
+        random_solution::RANDOM_START_MAX, random_solution::UNIFORM_MAX, stream::is_column_list,
+        stream::ColumnReader, stream::LineConflict, stream::LineVerifier, stream::PagedBitSet,
+        stream::ReadError, stream::Streamed, stream::Verdict, stream::CONFLICTS_KEPT,
+        stream::DETAIL_MAX,
     },
     // The published counts (OEIS A000170 and A002562).
     known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},

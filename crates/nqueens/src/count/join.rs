@@ -47,12 +47,12 @@
 //! A task is one row split (even n) or one frame and north split (odd n):
 //! thousands of independent tasks, so threads, checkpoints, slices and MPI
 //! work as for every engine. The first task counts P(n) and R(n), the
-//! solutions fixed by a half and a quarter turn ([`symmetric`](super::symmetric)),
+//! solutions fixed by a half and a quarter turn ([`fixed_by_turns`](super::fixed_by_turns)),
 //! which Burnside's lemma turns, with Q(n), into the number of classes.
 
 use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
+use super::fixed_by_turns::{fixed_by, Turn};
 use super::plan::{Engine, Plan, Tally};
-use super::symmetric::{fixed_by, Turn};
 use crate::error::Error;
 use crate::search::check_n;
 use crate::symmetry::Symmetry;

@@ -1,7 +1,7 @@
 //! Counting solutions: Q(n) (OEIS A000170) and the number of symmetry classes
 //! (OEIS A002562).
 //!
-//! [`count`] is the bitboard backtracking of [`crate::search`] with nothing
+//! [`count`] is the bitboard backtracking of [`crate::search()`] with nothing
 //! kept but the masks, and with the left-right mirror: every solution whose first
 //! queen stands left of the middle has a mirror image whose first queen stands
 //! right of it, so only the left half of the first row is searched and doubled
@@ -16,7 +16,7 @@
 //!
 //! For large boards a count is a [`plan::Plan`] of independent tasks made by
 //! an [`plan::Engine`] ([`engines`]: the meet-in-the-middle [`join`] engine, the
-//! fastest from n = 14 on, the [`ConstellationEngine`], a backtracker with
+//! fastest from n = 14 on, the [`ConstellationEngine`](constellation::ConstellationEngine), a backtracker with
 //! the border queens placed first, and the plain [`backtrack`] one, which
 //! [`count_all`] sums on one thread; [`auto_engine`] picks), counted on
 //! several threads by [`executor`], with [`checkpoint`]s, [slices](mod@slice) and
@@ -31,11 +31,11 @@ pub mod constellation;
 pub mod disjoint;
 pub mod estimate;
 pub mod executor;
+pub mod fixed_by_turns;
 pub mod join;
 pub mod plan;
 pub mod report;
 pub mod slice;
-pub mod symmetric;
 
 use crate::search::check_n;
 use plan::Engine;

@@ -9,5 +9,5 @@
 
 pub mod construct;
 pub mod min_conflicts;
-pub mod random;
+pub mod random_solution;
 pub mod stream;

@@ -1,5 +1,5 @@
 //! Boards as PNG images: a small rasteriser draws the board into RGB pixels,
-//! and the [`png`](::png) crate encodes them as a file.
+//! and the [`png`] crate encodes them as a file.
 
 use std::io::{self, Write};
 

@@ -3,7 +3,7 @@
 //!
 //! The reader is the public face of two parts: the `scan` tokenizer, which
 //! turns bytes into words and knows where a placement ends, and the `builder`,
-//! which turns the words of one placement into a [`Placement`] or a
+//! which turns the words of one placement into a [`Placement`](crate::Placement) or a
 //! [`Verdict`]. Memory is the source's buffer and the verifier's bits,
 //! whatever the input.
 
