@@ -257,9 +257,8 @@ pub use crate::{
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
         generator::Generator, pseudocode, About, Algorithm, Canonical, Collect,
-        Count as SolutionCounter, Event, EventRecord, Item, ItemKind, Mark, MarkKind, MasksRow,
-        Replay, Sink, StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm,
-        LEGEND,
+        Count as SolutionCounter, Event, Item, ItemKind, Mark, MarkKind, MasksRow, Replay, Sink,
+        StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm, LEGEND,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},

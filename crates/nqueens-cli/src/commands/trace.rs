@@ -14,7 +14,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use nqueens::{write_animated_svg, write_svg, FrameRecorder, Picture};
-use nqueens::{Algorithm, Event, EventRecord, MarkKind, Replay, Sink, TreeMark};
+use nqueens::{Algorithm, Event, MarkKind, Replay, Sink, TreeMark};
 
 use nqueens::grouped;
 
@@ -101,19 +101,19 @@ impl Tracer<'_> {
     }
 
     fn json(&mut self, event: &Event<'_>) -> io::Result<()> {
-        /// `{"step": k, "event": ..., ..., "says": "..."}`: the library's
-        /// record of the event, numbered and in words.
+        /// `{"step": k, "event": ..., ..., "says": "..."}`: the event as
+        /// the library writes it, numbered and in words.
         #[derive(serde::Serialize)]
-        struct Line {
+        struct Line<'e> {
             step: u64,
             #[serde(flatten)]
-            record: EventRecord,
+            record: &'e Event<'e>,
             says: String,
         }
         let step = self.replay.apply(event);
         let line = Line {
             step: self.replay.steps(),
-            record: EventRecord::from(event),
+            record: event,
             says: step.says,
         };
         serde_json::to_writer(&mut *self.out, &line)?;

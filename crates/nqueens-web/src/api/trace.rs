@@ -1,13 +1,12 @@
 //! `POST /api/trace`: the steps of one of the classic algorithms, as JSON
 //! events, bounded in number and in time. The page replays them to animate
 //! the search; `nqueens trace --format json` prints the same records
-//! ([`EventRecord`]), one per line.
+//! ([`Event`]), one per line.
 
 use std::ops::ControlFlow;
 
 use nqueens::{
-    about, pseudocode, About, Event, EventRecord, Mark, Replay, Sink, Stats, Structure, TreeNode,
-    LEGEND,
+    about, pseudocode, About, Event, Mark, Replay, Sink, Stats, Structure, TreeNode, LEGEND,
 };
 use serde::{Deserialize, Serialize};
 
@@ -38,8 +37,10 @@ struct View {
 /// One step: the library's record, numbered, in words, and what it leaves.
 #[derive(Serialize)]
 struct StepOut {
+    /// The event as the library writes it (kept as JSON: the event
+    /// borrows the search's buffers).
     #[serde(flatten)]
-    record: EventRecord,
+    record: serde_json::Value,
     step: u64,
     says: String,
     line: Option<usize>,
@@ -84,7 +85,7 @@ impl Sink for Recorder<'_> {
         let step = self.replay.apply(event);
         let structure = self.replay.structure();
         self.events.push(StepOut {
-            record: EventRecord::from(event),
+            record: serde_json::to_value(event).unwrap_or_default(),
             step: self.replay.steps(),
             says: step.says,
             line: step.line,

@@ -139,7 +139,26 @@ impl std::fmt::Display for Item {
 /// exact-cover lists. [`Replay`] rebuilds the board and that machinery from
 /// the events and words each step; replaying them on an empty board
 /// reproduces every reported solution.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// As JSON (the format of `nqueens trace --format json` and of the web API)
+/// an event is one object tagged by `"event"`, squares as `[row, col]`, stack
+/// entries as `[row, col]` or `[row, col, tag]`, attacks by name, items as
+/// `"R2"` and masks as numbers (bit i = column i):
+///
+/// ```
+/// use nqueens::{Attack, Event, Square};
+///
+/// let place = Event::Place { row: 2, col: 4 };
+/// assert_eq!(serde_json::to_string(&place)?, r#"{"event":"place","row":2,"col":4}"#);
+/// let reject = Event::Reject { row: 1, col: 1, by: Square::new(0, 0), attack: Attack::Diagonal };
+/// assert_eq!(
+///     serde_json::to_string(&reject)?,
+///     r#"{"event":"reject","row":1,"col":1,"by":[0,0],"attack":"diagonal"}"#
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Event<'a> {
     /// A queen is put on `row`, `col`.
@@ -156,8 +175,10 @@ pub enum Event<'a> {
         /// The column of the refused square.
         col: usize,
         /// The queen that attacks it.
+        #[serde(serialize_with = "json::square")]
         by: Square,
         /// How it attacks.
+        #[serde(serialize_with = "json::attack")]
         attack: Attack,
     },
     /// The queen on `row`, `col` is taken back off the board.
@@ -183,6 +204,7 @@ pub enum Event<'a> {
         /// Entries read.
         reads: usize,
         /// The queen found attacking, if any.
+        #[serde(serialize_with = "json::maybe_square")]
         by: Option<Square>,
     },
     /// `brute-force`: the `number`th candidate (from 1), a complete board,
@@ -196,11 +218,13 @@ pub enum Event<'a> {
     /// `stack`, `tagged-stack`: entries pushed, the last one on top.
     Push {
         /// The entries, in the order pushed.
+        #[serde(serialize_with = "json::entries")]
         entries: &'a [StackEntry],
     },
     /// `stack`, `tagged-stack`: the top entry is popped.
     Pop {
         /// The entry.
+        #[serde(serialize_with = "json::entry")]
         entry: StackEntry,
     },
     /// `tagged-stack`: the top node's tag goes from 0 to 1: its square is
@@ -268,16 +292,19 @@ pub enum Event<'a> {
     /// its number of options, the chosen one first.
     Choose {
         /// The item chosen.
+        #[serde(serialize_with = "json::item")]
         item: Item,
         /// Its options (0: a dead end).
         options: usize,
         /// The uncovered primary items and their sizes, the chosen one first.
+        #[serde(serialize_with = "json::sizes")]
         sizes: &'a [(Item, usize)],
     },
     /// `dancing-links`: choosing an option covers its other items, hiding
     /// `hidden` options that shared one of them.
     Cover {
         /// The items covered.
+        #[serde(serialize_with = "json::items")]
         items: &'a [Item],
         /// Options taken out of other items' lists.
         hidden: u64,
@@ -286,6 +313,7 @@ pub enum Event<'a> {
     /// back in their lists.
     Uncover {
         /// The items uncovered.
+        #[serde(serialize_with = "json::items")]
         items: &'a [Item],
         /// Options put back.
         restored: u64,
@@ -297,260 +325,68 @@ pub enum Event<'a> {
     },
 }
 
-/// An [`Event`] that owns its data: for keeping a trace, and for writing it
-/// out. As JSON (the format of `nqueens trace --format json` and of the web
-/// API) it is one object tagged by `"event"`, squares as `[row, col]`, stack
-/// entries as `[row, col]` or `[row, col, tag]`, items as `"R2"` and masks as
-/// numbers (bit i = column i):
-///
-/// ```
-/// use nqueens::{Event, EventRecord};
-///
-/// let record = EventRecord::from(&Event::Place { row: 2, col: 4 });
-/// assert_eq!(
-///     serde_json::to_string(&record)?,
-///     r#"{"event":"place","row":2,"col":4}"#
-/// );
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "event", rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum EventRecord {
-    /// [`Event::Place`].
-    Place {
-        /// The row.
-        row: usize,
-        /// The column.
-        col: usize,
-    },
-    /// [`Event::Reject`].
-    Reject {
-        /// The row of the refused square.
-        row: usize,
-        /// The column of the refused square.
-        col: usize,
-        /// The attacking queen, `[row, col]`.
-        by: [usize; 2],
-        /// How it attacks: `row`, `column`, `diagonal` or `anti-diagonal`.
-        attack: &'static str,
-    },
-    /// [`Event::Backtrack`].
-    Backtrack {
-        /// The row.
-        row: usize,
-        /// The column.
-        col: usize,
-    },
-    /// [`Event::Check`].
-    Check {
-        /// The row of the square tested.
-        row: usize,
-        /// The column of the square tested.
-        col: usize,
-        /// Entries read.
-        reads: usize,
-        /// The attacking queen, `[row, col]`, or `null`.
-        by: Option<[usize; 2]>,
-    },
-    /// [`Event::Candidate`].
-    Candidate {
-        /// Its number, from 1.
-        number: u64,
-        /// The columns.
-        columns: Vec<usize>,
-    },
-    /// [`Event::Push`].
-    Push {
-        /// `[row, col]` or `[row, col, tag]`, in the order pushed.
-        entries: Vec<Vec<usize>>,
-    },
-    /// [`Event::Pop`].
-    Pop {
-        /// `[row, col]` or `[row, col, tag]`.
-        entry: Vec<usize>,
-    },
-    /// [`Event::Tag`].
-    Tag {
-        /// The row.
-        row: usize,
-        /// The column.
-        col: usize,
-    },
-    /// [`Event::Resume`].
-    Resume {
-        /// The row it resumes in.
-        row: usize,
-    },
-    /// [`Event::Yield`].
-    Yield {
-        /// The board yielded.
-        columns: Vec<usize>,
-    },
-    /// [`Event::Enqueue`].
-    Enqueue {
-        /// The child's columns.
-        columns: Vec<usize>,
-    },
-    /// [`Event::Dequeue`].
-    Dequeue {
-        /// Its columns.
-        columns: Vec<usize>,
-        /// Boards left in the queue.
-        queued: usize,
-    },
-    /// [`Event::Masks`].
-    Masks {
-        /// The row about to be filled.
-        row: usize,
-        /// Columns taken.
-        cols: u64,
-        /// Diagonals shifted into this row, unmasked.
-        diag: u64,
-        /// Anti-diagonals shifted into this row.
-        anti: u64,
-        /// The board's columns.
-        mask: u64,
-        /// Free squares.
-        free: u64,
-    },
-    /// [`Event::Scores`].
-    Scores {
-        /// The row about to be filled.
-        row: usize,
-        /// `[column, f]` pairs, best first.
-        scores: Vec<(usize, usize)>,
-    },
-    /// [`Event::Choose`].
-    Choose {
-        /// The item chosen, such as `"R2"`.
-        item: String,
-        /// Its options.
-        options: usize,
-        /// `[item, size]` pairs, the chosen one first.
-        sizes: Vec<(String, usize)>,
-    },
-    /// [`Event::Cover`].
-    Cover {
-        /// The items covered.
-        items: Vec<String>,
-        /// Options hidden.
-        hidden: u64,
-    },
-    /// [`Event::Uncover`].
-    Uncover {
-        /// The items uncovered.
-        items: Vec<String>,
-        /// Options restored.
-        restored: u64,
-    },
-    /// [`Event::Solution`].
-    Solution {
-        /// The column of each row's queen.
-        columns: Vec<usize>,
-    },
-}
+/// How events are written as JSON: squares and stack entries as arrays
+/// (`[row, col]`, `[row, col, tag]`), attacks by name, items as `"R2"`.
+mod json {
+    use super::{Attack, Item, Square, StackEntry};
+    use serde::ser::{SerializeSeq, Serializer};
 
-/// `[row, col]` or `[row, col, tag]`.
-fn entry_record(e: StackEntry) -> Vec<usize> {
-    let mut v = vec![e.row, e.col];
-    v.extend(e.tag.map(usize::from));
-    v
-}
+    pub(super) fn square<S: Serializer>(s: &Square, out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq([s.row, s.col])
+    }
 
-fn items_record(items: &[Item]) -> Vec<String> {
-    items.iter().map(Item::to_string).collect()
-}
-
-impl From<&Event<'_>> for EventRecord {
-    fn from(event: &Event<'_>) -> Self {
-        match *event {
-            Event::Place { row, col } => EventRecord::Place { row, col },
-            Event::Reject {
-                row,
-                col,
-                by,
-                attack,
-            } => EventRecord::Reject {
-                row,
-                col,
-                by: [by.row, by.col],
-                attack: attack.name(),
-            },
-            Event::Backtrack { row, col } => EventRecord::Backtrack { row, col },
-            Event::Check {
-                row,
-                col,
-                reads,
-                by,
-            } => EventRecord::Check {
-                row,
-                col,
-                reads,
-                by: by.map(|s| [s.row, s.col]),
-            },
-            Event::Candidate { number, columns } => EventRecord::Candidate {
-                number,
-                columns: columns.to_vec(),
-            },
-            Event::Push { entries } => EventRecord::Push {
-                entries: entries.iter().copied().map(entry_record).collect(),
-            },
-            Event::Pop { entry } => EventRecord::Pop {
-                entry: entry_record(entry),
-            },
-            Event::Tag { row, col } => EventRecord::Tag { row, col },
-            Event::Resume { row } => EventRecord::Resume { row },
-            Event::Yield { columns } => EventRecord::Yield {
-                columns: columns.to_vec(),
-            },
-            Event::Enqueue { columns } => EventRecord::Enqueue {
-                columns: columns.to_vec(),
-            },
-            Event::Dequeue { columns, queued } => EventRecord::Dequeue {
-                columns: columns.to_vec(),
-                queued,
-            },
-            Event::Masks {
-                row,
-                cols,
-                diag,
-                anti,
-                mask,
-                free,
-            } => EventRecord::Masks {
-                row,
-                cols,
-                diag,
-                anti,
-                mask,
-                free,
-            },
-            Event::Scores { row, scores } => EventRecord::Scores {
-                row,
-                scores: scores.to_vec(),
-            },
-            Event::Choose {
-                item,
-                options,
-                sizes,
-            } => EventRecord::Choose {
-                item: item.to_string(),
-                options,
-                sizes: sizes.iter().map(|(i, s)| (i.to_string(), *s)).collect(),
-            },
-            Event::Cover { items, hidden } => EventRecord::Cover {
-                items: items_record(items),
-                hidden,
-            },
-            Event::Uncover { items, restored } => EventRecord::Uncover {
-                items: items_record(items),
-                restored,
-            },
-            Event::Solution { columns } => EventRecord::Solution {
-                columns: columns.to_vec(),
-            },
+    pub(super) fn maybe_square<S: Serializer>(
+        s: &Option<Square>,
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
+        match s {
+            Some(s) => square(s, out),
+            None => out.serialize_none(),
         }
+    }
+
+    pub(super) fn attack<S: Serializer>(a: &Attack, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(a.name())
+    }
+
+    pub(super) fn entry<S: Serializer>(e: &StackEntry, out: S) -> Result<S::Ok, S::Error> {
+        let tag = e.tag.map(usize::from);
+        let mut seq = out.serialize_seq(Some(2 + usize::from(tag.is_some())))?;
+        seq.serialize_element(&e.row)?;
+        seq.serialize_element(&e.col)?;
+        if let Some(tag) = tag {
+            seq.serialize_element(&tag)?;
+        }
+        seq.end()
+    }
+
+    pub(super) fn entries<S: Serializer>(
+        entries: &&[StackEntry],
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
+        /// One entry, as [`entry`] writes it.
+        struct One(StackEntry);
+        impl serde::Serialize for One {
+            fn serialize<S: Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+                entry(&self.0, out)
+            }
+        }
+        out.collect_seq(entries.iter().map(|&e| One(e)))
+    }
+
+    pub(super) fn item<S: Serializer>(i: &Item, out: S) -> Result<S::Ok, S::Error> {
+        out.collect_str(i)
+    }
+
+    pub(super) fn items<S: Serializer>(items: &&[Item], out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq(items.iter().map(ToString::to_string))
+    }
+
+    pub(super) fn sizes<S: Serializer>(
+        sizes: &&[(Item, usize)],
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
+        out.collect_seq(sizes.iter().map(|(i, k)| (i.to_string(), *k)))
     }
 }
 
