@@ -44,7 +44,7 @@
 //! ```
 //!
 //! For tight loops, [`Solutions::next_columns`] lends each solution as a slice
-//! without allocating, and [`search()`] pushes solutions to a [`Visitor`] that can
+//! without allocating, and [`search()`] pushes solutions to a [`Sink`] that can
 //! stop the search by returning [`ControlFlow::Break`](std::ops::ControlFlow):
 //!
 //! ```
@@ -339,9 +339,7 @@ pub use crate::{
         MAX_PNG_N, MAX_PNG_SIDE, MAX_SVG_N,
     },
     // The fast search: the first solution, all of them, one per class.
-    search::{
-        first, search, solutions, unique_solutions, Solutions, UniqueSolutions, Visitor, MAX_N,
-    },
+    search::{first, search, solutions, unique_solutions, Solutions, UniqueSolutions, MAX_N},
     square::{Attack, Conflict, Square},
     symmetry::Symmetry,
 };

@@ -11,42 +11,18 @@
 //! The recursion is unrolled into arrays indexed by the row, so there is no
 //! call stack to overflow and nothing grows while solutions stream: the state
 //! is O(n) words whatever the number of solutions. [`Solutions`] is the
-//! iterator; [`search`] pushes each solution to a [`Visitor`] that can stop the
+//! iterator; [`search`] pushes each solution to a [`Sink`] that can stop the
 //! search.
 
 use std::ops::ControlFlow;
 
+use crate::algo::Sink;
 use crate::board::{Solution, Square};
 use crate::error::Error;
 use crate::symmetry;
 
 /// The largest board the bitboard search takes: one bit per column in a `u64`.
 pub const MAX_N: usize = 64;
-
-/// Receives solutions, one at a time, and says whether to go on.
-///
-/// Closures `FnMut(&[usize]) -> ControlFlow<()>` are visitors:
-///
-/// ```
-/// use std::ops::ControlFlow;
-/// let mut seen = 0;
-/// nqueens::search(8, &mut |_: &[usize]| {
-///     seen += 1;
-///     if seen == 10 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-/// })?;
-/// assert_eq!(seen, 10);
-/// # Ok::<(), nqueens::Error>(())
-/// ```
-pub trait Visitor {
-    /// Called with the column of each row's queen; `Break` ends the search.
-    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()>;
-}
-
-impl<F: FnMut(&[usize]) -> ControlFlow<()>> Visitor for F {
-    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
-        self(columns)
-    }
-}
 
 /// Checks that the bitboard search can take an `n`×`n` board.
 pub(crate) fn check_n(n: usize) -> Result<(), Error> {
@@ -226,16 +202,16 @@ pub fn first(n: usize) -> Result<Option<Solution>, Error> {
     Ok(solutions(n)?.next())
 }
 
-/// Pushes every solution, in lexicographic order, to `visitor` until it says stop.
-/// Returns `Break` when the visitor stopped the search, `Continue` when every
+/// Pushes every solution, in lexicographic order, to `sink` until it says stop.
+/// Returns `Break` when the sink stopped the search, `Continue` when every
 /// solution was visited.
 ///
 /// # Errors
 /// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
-pub fn search<V: Visitor + ?Sized>(n: usize, visitor: &mut V) -> Result<ControlFlow<()>, Error> {
+pub fn search<V: Sink + ?Sized>(n: usize, sink: &mut V) -> Result<ControlFlow<()>, Error> {
     let mut it = solutions(n)?;
     while let Some(columns) = it.next_columns() {
-        if visitor.solution(columns).is_break() {
+        if sink.solution(columns).is_break() {
             return Ok(ControlFlow::Break(()));
         }
     }

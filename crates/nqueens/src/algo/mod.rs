@@ -408,6 +408,25 @@ pub trait Sink {
     fn solution(&mut self, columns: &[usize]) -> ControlFlow<()>;
 }
 
+/// Any closure over a solution's columns is a sink: the quickest way to
+/// take solutions from [`search`](crate::search()) or an [`Algorithm`].
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// let mut seen = 0;
+/// nqueens::search(8, &mut |_: &[usize]| {
+///     seen += 1;
+///     if seen == 10 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(seen, 10);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+impl<F: FnMut(&[usize]) -> ControlFlow<()>> Sink for F {
+    fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        self(columns)
+    }
+}
+
 /// An N-Queens search.
 pub trait Algorithm: Send + Sync {
     /// The name used on the command line, such as `bitwise`.
