@@ -244,8 +244,21 @@ impl Progress {
                 format!("ETA {}", eta(fresh, seconds, left))
             }
         };
+        // The room a field may take before the next fit, 250 ms on: the
+        // rate, the times and the solutions grow, and a line that outgrew
+        // the terminal would wrap.
+        let room = |field: Field| match field {
+            Field::Tasks => 0,
+            Field::Solutions => 20,
+            Field::Time => 8,
+            Field::Rate => 18,
+            Field::Eta => 14,
+        };
         let columns = |fields: &[Field]| {
-            let text: usize = fields.iter().map(|&f| text(f).chars().count()).sum();
+            let text: usize = fields
+                .iter()
+                .map(|&f| text(f).chars().count().max(room(f)))
+                .sum();
             text + SEPARATOR.chars().count() * (fields.len() - 1) + 1
         };
         let chosen = LAYOUTS
@@ -425,7 +438,7 @@ mod tests {
 
     #[test]
     fn a_narrow_terminal_drops_fields() {
-        let (_, line) = drawn(60, 2);
+        let (_, line) = drawn(70, 2);
         assert!(
             line.contains(" tasks · 1,236,567 solutions · ETA "),
             "{line}"
@@ -434,7 +447,7 @@ mod tests {
         let (_, line) = drawn(40, 2);
         assert!(line.contains(" 252/1,000 tasks · ETA "), "{line}");
         assert!(!line.contains("solutions"), "{line}");
-        for (width, line) in [(60, drawn(60, 2).1), (40, drawn(40, 2).1)] {
+        for (width, line) in [(70, drawn(70, 2).1), (40, drawn(40, 2).1)] {
             assert_eq!(line.trim_end().chars().count(), width, "{line:?}");
             assert!(bar(&line) >= MIN_BAR, "{line}");
         }
