@@ -78,7 +78,16 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 //!
-//! For large boards, [`engines`] split a count into a plan of
+//! For large boards, [`Counter`] counts on every core with the fastest engine
+//! that fits in the memory given:
+//!
+//! ```
+//! let counts = nqueens::Counter::new(14).threads(2).count()?;
+//! assert_eq!((counts.total, counts.unique), (365_596, 45_752));
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! Beneath it, [`engines`] split a count into a plan of
 //! independent tasks that [`run_plan`] counts on several threads;
 //! the sum is exact, and the classes come out of the same run.
 //! [`auto_engine`] picks the fastest engine for a board: from n = 14 on
@@ -94,7 +103,7 @@
 //! let tally = count_plan_on(engine.plan(16)?.as_ref(), 2);
 //! assert_eq!((tally.solutions, tally.unique()), (14_772_512, Some(1_846_955)));
 //!
-//! // Any subset of the tasks, with a flag to stop early and an observer.
+//! // Any subset of the tasks, with a flag to stop early and a sink told of each.
 //! let plan = engine_by_name("constellation").unwrap().plan(12)?;
 //! let tasks: Vec<usize> = (0..plan.len()).collect();
 //! let result = run_plan(plan.as_ref(), &tasks, 2, &AtomicBool::new(false), &mut Quiet);
@@ -248,6 +257,7 @@ mod parse;
 mod render;
 mod rng;
 mod search;
+mod sink;
 mod square;
 mod symmetry;
 
@@ -256,9 +266,9 @@ pub use crate::{
     // tell a learner: events, statistics, replays, pseudocode.
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
-        generator::Generator, pseudocode, About, Algorithm, Canonical, Collect,
-        Count as SolutionCounter, Event, Item, ItemKind, Mark, MarkKind, MasksRow, Replay, Sink,
-        StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm, LEGEND,
+        generator::Generator, pseudocode, About, Algorithm, Event, Item, ItemKind, Mark, MarkKind,
+        MasksRow, Replay, StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm,
+        LEGEND,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},
@@ -290,8 +300,6 @@ pub use crate::{
         executor::default_threads,
         executor::run as run_plan,
         executor::run_all as count_plan_on,
-        executor::Observer,
-        executor::Quiet,
         executor::RunResult,
         fixed_by_turns::fixed_by,
         fixed_by_turns::Turn,
@@ -312,7 +320,11 @@ pub use crate::{
         slice::PartialResult,
         slice::Slice,
         slice::SliceError,
-        Counts,
+        task_log::Difference as TaskDifference,
+        task_log::TaskLog,
+        task_log::TaskLogError,
+        task_log::TaskLogWriter,
+        Counter, Counts,
     },
     error::{Error, ParseError},
     // Boards of any size: the construction, min-conflicts, random solutions,
@@ -340,6 +352,9 @@ pub use crate::{
     },
     // The fast search: the first solution, all of them, one per class.
     search::{first, search, solutions, unique_solutions, Solutions, UniqueSolutions, MAX_N},
+    // The one visitor: solutions, trace steps and finished count tasks, each
+    // of which can stop the work.
+    sink::{Canonical, Collect, Count as SolutionCounter, Quiet, Sink},
     square::{Attack, Conflict, Square},
     symmetry::Symmetry,
 };

@@ -16,9 +16,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::algo::Sink;
 use crate::board::{Solution, Square};
 use crate::error::Error;
+use crate::sink::Sink;
 use crate::symmetry;
 
 /// The largest board the bitboard search takes: one bit per column in a `u64`.

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use nqueens::Observer;
+use nqueens::Sink;
 use nqueens::Tally;
 use serde::{Deserialize, Serialize};
 
@@ -161,7 +161,7 @@ impl Watch<'_> {
     }
 }
 
-impl Observer for Watch<'_> {
+impl Sink for Watch<'_> {
     fn task_done(&mut self, _: usize, tally: Tally) -> ControlFlow<()> {
         {
             let mut p = lock(&self.job.progress);

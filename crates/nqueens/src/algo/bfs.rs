@@ -301,7 +301,7 @@ impl Bfs {
 mod tests {
     use super::*;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

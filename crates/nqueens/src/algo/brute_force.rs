@@ -235,8 +235,8 @@ fn next_permutation(a: &mut [usize], writes: &mut u64) -> bool {
 mod tests {
     use super::*;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
     use crate::board::Attack;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

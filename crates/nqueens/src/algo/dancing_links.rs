@@ -578,7 +578,7 @@ mod tests {
     use super::*;
     use crate::algo::bitwise::Bitwise;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::{Collect, Count};
+    use crate::sink::{Collect, Count};
 
     #[test]
     fn finds_every_solution() {

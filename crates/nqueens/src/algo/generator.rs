@@ -406,7 +406,7 @@ mod tests {
         // The stats of a full run are those of the algorithm.
         let mut g = Generator::new(8).unwrap();
         g.by_ref().for_each(drop);
-        let mut sink = crate::algo::Count::default();
+        let mut sink = crate::sink::Count::default();
         assert_eq!(GeneratorAlgorithm.search(8, &mut sink).unwrap(), g.stats());
     }
 
@@ -420,9 +420,9 @@ mod tests {
             Some(first),
             crate::first(20).unwrap().map(crate::Solution::into_columns)
         );
-        let mut one = crate::algo::Collect {
+        let mut one = crate::sink::Collect {
             limit: Some(1),
-            ..crate::algo::Collect::default()
+            ..crate::sink::Collect::default()
         };
         let bitwise = crate::algo::bitwise::Bitwise.search(20, &mut one).unwrap();
         assert_eq!(g.stats().nodes, bitwise.nodes);

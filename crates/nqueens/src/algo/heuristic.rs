@@ -244,7 +244,7 @@ impl Algorithm for Heuristic {
 mod tests {
     use super::*;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::{Collect, Count};
+    use crate::sink::{Collect, Count};
 
     #[test]
     fn finds_every_solution() {

@@ -209,7 +209,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
 mod tests {
     use super::*;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

@@ -174,7 +174,7 @@ mod tests {
     use super::*;
     use crate::algo::recursive_board::RecursiveBoard;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

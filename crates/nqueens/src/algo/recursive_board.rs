@@ -200,8 +200,8 @@ impl<const TRACING: bool> Search<'_, TRACING> {
 mod tests {
     use super::*;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
     use crate::board::Attack;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

@@ -270,7 +270,7 @@ mod tests {
     use super::*;
     use crate::algo::recursive::Recursive;
     use crate::algo::testing::{check_algorithm, Recorder};
-    use crate::algo::Count;
+    use crate::sink::Count;
 
     #[test]
     fn finds_every_solution_in_order() {

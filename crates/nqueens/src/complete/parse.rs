@@ -29,8 +29,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Number, Value};
+use serde::Deserialize;
 
 use super::Instance;
 use crate::board::Square;
@@ -801,197 +800,100 @@ fn parameters(text: &str, options: ReadOptions) -> Result<(Instance, Format), Pa
 
 // ---------------------------------------------------------------------- JSON
 
-/// A JSON value read with duplicated keys refused (serde_json keeps the last).
-struct Strict(Value);
-
-impl<'de> Deserialize<'de> for Strict {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(StrictVisitor)
-    }
+/// A JSON instance as serde reads it: unknown keys and a key given twice are
+/// refused by serde itself, and a wrong value is named by its path.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonInstance {
+    n: usize,
+    #[serde(default)]
+    queens: Vec<[usize; 2]>,
+    #[serde(default)]
+    blocked: Vec<[usize; 2]>,
+    #[serde(default)]
+    excluded: Object<JsonExcluded>,
 }
 
-struct StrictVisitor;
+/// The excluded diagonals of a JSON instance.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JsonExcluded {
+    #[serde(default)]
+    sum: Vec<usize>,
+    #[serde(default)]
+    difference: Vec<usize>,
+}
 
-impl<'de> Visitor<'de> for StrictVisitor {
-    type Value = Strict;
+/// A struct read from a JSON object only: serde's derived structs also take
+/// an array of their fields in order, which an instance written by a person
+/// never means (`[8]` is not `{"n": 8}`).
+#[derive(Default)]
+struct Object<T>(T);
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Strict, E> {
-        Ok(Strict(Value::Bool(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Strict, E> {
-        Ok(Strict(Value::Number(v.into())))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Strict, E> {
-        Ok(Strict(Value::Number(v.into())))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Strict, E> {
-        Ok(Strict(
-            Number::from_f64(v).map_or(Value::Null, Value::Number),
-        ))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v.to_string())))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Strict, E> {
-        Ok(Strict(Value::Null))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Strict(v)) = seq.next_element()? {
-            items.push(v);
-        }
-        Ok(Strict(Value::Array(items)))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
-        let mut out = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if out.contains_key(&key) {
-                return Err(de::Error::custom(format!(
-                    "the key {key:?} appears twice in one object; keep one"
-                )));
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OnlyMaps<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for OnlyMaps<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
             }
-            let Strict(v) = map.next_value()?;
-            out.insert(key, v);
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
         }
-        Ok(Strict(Value::Object(out)))
-    }
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-fn show(v: &Value) -> String {
-    match v {
-        Value::Array(items) => format!(
-            "[{}]",
-            items.iter().map(show).collect::<Vec<_>>().join(", ")
-        ),
-        other => other.to_string(),
-    }
-}
-
-fn unknown_keys(object: &Map<String, Value>, known: &[&str], what: &str) -> Result<(), ParseError> {
-    let unknown: Vec<String> = object
-        .keys()
-        .filter(|k| !known.contains(&k.as_str()))
-        .map(|k| format!("{k:?}"))
-        .collect();
-    if unknown.is_empty() {
-        return Ok(());
-    }
-    let known: Vec<String> = known.iter().map(|k| format!("{k:?}")).collect();
-    Err(ParseError::whole(format!(
-        "unknown {} {} in {what}; the keys are {}",
-        if unknown.len() == 1 { "key" } else { "keys" },
-        unknown.join(", "),
-        known.join(", ")
-    )))
-}
-
-fn json_array<'v>(
-    object: &'v Map<String, Value>,
-    key: &str,
-    what: &str,
-) -> Result<&'v [Value], ParseError> {
-    match object.get(key) {
-        None => Ok(&[]),
-        Some(Value::Array(items)) => Ok(items),
-        Some(other) => Err(ParseError::whole(format!(
-            "{key:?} must be an array of {what}, found {} ({})",
-            kind(other),
-            show(other)
-        ))),
+        deserializer
+            .deserialize_map(OnlyMaps(std::marker::PhantomData))
+            .map(Object)
     }
 }
 
 fn json(text: &str) -> Result<Instance, ParseError> {
-    let Strict(value) = serde_json::from_str::<Strict>(text).map_err(|e| {
-        // serde_json ends its message with the position; say it our way.
-        let full = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let message = full.strip_suffix(&suffix).unwrap_or(&full);
-        ParseError::at(
-            e.line().max(1),
-            format!("column {}: not valid JSON: {message}", e.column()),
-        )
-    })?;
-    let Value::Object(top) = value else {
-        return Err(ParseError::whole(format!(
-            "a JSON instance is an object such as {{\"n\": 8, \"queens\": [[0, 0]]}}, found {}",
-            kind(&value)
-        )));
-    };
-    unknown_keys(
-        &top,
-        &["n", "queens", "blocked", "excluded"],
-        "the instance",
-    )?;
-    let n = match top.get("n") {
-        None => {
-            return Err(ParseError::whole(
-                "no \"n\": the board size is missing; add \"n\": 8 (or the size)",
-            ))
-        }
-        Some(v) => match v.as_u64().and_then(|n| usize::try_from(n).ok()) {
-            Some(n) => check_n(n, None)?,
-            None => {
-                return Err(ParseError::whole(format!(
-                    "\"n\" must be a whole number 1 or more, found {}",
-                    show(v)
-                )))
-            }
-        },
-    };
+    let reader = &mut serde_json::Deserializer::from_str(text);
+    let Object(read): Object<JsonInstance> =
+        serde_path_to_error::deserialize(reader).map_err(|e| {
+            let path = e.path().to_string();
+            let e = e.into_inner();
+            // serde_json ends its message with the position; say it our way.
+            let full = e.to_string();
+            let suffix = format!(" at line {} column {}", e.line(), e.column());
+            let message = full
+                .strip_suffix(&suffix)
+                .unwrap_or(&full)
+                .replace("expected usize", "expected a whole number, 0 or more")
+                .replace("expected a sequence", "expected an array")
+                .replace(
+                    "missing field `n`",
+                    "missing field `n`, the board size (add \"n\": 8)",
+                );
+            let at = if path == "." || path.is_empty() {
+                String::new()
+            } else {
+                format!(" (at {path})")
+            };
+            let message = if e.is_data() {
+                format!("not a valid instance{at}: {message}")
+            } else {
+                format!("not valid JSON: {message}")
+            };
+            ParseError::at(e.line().max(1), format!("column {}: {message}", e.column()))
+        })?;
+    let n = check_n(read.n, None)?;
     let board = off_board(n);
     let mut instance = Instance::new(n).map_err(build_error)?;
-    for key in ["queens", "blocked"] {
-        for (k, entry) in json_array(&top, key, "[row, column] pairs")?
-            .iter()
-            .enumerate()
-        {
-            let here = format!("entry {} of {key:?} ({})", k + 1, show(entry));
-            let [row, col] = match entry.as_array().map(Vec::as_slice) {
-                Some([row, col]) => [row, col],
-                _ => {
+    for (key, squares) in [("queens", &read.queens), ("blocked", &read.blocked)] {
+        for (k, &[row, col]) in squares.iter().enumerate() {
+            for (what, v) in [("row", row), ("column", col)] {
+                if v >= n {
                     return Err(ParseError::whole(format!(
-                        "{here} is not a [row, column] pair"
-                    )))
-                }
-            };
-            let mut at = [0usize; 2];
-            for (slot, (what, v)) in at.iter_mut().zip([("row", row), ("column", col)]) {
-                match v.as_u64().and_then(|v| usize::try_from(v).ok()) {
-                    Some(v) if v < n => *slot = v,
-                    _ => {
-                        return Err(ParseError::whole(format!(
-                            "{here}: {what} {} is off the {board} board ({what}s run 0..={}; \
-                             JSON is 0-based)",
-                            show(v),
-                            n - 1
-                        )))
-                    }
+                        "entry {} of {key:?} ([{row}, {col}]): {what} {v} is off the {board} \
+                         board ({what}s run 0..={}; JSON is 0-based)",
+                        k + 1,
+                        n - 1
+                    )));
                 }
             }
-            let square = Square::new(at[0], at[1]);
+            let square = Square::new(row, col);
             if key == "queens" {
                 instance.place(square).map_err(build_error)?;
             } else {
@@ -999,45 +901,29 @@ fn json(text: &str) -> Result<Instance, ParseError> {
             }
         }
     }
-    match top.get("excluded") {
-        None => {}
-        Some(Value::Object(excluded)) => {
-            unknown_keys(excluded, &["sum", "difference"], "\"excluded\"")?;
-            for key in ["sum", "difference"] {
-                let what = if key == "sum" {
-                    "sum diagonals (row + column)"
-                } else {
-                    "difference diagonals (row − column + n − 1)"
-                };
-                for (k, v) in json_array(excluded, key, what)?.iter().enumerate() {
-                    let value = v
-                        .as_u64()
-                        .and_then(|v| usize::try_from(v).ok())
-                        .filter(|&v| v <= 2 * n - 2);
-                    let Some(value) = value else {
-                        return Err(ParseError::whole(format!(
-                            "entry {} of \"excluded\".{key:?} ({}) is not one of the {what} of \
-                             the {board} board, which run 0..={}",
-                            k + 1,
-                            show(v),
-                            2 * n - 2
-                        )));
-                    };
-                    if key == "sum" {
-                        instance.exclude_sum(value).map_err(build_error)?;
-                    } else {
-                        instance.exclude_difference(value).map_err(build_error)?;
-                    }
-                }
+    for (key, values) in [
+        ("sum", &read.excluded.0.sum),
+        ("difference", &read.excluded.0.difference),
+    ] {
+        let what = if key == "sum" {
+            "sum diagonals (row + column)"
+        } else {
+            "difference diagonals (row − column + n − 1)"
+        };
+        for (k, &value) in values.iter().enumerate() {
+            if value > 2 * n - 2 {
+                return Err(ParseError::whole(format!(
+                    "entry {} of \"excluded\".{key:?} ({value}) is not one of the {what} of the \
+                     {board} board, which run 0..={}",
+                    k + 1,
+                    2 * n - 2
+                )));
             }
-        }
-        Some(other) => {
-            return Err(ParseError::whole(format!(
-                "\"excluded\" must be an object such as {{\"sum\": [3], \"difference\": [7]}}, \
-                 found {} ({})",
-                kind(other),
-                show(other)
-            )))
+            if key == "sum" {
+                instance.exclude_sum(value).map_err(build_error)?;
+            } else {
+                instance.exclude_difference(value).map_err(build_error)?;
+            }
         }
     }
     Ok(instance)
@@ -1364,33 +1250,37 @@ mod tests {
     #[test]
     fn json_errors() {
         err(r#"{"n": 8, "queens": [[0, 0]"#, Some(1), "not valid JSON");
-        let e = err(
-            "{\"n\": 8,\n \"n\": 9}",
-            Some(2),
-            "the key \"n\" appears twice",
-        );
+        let e = err("{\"n\": 8,\n \"n\": 9}", Some(2), "duplicate field `n`");
         assert_eq!(
             e.to_string(),
-            "line 2: column 4: not valid JSON: the key \"n\" appears twice in one object; keep one"
+            "line 2: column 4: not a valid instance: duplicate field `n`"
         );
         err(
             "{\"n\": 8, \"excluded\": {\"sum\": [],\n\"sum\": []}}",
             Some(2),
-            "the key \"sum\" appears twice",
+            "(at excluded): duplicate field `sum`",
         );
         err(
             r#"{"n": 8, "queen": [], "walls": []}"#,
-            None,
-            "unknown keys \"queen\", \"walls\" in the instance",
+            Some(1),
+            "(at queen): unknown field `queen`, expected one of `n`, `queens`, `blocked`, `excluded`",
         );
-        err(r#"{"queens": []}"#, None, "no \"n\"");
+        err(
+            r#"{"queens": []}"#,
+            Some(1),
+            "missing field `n`, the board size",
+        );
         err(r#"{"n": 0}"#, None, "n = 0");
         err(
             r#"{"n": 8.5}"#,
-            None,
-            "\"n\" must be a whole number 1 or more, found 8.5",
+            Some(1),
+            "(at n): invalid type: floating point `8.5`, expected a whole number, 0 or more",
         );
-        err(r#"{"n": -3}"#, None, "found -3");
+        err(
+            r#"{"n": -3}"#,
+            Some(1),
+            "(at n): invalid value: integer `-3`",
+        );
         err(
             r#"{"n": 8, "queens": [[0, 0], [8, 1]]}"#,
             None,
@@ -1398,18 +1288,18 @@ mod tests {
         );
         err(
             r#"{"n": 8, "blocked": [[0, -1]]}"#,
-            None,
-            "entry 1 of \"blocked\" ([0, -1]): column -1 is off",
+            Some(1),
+            "(at blocked[0][1]): invalid value: integer `-1`",
         );
         err(
             r#"{"n": 8, "blocked": [[0]]}"#,
-            None,
-            "([0]) is not a [row, column] pair",
+            Some(1),
+            "(at blocked[0]): invalid length 1, expected an array of length 2",
         );
         err(
             r#"{"n": 8, "blocked": 3}"#,
-            None,
-            "\"blocked\" must be an array",
+            Some(1),
+            "(at blocked): invalid type: integer `3`, expected an array",
         );
         err(
             r#"{"n": 4, "excluded": {"sum": [7]}}"#,
@@ -1418,14 +1308,16 @@ mod tests {
         );
         err(
             r#"{"n": 4, "excluded": []}"#,
-            None,
-            "\"excluded\" must be an object",
+            Some(1),
+            "(at excluded): invalid type: sequence, expected an object",
         );
         err(
             r#"{"n": 4, "excluded": {"anti": []}}"#,
-            None,
-            "unknown key \"anti\" in \"excluded\"",
+            Some(1),
+            "(at excluded.anti): unknown field `anti`, expected `sum` or `difference`",
         );
+        err("[4]", Some(1), "unexpected '[' at the start");
+        err(r#"{"n": 99999999999999999999999}"#, Some(1), "(at n)");
     }
 
     /// The numbers of a `name = [...]` list in raw text, in pairs.

@@ -791,7 +791,7 @@ struct Report<'a> {
     progress: &'a mut dyn FnMut(CountProgress),
 }
 
-impl executor::Observer for Report<'_> {
+impl crate::sink::Sink for Report<'_> {
     fn task_done(&mut self, _: usize, tally: Tally) -> ControlFlow<()> {
         (self.progress)(CountProgress::TaskDone {
             completions: tally.solutions,

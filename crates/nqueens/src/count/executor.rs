@@ -3,41 +3,18 @@
 //! Workers take the next pending task from a shared counter (dynamic
 //! scheduling: a long task does not hold up the others), count it, and send
 //! the result to the calling thread. The calling thread sums the results and
-//! passes each one to an [`Observer`], which is where checkpoints and
+//! passes each one to a [`Sink`] (its [`Sink::task_done`]), which is where checkpoints and
 //! progress bars live, and which can stop the run. Sums are exact (`u128`) and
 //! do not depend on the number of threads or the order tasks finish in.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::plan::{Plan, Tally};
+use crate::sink::{Quiet, Sink};
 
-/// Told about each finished task, on the calling thread.
-pub trait Observer {
-    /// Task `index` counted `tally`. `Break` stops the run: no new tasks are
-    /// started, the ones under way finish and are reported.
-    fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()>;
-
-    /// Called when no task has finished for `TICK` (200 ms, so that progress and
-    /// periodic checkpoints go on while long tasks run).
-    fn tick(&mut self) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-}
-
-/// An observer that does nothing.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Quiet;
-
-impl Observer for Quiet {
-    fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-}
-
-/// How often [`Observer::tick`] is called.
+/// How often [`Sink::tick`] is called.
 pub const TICK: Duration = Duration::from_millis(200);
 
 /// The longest a finished task waits before a worker reports it.
@@ -68,7 +45,7 @@ pub fn run(
     pending: &[usize],
     threads: usize,
     stop: &AtomicBool,
-    observer: &mut dyn Observer,
+    observer: &mut dyn Sink,
 ) -> RunResult {
     let threads = threads.clamp(1, pending.len().max(1));
     let next = AtomicUsize::new(0);
@@ -150,6 +127,7 @@ mod tests {
     use super::*;
     use crate::count::constellation::ConstellationEngine;
     use crate::count::plan::{count_plan, Engine};
+    use std::ops::ControlFlow;
 
     #[test]
     fn threads_give_the_same_sum() {
@@ -196,7 +174,7 @@ mod tests {
     #[test]
     fn an_observer_can_stop_the_run() {
         struct StopAfter(usize);
-        impl Observer for StopAfter {
+        impl Sink for StopAfter {
             fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
                 self.0 = self.0.saturating_sub(1);
                 if self.0 == 0 {

@@ -28,6 +28,7 @@ use crate::error::Error;
 pub mod backtrack;
 pub mod checkpoint;
 pub mod constellation;
+mod counter;
 pub mod disjoint;
 pub mod estimate;
 pub mod executor;
@@ -36,8 +37,10 @@ pub mod join;
 pub mod plan;
 pub mod report;
 pub mod slice;
+pub mod task_log;
 
 use crate::search::check_n;
+pub use counter::Counter;
 use plan::Engine;
 
 /// Every counting engine, the default first.

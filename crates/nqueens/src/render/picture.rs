@@ -4,8 +4,9 @@
 use std::io;
 use std::ops::ControlFlow;
 
-use crate::algo::{Event, Replay, Sink};
+use crate::algo::{Event, Replay};
 use crate::board::{Conflict, Square};
+use crate::sink::Sink;
 
 /// The side of one square, in pixels, unless a picture says otherwise.
 pub const DEFAULT_SQUARE_SIZE: u32 = 60;

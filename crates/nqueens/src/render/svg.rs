@@ -792,7 +792,8 @@ mod tests {
 
     #[test]
     fn recorder_replays_a_search() {
-        use crate::algo::{self, Event, Sink};
+        use crate::algo::{self, Event};
+        use crate::sink::Sink;
         use std::ops::ControlFlow;
 
         let mut recorder = FrameRecorder::new(4).stop_after_solutions(1);

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use nqueens::Checkpoint;
-use nqueens::Observer;
 use nqueens::PartialResult;
+use nqueens::Sink;
 use nqueens::{count_json_line, count_text_line, grouped};
 use nqueens::{Plan, Tally};
 
@@ -83,7 +83,7 @@ impl Watch<'_> {
     }
 }
 
-impl Observer for Watch<'_> {
+impl Sink for Watch<'_> {
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         if let Some((_, cp)) = &mut self.checkpoint {
             cp.record(index, tally);

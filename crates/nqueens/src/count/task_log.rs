@@ -1,0 +1,659 @@
+//! Task logs: every finished task of a count, appended as it finishes, so that
+//! two runs can be compared task by task and a killed run loses nothing.
+//!
+//! A [checkpoint](super::checkpoint) is rewritten whole every few seconds; a
+//! task log is only ever appended to, one line per task, flushed at once. It
+//! serves the two things the record counts needed (the Q(26) and Q(27)
+//! projects kept per-task results and ran the count twice on different
+//! hardware): a second run can be compared with the first task by task
+//! ([`TaskLog::first_difference`], `nqueens merge --compare`), naming the
+//! first task whose counts differ rather than a total that is merely wrong;
+//! and a rerun with the same log skips what it already holds.
+//!
+//! # The file format
+//!
+//! Text, one line each, every line ending with a newline:
+//!
+//! - line 1, a header: a JSON object with `format` (always
+//!   `"nqueens-task-log"`), `version` (see [`TASK_LOG_VERSION`]), `n`,
+//!   `engine`, `tasks` and `fingerprint` (the plan's
+//!   [fingerprint](super::plan::plan_fingerprint));
+//! - then one line per finished task, in the order they finished: its index,
+//!   its solutions, its eight-times-classes contribution and a check value,
+//!   the CRC-32 (hexadecimal) of the previous line's check value (the
+//!   fingerprint for the first task line) followed by this line's three
+//!   numbers.
+//!
+//! ```text
+//! {"format":"nqueens-task-log","version":1,"n":10,"engine":"constellation","tasks":293,"fingerprint":"14e3e9a9b0748779"}
+//! 1 24 24 8a1f3c02
+//! 0 0 0 5be0e417
+//! ```
+//!
+//! Because each check value covers the one before it, the lines form a
+//! chain: a changed digit, a dropped, added or reordered line, or a line
+//! copied from another plan's log breaks it at that line, and reading stops
+//! there naming the file and the line. A last line without its newline (a
+//! run killed while writing it, or a cut file) is refused too. What cannot be
+//! detected is a log cut after a whole line: it is the log of a run stopped
+//! there, and a rerun counts the rest.
+//!
+//! Reading is bounded: the header says how many tasks the plan has, and no
+//! more than that many lines of at most [`LINE_MAX`] bytes are read.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::Tally;
+
+/// The header's `format`.
+const FORMAT_NAME: &str = "nqueens-task-log";
+
+/// The version of the task log format this library writes and reads.
+pub const TASK_LOG_VERSION: u32 = 1;
+
+/// The longest header line read.
+const HEADER_MAX: usize = 4096;
+
+/// The longest task line: an index, two 128-bit numbers and a check value.
+pub const LINE_MAX: usize = 128;
+
+/// What is wrong with a task log.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TaskLogError {
+    /// The file could not be read or written.
+    #[error("the task log {}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+
+    /// A line is not what the format says, or breaks the chain of check values.
+    #[error("{}, line {line}: {reason}", which(.path))]
+    Malformed {
+        /// The file, when the log came from one.
+        path: Option<PathBuf>,
+        /// The line, counting from 1 (the header is line 1).
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// The log belongs to another count: another n, engine, plan or version.
+    #[error("{} is for {found}, not for this count ({expected}): give another file, or delete it to start over", which(.path))]
+    OtherCount {
+        /// The file, when the log came from one.
+        path: Option<PathBuf>,
+        /// What the log says it is for.
+        found: String,
+        /// What this count is.
+        expected: String,
+    },
+}
+
+fn which(path: &Option<PathBuf>) -> String {
+    match path {
+        Some(p) => format!("the task log {}", p.display()),
+        None => "the task log".to_string(),
+    }
+}
+
+/// The header line, as written and read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    format: String,
+    version: u32,
+    n: usize,
+    engine: String,
+    tasks: usize,
+    fingerprint: String,
+}
+
+impl Header {
+    fn describe(&self) -> String {
+        format!(
+            "n = {}, the {} engine's plan of {} tasks (fingerprint {})",
+            self.n, self.engine, self.tasks, self.fingerprint
+        )
+    }
+}
+
+/// The tasks of one count that a log holds, and the state of its chain.
+///
+/// ```
+/// use nqueens::{TaskLog, Tally};
+///
+/// let mut log = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+/// let mut text = log.header_line();
+/// text += &log.record(1, Tally { solutions: 24, classes_x8: 24 });
+/// text += &log.record(0, Tally::default());
+/// let again = TaskLog::parse(&text)?;
+/// assert_eq!(again.tasks_done(), 2);
+/// assert_eq!(again.first_difference(&log)?, None);
+///
+/// // One changed digit breaks the chain at its line.
+/// let edited = text.replacen("1 24 24", "1 25 24", 1);
+/// assert!(TaskLog::parse(&edited).unwrap_err().to_string().contains("line 2"));
+/// # Ok::<(), nqueens::TaskLogError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskLog {
+    header: Header,
+    done: BTreeMap<usize, Tally>,
+    last_check: u32,
+}
+
+/// The first way two logs of one count differ, by task index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Difference {
+    /// Both logs hold the task, with other counts.
+    Counts {
+        /// The task.
+        index: usize,
+        /// What the first log says.
+        first: Tally,
+        /// What the second log says.
+        second: Tally,
+    },
+    /// Only the first log holds the task.
+    OnlyInFirst(usize),
+    /// Only the second log holds the task.
+    OnlyInSecond(usize),
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Difference::Counts {
+                index,
+                first,
+                second,
+            } => write!(
+                f,
+                "task {index}: {} solutions ({} eight-times-classes) in the first, {} ({}) in the second",
+                first.solutions, first.classes_x8, second.solutions, second.classes_x8
+            ),
+            Difference::OnlyInFirst(index) => {
+                write!(f, "task {index} is in the first log only")
+            }
+            Difference::OnlyInSecond(index) => {
+                write!(f, "task {index} is in the second log only")
+            }
+        }
+    }
+}
+
+fn check_value(previous: &str, index: usize, tally: Tally) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(previous.as_bytes());
+    hasher.update(format!(" {index} {} {}", tally.solutions, tally.classes_x8).as_bytes());
+    hasher.finalize()
+}
+
+impl TaskLog {
+    /// An empty log for the count of `n` by `engine`, whose plan has `tasks`
+    /// tasks and the given fingerprint.
+    pub fn new(n: usize, engine: &str, tasks: usize, fingerprint: &str) -> TaskLog {
+        let header = Header {
+            format: FORMAT_NAME.to_string(),
+            version: TASK_LOG_VERSION,
+            n,
+            engine: engine.to_string(),
+            tasks,
+            fingerprint: fingerprint.to_string(),
+        };
+        TaskLog {
+            header,
+            done: BTreeMap::new(),
+            last_check: 0,
+        }
+    }
+
+    /// The first line of the file, with its newline.
+    pub fn header_line(&self) -> String {
+        let mut line = serde_json::to_string(&self.header).unwrap_or_default();
+        line.push('\n');
+        line
+    }
+
+    /// Records task `index` and returns its line, with its newline, to append.
+    pub fn record(&mut self, index: usize, tally: Tally) -> String {
+        let check = check_value(&self.previous(), index, tally);
+        self.last_check = check;
+        self.done.insert(index, tally);
+        format!("{index} {} {} {check:08x}\n", tally.solutions, tally.classes_x8)
+    }
+
+    fn previous(&self) -> String {
+        if self.done.is_empty() {
+            self.header.fingerprint.clone()
+        } else {
+            format!("{:08x}", self.last_check)
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.header.n
+    }
+
+    /// How many tasks the log holds.
+    pub fn tasks_done(&self) -> usize {
+        self.done.len()
+    }
+
+    /// What task `index` counted, if the log holds it.
+    pub fn get(&self, index: usize) -> Option<Tally> {
+        self.done.get(&index).copied()
+    }
+
+    /// Every task the log holds, by index.
+    pub fn done(&self) -> impl Iterator<Item = (usize, Tally)> + '_ {
+        self.done.iter().map(|(&i, &t)| (i, t))
+    }
+
+    /// Refuses a log of another count.
+    ///
+    /// # Errors
+    /// [`TaskLogError::OtherCount`], saying what the log is for.
+    pub fn check_matches(
+        &self,
+        n: usize,
+        engine: &str,
+        tasks: usize,
+        fingerprint: &str,
+    ) -> Result<(), TaskLogError> {
+        let expected = TaskLog::new(n, engine, tasks, fingerprint).header;
+        if self.header == expected {
+            return Ok(());
+        }
+        Err(TaskLogError::OtherCount {
+            path: None,
+            found: self.header.describe(),
+            expected: expected.describe(),
+        })
+    }
+
+    /// The first task (by index) on which two logs of the same count differ,
+    /// or `None` if they hold the same tasks with the same counts.
+    ///
+    /// # Errors
+    /// [`TaskLogError::OtherCount`] if the logs are of different counts.
+    pub fn first_difference(&self, other: &TaskLog) -> Result<Option<Difference>, TaskLogError> {
+        if self.header != other.header {
+            return Err(TaskLogError::OtherCount {
+                path: None,
+                found: other.header.describe(),
+                expected: self.header.describe(),
+            });
+        }
+        let mut a = self.done.iter().peekable();
+        let mut b = other.done.iter().peekable();
+        loop {
+            return Ok(match (a.peek(), b.peek()) {
+                (None, None) => None,
+                (Some(&(&i, _)), None) => Some(Difference::OnlyInFirst(i)),
+                (None, Some(&(&j, _))) => Some(Difference::OnlyInSecond(j)),
+                (Some(&(&i, &x)), Some(&(&j, &y))) => {
+                    if i < j {
+                        Some(Difference::OnlyInFirst(i))
+                    } else if j < i {
+                        Some(Difference::OnlyInSecond(j))
+                    } else if x != y {
+                        Some(Difference::Counts {
+                            index: i,
+                            first: x,
+                            second: y,
+                        })
+                    } else {
+                        a.next();
+                        b.next();
+                        continue;
+                    }
+                }
+            });
+        }
+    }
+
+    /// Reads a log from its text.
+    ///
+    /// # Errors
+    /// [`TaskLogError::Malformed`] naming the first line that is wrong.
+    pub fn parse(text: &str) -> Result<TaskLog, TaskLogError> {
+        Self::parse_from(text, None)
+    }
+
+    fn parse_from(text: &str, path: Option<&Path>) -> Result<TaskLog, TaskLogError> {
+        let bad = |line: usize, reason: String| TaskLogError::Malformed {
+            path: path.map(Path::to_path_buf),
+            line,
+            reason,
+        };
+        let mut lines = text.split_inclusive('\n');
+        let first = lines
+            .next()
+            .ok_or_else(|| bad(1, "the file is empty: it is not a task log".to_string()))?;
+        let header: Header = serde_json::from_str(first.trim_end_matches('\n')).map_err(|e| {
+            bad(
+                1,
+                format!("not a task log header ({e}): the first line of a task log is a JSON object with format \"{FORMAT_NAME}\""),
+            )
+        })?;
+        if header.format != FORMAT_NAME {
+            return Err(bad(
+                1,
+                format!("the format is {:?}, not {FORMAT_NAME:?}", header.format),
+            ));
+        }
+        if header.version != TASK_LOG_VERSION {
+            return Err(bad(
+                1,
+                format!(
+                    "task log format {} is not the one this version reads ({TASK_LOG_VERSION})",
+                    header.version
+                ),
+            ));
+        }
+        let mut log = TaskLog {
+            header,
+            done: BTreeMap::new(),
+            last_check: 0,
+        };
+        for (k, raw) in lines.enumerate() {
+            let line = k + 2;
+            let Some(body) = raw.strip_suffix('\n') else {
+                return Err(bad(
+                    line,
+                    "the last line has no newline: the file was cut short (a run killed while \
+                     writing it?); remove that line and the tasks it named are counted again"
+                        .to_string(),
+                ));
+            };
+            let fields: Vec<&str> = body.split(' ').collect();
+            let [index, solutions, classes, check] = fields[..] else {
+                return Err(bad(
+                    line,
+                    format!(
+                        "expected four fields (task, solutions, classes, check value), found {}",
+                        fields.len()
+                    ),
+                ));
+            };
+            let number = |what: &str, text: &str| {
+                text.parse::<u128>()
+                    .map_err(|_| bad(line, format!("the {what} {text:?} is not a whole number")))
+            };
+            let index = number("task index", index)?;
+            let tally = Tally {
+                solutions: number("solutions", solutions)?,
+                classes_x8: number("classes", classes)?,
+            };
+            let index = usize::try_from(index)
+                .ok()
+                .filter(|&i| i < log.header.tasks)
+                .ok_or_else(|| {
+                    bad(
+                        line,
+                        format!(
+                            "there is no task {index}: the plan has {} tasks",
+                            log.header.tasks
+                        ),
+                    )
+                })?;
+            if log.done.contains_key(&index) {
+                return Err(bad(line, format!("task {index} appears twice")));
+            }
+            let expected = check_value(&log.previous(), index, tally);
+            if u32::from_str_radix(check, 16).ok() != Some(expected) || check.len() != 8 {
+                return Err(bad(
+                    line,
+                    format!(
+                        "the check value {check:?} does not match the line and the one before \
+                         it: the log was edited, reordered, cut or joined from another log"
+                    ),
+                ));
+            }
+            log.last_check = expected;
+            log.done.insert(index, tally);
+        }
+        Ok(log)
+    }
+
+    /// Reads the log at `path`, or `None` if there is no such file; reads at
+    /// most what a log of its header's plan can hold.
+    ///
+    /// # Errors
+    /// [`TaskLogError::Io`], and those of [`parse`](Self::parse) naming the file.
+    pub fn load(path: &Path) -> Result<Option<TaskLog>, TaskLogError> {
+        let io = |source| TaskLogError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = match File::open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(io(source)),
+        };
+        let mut reader = io::BufReader::new(file);
+        let mut bytes = Vec::new();
+        Read::by_ref(&mut reader)
+            .take(HEADER_MAX as u64)
+            .read_until(b'\n', &mut bytes)
+            .map_err(io)?;
+        let tasks = serde_json::from_slice::<Header>(&bytes).map_or(0, |h| h.tasks);
+        let limit = HEADER_MAX as u64 + (tasks as u64).saturating_mul(LINE_MAX as u64);
+        Read::by_ref(&mut reader)
+            .take(limit + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        let malformed = |reason: String| TaskLogError::Malformed {
+            path: Some(path.to_path_buf()),
+            line: 1,
+            reason,
+        };
+        if bytes.len() as u64 > limit {
+            return Err(malformed(format!(
+                "the file is larger than a task log of {tasks} tasks can be ({limit} bytes): it \
+                 is not one, or it was damaged"
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| malformed("the file is not text: it is not a task log".to_string()))?;
+        Self::parse_from(&text, Some(path)).map(Some)
+    }
+}
+
+/// Appends each finished task to a task log file, flushed line by line.
+#[derive(Debug)]
+pub struct TaskLogWriter {
+    file: File,
+    log: TaskLog,
+    path: PathBuf,
+}
+
+impl TaskLogWriter {
+    /// Opens the log at `path` for this count: reads what it holds (refusing
+    /// a log of another count) or creates it with its header.
+    ///
+    /// # Errors
+    /// Those of [`TaskLog::load`] and [`TaskLog::check_matches`], and
+    /// [`TaskLogError::Io`] if the file cannot be created or written.
+    pub fn open(path: &Path, fresh: TaskLog) -> Result<TaskLogWriter, TaskLogError> {
+        let io = |source| TaskLogError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let log = match TaskLog::load(path)? {
+            Some(found) => {
+                if found.header != fresh.header {
+                    return Err(TaskLogError::OtherCount {
+                        path: Some(path.to_path_buf()),
+                        found: found.header.describe(),
+                        expected: fresh.header.describe(),
+                    });
+                }
+                found
+            }
+            None => {
+                let mut file = OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(path)
+                    .map_err(io)?;
+                file.write_all(fresh.header_line().as_bytes())
+                    .and_then(|()| file.sync_all())
+                    .map_err(io)?;
+                fresh
+            }
+        };
+        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        Ok(TaskLogWriter {
+            file,
+            log,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// What the log holds, those read at the start included.
+    pub fn log(&self) -> &TaskLog {
+        &self.log
+    }
+
+    /// Appends task `index` and flushes the line to the file.
+    ///
+    /// # Errors
+    /// [`TaskLogError::Io`] if the line cannot be written.
+    pub fn record(&mut self, index: usize, tally: Tally) -> Result<(), TaskLogError> {
+        let line = self.log.record(index, tally);
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|source| TaskLogError::Io {
+                path: self.path.clone(),
+                source,
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> (TaskLog, String) {
+        let mut log = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
+        let mut text = log.header_line();
+        for (i, s) in [(2, 10u128), (0, 4), (3, 0)] {
+            text += &log.record(
+                i,
+                Tally {
+                    solutions: s,
+                    classes_x8: s,
+                },
+            );
+        }
+        (log, text)
+    }
+
+    fn refused(text: &str, line: usize, words: &str) {
+        let e = TaskLog::parse(text).unwrap_err().to_string();
+        assert!(e.contains(&format!("line {line}")), "{e}");
+        assert!(e.contains(words), "{words:?} not in {e}");
+    }
+
+    #[test]
+    fn round_trip() {
+        let (log, text) = sample();
+        let again = TaskLog::parse(&text).unwrap();
+        assert_eq!(again, log);
+        assert_eq!(again.tasks_done(), 3);
+        assert_eq!(again.get(2).map(|t| t.solutions), Some(10));
+        assert_eq!(again.get(1), None);
+    }
+
+    #[test]
+    fn tampering_is_refused() {
+        let (_, text) = sample();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        // One changed digit.
+        refused(&text.replacen("2 10 10", "2 11 10", 1), 2, "check value");
+        // A dropped line.
+        let dropped: String = [lines[0], lines[1], lines[3]].concat();
+        refused(&dropped, 3, "check value");
+        // Two lines swapped.
+        let swapped: String = [lines[0], lines[2], lines[1], lines[3]].concat();
+        refused(&swapped, 2, "check value");
+        // Another n in the header: the chain starts from the fingerprint, so
+        // that alone is not refused here, but it is for another count.
+        let other_n = text.replacen("\"n\":8", "\"n\":9", 1);
+        let log = TaskLog::parse(&other_n).unwrap();
+        assert!(log
+            .check_matches(8, "backtrack", 4, "00ff00ff00ff00ff")
+            .is_err());
+        // Another fingerprint breaks the first line.
+        refused(&text.replacen("00ff00ff00ff00ff", "00ff00ff00ff00fe", 1), 2, "check value");
+        // Cut in the middle of a line.
+        refused(&text[..text.len() - 3], 4, "cut short");
+        // A task twice, out of range, not numbers, not a header.
+        refused(&format!("{}{}", text, lines[1]), 5, "appears twice");
+        refused(&format!("{}9 0 0 00000000\n", lines[0]), 2, "no task 9");
+        refused(&format!("{}x 0 0 00000000\n", lines[0]), 2, "not a whole number");
+        refused("hello\n", 1, "not a task log header");
+        refused("", 1, "empty");
+    }
+
+    #[test]
+    fn differences_are_named_by_the_first_task() {
+        let (a, _) = sample();
+        let mut b = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
+        b.record(0, Tally { solutions: 4, classes_x8: 4 });
+        b.record(2, Tally { solutions: 9, classes_x8: 10 });
+        assert_eq!(a.first_difference(&b).unwrap(), Some(Difference::Counts {
+            index: 2,
+            first: Tally { solutions: 10, classes_x8: 10 },
+            second: Tally { solutions: 9, classes_x8: 10 },
+        }));
+        b.record(3, Tally::default());
+        let mut c = b.clone();
+        c.done.remove(&0);
+        assert_eq!(b.first_difference(&c).unwrap(), Some(Difference::OnlyInFirst(0)));
+        assert_eq!(c.first_difference(&b).unwrap(), Some(Difference::OnlyInSecond(0)));
+        assert_eq!(b.first_difference(&b).unwrap(), None);
+        let other = TaskLog::new(9, "backtrack", 4, "00ff00ff00ff00ff");
+        assert!(a.first_difference(&other).is_err());
+    }
+
+    #[test]
+    fn a_writer_appends_and_resumes() {
+        let dir = std::env::temp_dir().join(format!("nqueens-task-log-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("log");
+        let _ = std::fs::remove_file(&path);
+        let fresh = || TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
+        let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
+        w.record(1, Tally { solutions: 3, classes_x8: 3 }).unwrap();
+        drop(w);
+        let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
+        assert_eq!(w.log().tasks_done(), 1);
+        w.record(0, Tally { solutions: 2, classes_x8: 2 }).unwrap();
+        drop(w);
+        let log = TaskLog::load(&path).unwrap().unwrap();
+        assert_eq!(log.tasks_done(), 2);
+        let other = TaskLog::new(8, "backtrack", 5, "00ff00ff00ff00ff");
+        let e = TaskLogWriter::open(&path, other).unwrap_err().to_string();
+        assert!(e.contains("plan of 4 tasks") && e.contains("not for this count"), "{e}");
+        // /dev/zero is refused at once, not read without end.
+        if Path::new("/dev/zero").exists() {
+            assert!(TaskLog::load(Path::new("/dev/zero")).is_err());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
