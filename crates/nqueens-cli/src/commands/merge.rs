@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nqueens::{count_json_line, count_text_line};
-use nqueens::{merge_slices, PartialResult};
+use nqueens::{merge_slices, PartialResult, TaskLog};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{MergeArgs, ReportFormat};
@@ -21,6 +21,9 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Runs `nqueens merge`.
 pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
+    if let Some(logs) = &a.compare {
+        return compare(&logs[0], &logs[1]);
+    }
     let (files, unique, format): (&[PathBuf], bool, ReportFormat) = (&a.files, a.unique, a.format);
     let mut parts = Vec::with_capacity(files.len());
     for path in files {
@@ -62,4 +65,48 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     writeln!(out, "{line}")?;
     out.flush()?;
     Ok(Outcome::Yes)
+}
+
+/// `nqueens merge --compare A B`: the first task on which two logs differ.
+fn compare(first: &std::path::Path, second: &std::path::Path) -> anyhow::Result<Outcome> {
+    let load = |path: &std::path::Path| match TaskLog::load(path) {
+        Ok(Some(log)) => Ok(log),
+        Ok(None) => Err(format!("the task log {} does not exist", path.display())),
+        Err(e) => Err(e.to_string()),
+    };
+    let (a, b) = match (load(first), load(second)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => usage!("{e}"),
+    };
+    let difference = match a.first_difference(&b) {
+        Ok(d) => d,
+        Err(e) => usage!(
+            "{} and {} are logs of different counts: {e}",
+            first.display(),
+            second.display()
+        ),
+    };
+    let mut out = Out::stdout();
+    let outcome = match difference {
+        None => {
+            writeln!(
+                out,
+                "the task logs agree: {} tasks of n = {}, the same counts in both",
+                nqueens::grouped(a.tasks_done() as u128),
+                a.n()
+            )?;
+            Outcome::Yes
+        }
+        Some(d) => {
+            writeln!(
+                out,
+                "the task logs differ; the first difference is {d} ({} is the first, {} the second)",
+                first.display(),
+                second.display()
+            )?;
+            Outcome::No
+        }
+    };
+    out.flush()?;
+    Ok(outcome)
 }

@@ -175,7 +175,7 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// The partial results, one JSON file per slice (`-`: standard input).
-    #[arg(value_name = "FILE", required = true)]
+    #[arg(value_name = "FILE", required_unless_present = "compare")]
     pub files: Vec<PathBuf>,
     /// Also print the classes under rotation and reflection.
     #[arg(long, short)]
@@ -183,6 +183,11 @@ pub struct MergeArgs {
     /// How to print the counts.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// Compare two task logs of one count (`count --task-log`), task by
+    /// task: names the first task whose counts differ, or that only one of
+    /// them holds; exits 1 if they differ.
+    #[arg(long, num_args = 2, value_names = ["LOG", "LOG"], conflicts_with_all = ["files", "unique"])]
+    pub compare: Option<Vec<PathBuf>>,
 }
 
 /// `nqueens estimate`.
@@ -385,6 +390,12 @@ pub struct CountArgs {
     /// Seconds between checkpoint writes.
     #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
     pub checkpoint_every: Duration,
+    /// Append each finished task (its index, its counts and a check value)
+    /// to FILE as it finishes; running again with the same FILE counts only
+    /// the tasks it lacks, and `nqueens merge --compare` compares two runs
+    /// task by task.
+    #[arg(long, value_name = "FILE")]
+    pub task_log: Option<PathBuf>,
     /// Count only slice I of K (1-based) and print a partial result as JSON,
     /// for `nqueens merge` (batch systems, Slurm job arrays).
     #[arg(long, value_name = "I/K", value_parser = values::slice)]
@@ -433,11 +444,12 @@ pub struct CountTarget {
 
 /// The options of `count` that belong to the counting engine; `--algorithm`
 /// and `--stats` (a classic algorithm on one core) conflict with them.
-const ENGINE_ONLY: [&str; 6] = [
+const ENGINE_ONLY: [&str; 7] = [
     "engine",
     "memory",
     "threads",
     "checkpoint",
+    "task_log",
     "slice",
     "dry_run",
 ];

@@ -216,6 +216,12 @@ fn a_checkpoint_for_another_count_is_refused() {
 /// Kills counts with SIGKILL at pseudo-random moments and resumes them from
 /// the checkpoint until one finishes: the total must be exact.
 fn resumes_exactly_after_sigkill(engine: &str, n: &str, expected: &str) {
+    resumes_exactly_after_sigkill_with(engine, n, expected, "--checkpoint");
+}
+
+/// The same, keeping the finished tasks in `keep` (`--checkpoint` or
+/// `--task-log`).
+fn resumes_exactly_after_sigkill_with(engine: &str, n: &str, expected: &str, keep: &str) {
     let cp = temp_path("kill.ckpt");
     let cps = cp.to_str().unwrap().to_string();
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -230,11 +236,14 @@ fn resumes_exactly_after_sigkill(engine: &str, n: &str, expected: &str) {
                 "--unique",
                 "--threads",
                 "2",
-                "--checkpoint",
+                keep,
                 &cps,
-                "--checkpoint-every",
-                "0.02",
             ])
+            .args(if keep == "--checkpoint" {
+                &["--checkpoint-every", "0.02"][..]
+            } else {
+                &[]
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -271,6 +280,82 @@ fn constellation_resumes_exactly_after_sigkill() {
         "16",
         "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n",
     );
+}
+
+#[test]
+fn constellation_resumes_exactly_from_a_task_log_after_sigkill() {
+    resumes_exactly_after_sigkill_with(
+        "constellation",
+        "16",
+        "n = 16: 14,772,512 solutions, 1,846,955 unique up to rotation and reflection\n",
+        "--task-log",
+    );
+}
+
+/// Two runs compared task by task: the same counts agree; a log that lacks
+/// tasks, one of another count and an edited one are each named.
+#[test]
+fn merge_compares_task_logs() {
+    let a = temp_path("a.tasks");
+    let b = temp_path("b.tasks");
+    let (a_s, b_s) = (a.to_str().unwrap(), b.to_str().unwrap());
+    run(&["count", "11", "--task-log", a_s, "-j", "2"]).ok();
+    run(&["count", "11", "--task-log", b_s, "-j", "1"]).ok();
+    let same = run(&["merge", "--compare", a_s, b_s]).ok();
+    assert!(same.starts_with("the task logs agree: "), "{same}");
+    // A rerun with a finished log counts nothing and prints the same total.
+    assert_eq!(
+        run(&["count", "11", "--task-log", a_s]).ok(),
+        "n = 11: 2,680 solutions\n"
+    );
+    // The second log cut after its fifth task: the first task it lacks is named.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    std::fs::write(&b, lines[..6].concat()).unwrap();
+    let missing: BTreeSet<usize> = lines[6..]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    let first_missing = missing.iter().next().unwrap();
+    let differ = run(&["merge", "--compare", a_s, b_s]).code(1).stdout;
+    assert!(
+        differ.contains(&format!("task {first_missing} is in the first log only")),
+        "{differ}"
+    );
+    // Running again with the cut log counts only what it lacks.
+    assert_eq!(
+        run(&["count", "11", "--task-log", b_s]).ok(),
+        "n = 11: 2,680 solutions\n"
+    );
+    run(&["merge", "--compare", a_s, b_s]).ok();
+    // One changed digit: refused, naming the file and the line.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let fields: Vec<&str> = lines[3].split(' ').collect();
+    let solutions: u128 = fields[1].parse().unwrap();
+    lines[3] = format!(
+        "{} {} {} {}",
+        fields[0],
+        solutions + 1,
+        fields[2],
+        fields[3]
+    );
+    std::fs::write(&b, lines.concat()).unwrap();
+    let e = run(&["merge", "--compare", a_s, b_s]).error();
+    assert!(
+        e.contains(&format!("{b_s}, line 4: the check value")),
+        "{e}"
+    );
+    let e = run(&["count", "11", "--task-log", b_s]).error();
+    assert!(e.contains("line 4"), "{e}");
+    // A log of another count.
+    run(&["count", "10", "--task-log", b_s]).error();
+    std::fs::remove_file(&b).unwrap();
+    run(&["count", "10", "--task-log", b_s]).ok();
+    let e = run(&["merge", "--compare", a_s, b_s]).error();
+    assert!(e.contains("logs of different counts"), "{e}");
+    std::fs::remove_file(a).unwrap();
+    std::fs::remove_file(b).unwrap();
 }
 
 #[test]

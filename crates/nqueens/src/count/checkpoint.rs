@@ -724,6 +724,11 @@ impl Checkpoint {
         self.done.contains_key(&index)
     }
 
+    /// What task `index` counted, if it is finished.
+    pub fn get(&self, index: usize) -> Option<Tally> {
+        self.done.get(&index).copied()
+    }
+
     /// How many tasks are finished.
     pub fn done_count(&self) -> usize {
         self.done.len()

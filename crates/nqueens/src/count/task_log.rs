@@ -230,7 +230,10 @@ impl TaskLog {
         let check = check_value(&self.previous(), index, tally);
         self.last_check = check;
         self.done.insert(index, tally);
-        format!("{index} {} {} {check:08x}\n", tally.solutions, tally.classes_x8)
+        format!(
+            "{index} {} {} {check:08x}\n",
+            tally.solutions, tally.classes_x8
+        )
     }
 
     fn previous(&self) -> String {
@@ -449,7 +452,13 @@ impl TaskLog {
             .take(HEADER_MAX as u64)
             .read_until(b'\n', &mut bytes)
             .map_err(io)?;
-        let tasks = serde_json::from_slice::<Header>(&bytes).map_or(0, |h| h.tasks);
+        let tasks = match serde_json::from_slice::<Header>(&bytes) {
+            Ok(header) => header.tasks,
+            // Only the first line was read: enough to say why it is no header.
+            Err(_) => {
+                return Self::parse_from(&String::from_utf8_lossy(&bytes), Some(path)).map(Some)
+            }
+        };
         let limit = HEADER_MAX as u64 + (tasks as u64).saturating_mul(LINE_MAX as u64);
         Read::by_ref(&mut reader)
             .take(limit + 1 - bytes.len() as u64)
@@ -599,13 +608,21 @@ mod tests {
             .check_matches(8, "backtrack", 4, "00ff00ff00ff00ff")
             .is_err());
         // Another fingerprint breaks the first line.
-        refused(&text.replacen("00ff00ff00ff00ff", "00ff00ff00ff00fe", 1), 2, "check value");
+        refused(
+            &text.replacen("00ff00ff00ff00ff", "00ff00ff00ff00fe", 1),
+            2,
+            "check value",
+        );
         // Cut in the middle of a line.
         refused(&text[..text.len() - 3], 4, "cut short");
         // A task twice, out of range, not numbers, not a header.
         refused(&format!("{}{}", text, lines[1]), 5, "appears twice");
         refused(&format!("{}9 0 0 00000000\n", lines[0]), 2, "no task 9");
-        refused(&format!("{}x 0 0 00000000\n", lines[0]), 2, "not a whole number");
+        refused(
+            &format!("{}x 0 0 00000000\n", lines[0]),
+            2,
+            "not a whole number",
+        );
         refused("hello\n", 1, "not a task log header");
         refused("", 1, "empty");
     }
@@ -614,18 +631,45 @@ mod tests {
     fn differences_are_named_by_the_first_task() {
         let (a, _) = sample();
         let mut b = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
-        b.record(0, Tally { solutions: 4, classes_x8: 4 });
-        b.record(2, Tally { solutions: 9, classes_x8: 10 });
-        assert_eq!(a.first_difference(&b).unwrap(), Some(Difference::Counts {
-            index: 2,
-            first: Tally { solutions: 10, classes_x8: 10 },
-            second: Tally { solutions: 9, classes_x8: 10 },
-        }));
+        b.record(
+            0,
+            Tally {
+                solutions: 4,
+                classes_x8: 4,
+            },
+        );
+        b.record(
+            2,
+            Tally {
+                solutions: 9,
+                classes_x8: 10,
+            },
+        );
+        assert_eq!(
+            a.first_difference(&b).unwrap(),
+            Some(Difference::Counts {
+                index: 2,
+                first: Tally {
+                    solutions: 10,
+                    classes_x8: 10
+                },
+                second: Tally {
+                    solutions: 9,
+                    classes_x8: 10
+                },
+            })
+        );
         b.record(3, Tally::default());
         let mut c = b.clone();
         c.done.remove(&0);
-        assert_eq!(b.first_difference(&c).unwrap(), Some(Difference::OnlyInFirst(0)));
-        assert_eq!(c.first_difference(&b).unwrap(), Some(Difference::OnlyInSecond(0)));
+        assert_eq!(
+            b.first_difference(&c).unwrap(),
+            Some(Difference::OnlyInFirst(0))
+        );
+        assert_eq!(
+            c.first_difference(&b).unwrap(),
+            Some(Difference::OnlyInSecond(0))
+        );
         assert_eq!(b.first_difference(&b).unwrap(), None);
         let other = TaskLog::new(9, "backtrack", 4, "00ff00ff00ff00ff");
         assert!(a.first_difference(&other).is_err());
@@ -639,17 +683,34 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let fresh = || TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
         let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
-        w.record(1, Tally { solutions: 3, classes_x8: 3 }).unwrap();
+        w.record(
+            1,
+            Tally {
+                solutions: 3,
+                classes_x8: 3,
+            },
+        )
+        .unwrap();
         drop(w);
         let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
         assert_eq!(w.log().tasks_done(), 1);
-        w.record(0, Tally { solutions: 2, classes_x8: 2 }).unwrap();
+        w.record(
+            0,
+            Tally {
+                solutions: 2,
+                classes_x8: 2,
+            },
+        )
+        .unwrap();
         drop(w);
         let log = TaskLog::load(&path).unwrap().unwrap();
         assert_eq!(log.tasks_done(), 2);
         let other = TaskLog::new(8, "backtrack", 5, "00ff00ff00ff00ff");
         let e = TaskLogWriter::open(&path, other).unwrap_err().to_string();
-        assert!(e.contains("plan of 4 tasks") && e.contains("not for this count"), "{e}");
+        assert!(
+            e.contains("plan of 4 tasks") && e.contains("not for this count"),
+            "{e}"
+        );
         // /dev/zero is refused at once, not read without end.
         if Path::new("/dev/zero").exists() {
             assert!(TaskLog::load(Path::new("/dev/zero")).is_err());

@@ -11,7 +11,7 @@ use nqueens::Checkpoint;
 use nqueens::PartialResult;
 use nqueens::Sink;
 use nqueens::{count_json_line, count_text_line, grouped};
-use nqueens::{Plan, Tally};
+use nqueens::{Plan, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
 use crate::flags::ReportFormat;
@@ -40,6 +40,7 @@ pub struct EngineRun {
     pub threads: usize,
     pub progress: bool,
     pub checkpoint: Option<std::path::PathBuf>,
+    pub task_log: Option<std::path::PathBuf>,
     pub checkpoint_every: Duration,
     pub slice: Option<nqueens::Slice>,
     pub dry_run: bool,
@@ -52,6 +53,7 @@ const DRY_RUN_BUDGET: f64 = 10.0;
 /// seconds, and moves the progress bar.
 struct Watch<'a> {
     checkpoint: Option<(&'a Path, Checkpoint)>,
+    task_log: Option<TaskLogWriter>,
     every: Duration,
     last_save: Instant,
     save_error: Option<anyhow::Error>,
@@ -72,7 +74,10 @@ impl Watch<'_> {
     }
 
     fn maybe_save(&mut self) -> ControlFlow<()> {
-        if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
+        if self.checkpoint.is_some()
+            && self.save_error.is_none()
+            && self.last_save.elapsed() >= self.every
+        {
             self.save();
         }
         if self.save_error.is_some() {
@@ -87,6 +92,11 @@ impl Sink for Watch<'_> {
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         if let Some((_, cp)) = &mut self.checkpoint {
             cp.record(index, tally);
+        }
+        if let Some(log) = &mut self.task_log {
+            if let Err(e) = log.record(index, tally) {
+                self.save_error = Some(e.into());
+            }
         }
         self.progress.task(tally.solutions);
         self.progress.draw();
@@ -211,13 +221,30 @@ pub fn run(
             Some((path.as_path(), cp))
         }
     };
-    let (pending, done_before): (Vec<usize>, Tally) = match &checkpoint {
-        Some((_, cp)) => (
-            range.clone().filter(|&i| !cp.is_done(i)).collect(),
-            cp.total_in(range.clone()),
-        ),
-        None => (range.clone().collect(), Tally::default()),
+    let task_log = match &run.task_log {
+        None => None,
+        Some(path) => {
+            let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
+            match TaskLogWriter::open(path, fresh) {
+                Ok(log) => Some(log),
+                Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
+            }
+        }
     };
+    // A task is done if the checkpoint or the task log holds it; each is
+    // added once, the checkpoint's value first.
+    let mut pending = Vec::new();
+    let mut done_before = Tally::default();
+    for index in range.clone() {
+        let recorded = checkpoint
+            .as_ref()
+            .and_then(|(_, cp)| cp.get(index))
+            .or_else(|| task_log.as_ref().and_then(|log| log.log().get(index)));
+        match recorded {
+            Some(tally) => done_before.add(tally),
+            None => pending.push(index),
+        }
+    }
     let already = range.len() - pending.len();
     if n >= ENGINE_WARN && !pending.is_empty() {
         let rough =
@@ -237,6 +264,7 @@ pub fn run(
     let stop = crate::output::interrupt_flag();
     let mut watch = Watch {
         checkpoint,
+        task_log,
         every: run.checkpoint_every,
         last_save: Instant::now(),
         save_error: None,
