@@ -48,6 +48,14 @@ proptest! {
     }
 
     #[test]
+    fn task_logs(bytes in input()) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = nqueens::TaskLog::parse(&text);
+        let log = nqueens::TaskLog::new(8, "constellation", 5, "00ff00ff00ff00ff");
+        let _ = nqueens::TaskLog::parse(&format!("{}{text}", log.header_line()));
+    }
+
+    #[test]
     fn slice_results(bytes in input()) {
         let _ = nqueens::PartialResult::read(&bytes[..], "input");
         let text = String::from_utf8_lossy(&bytes);
