@@ -250,6 +250,7 @@ mod algo;
 mod board;
 mod complete;
 mod count;
+mod drawn;
 mod error;
 mod huge;
 mod known;

@@ -14,6 +14,7 @@
 //! the text usually came from a person.
 
 use crate::board::{Placement, Square};
+use crate::drawn::{self, Cell};
 pub use crate::error::ParseError;
 
 impl std::error::Error for ParseError {}
@@ -88,12 +89,13 @@ pub(crate) fn first_nonblank(text: &str) -> Option<(usize, &str)> {
         .find(|(_, l)| !l.is_empty())
 }
 
-/// What a drawn square holds: `Some(true)` a queen, `Some(false)` empty.
+/// What a drawn square of a placement holds: `Some(true)` a queen,
+/// `Some(false)` empty (a blocked square is no part of a placement).
 fn board_cell(c: char) -> Option<bool> {
-    match c {
-        'Q' | 'q' | '■' | '♛' | '♕' => Some(true),
-        '.' | '□' => Some(false),
-        _ => None,
+    match drawn::cell(c)? {
+        Cell::Queen => Some(true),
+        Cell::Free => Some(false),
+        Cell::Blocked => None,
     }
 }
 
@@ -403,7 +405,7 @@ fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
             match board_cell(c) {
                 Some(q) => cells.push(q),
                 None => {
-                    let why = if matches!(c, 'x' | 'X' | '#') {
+                    let why = if drawn::cell(c) == Some(Cell::Blocked) {
                         "blocked squares belong to completion puzzles, not to a placement to verify"
                     } else {
                         "a board row uses 'Q' or '■' for a queen and '.' or '□' for an empty square"

@@ -33,6 +33,7 @@ use serde::Deserialize;
 
 use super::Instance;
 use crate::board::Square;
+use crate::drawn::{self, Cell};
 use crate::parse::ParseError;
 
 /// The largest board an instance file may describe: the solver's limit.
@@ -133,7 +134,11 @@ pub fn parse_instance(text: &str, options: ReadOptions) -> Result<(Instance, For
         (json(text)?, Format::Json)
     } else if looks_like_parameters(first) {
         parameters(text, options)?
-    } else if first.chars().next().is_some_and(|c| cell(c).is_some()) {
+    } else if first
+        .chars()
+        .next()
+        .is_some_and(|c| drawn::cell(c).is_some())
+    {
         (drawn(text)?, Format::Drawn)
     } else {
         let c = first.chars().next().unwrap_or(' ');
@@ -180,22 +185,6 @@ fn build_error(e: crate::Error) -> ParseError {
 
 // ---------------------------------------------------------------- drawn boards
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cell {
-    Queen,
-    Blocked,
-    Free,
-}
-
-fn cell(c: char) -> Option<Cell> {
-    match c {
-        'Q' | 'q' | '■' | '♛' | '♕' => Some(Cell::Queen),
-        'x' | 'X' | '×' | '#' => Some(Cell::Blocked),
-        '.' | '□' => Some(Cell::Free),
-        _ => None,
-    }
-}
-
 fn drawn(text: &str) -> Result<Instance, ParseError> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
@@ -212,26 +201,16 @@ fn drawn(text: &str) -> Result<Instance, ParseError> {
                  nothing between them (a file holds one board)",
             ));
         }
-        let mut cells = Vec::new();
-        for (k, c) in text.chars().enumerate() {
-            if c.is_whitespace() {
-                continue;
-            }
-            match cell(c) {
-                Some(cell) => cells.push(cell),
-                None => {
-                    return Err(ParseError::at(
-                        line,
-                        format!(
-                            "column {}: unexpected {c:?}; a drawn board uses 'Q' (or 'q', '■', \
-                             '♛', '♕') for a pre-placed queen, 'x', 'X', '×' or '#' for a blocked \
-                             square and '.' or '□' for a free square",
-                            k + 1
-                        ),
-                    ))
-                }
-            }
-        }
+        let cells = drawn::row(text).map_err(|(k, c)| {
+            ParseError::at(
+                line,
+                format!(
+                    "column {k}: unexpected {c:?}; a drawn board uses 'Q' (or 'q', '■', '♛', \
+                     '♕') for a pre-placed queen, 'x', 'X', '×' or '#' for a blocked square \
+                     and '.' or '□' for a free square"
+                ),
+            )
+        })?;
         if let Some((first_line, first_row)) = rows.first() {
             if cells.len() != first_row.len() {
                 return Err(ParseError::at(

@@ -1,11 +1,11 @@
 //! [`Counter`]: a whole count in one call, configured by a builder.
 //!
-//! The pieces of a count (an [`Engine`] that makes a [`Plan`], the
+//! The pieces of a count (an [`Engine`] that makes a [`Plan`](super::plan::Plan), the
 //! [executor](super::executor) that runs its tasks on threads, a [`Sink`] told
 //! of each task, a flag that stops it) are public for the front ends that
 //! checkpoint, slice or distribute a count. Most callers want the sum: the
 //! builder picks the engine for the board and the memory given
-//! ([`auto_engine`](super::auto_engine)), runs every task on the threads
+//! ([`auto_engine`]), runs every task on the threads
 //! given, and checks that the classes add up to a whole number.
 
 use std::sync::atomic::AtomicBool;
