@@ -254,6 +254,7 @@ mod drawn;
 mod error;
 mod huge;
 mod known;
+mod leetcode;
 mod parse;
 mod render;
 mod rng;

@@ -16,10 +16,11 @@
 use crate::board::{Placement, Square};
 use crate::drawn::{self, Cell};
 pub use crate::error::ParseError;
+use crate::huge::stream::{ColumnReader, ReadError, Streamed};
 
 impl std::error::Error for ParseError {}
 
-const FORMS: &str =
+pub(crate) const FORMS: &str =
     "expected a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, 1, 3]`, \
 a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
 or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
@@ -50,19 +51,8 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
     let Some((first_line, first)) = first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
     };
-    if first.starts_with('[') {
-        bracketed(text, one_based)
-    } else if first.chars().any(|c| c.is_ascii_digit()) {
-        let tokens = text
-            .lines()
-            .enumerate()
-            .flat_map(|(i, line)| {
-                line.split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|t| !t.is_empty())
-                    .map(move |t| (i + 1, t.to_string()))
-            })
-            .collect::<Vec<_>>();
-        Ok(vec![columns(&tokens, one_based)?])
+    if first.starts_with('[') || first.chars().any(|c| c.is_ascii_digit()) {
+        column_lists(text, one_based)
     } else if first
         .chars()
         .all(|c| c.is_whitespace() || board_cell(c).is_some())
@@ -77,6 +67,26 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
             first_line,
             format!("unexpected character {bad:?}: {FORMS}"),
         ))
+    }
+}
+
+/// The column-list forms, read by the one reader of them: the streaming
+/// [`ColumnReader`], every placement whole.
+fn column_lists(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
+    let mut reader = ColumnReader::new(text.as_bytes(), one_based).with_detail_max(usize::MAX);
+    let mut out = Vec::new();
+    loop {
+        match reader.next_placement() {
+            Ok(None) => return Ok(out),
+            Ok(Some(Streamed::Small(p))) => out.push(p),
+            // Nothing is large with no detail limit; no limit on queens, no
+            // I/O error and no stray byte reading a `str`.
+            Ok(Some(Streamed::Large(_))) => {
+                return Err(ParseError::whole("a placement too large to keep"))
+            }
+            Err(ReadError::Parse(e)) => return Err(e),
+            Err(e) => return Err(ParseError::whole(e.to_string())),
+        }
     }
 }
 
@@ -97,258 +107,6 @@ fn board_cell(c: char) -> Option<bool> {
         Cell::Free => Some(false),
         Cell::Blocked => None,
     }
-}
-
-/// Builds one placement from column tokens `(line, text)`.
-fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, ParseError> {
-    let n = tokens.len();
-    let base = usize::from(one_based);
-    let range = format!("{base}..={}", n - 1 + base);
-    // Read every token first, so that a typo is reported before a range problem.
-    let mut values = Vec::with_capacity(n);
-    for (k, (line, token)) in tokens.iter().enumerate() {
-        let what = format!("token {} ({token:?})", k + 1);
-        let value: usize = match token.parse() {
-            Ok(v) => v,
-            Err(_) if token.starts_with('-') && token[1..].chars().all(|c| c.is_ascii_digit()) => {
-                return Err(ParseError::at(
-                    *line,
-                    format!("{what} is negative; columns run {range}"),
-                ))
-            }
-            Err(_) if token.chars().all(|c| c.is_ascii_digit()) => {
-                return Err(ParseError::at(
-                    *line,
-                    format!("{what} is far too large; columns run {range}"),
-                ))
-            }
-            Err(_) => {
-                return Err(ParseError::at(
-                    *line,
-                    format!("{what} is not a column number; {FORMS}"),
-                ))
-            }
-        };
-        values.push(value);
-    }
-    let mut cols = Vec::with_capacity(n);
-    for (k, ((line, token), value)) in tokens.iter().zip(values).enumerate() {
-        if value < base || value - base >= n {
-            let hint = if one_based && value == 0 {
-                " (columns are 1-based with --one-based)"
-            } else if !one_based && value == n {
-                " (1-based input? use --one-based)"
-            } else {
-                ""
-            };
-            return Err(ParseError::at(
-                *line,
-                format!(
-                    "token {} ({token:?}): column {value} is off the board; {n} rows were given, so columns run {range}{hint}",
-                    k + 1
-                ),
-            ));
-        }
-        cols.push(value - base);
-    }
-    Placement::from_columns(cols).map_err(|e| ParseError::whole(e.to_string()))
-}
-
-/// A token of the bracketed forms.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Token {
-    Open,
-    Close,
-    Comma,
-    Word(String),
-    Str(String),
-}
-
-fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let mut chars = line.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '[' => out.push((line_no, Token::Open)),
-                ']' => out.push((line_no, Token::Close)),
-                ',' => out.push((line_no, Token::Comma)),
-                '"' => {
-                    let mut s = String::new();
-                    loop {
-                        match chars.next() {
-                            Some('"') => break,
-                            Some(c) => s.push(c),
-                            None => {
-                                return Err(ParseError::at(
-                                    line_no,
-                                    "a quoted row is not closed: add the missing '\"'",
-                                ))
-                            }
-                        }
-                    }
-                    out.push((line_no, Token::Str(s)));
-                }
-                c if c.is_whitespace() => {}
-                c => {
-                    let mut w = String::from(c);
-                    while let Some(&d) = chars.peek() {
-                        if d.is_whitespace() || matches!(d, '[' | ']' | ',' | '"') {
-                            break;
-                        }
-                        w.push(d);
-                        chars.next();
-                    }
-                    out.push((line_no, Token::Word(w)));
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Bracketed column lists and LeetCode boards.
-fn bracketed(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
-    let tokens = tokenize(text)?;
-    let mut pos = 0;
-    let mut out = Vec::new();
-    while pos < tokens.len() {
-        match &tokens[pos] {
-            (_, Token::Comma) => pos += 1,
-            (_, Token::Open) => {
-                if matches!(tokens.get(pos + 1), Some((_, Token::Open))) {
-                    // A list of lists: `[[...], [...]]`.
-                    pos += 1;
-                    loop {
-                        match tokens.get(pos) {
-                            Some((_, Token::Comma)) => pos += 1,
-                            Some((_, Token::Open)) => {
-                                out.push(group(&tokens, &mut pos, one_based)?)
-                            }
-                            Some((_, Token::Close)) => {
-                                pos += 1;
-                                break;
-                            }
-                            Some((line, t)) => {
-                                return Err(ParseError::at(
-                                    *line,
-                                    format!(
-                                        "expected '[' or ']' in a list of boards, found {}",
-                                        describe(t)
-                                    ),
-                                ))
-                            }
-                            None => return Err(unclosed(&tokens)),
-                        }
-                    }
-                } else {
-                    out.push(group(&tokens, &mut pos, one_based)?);
-                }
-            }
-            (line, t) => {
-                return Err(ParseError::at(
-                    *line,
-                    format!("expected '[' to start a list, found {}", describe(t)),
-                ))
-            }
-        }
-    }
-    Ok(out)
-}
-
-fn describe(t: &Token) -> String {
-    match t {
-        Token::Open => "'['".into(),
-        Token::Close => "']'".into(),
-        Token::Comma => "','".into(),
-        Token::Word(w) => format!("{w:?}"),
-        Token::Str(s) => format!("the string \"{s}\""),
-    }
-}
-
-fn unclosed(tokens: &[(usize, Token)]) -> ParseError {
-    let line = tokens.last().map_or(1, |(l, _)| *l);
-    ParseError::at(line, "the list is not closed: add the missing ']'")
-}
-
-/// One `[...]` holding numbers or quoted rows; `pos` is at its `[`.
-fn group(
-    tokens: &[(usize, Token)],
-    pos: &mut usize,
-    one_based: bool,
-) -> Result<Placement, ParseError> {
-    let open_line = tokens[*pos].0;
-    *pos += 1;
-    let mut words = Vec::new();
-    let mut rows = Vec::new();
-    loop {
-        match tokens.get(*pos) {
-            None => return Err(unclosed(tokens)),
-            Some((_, Token::Close)) => {
-                *pos += 1;
-                break;
-            }
-            Some((_, Token::Comma)) => {}
-            Some((line, Token::Word(w))) => words.push((*line, w.clone())),
-            Some((line, Token::Str(s))) => rows.push((*line, s.clone())),
-            Some((line, Token::Open)) => {
-                return Err(ParseError::at(*line, "unexpected '[' inside a list"))
-            }
-        }
-        *pos += 1;
-    }
-    match (words.is_empty(), rows.is_empty()) {
-        (true, true) => Err(ParseError::at(
-            open_line,
-            "the list is empty: a placement needs at least one row",
-        )),
-        (false, true) => columns(&words, one_based),
-        (true, false) => leetcode(&rows),
-        (false, false) => Err(ParseError::at(
-            words[0].0,
-            format!(
-                "the list mixes numbers ({:?}) and quoted rows; use one or the other",
-                words[0].1
-            ),
-        )),
-    }
-}
-
-/// A LeetCode board: quoted rows of `.` and `Q`.
-fn leetcode(rows: &[(usize, String)]) -> Result<Placement, ParseError> {
-    let n = rows.len();
-    let mut queens = Vec::new();
-    for (row, (line, text)) in rows.iter().enumerate() {
-        let width = text.chars().count();
-        if width != n {
-            return Err(ParseError::at(
-                *line,
-                format!(
-                    "row {} (\"{text}\") has {width} {}, but the board has {n} rows; a board must be square",
-                    row + 1,
-                    if width == 1 { "square" } else { "squares" }
-                ),
-            ));
-        }
-        for (col, c) in text.chars().enumerate() {
-            match board_cell(c) {
-                Some(true) => queens.push(Square::new(row, col)),
-                Some(false) => {}
-                None => {
-                    return Err(ParseError::at(
-                        *line,
-                        format!(
-                            "row {}, square {}: {c:?} is neither 'Q' nor '.'",
-                            row + 1,
-                            col + 1
-                        ),
-                    ))
-                }
-            }
-        }
-    }
-    Placement::new(n, queens).map_err(|e| ParseError::whole(e.to_string()))
 }
 
 /// Drawn boards, one row per line, blank lines between boards.

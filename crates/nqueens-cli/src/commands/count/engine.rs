@@ -14,7 +14,7 @@ use nqueens::{count_json_line, count_text_line, grouped};
 use nqueens::{Plan, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
-use crate::flags::ReportFormat;
+use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
 use crate::progress::{duration, Progress};
@@ -34,16 +34,14 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
     }
 }
 
-/// How the counting engine runs, checked.
-pub struct EngineRun {
+/// How the counting engine runs: what `count` worked out from its options
+/// (the engine, the threads), and the options themselves, which the engine's
+/// run reads directly (a new option of `count` is a field of [`CountArgs`]
+/// and the code here that uses it).
+pub struct EngineRun<'a> {
     pub engine: &'static dyn nqueens::Engine,
     pub threads: usize,
-    pub progress: bool,
-    pub checkpoint: Option<std::path::PathBuf>,
-    pub task_log: Option<std::path::PathBuf>,
-    pub checkpoint_every: Duration,
-    pub slice: Option<nqueens::Slice>,
-    pub dry_run: bool,
+    pub args: &'a CountArgs,
 }
 
 /// Seconds a dry run spends timing sampled tasks, at most (after the first).
@@ -113,7 +111,7 @@ impl Sink for Watch<'_> {
 fn dry_run(
     n: usize,
     plan: &dyn Plan,
-    run: &EngineRun,
+    run: &EngineRun<'_>,
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
@@ -176,18 +174,18 @@ pub fn run(
     n: usize,
     unique: bool,
     format: ReportFormat,
-    run: &EngineRun,
+    run: &EngineRun<'_>,
 ) -> anyhow::Result<Outcome> {
     let plan = run.engine.plan(n)?;
-    if run.dry_run {
+    if run.args.dry_run {
         return dry_run(n, plan.as_ref(), run, format);
     }
-    let range = match run.slice {
+    let range = match run.args.slice {
         Some(slice) => slice.range(plan.len()),
         None => 0..plan.len(),
     };
     let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
-    let checkpoint = match &run.checkpoint {
+    let checkpoint = match &run.args.checkpoint {
         None => None,
         Some(path) => {
             // A checkpoint that could never be saved fails now, not at the
@@ -221,7 +219,7 @@ pub fn run(
             Some((path.as_path(), cp))
         }
     };
-    let task_log = match &run.task_log {
+    let task_log = match &run.args.task_log {
         None => None,
         Some(path) => {
             let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
@@ -253,7 +251,7 @@ pub fn run(
             "note: counting n = {n} takes roughly {} on {} here{}",
             duration(rough / run.threads as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
-            if run.checkpoint.is_none() {
+            if run.args.checkpoint.is_none() {
                 "; add --checkpoint FILE so that an interruption loses nothing"
             } else {
                 ""
@@ -265,10 +263,10 @@ pub fn run(
     let mut watch = Watch {
         checkpoint,
         task_log,
-        every: run.checkpoint_every,
+        every: run.args.checkpoint_every,
         last_save: Instant::now(),
         save_error: None,
-        progress: Progress::new(run.progress, range.len(), already, done_before.solutions),
+        progress: Progress::new(run.args.progress.is_on(), range.len(), already, done_before.solutions),
     };
     let start = Instant::now();
     let result = nqueens::run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
@@ -280,7 +278,7 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        match &run.checkpoint {
+        match &run.args.checkpoint {
             Some(path) => eprintln!(
                 "interrupted after {} of {} tasks; the checkpoint '{}' has them: run the same command to go on",
                 grouped(done as u128),
@@ -297,7 +295,7 @@ pub fn run(
     }
     let tally = done_before + result.tally;
     let mut out = Out::stdout();
-    if let Some(slice) = run.slice {
+    if let Some(slice) = run.args.slice {
         let part = PartialResult::new(n, run.engine.name(), slice, plan.len(), tally)
             .with_fingerprint(&fingerprint);
         writeln!(out, "{}", part.to_json())?;

@@ -97,12 +97,7 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     let run = engine::EngineRun {
         engine,
         threads,
-        progress: a.progress.is_on(),
-        checkpoint: a.checkpoint,
-        task_log: a.task_log,
-        checkpoint_every: a.checkpoint_every,
-        slice: a.slice,
-        dry_run: a.dry_run,
+        args: &a,
     };
     engine::run(n, a.target.unique, format, &run)
 }

@@ -114,6 +114,8 @@ mod verdict;
 mod verifier;
 
 #[cfg(test)]
+mod oracle;
+#[cfg(test)]
 mod test_util;
 
 pub use bits::PagedBitSet;

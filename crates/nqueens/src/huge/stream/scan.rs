@@ -7,7 +7,7 @@
 //! make up nearly all of a large list; anything else goes one byte, bracket,
 //! string or word at a time through a small state machine over the grammar of
 //! [`parse_placements`]: one plain list; bracketed lists, one placement each;
-//! a list of lists; a quoted (LeetCode) board, read whole.
+//! a list of lists; a quoted (LeetCode) board, read whole (by `leetcode`).
 
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
@@ -15,7 +15,8 @@ use std::ops::ControlFlow;
 use super::error::{parse_error, text_of, ReadError};
 use super::{BOM, QUOTED_MAX};
 use crate::board::Placement;
-use crate::parse::{parse_placements, ParseError};
+use crate::error::ParseError;
+use crate::leetcode::quoted_list;
 
 /// A word that is not a column number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -614,7 +615,7 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// A list whose first item is a quoted row: a LeetCode board, read whole
-    /// (up to its `]`) and parsed by `parse_placements`.
+    /// (up to its `]`) and parsed by `leetcode::quoted_list`.
     fn quoted_board(&mut self) -> Result<Placement, ReadError> {
         let (start, first_line) = (self.offset, self.line);
         let mut text = b"[".to_vec();
@@ -664,14 +665,7 @@ impl<R: BufRead> Scanner<R> {
             e.line = e.line.map(|l| l + first_line as usize - 1);
             ReadError::Parse(e)
         };
-        let mut placements = parse_placements(&text, false).map_err(shift)?;
-        match (placements.pop(), placements.is_empty()) {
-            (Some(p), true) => Ok(p),
-            _ => Err(parse_error(
-                Some(first_line),
-                "expected one quoted board in this list".into(),
-            )),
-        }
+        quoted_list(&text).map_err(shift)
     }
 }
 

@@ -4,9 +4,9 @@
 use std::io::{self, BufRead};
 
 use super::lines::{line_key, KINDS};
+use super::oracle;
 use super::{is_column_list, ColumnReader, LineConflict, LineVerifier, Streamed, Verdict};
 use crate::board::{Placement, Square};
-use crate::parse::parse_placements;
 
 /// Line-by-line reference: for each row, the kinds of line it finds taken
 /// and the first row on each.
@@ -89,12 +89,18 @@ pub(super) fn small(items: Vec<Streamed>) -> Vec<Placement> {
         .collect()
 }
 
-/// The reader agrees with parse_placements on text in the column-list forms.
+/// The reader agrees with the whole-text oracle on text in the column-list
+/// forms, and `parse_placements` with both.
 pub(super) fn agrees(text: &str, one_based: bool) {
     if is_column_list(text.as_bytes(), true) != Some(true) {
         return;
     }
-    let want = parse_placements(text, one_based).map_err(|e| e.to_string());
+    let want = oracle::parse(text, one_based).map_err(|e| e.to_string());
+    let library = crate::parse_placements(text, one_based).map_err(|e| e.to_string());
+    assert_eq!(
+        library, want,
+        "parse_placements: {text:?} one_based={one_based}"
+    );
     let got = read_all(text, one_based).map(small);
     assert_eq!(got, want, "{text:?} one_based={one_based}");
     // The same through a one-byte buffer: words cut at every byte.
