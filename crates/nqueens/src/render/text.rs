@@ -149,8 +149,16 @@ pub fn write_columns<W: Write + ?Sized>(
         Style::List => (b"[", b", ", b"]\n"),
         Style::Lines => (b"", b"", b""),
         Style::Json => {
-            write!(out, "{{\"n\":{n},\"columns\":")?;
-            (b"[", b",", b"]}\n")
+            // serde writes it, streaming the columns as they come: a board of
+            // a billion queens is never held.
+            let board = JsonBoard {
+                n,
+                columns: OnceSeq(std::cell::Cell::new(Some(
+                    columns.into_iter().map(move |c| c + base),
+                ))),
+            };
+            serde_json::to_writer(&mut *out, &board).map_err(io::Error::from)?;
+            return out.write_all(b"\n");
         }
         Style::Board | Style::Ascii | Style::LeetCode | Style::Matrix | Style::Pairs => {
             let columns: Vec<usize> = columns.into_iter().collect();
@@ -170,6 +178,28 @@ pub fn write_columns<W: Write + ?Sized>(
         }
     }
     out.write_all(close)
+}
+
+/// `{"n": N, "columns": [...]}`, as `--format json` writes a solution.
+#[derive(serde::Serialize)]
+#[serde(bound = "")]
+struct JsonBoard<I: Iterator<Item = usize>> {
+    n: usize,
+    columns: OnceSeq<I>,
+}
+
+/// A sequence serialized from an iterator, once, without collecting it.
+struct OnceSeq<I>(std::cell::Cell<Option<I>>);
+
+impl<I: Iterator<Item = usize>> serde::Serialize for OnceSeq<I> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.take() {
+            Some(items) => serializer.collect_seq(items),
+            None => Err(serde::ser::Error::custom(
+                "the columns were already written",
+            )),
+        }
+    }
 }
 
 /// `value` in decimal, written at the end of `buf` (a billion numbers through

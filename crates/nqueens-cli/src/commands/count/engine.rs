@@ -266,7 +266,12 @@ pub fn run(
         every: run.args.checkpoint_every,
         last_save: Instant::now(),
         save_error: None,
-        progress: Progress::new(run.args.progress.is_on(), range.len(), already, done_before.solutions),
+        progress: Progress::new(
+            run.args.progress.is_on(),
+            range.len(),
+            already,
+            done_before.solutions,
+        ),
     };
     let start = Instant::now();
     let result = nqueens::run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
