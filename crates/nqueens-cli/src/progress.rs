@@ -103,8 +103,10 @@ pub fn duration(seconds: f64) -> String {
             (s / 3600.0) as u64,
             ((s % 3600.0) / 60.0) as u64
         )
-    } else {
+    } else if s < 86400.0 * 365.25 * 2.0 {
         format!("{:.1} days", s / 86400.0)
+    } else {
+        format!("{:.1} years", s / (86400.0 * 365.25))
     }
 }
 

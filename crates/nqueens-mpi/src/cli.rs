@@ -59,6 +59,8 @@ pub struct Job {
     pub chunk: Option<usize>,
     /// The engine that counts (its name; `auto` already resolved).
     pub engine: &'static str,
+    /// `--memory`, the most a rank may use, if given.
+    pub memory: Option<u64>,
 }
 
 /// Checks the arguments and picks the engine that will count, as `nqueens
@@ -94,6 +96,7 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         format: t.format.unwrap_or(ReportFormat::Text),
         chunk: a.chunk.map(|k| k as usize),
         engine: engine.name(),
+        memory: t.memory,
     })
 }
 
@@ -116,6 +119,7 @@ mod tests {
                 format: ReportFormat::Json,
                 chunk: None,
                 engine: "constellation",
+                memory: None,
             })
         );
         // auto is the engine `nqueens count` would pick.

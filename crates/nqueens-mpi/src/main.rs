@@ -138,7 +138,9 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
     let checked = cli::check(opts).and_then(|job| {
         let engine = nqueens::engine_by_name(job.engine)
             .ok_or_else(|| format!("no engine called {}", job.engine))?;
-        let plan = engine.plan(job.n).map_err(|e| e.to_string())?;
+        let plan = engine
+            .plan_within(job.n, 1, job.memory)
+            .map_err(|e| e.to_string())?;
         Ok((job, plan))
     });
     let (job, plan) = match checked {

@@ -400,9 +400,15 @@ pub struct CountArgs {
     /// for `nqueens merge` (batch systems, Slurm job arrays).
     #[arg(long, value_name = "I/K", value_parser = values::slice)]
     pub slice: Option<nqueens::Slice>,
-    /// Plan the count and time a sample of its tasks instead of counting.
+    /// Plan the count and time a sample of its tasks instead of counting:
+    /// the projected CPU time with its interval, the wall time on 1, 2 and
+    /// --cores cores, and the memory a process needs.
     #[arg(long)]
     pub dry_run: bool,
+    /// With --dry-run: also project the wall time on this many cores (a
+    /// cluster), 1 to 10,000,000.
+    #[arg(long, value_name = "K", requires = "dry_run", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub cores: Option<u64>,
 }
 
 impl CountArgs {

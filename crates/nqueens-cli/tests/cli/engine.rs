@@ -92,8 +92,10 @@ fn bad_engine_options() {
         let e = run(&["count", "8", "--slice", s]).error();
         assert!(e.contains("--slice"), "{s}: {e}");
     }
-    let e = run(&["count", "24"]).error();
-    assert!(e.contains("counts n up to 23"), "{e}");
+    let e = run(&["count", "29"]).error();
+    assert!(e.contains("counts n up to 28"), "{e}");
+    let e = run(&["count", "8", "--cores", "4"]).error();
+    assert!(e.contains("--dry-run"), "{e}");
 }
 
 /// Counts every slice i/k of `count N --engine ENGINE` into a file;
@@ -182,6 +184,64 @@ fn progress_bar_on_request_and_not_when_piped() {
     assert_eq!(r.stdout, "n = 13: 73,712 solutions\n");
     // auto: stderr is a pipe here, so no bar.
     assert_eq!(run(&["count", "13"]).ok(), "n = 13: 73,712 solutions\n");
+}
+
+/// Beyond the whole quadrant table (n = 24 on): a projection with its
+/// interval, the wall time on 1, 2 and --cores cores, and a memory plan of
+/// row tables within 8 GB.
+#[test]
+fn dry_runs_project_the_frontier() {
+    let out = finish(
+        nq().args([
+            "count",
+            "24",
+            "--dry-run",
+            "--format",
+            "json",
+            "--cores",
+            "64",
+        ])
+        .timeout(Duration::from_secs(300)),
+    )
+    .code(0)
+    .stdout;
+    let f = flat_json(out.trim());
+    let get = |key: &str| {
+        f.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("no {key} in {out}"))
+    };
+    assert_eq!(get("engine"), "\"join\"");
+    assert_eq!(get("tasks"), "677295");
+    assert!(get("sampled").parse::<usize>().unwrap() >= 3, "{out}");
+    assert!(get("memory_plan").contains("row tables"), "{out}");
+    let bytes: u64 = get("memory_bytes").parse().unwrap();
+    assert!(bytes < 8 << 30, "{out}");
+    let cpu: f64 = get("projected_cpu_seconds").parse().unwrap();
+    // Days of CPU time: more than a day, less than a year.
+    assert!((86_400.0..31_557_600.0).contains(&cpu), "{out}");
+    let walls = get("wall_seconds");
+    assert!(walls.contains("\"cores\":64"), "{out}");
+    // In words: the interval, the cores and the memory.
+    let text = finish(
+        nq().args(["count", "24", "--dry-run", "--cores", "1000"])
+            .timeout(Duration::from_secs(300)),
+    )
+    .code(0)
+    .stdout;
+    for words in [
+        "677,295 tasks",
+        "95% interval",
+        "on 1,000 cores",
+        "memory: about",
+        "row tables",
+    ] {
+        assert!(text.contains(words), "{words:?} not in {text}");
+    }
+    // Not enough memory for any engine: said before anything is built.
+    let e = run(&["count", "28", "--memory", "100M", "--engine", "join"]).error();
+    assert!(e.contains("needs about") && e.contains("--memory"), "{e}");
 }
 
 #[test]

@@ -127,7 +127,9 @@ impl Counter {
         stop: &AtomicBool,
         sink: &mut dyn Sink,
     ) -> Result<Option<Counts>, Error> {
-        let plan = self.chosen_engine().plan(self.n)?;
+        let plan = self
+            .chosen_engine()
+            .plan_within(self.n, self.threads, self.memory)?;
         let tasks: Vec<usize> = (0..plan.len()).collect();
         let result = run(plan.as_ref(), &tasks, self.threads, stop, sink);
         if !result.complete {

@@ -248,9 +248,13 @@ pub struct DryRun {
     pub tasks: usize,
     /// How many distinct tasks were timed.
     pub sampled: usize,
-    /// The wall-clock time spent counting the sampled tasks, in seconds (one
-    /// thread, so this is CPU time).
+    /// The time the sampled tasks take, in seconds on one thread, as
+    /// [`Plan::sample_seconds`] measures it (the time spent counting them,
+    /// or for very long tasks a part of each, scaled).
     pub sample_seconds: f64,
+    /// The time the dry run itself took, in seconds (less than
+    /// `sample_seconds` where tasks were timed by a part).
+    pub timing_seconds: f64,
     /// The projected CPU time of counting the whole plan on one thread:
     /// the mean sampled task time × the number of tasks. Divide by the number
     /// of threads for a wall-clock estimate.
@@ -261,6 +265,10 @@ pub struct DryRun {
     /// task was timed, infinite when only one of several was.
     pub relative_error: f64,
 }
+
+/// The fewest tasks a dry run times, whatever its budget: enough for an
+/// interval, if a wide one.
+pub const MIN_SAMPLES: usize = 3;
 
 /// `samples` distinct indices below `tasks`, in increasing order, each subset
 /// equally likely (all of them if `samples >= tasks`), by Floyd's algorithm.
@@ -288,8 +296,9 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 }
 
 /// [`dry_run`], but stops sampling once `budget_seconds` have been spent
-/// (after at least one task), so that a dry run of a huge count stays short;
-/// `sampled` says how many tasks were timed.
+/// (after at least [`MIN_SAMPLES`] tasks, so that there is an interval), so
+/// that a dry run of a huge count stays short; `sampled` says how many
+/// tasks were timed.
 pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds: f64) -> DryRun {
     let tasks = plan.len();
     let mut chosen = choose(tasks, samples, seed);
@@ -303,13 +312,12 @@ pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds
     let mut times: Vec<f64> = Vec::with_capacity(chosen.len());
     let mut spent = 0.0;
     for &i in &chosen {
-        if !times.is_empty() && spent >= budget_seconds {
+        if times.len() >= MIN_SAMPLES && spent >= budget_seconds {
             break;
         }
         let start = Instant::now();
-        std::hint::black_box(plan.count(i));
-        let t = start.elapsed().as_secs_f64();
-        spent += t;
+        let t = plan.sample_seconds(i, seed ^ i as u64);
+        spent += start.elapsed().as_secs_f64();
         times.push(t);
     }
     let sampled = times.len();
@@ -319,6 +327,7 @@ pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds
             tasks,
             sampled,
             sample_seconds,
+            timing_seconds: spent,
             projected_cpu_seconds: 0.0,
             relative_error: 0.0,
         };
@@ -339,6 +348,7 @@ pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds
         tasks,
         sampled,
         sample_seconds,
+        timing_seconds: spent,
         projected_cpu_seconds: if sampled == tasks {
             sample_seconds
         } else {

@@ -61,8 +61,59 @@ use crate::symmetry::Symmetry;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct JoinEngine;
 
-/// The largest board: the quadrant table for n = 24 would need 5 GB.
-pub const JOIN_MAX_N: usize = 23;
+/// The largest board: n = 28, where a signature takes 54 of 64 bits and a
+/// row table 10 million placements. (The whole quadrant table, 5 GB at
+/// n = 24, is only built up to n = 23; see [`WHOLE_TABLE_MAX_H`].)
+pub const JOIN_MAX_N: usize = 28;
+
+/// Up to this h (n = 23) the whole quadrant table can be built once per plan
+/// (535 MB at h = 11), which is fastest; above it, or when the table does
+/// not fit in the memory given, each task builds the row tables it reads.
+pub const WHOLE_TABLE_MAX_H: usize = 11;
+
+/// Seconds spent in the parts of a task (see [`JoinPlan::count_units_part`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Timing {
+    /// The north pieces of both halves, built once per task.
+    north: f64,
+    /// The east half boards and their joins with the west ones.
+    east: f64,
+}
+
+/// A class of north column sets: those whose index in a task's list is
+/// `this` modulo `of`. The east half boards of the `of` classes partition
+/// the east side, so their counts add up to the whole.
+#[derive(Debug, Clone, Copy)]
+struct Class {
+    this: usize,
+    of: usize,
+}
+
+impl Class {
+    const ALL: Class = Class { this: 0, of: 1 };
+}
+
+/// From this h on (n = 26) a dry run times part of a task, not all of it.
+const PART_TIMING_H: usize = 13;
+
+/// How many half boards of each side are joined at a time, at least: the
+/// lists grow past this by the last north column set's share. On boards up
+/// to n = 25 no list is this long; at n = 28 one side can be 230 million.
+#[derive(Debug, Clone, Copy)]
+struct Chunks {
+    east: usize,
+    west: usize,
+}
+
+impl Default for Chunks {
+    fn default() -> Chunks {
+        // 2^24 and 2^25 signatures: 128 and 256 MB.
+        Chunks {
+            east: 1 << 24,
+            west: 1 << 25,
+        }
+    }
+}
 
 /// Below this the plan is the backtrack engine's (too few rows to split).
 const SMALL: usize = 6;
@@ -74,23 +125,124 @@ const PIECES: [u64; 13] = [
     1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234, 633443407,
 ];
 
-impl Engine for JoinEngine {
-    /// The quadrant table (8 bytes a placement and 4 bytes a (rows, columns)
-    /// key) and, per thread, the half boards of the largest row split, which
-    /// stay under half the table's size, and the placed south quadrants
-    /// (up to n = 19), plus a margin.
-    fn memory(&self, n: usize, threads: usize) -> u64 {
+/// The largest row table (placements) and the largest half list (half
+/// boards of one side of one row split) met on sampled tasks, for h = 10 to
+/// 14, measured by the ignored test `join::sizes::sizes` (12 tasks at n = 20,
+/// 22 and 24, 8 at n = 25 and 26, 4 at n = 28). The memory estimate doubles
+/// them.
+const SAMPLED: [(u64, u64); 5] = [
+    (21_574, 90_770),
+    (103_284, 523_104),
+    (602_120, 4_398_526),
+    (1_025_588, 32_987_976),
+    (10_424_626, 230_929_476),
+];
+
+/// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
+/// board, grown a quarter at a time, at most two chunks' worth), the north
+/// pieces of both halves and a south list (24 bytes a piece), and its row
+/// tables when the whole table is not built, all with a margin of 2 over
+/// what [`SAMPLED`] met.
+fn per_worker(h: usize, row_tables: bool) -> u64 {
+    let (table, half) = match h.checked_sub(10) {
+        None => (PIECES.get(h).copied().unwrap_or(u64::MAX), SAMPLED[0].1),
+        Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
+    };
+    let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
+    let chunks = Chunks::default();
+    let list = |chunk: usize| half.min(2 * chunk as u64) * 10;
+    let tables = if row_tables {
+        (ROW_TABLES as u64).saturating_mul(table * 8 + (4 << h))
+    } else {
+        0
+    };
+    (3 * table * 24)
+        .saturating_add(tables)
+        .saturating_add(list(chunks.east) + list(chunks.west))
+}
+
+/// The plan's list of tasks: for even n one per canonical row split, about
+/// a quarter of the C(n, h) splits, 16 bytes each (160 MB at n = 28); odd n
+/// has far fewer (one per frame and north split).
+fn plan_bytes(n: usize) -> u64 {
+    let h = n / 2;
+    // C(2h, h), exactly in u64 for h ≤ 32.
+    let splits = (1..=h as u64).fold(1u64, |c, k| c * (h as u64 + k) / k);
+    splits / 4 * 16
+}
+
+impl JoinEngine {
+    /// Bytes to count `n` on `threads` threads with the whole quadrant table
+    /// (`None` above [`WHOLE_TABLE_MAX_H`]): the table (8 bytes a placement,
+    /// 4 a (rows, columns) key), each worker's lists, and for odd n up to 19
+    /// the two south quadrants each worker keeps placed.
+    fn whole_table_memory(n: usize, threads: usize) -> Option<u64> {
         let h = n / 2;
-        let Some(&pieces) = PIECES.get(h) else {
-            return u64::MAX;
-        };
+        if h > WHOLE_TABLE_MAX_H {
+            return None;
+        }
+        let pieces = PIECES[h];
         let table = pieces * 8 + (4u64 << (2 * h));
         let placed = if n % 2 == 1 && h <= CACHE_MAX_H {
             2 * (pieces * 24 + (4u64 << (2 * h)))
         } else {
             0
         };
-        (16 << 20) + table + (table / 2 + placed).saturating_mul(threads as u64)
+        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, false) + placed) * threads as u64)
+    }
+
+    /// Bytes to count `n` on `threads` threads with row tables built per
+    /// task: the plan and each worker's tables and lists.
+    fn row_table_memory(n: usize, threads: usize) -> u64 {
+        (16 << 20) + plan_bytes(n) + per_worker(n / 2, true).saturating_mul(threads as u64)
+    }
+}
+
+impl Engine for JoinEngine {
+    /// The least it can count with: row tables per task, or the whole table
+    /// where that takes less.
+    fn memory(&self, n: usize, threads: usize) -> u64 {
+        let rows = Self::row_table_memory(n, threads);
+        Self::whole_table_memory(n, threads).map_or(rows, |whole| whole.min(rows))
+    }
+
+    /// The whole table when it fits in `memory` (and n ≤ 23): the fastest;
+    /// row tables per task otherwise.
+    fn plan_within(
+        &self,
+        n: usize,
+        threads: usize,
+        memory: Option<u64>,
+    ) -> Result<Box<dyn Plan>, Error> {
+        self.check(n)?;
+        if n < SMALL {
+            return super::backtrack::BacktrackEngine.plan(n);
+        }
+        let whole = Self::whole_table_memory(n, threads)
+            .is_some_and(|need| memory.is_none_or(|m| need <= m));
+        let whole_max_h = if whole { WHOLE_TABLE_MAX_H } else { 0 };
+        Ok(Box::new(JoinPlan::build(n, Kernel::best(), whole_max_h)))
+    }
+
+    fn memory_plan(&self, n: usize, threads: usize, memory: Option<u64>) -> (u64, String) {
+        match Self::whole_table_memory(n, threads) {
+            Some(need) if memory.is_none_or(|m| need <= m) => (
+                need,
+                format!(
+                    "the whole quadrant table, {} placements, built once",
+                    crate::count::report::grouped(u128::from(PIECES[n / 2]))
+                ),
+            ),
+            _ => (
+                Self::row_table_memory(n, threads),
+                format!(
+                    "row tables built per task, {ROW_TABLES} kept a thread; half boards joined \
+                     {} and {} at a time",
+                    crate::count::report::grouped(Chunks::default().east as u128),
+                    crate::count::report::grouped(Chunks::default().west as u128)
+                ),
+            ),
+        }
     }
 
     fn name(&self) -> &'static str {
@@ -102,6 +254,12 @@ impl Engine for JoinEngine {
     }
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
+        self.plan_within(n, 1, None)
+    }
+}
+
+impl JoinEngine {
+    fn check(&self, n: usize) -> Result<(), Error> {
         check_n(n)?;
         if n > JOIN_MAX_N {
             return Err(Error::TooLarge {
@@ -110,10 +268,7 @@ impl Engine for JoinEngine {
                 what: "the join engine",
             });
         }
-        if n < SMALL {
-            return super::backtrack::BacktrackEngine.plan(n);
-        }
-        Ok(Box::new(JoinPlan::new(n, Kernel::best())))
+        Ok(())
     }
 }
 
@@ -166,6 +321,120 @@ fn place(h: usize, r: usize, rows: u32, cols: u32, diags: u64, out: &mut impl Fn
     }
 }
 
+/// The placements of one row set R of the h×h board (one queen in each row
+/// of R, none attacking), filed by column set: the slice of the quadrant
+/// table that one task reads, built when the task needs it. A task reads
+/// four row sets (the north and south rows of each half), so a worker holds
+/// a few of these instead of the whole table, whose size grows about 8.5
+/// times a row (5 GB at n = 24, hundreds of GB at n = 28).
+#[derive(Default)]
+struct RowTable {
+    h: usize,
+    rows: u32,
+    /// `start[cols]..start[cols + 1]` indexes `pieces`.
+    start: Vec<u32>,
+    pieces: Vec<u64>,
+}
+
+impl RowTable {
+    /// Builds the table of `rows` into `self`, reusing its memory.
+    fn build(&mut self, h: usize, rows: u32) {
+        self.h = h;
+        self.rows = rows;
+        let keys = 1usize << h;
+        self.start.clear();
+        self.start.resize(keys + 1, 0);
+        let start = &mut self.start;
+        place_rows(h, rows, 0, 0, &mut |cols, _| start[cols as usize + 1] += 1);
+        for i in 0..keys {
+            self.start[i + 1] += self.start[i];
+        }
+        let mut next = self.start[..keys].to_vec();
+        self.pieces.clear();
+        self.pieces.resize(self.start[keys] as usize, 0);
+        let pieces = &mut self.pieces;
+        place_rows(h, rows, 0, 0, &mut |cols, piece| {
+            pieces[next[cols as usize] as usize] = piece;
+            next[cols as usize] += 1;
+        });
+    }
+
+    fn get(&self, cols: u32) -> &[u64] {
+        let c = cols as usize;
+        &self.pieces[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        4 * self.start.capacity() + 8 * self.pieces.capacity()
+    }
+}
+
+/// Every placement of the rows `left` (a bit set, taken from the lowest row
+/// up) of the h×h board, as [`place`] makes them; at most h ≤ 14 deep.
+fn place_rows(h: usize, left: u32, cols: u32, diags: u64, out: &mut impl FnMut(u32, u64)) {
+    if left == 0 {
+        out(cols, diags);
+        return;
+    }
+    let r = left.trailing_zeros() as usize;
+    let rest = left & (left - 1);
+    for c in 0..h {
+        let d = 1u64 << (r + c) | 1u64 << (32 + r + h - 1 - c);
+        if cols >> c & 1 == 0 && diags & d == 0 {
+            place_rows(h, rest, cols | 1 << c, diags | d, out);
+        }
+    }
+}
+
+/// The row tables a worker keeps: the most recently used few, so that the
+/// tasks of one north split (the same north rows, one after another) build
+/// their north tables once.
+#[derive(Default)]
+struct RowCache {
+    tables: Vec<RowTable>,
+    /// Use stamps, for evicting the least recently used.
+    used: Vec<u64>,
+    clock: u64,
+}
+
+/// How many row tables a worker keeps.
+const ROW_TABLES: usize = 6;
+
+impl RowCache {
+    /// The table of `rows`, built if it is not here.
+    fn get(&mut self, h: usize, rows: u32) -> &RowTable {
+        self.clock += 1;
+        let found = self
+            .tables
+            .iter()
+            .position(|t| t.h == h && t.rows == rows && !t.start.is_empty());
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let i = if self.tables.len() < ROW_TABLES {
+                    self.tables.push(RowTable::default());
+                    self.used.push(0);
+                    self.tables.len() - 1
+                } else {
+                    (0..self.tables.len())
+                        .min_by_key(|&i| self.used[i])
+                        .unwrap_or(0)
+                };
+                self.tables[i].build(h, rows);
+                i
+            }
+        };
+        self.used[i] = self.clock;
+        &self.tables[i]
+    }
+
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.tables.iter().map(RowTable::bytes).sum()
+    }
+}
+
 /// What is left of the board around the fixed queens (none for even n):
 /// free rows and columns of each quadrant (local, h bits) and the closed
 /// diagonals (global sum `r + c` and difference `r - c + n - 1` masks).
@@ -193,19 +462,35 @@ struct Unit {
     weight: u8,
 }
 
+/// A task: for even n one row split (its one unit); for odd n a frame and a
+/// north split, whose units (one for each canonical south split, hundreds
+/// at n = 25) are listed when it is counted, so that the plan holds one
+/// entry per task (at n = 27 the units would take gigabytes).
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    /// The first unit of the task.
+    first: Unit,
+    /// Odd n: the weight of the frame's class.
+    frame_weight: u8,
+}
+
 /// The plan of the join engine.
 struct JoinPlan {
     n: usize,
     h: usize,
     /// Row offset of the south quadrants, column offset of the west ones.
     off: usize,
-    table: Table,
-    units: Vec<Unit>,
+    /// The whole quadrant table, for small boards (h ≤ WHOLE_MAX_H); larger
+    /// ones build per task the row tables it reads.
+    whole: Option<Table>,
     /// Task 0 counts P and R (first, so that it runs beside the others rather
-    /// than alone at the end); task i ≥ 1 counts `units[tasks[i - 1]..tasks[i]]`.
-    tasks: Vec<usize>,
+    /// than alone at the end); task i ≥ 1 counts the units of `tasks[i - 1]`.
+    tasks: Vec<Task>,
     kernel: Kernel,
     leaf: usize,
+    /// How many half boards of each side are joined at a time, at least
+    /// (see [`JoinPlan::halves`]).
+    chunk: Chunks,
 }
 
 /// The frame `(c1, r1)` becomes under `g`: the middle queens `(h, c1)` and
@@ -229,20 +514,26 @@ fn reverse(x: u32, h: usize) -> u32 {
 }
 
 impl JoinPlan {
+    #[cfg(test)]
     fn new(n: usize, kernel: Kernel) -> JoinPlan {
+        JoinPlan::build(n, kernel, WHOLE_TABLE_MAX_H)
+    }
+
+    /// The plan, with the whole quadrant table if h ≤ `whole_max_h`.
+    fn build(n: usize, kernel: Kernel, whole_max_h: usize) -> JoinPlan {
         let h = n / 2;
         let off = n - h;
         let full = (1u32 << h) - 1;
-        let table = Table::new(h);
+        let whole = (h <= whole_max_h).then(|| Table::new(h));
         let mut plan = JoinPlan {
             n,
             h,
             off,
-            table,
-            units: Vec::new(),
-            tasks: vec![0],
+            whole,
+            tasks: Vec::new(),
             kernel,
             leaf: MAX_LEAF,
+            chunk: Chunks::default(),
         };
         // Odd n: the cross of the middle row and column is mapped onto itself
         // by all 8 symmetries, so one frame of each class is counted, with
@@ -282,42 +573,73 @@ impl JoinPlan {
                     continue;
                 }
                 for es in 0..=full {
-                    if es & !f.south != 0 || en.count_ones() + es.count_ones() != east {
+                    let Some(unit) = plan.unit(&f, (c1, r1, frame_weight), en, es) else {
                         continue;
-                    }
-                    let u = Unit {
-                        c1,
-                        r1,
-                        en,
-                        es,
-                        weight: 0,
                     };
-                    // The mirrors that keep this frame act on its row splits.
-                    let mut images: Vec<Unit> = plan
-                        .images(&u, &f)
-                        .into_iter()
-                        .filter(|im| (im.c1, im.r1) == (c1, r1))
-                        .collect();
-                    if images.iter().any(|im| im < &u) {
-                        continue;
-                    }
-                    images.sort();
-                    images.dedup();
-                    plan.units.push(Unit {
-                        weight: frame_weight * images.len() as u8,
-                        ..u
+                    plan.tasks.push(Task {
+                        first: unit,
+                        frame_weight,
                     });
-                }
-                // Odd n: one task per frame and north split.
-                if n % 2 == 1 && *plan.tasks.last().unwrap_or(&0) != plan.units.len() {
-                    plan.tasks.push(plan.units.len());
+                    // Odd n: one task per frame and north split.
+                    if n % 2 == 1 {
+                        break;
+                    }
                 }
             }
         }
-        if n.is_multiple_of(2) {
-            plan.tasks = (0..=plan.units.len()).collect();
-        }
         plan
+    }
+
+    /// The unit of row split (`en`, `es`) of frame `(c1, r1)` (whose class
+    /// has `frame_weight` frames), if that split is the canonical one of its
+    /// class under the mirrors that keep the frame; weighted by the class.
+    fn unit(
+        &self,
+        f: &Frame,
+        (c1, r1, frame_weight): (u8, u8, u8),
+        en: u32,
+        es: u32,
+    ) -> Option<Unit> {
+        let east = f.east.count_ones();
+        if es & !f.south != 0 || en.count_ones() + es.count_ones() != east {
+            return None;
+        }
+        let u = Unit {
+            c1,
+            r1,
+            en,
+            es,
+            weight: 0,
+        };
+        // The mirrors that keep this frame act on its row splits.
+        let mut images: Vec<Unit> = self
+            .images(&u, f)
+            .into_iter()
+            .filter(|im| (im.c1, im.r1) == (c1, r1))
+            .collect();
+        if images.iter().any(|im| im < &u) {
+            return None;
+        }
+        images.sort();
+        images.dedup();
+        Some(Unit {
+            weight: frame_weight * images.len() as u8,
+            ..u
+        })
+    }
+
+    /// The units of task `index` ≥ 1.
+    fn units_of(&self, index: usize) -> Vec<Unit> {
+        let task = self.tasks[index - 1];
+        let u = task.first;
+        if self.n.is_multiple_of(2) {
+            return vec![u];
+        }
+        let f = self.frame(u.c1, u.r1);
+        let full = (1u32 << self.h) - 1;
+        (u.es..=full)
+            .filter_map(|es| self.unit(&f, (u.c1, u.r1, task.frame_weight), u.en, es))
+            .collect()
     }
 
     /// The frame around the middle queens `(h, c1)` and `(r1, h)` (odd n).
@@ -392,20 +714,19 @@ impl JoinPlan {
         [s, d, (s >> off & m) | (d >> (n - h) & m) << width]
     }
 
-    /// The pieces at row offset `ro`, column offset `co` with rows `rows`
-    /// and columns `cols`, clear of the frame's closed diagonals, into `out`.
+    /// The quadrant placements with rows `rows` and columns `cols`: from the
+    /// whole table, or from the worker's row tables.
+    fn list<'a>(&'a self, cache: &'a mut RowCache, rows: u32, cols: u32) -> &'a [u64] {
+        match &self.whole {
+            Some(table) => table.get(rows, cols),
+            None => cache.get(self.h, rows).get(cols),
+        }
+    }
+
+    /// The pieces of `list` placed at row offset `ro`, column offset `co`,
+    /// clear of the frame's closed diagonals, into `out`.
     /// Written unconditionally and kept conditionally: no branch to mispredict.
-    #[allow(clippy::too_many_arguments)]
-    fn pieces_into(
-        &self,
-        f: &Frame,
-        rows: u32,
-        cols: u32,
-        ro: usize,
-        co: usize,
-        out: &mut Vec<[u64; 3]>,
-    ) {
-        let list = self.table.get(rows, cols);
+    fn pieces_into(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Vec<[u64; 3]>) {
         out.clear();
         out.resize(list.len(), [0; 3]);
         let mut kept = 0;
@@ -419,14 +740,17 @@ impl JoinPlan {
 
     /// Places the whole south quadrant at column offset `co` for frame `f`.
     fn place_quadrant(&self, f: &Frame, co: usize, q: &mut Quadrant) {
+        let Some(table) = &self.whole else {
+            return;
+        };
         let keys = 1usize << (2 * self.h);
         q.start.clear();
         q.start.push(0);
         q.pieces.clear();
         for key in 0..keys {
-            let lo = self.table.start[key] as usize;
-            let hi = self.table.start[key + 1] as usize;
-            for &p in &self.table.pieces[lo..hi] {
+            let lo = table.start[key] as usize;
+            let hi = table.start[key + 1] as usize;
+            for &p in &table.pieces[lo..hi] {
                 let piece = self.place_piece(p, self.off, co);
                 if piece[0] & f.sums | piece[1] & f.diffs == 0 {
                     q.pieces.push(piece);
@@ -440,7 +764,15 @@ impl JoinPlan {
     /// rows, the north pieces (rows `rows`, columns C) of a half at column
     /// offset `co`: shared by all the row splits of a task, which differ only
     /// in their south rows.
-    fn north_pieces(&self, f: &Frame, rows: u32, cols: u32, co: usize, out: &mut NorthPieces) {
+    fn north_pieces(
+        &self,
+        f: &Frame,
+        rows: u32,
+        cols: u32,
+        co: usize,
+        out: &mut NorthPieces,
+        cache: &mut RowCache,
+    ) {
         out.lists.resize_with(1 << self.h, Vec::new);
         out.nonempty.clear();
         let k = rows.count_ones();
@@ -448,7 +780,7 @@ impl JoinPlan {
         loop {
             if c.count_ones() == k {
                 let mut list = std::mem::take(&mut out.lists[c as usize]);
-                self.pieces_into(f, rows, c, 0, co, &mut list);
+                self.pieces_into(self.list(cache, rows, c), f, 0, co, &mut list);
                 if !list.is_empty() {
                     out.nonempty.push(c);
                 }
@@ -465,30 +797,44 @@ impl JoinPlan {
     /// column set) and whose south rows are `rs`, in the free columns `cols`
     /// of the half at column offset `co`, into `out`; returns how many.
     /// `out` only grows, so that no call clears memory it then overwrites.
+    ///
+    /// A part of them: those of the north column sets from the `from`-th
+    /// on, stopping after the set that brings them to `chunk` or more; also
+    /// returns where the next part starts (`north.nonempty.len()` at the
+    /// end). The count of disjoint pairs adds up over any split of either
+    /// side, so a half list never needs to be held whole: on the largest
+    /// boards one would take gigabytes.
     #[allow(clippy::too_many_arguments)]
     fn halves(
         &self,
         f: &Frame,
         north: &NorthPieces,
+        (from, chunk, class): (usize, usize, Class),
         rs: u32,
         cols: u32,
         co: usize,
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 3]>,
-    ) -> usize {
+        cache: &mut RowCache,
+    ) -> (usize, usize) {
         let mut used = 0;
-        for &c in &north.nonempty {
+        for (i, &c) in north.nonempty.iter().enumerate().skip(from) {
+            if i % class.of != class.this {
+                continue;
+            }
             let south: &[[u64; 3]] = match placed {
                 Some(q) => q.get(rs, cols & !c, self.h),
                 None => {
-                    self.pieces_into(f, rs, cols & !c, self.off, co, scratch);
+                    self.pieces_into(self.list(cache, rs, cols & !c), f, self.off, co, scratch);
                     scratch
                 }
             };
             for &[ps, pd, sig] in &north.lists[c as usize] {
                 if out.len() < used + south.len() {
-                    out.resize((used + south.len()).max(2 * out.len()), 0);
+                    // A quarter more at a time: the buffers stay within
+                    // 1.25 times the largest half list, and only grow.
+                    out.resize((used + south.len()).max(out.len() + out.len() / 4), 0);
                 }
                 // Write every pair, keep those that fit: no branch.
                 for &[qs, qd, qsig] in south.iter() {
@@ -496,19 +842,36 @@ impl JoinPlan {
                     used += usize::from(ps & qs | pd & qd == 0);
                 }
             }
+            if used >= chunk {
+                return (used, i + 1);
+            }
         }
-        used
+        (used, north.nonempty.len())
     }
 
     /// Counts the units of one task (the same frame and north east rows).
     fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
+        self.count_units_part(units, buf, Class::ALL, None)
+    }
+
+    /// [`count_units`](Self::count_units) restricted to the east half
+    /// boards of one class of north column sets (the counts of the classes
+    /// add up to the whole), adding the seconds it spends to `timing`.
+    fn count_units_part(
+        &self,
+        units: &[Unit],
+        buf: &mut Buffers,
+        class: Class,
+        mut timing: Option<&mut Timing>,
+    ) -> u128 {
+        let north_start = std::time::Instant::now();
         let Some(first) = units.first() else {
             return 0;
         };
         let f = self.frame(first.c1, first.r1);
         // Even n: placing a piece is a few shifts, cheaper than reading it
         // from a placed quadrant three times the table's size.
-        let cache = self.n % 2 == 1 && self.h <= CACHE_MAX_H;
+        let cache = self.n % 2 == 1 && self.h <= CACHE_MAX_H && self.whole.is_some();
         if cache && buf.placed_for != Some((first.c1, first.r1)) {
             for (q, co) in buf.south_placed.iter_mut().zip([0, self.off]) {
                 self.place_quadrant(&f, co, q);
@@ -516,8 +879,11 @@ impl JoinPlan {
             buf.placed_for = Some((first.c1, first.r1));
         }
         let (en, wn) = (first.en, f.north & !first.en);
-        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north);
-        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north);
+        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north, &mut buf.rows);
+        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north, &mut buf.rows);
+        if let Some(t) = timing.as_deref_mut() {
+            t.north += north_start.elapsed().as_secs_f64();
+        }
         let mut total = 0u128;
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
@@ -527,37 +893,55 @@ impl JoinPlan {
             } else {
                 (None, None)
             };
-            let e = self.halves(
-                &f,
-                &buf.east_north,
-                u.es,
-                f.east,
-                0,
-                se,
-                &mut buf.east,
-                &mut buf.south,
-            );
-            if e == 0 {
-                continue;
+            // The west half boards a part at a time (on most boards all at
+            // once), and for each part the east ones a part at a time.
+            let mut pairs = 0u128;
+            let mut west_from = 0;
+            while west_from < buf.west_north.nonempty.len() {
+                let (w, next) = self.halves(
+                    &f,
+                    &buf.west_north,
+                    (west_from, self.chunk.west, Class::ALL),
+                    f.south & !u.es,
+                    f.west,
+                    self.off,
+                    sw,
+                    &mut buf.west,
+                    &mut buf.south,
+                    &mut buf.rows,
+                );
+                west_from = next;
+                let mut east_from = 0;
+                let east_start = std::time::Instant::now();
+                while w > 0 && east_from < buf.east_north.nonempty.len() {
+                    let (e, next) = self.halves(
+                        &f,
+                        &buf.east_north,
+                        (east_from, self.chunk.east, class),
+                        u.es,
+                        f.east,
+                        0,
+                        se,
+                        &mut buf.east,
+                        &mut buf.south,
+                        &mut buf.rows,
+                    );
+                    east_from = next;
+                    if e > 0 {
+                        pairs += u128::from(count_disjoint(
+                            &mut buf.east[..e],
+                            &mut buf.west[..w],
+                            self.kernel,
+                            self.leaf,
+                            &mut buf.scratch,
+                        ));
+                    }
+                }
+                if let Some(t) = timing.as_deref_mut() {
+                    t.east += east_start.elapsed().as_secs_f64();
+                }
             }
-            let w = self.halves(
-                &f,
-                &buf.west_north,
-                f.south & !u.es,
-                f.west,
-                self.off,
-                sw,
-                &mut buf.west,
-                &mut buf.south,
-            );
-            let pairs = count_disjoint(
-                &mut buf.east[..e],
-                &mut buf.west[..w],
-                self.kernel,
-                self.leaf,
-                &mut buf.scratch,
-            );
-            total += u128::from(pairs) * u128::from(u.weight);
+            total += pairs * u128::from(u.weight);
         }
         total
     }
@@ -604,6 +988,8 @@ struct Buffers {
     west_north: NorthPieces,
     south: Vec<[u64; 3]>,
     scratch: Scratch,
+    /// The row tables of the recent tasks (boards without a whole table).
+    rows: RowCache,
 }
 
 impl Plan for JoinPlan {
@@ -612,7 +998,7 @@ impl Plan for JoinPlan {
     }
 
     fn len(&self) -> usize {
-        self.tasks.len()
+        1 + self.tasks.len()
     }
 
     fn count(&self, index: usize) -> Tally {
@@ -630,7 +1016,7 @@ impl Plan for JoinPlan {
             // is short, and allocating them anew costs as much as a tenth of it.
             static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
         }
-        let units = &self.units[self.tasks[index - 1]..self.tasks[index]];
+        let units = &self.units_of(index)[..];
         let solutions = BUFFERS.with(|b| match b.try_borrow_mut() {
             Ok(mut buf) => self.count_units(units, &mut buf),
             // Only if a plan were counted from inside another's count.
@@ -642,11 +1028,60 @@ impl Plan for JoinPlan {
         }
     }
 
+    /// From n = 24 on a task of an odd board holds hundreds of row splits
+    /// and takes minutes, so a dry run times one of them (a random one) and
+    /// scales by their number. From n = 26 on a row split alone takes a
+    /// minute or more, so of it the west side is taken whole and the east
+    /// side for one class of its north column sets: once for a class of 16,
+    /// once for a class of 8. Each class's east side is joined with the whole
+    /// west side, which scaling by K would count K times, so the time of the
+    /// whole is extrapolated from the two, taking the time with K classes as
+    /// T + (K − 1)·w (w the west side's share of one join): T = (15 t₈ −
+    /// 7 t₁₆) / 8. On sampled row splits at n = 22 and 24 the mean of this
+    /// over every class was 0.98 to 1.02 times the time of the whole (one
+    /// class alone: 0.45 to 1.76 times), where scaling one class of 16 gave
+    /// 2.3 to 2.9 times; see the ignored test `join::sizes::part_timing`.
+    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
+        let start = std::time::Instant::now();
+        if index == 0 || self.h < PART_TIMING_H - 1 {
+            std::hint::black_box(self.count(index));
+            return start.elapsed().as_secs_f64();
+        }
+        let units = &self.units_of(index)[..];
+        let mut rng = crate::rng::Xoshiro256::new(seed);
+        let u = rng.below(units.len() as u64) as usize;
+        let unit = &units[u..=u];
+        let mut buf = Buffers::default();
+        // The north pieces are built once for all the units of a task: timed
+        // once, not scaled by the number of units.
+        let (north, rest) = if self.h < PART_TIMING_H {
+            let mut t = Timing::default();
+            let start = std::time::Instant::now();
+            std::hint::black_box(self.count_units_part(unit, &mut buf, Class::ALL, Some(&mut t)));
+            (t.north, start.elapsed().as_secs_f64() - t.north)
+        } else {
+            let mut time_class = |of: usize| {
+                let class = Class {
+                    this: rng.below(of as u64) as usize,
+                    of,
+                };
+                let mut t = Timing::default();
+                let start = std::time::Instant::now();
+                std::hint::black_box(self.count_units_part(unit, &mut buf, class, Some(&mut t)));
+                let rest = start.elapsed().as_secs_f64() - t.north;
+                (t.north, rest + (of - 1) as f64 * t.east)
+            };
+            let ((north, t16), (_, t8)) = (time_class(16), time_class(8));
+            (north, ((15.0 * t8 - 7.0 * t16) / 8.0).max(0.0))
+        };
+        north + rest * units.len() as f64
+    }
+
     fn describe(&self, index: usize) -> String {
         if index == 0 {
             return "the solutions fixed by a half or quarter turn (Burnside's P and R)".into();
         }
-        let units = &self.units[self.tasks[index - 1]..self.tasks[index]];
+        let units = &self.units_of(index)[..];
         let h = self.h;
         let u = units[0];
         let middle = if self.n % 2 == 1 {
@@ -692,6 +1127,147 @@ mod tests {
         }
     }
 
+    /// Row tables built per task hold what the whole table holds.
+    #[test]
+    fn row_tables_are_slices_of_the_table() {
+        for (h, &pieces) in PIECES.iter().enumerate().take(9).skip(1) {
+            let table = Table::new(h);
+            let mut row = RowTable::default();
+            let mut total = 0;
+            for rows in 0..1u32 << h {
+                row.build(h, rows);
+                total += row.pieces.len() as u64;
+                for cols in 0..1u32 << h {
+                    let mut a = table.get(rows, cols).to_vec();
+                    let mut b = row.get(cols).to_vec();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    assert_eq!(a, b, "h = {h}, rows {rows:b}, cols {cols:b}");
+                }
+            }
+            assert_eq!(total, pieces, "h = {h}");
+        }
+    }
+
+    /// Every task counts the same with the whole table and with row tables
+    /// built per task, and so does the plan against OEIS.
+    #[test]
+    fn row_tables_count_as_the_table_does() {
+        for n in 6..=15 {
+            let whole = JoinPlan::build(n, Kernel::best(), usize::MAX);
+            let rows = JoinPlan::build(n, Kernel::best(), 0);
+            assert!(whole.whole.is_some() && rows.whole.is_none());
+            assert_eq!(whole.len(), rows.len());
+            for i in 0..whole.len() {
+                assert_eq!(whole.count(i), rows.count(i), "n = {n}, task {i}");
+            }
+            assert_eq!(Some(count_plan(&rows).solutions), known::total(n), "Q({n})");
+            // East half boards joined a few at a time count the same.
+            let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
+            chunked.chunk = Chunks { east: 7, west: 5 };
+            for i in 0..whole.len() {
+                assert_eq!(
+                    whole.count(i),
+                    chunked.count(i),
+                    "n = {n}, task {i}, chunked"
+                );
+            }
+        }
+    }
+
+    /// The solutions of the whole board whose queens stand as `unit` says
+    /// (for odd n: the middle row's queen in column `c1`, the middle
+    /// column's in row `r1`; in every other row, in an east column exactly
+    /// when the row is one of the unit's east rows), by plain backtracking
+    /// row by row with each row's allowed columns: no quadrants, no tables,
+    /// no signatures. The independent count of one unit.
+    pub(super) fn backtrack_unit(n: usize, u: &Unit) -> u128 {
+        let h = n / 2;
+        let off = n - h;
+        let east_cols = (1u64 << h) - 1;
+        let all = (1u64 << n) - 1;
+        let west_cols = all & !east_cols & !(u64::from(n % 2 == 1) << h);
+        let allowed: Vec<u64> = (0..n)
+            .map(|r| {
+                if n % 2 == 1 && r == h {
+                    1 << u.c1
+                } else if n % 2 == 1 && r == usize::from(u.r1) {
+                    1 << h
+                } else {
+                    let east = if r < h {
+                        u.en >> r & 1 == 1
+                    } else {
+                        u.es >> (r - off) & 1 == 1
+                    };
+                    if east {
+                        east_cols
+                    } else {
+                        west_cols
+                    }
+                }
+            })
+            .collect();
+        fn go(row: usize, allowed: &[u64], cols: u64, d: u64, a: u64) -> u128 {
+            let Some(&mask) = allowed.get(row) else {
+                return 1;
+            };
+            let mut free = mask & !(cols | d | a);
+            let mut total = 0;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                total += go(row + 1, allowed, cols | bit, (d | bit) << 1, (a | bit) >> 1);
+            }
+            total
+        }
+        go(0, &allowed, 0, 0, 0)
+    }
+
+    /// Random units of every board from 8 to 16, counted by the join (per
+    /// unit, its weight divided out) and by [`backtrack_unit`].
+    #[test]
+    fn units_agree_with_backtracking() {
+        let mut rng = crate::rng::Xoshiro256::new(5);
+        for n in 8..=16 {
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let mut buf = Buffers::default();
+            for _ in 0..6 {
+                let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+                let units = plan.units_of(task);
+                let u = units[rng.below(units.len() as u64) as usize];
+                let join = plan.count_units(&[u], &mut buf);
+                assert_eq!(join % u128::from(u.weight), 0);
+                assert_eq!(
+                    join / u128::from(u.weight),
+                    backtrack_unit(n, &u),
+                    "n = {n}, task {task}, unit {u:?}"
+                );
+            }
+        }
+    }
+
+    /// The east classes of a row split add up to the row split.
+    #[test]
+    fn east_classes_add_up() {
+        for n in [12, 13, 14, 15] {
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let mut buf = Buffers::default();
+            for index in (1..plan.len()).step_by(7) {
+                let units = &plan.units_of(index)[..];
+                let whole = plan.count_units(units, &mut buf);
+                for of in [2, 5, 16] {
+                    let mut sum = 0;
+                    let mut timing = Timing::default();
+                    for this in 0..of {
+                        let class = Class { this, of };
+                        sum += plan.count_units_part(units, &mut buf, class, Some(&mut timing));
+                    }
+                    assert_eq!(sum, whole, "n = {n}, task {index}, {of} classes");
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_kernel_counts_the_same() {
         for n in [10, 11] {
@@ -712,7 +1288,10 @@ mod tests {
         for n in [8, 9, 10, 11] {
             let plan = JoinPlan::new(n, Kernel::Portable);
             let h = plan.h;
-            let weighted: u64 = plan.units.iter().map(|u| u64::from(u.weight)).sum();
+            let weighted: u64 = (1..plan.len())
+                .flat_map(|i| plan.units_of(i))
+                .map(|u| u64::from(u.weight))
+                .sum();
             let mut all = 0u64;
             let full = (1u32 << h) - 1;
             let frames = if n.is_multiple_of(2) { 1 } else { 0 };
@@ -748,6 +1327,227 @@ mod tests {
                 }
             }
             assert_eq!(weighted, all, "n = {n}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod sizes {
+    use super::*;
+
+    /// Prints row-table and half-list sizes on sampled tasks (a measurement
+    /// for the memory bound): `cargo test --release -p nqueens --lib
+    /// join::sizes -- --ignored --nocapture`, NQ_SIZES="24 25".
+    #[test]
+    #[ignore]
+    fn sizes() {
+        let ns: Vec<usize> = std::env::var("NQ_SIZES")
+            .unwrap_or_else(|_| "20 22".into())
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        for n in ns {
+            let t0 = std::time::Instant::now();
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let h = plan.h;
+            eprintln!("n = {n}: {} tasks, plan {:.2?}", plan.len(), t0.elapsed());
+            let mut rng = crate::rng::Xoshiro256::new(7);
+            let mut max_e = 0;
+            let mut max_w = 0;
+            let mut max_table = 0;
+            let mut buf = Buffers::default();
+            for _ in 0..std::env::var("NQ_SAMPLES").map_or(12, |s| s.parse().unwrap()) {
+                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+                let units = &plan.units_of(task)[..];
+                let u = units[0];
+                let f = plan.frame(u.c1, u.r1);
+                let t = std::time::Instant::now();
+                plan.north_pieces(&f, u.en, f.east, 0, &mut buf.east_north, &mut buf.rows);
+                plan.north_pieces(
+                    &f,
+                    f.north & !u.en,
+                    f.west,
+                    plan.off,
+                    &mut buf.west_north,
+                    &mut buf.rows,
+                );
+                let (e, _) = plan.halves(
+                    &f,
+                    &buf.east_north,
+                    (0, usize::MAX, Class::ALL),
+                    u.es,
+                    f.east,
+                    0,
+                    None,
+                    &mut buf.east,
+                    &mut buf.south,
+                    &mut buf.rows,
+                );
+                let (w, _) = plan.halves(
+                    &f,
+                    &buf.west_north,
+                    (0, usize::MAX, Class::ALL),
+                    f.south & !u.es,
+                    f.west,
+                    plan.off,
+                    None,
+                    &mut buf.west,
+                    &mut buf.south,
+                    &mut buf.rows,
+                );
+                let lists = t.elapsed();
+                let t = std::time::Instant::now();
+                let pairs = if std::env::var("NQ_NOJOIN").is_ok() {
+                    0
+                } else {
+                    count_disjoint(
+                        &mut buf.east[..e],
+                        &mut buf.west[..w],
+                        plan.kernel,
+                        plan.leaf,
+                        &mut buf.scratch,
+                    )
+                };
+                max_e = max_e.max(e);
+                max_w = max_w.max(w);
+                for tb in &buf.rows.tables {
+                    max_table = max_table.max(tb.pieces.len());
+                }
+                eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), buf.rows.bytes() >> 20);
+            }
+            eprintln!("n = {n}: h = {h}, max e {max_e}, max w {max_w}, max row table {max_table}");
+        }
+    }
+
+    /// How far the part timing of dry runs is from the time of whole row
+    /// splits: `NQ_SIZES="24 26" cargo test --release -p nqueens --lib
+    /// join::sizes::part_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn part_timing() {
+        let ns: Vec<usize> = std::env::var("NQ_SIZES")
+            .unwrap_or_else(|_| "22".into())
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        for n in ns {
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let mut rng = crate::rng::Xoshiro256::new(11);
+            let (mut full_sum, mut est_sum) = (0.0, 0.0);
+            for _ in 0..std::env::var("NQ_SAMPLES").map_or(4, |s| s.parse().unwrap()) {
+                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+                let units = &plan.units_of(task)[..];
+                let u = &units[..1];
+                let mut buf = Buffers::default();
+                let t = std::time::Instant::now();
+                let whole = plan.count_units(u, &mut buf);
+                let full = t.elapsed().as_secs_f64();
+                let mean_of = |k: usize| {
+                    let mut estimates = Vec::new();
+                    let mut sum = 0;
+                    for this in 0..k {
+                        let mut timing = Timing::default();
+                        let mut buf = Buffers::default();
+                        let t = std::time::Instant::now();
+                        sum += plan.count_units_part(
+                            u,
+                            &mut buf,
+                            Class { this, of: k },
+                            Some(&mut timing),
+                        );
+                        estimates.push(t.elapsed().as_secs_f64() + (k - 1) as f64 * timing.east);
+                    }
+                    assert_eq!(sum, whole);
+                    (estimates.iter().sum::<f64>() / k as f64, estimates[0])
+                };
+                let (e16, one16) = mean_of(16);
+                let (e8, one8) = mean_of(8);
+                let mean = (15.0 * e8 - 7.0 * e16) / 8.0;
+                let one = (15.0 * one8 - 7.0 * one16) / 8.0;
+                eprintln!("n = {n}, task {task}: whole {full:.3} s, K=16 {e16:.3}, K=8 {e8:.3}, extrapolated {mean:.3} (one class each: {one:.3}), ratio {:.2}", mean / full);
+                full_sum += full;
+                est_sum += mean;
+            }
+            eprintln!("n = {n}: estimate / time = {:.2}", est_sum / full_sum);
+        }
+    }
+
+    /// Random units at the frontier, counted by the join engine with row
+    /// tables and by plain backtracking restricted to the unit:
+    /// `NQ_SIZES="22 23 24" NQ_SAMPLES=3 cargo test --release -p nqueens
+    /// --lib join::sizes::frontier_units -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn frontier_units() {
+        let ns: Vec<usize> = std::env::var("NQ_SIZES")
+            .unwrap_or_else(|_| "20 21".into())
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let samples = std::env::var("NQ_SAMPLES").map_or(3, |s| s.parse().unwrap());
+        let mut rng = crate::rng::Xoshiro256::new(0x6a6f696e);
+        for n in ns {
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let mut buf = Buffers::default();
+            for _ in 0..samples {
+                let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+                let units = plan.units_of(task);
+                let u = units[rng.below(units.len() as u64) as usize];
+                let t = std::time::Instant::now();
+                let join = plan.count_units(&[u], &mut buf) / u128::from(u.weight);
+                let tj = t.elapsed();
+                let t = std::time::Instant::now();
+                let back = super::tests::backtrack_unit(n, &u);
+                eprintln!(
+                    "n = {n}, task {task}: join {join} ({tj:.2?}), backtracking {back} ({:.2?})",
+                    t.elapsed()
+                );
+                assert_eq!(join, back, "n = {n}, task {task}, {u:?}");
+            }
+        }
+    }
+
+    /// How far the unit timing of dry runs of odd boards (the north pieces
+    /// once, one unit scaled by the number of units) is from the time of the
+    /// whole task: `NQ_SIZES="21 23" cargo test --release -p nqueens --lib
+    /// join::sizes::odd_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn odd_timing() {
+        let ns: Vec<usize> = std::env::var("NQ_SIZES")
+            .unwrap_or_else(|_| "21".into())
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        for n in ns {
+            let plan = JoinPlan::build(n, Kernel::best(), 0);
+            let mut rng = crate::rng::Xoshiro256::new(3);
+            let (mut whole_sum, mut est_sum) = (0.0, 0.0);
+            for _ in 0..std::env::var("NQ_SAMPLES").map_or(4, |s| s.parse().unwrap()) {
+                let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+                let units = plan.units_of(task);
+                let t = std::time::Instant::now();
+                plan.count_units(&units, &mut Buffers::default());
+                let whole = t.elapsed().as_secs_f64();
+                let mut estimates = Vec::new();
+                for u in 0..units.len() {
+                    let mut timing = Timing::default();
+                    let t = std::time::Instant::now();
+                    plan.count_units_part(
+                        &units[u..=u],
+                        &mut Buffers::default(),
+                        Class::ALL,
+                        Some(&mut timing),
+                    );
+                    let rest = t.elapsed().as_secs_f64() - timing.north;
+                    estimates.push(timing.north + rest * units.len() as f64);
+                }
+                let mean = estimates.iter().sum::<f64>() / estimates.len() as f64;
+                eprintln!("n = {n}, task {task} ({} units): whole {whole:.3} s, estimate {mean:.3} s, ratio {:.2}", units.len(), mean / whole);
+                whole_sum += whole;
+                est_sum += mean;
+            }
+            eprintln!("n = {n}: estimate / time = {:.2}", est_sum / whole_sum);
         }
     }
 }

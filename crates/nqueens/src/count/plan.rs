@@ -67,6 +67,16 @@ pub trait Plan: Send + Sync {
     fn count(&self, index: usize) -> Tally;
     /// A short description of task `index`, for logs and tests.
     fn describe(&self, index: usize) -> String;
+    /// About how many seconds counting task `index` takes on one thread,
+    /// for dry runs: by default the time of counting it. A plan whose tasks
+    /// take minutes may time a random part of the task (chosen from `seed`)
+    /// and scale it, saying in its docs how that errs.
+    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
+        let _ = seed;
+        let start = std::time::Instant::now();
+        std::hint::black_box(self.count(index));
+        start.elapsed().as_secs_f64()
+    }
 }
 
 /// A way of counting that splits into tasks.
@@ -80,12 +90,38 @@ pub trait Engine: Send + Sync {
     /// # Errors
     /// [`Error::ZeroSize`] or [`Error::TooLarge`].
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error>;
-    /// About how many bytes counting `n` takes with `threads` threads, so
-    /// that a front end can refuse before the work (and the memory) is spent.
-    /// The default suits engines that keep only a search stack per thread.
+    /// About how many bytes counting `n` takes with `threads` threads at
+    /// least (see [`plan_within`](Self::plan_within)), so that a front end
+    /// can refuse before the work (and the memory) is spent. The default
+    /// suits engines that keep only a search stack per thread.
     fn memory(&self, n: usize, threads: usize) -> u64 {
         let _ = (n, threads);
         16 << 20
+    }
+    /// The plan for counting `n` on `threads` threads within `memory` bytes
+    /// (`None`: no limit), for engines that can trade speed for memory. The
+    /// tasks are those of [`plan`](Self::plan) whatever the memory, so
+    /// checkpoints and slices do not depend on it.
+    ///
+    /// # Errors
+    /// Those of [`plan`](Self::plan).
+    fn plan_within(
+        &self,
+        n: usize,
+        threads: usize,
+        memory: Option<u64>,
+    ) -> Result<Box<dyn Plan>, Error> {
+        let _ = (threads, memory);
+        self.plan(n)
+    }
+    /// The bytes the plan of [`plan_within`](Self::plan_within) takes and
+    /// how it keeps within `memory`, in a few words, for dry runs.
+    fn memory_plan(&self, n: usize, threads: usize, memory: Option<u64>) -> (u64, String) {
+        let _ = memory;
+        (
+            self.memory(n, threads),
+            "a search stack per thread".to_string(),
+        )
     }
 }
 

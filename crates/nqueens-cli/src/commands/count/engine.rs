@@ -117,25 +117,74 @@ fn dry_run(
     let samples = 200.min(plan.len());
     if n >= ENGINE_WARN {
         eprintln!(
-            "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s; at n = {n} one task alone can take a while"
+            "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s, and at least 3 of \
+             them; at n = {n} one task alone can take {}",
+            if n >= 26 { "minutes" } else { "a while" }
         );
     }
     let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, DRY_RUN_BUDGET);
-    let wall = d.projected_cpu_seconds / run.threads as f64;
+    // A 95% interval from the relative standard error (unbounded with one
+    // sample of many).
+    let margin = 1.96 * d.relative_error;
+    let (low, high) = (
+        d.projected_cpu_seconds * (1.0 - margin).max(0.0),
+        d.projected_cpu_seconds * (1.0 + margin),
+    );
+    let memory = run.args.target.memory;
+    let (bytes, memory_plan) = run.engine.memory_plan(n, run.threads, memory);
+    let mut cores = vec![1, 2];
+    cores.extend(run.args.cores.filter(|&k| k > 2));
+    let on = |k: u64| d.projected_cpu_seconds / k as f64;
     let mut out = Out::stdout();
     match format {
-        ReportFormat::Text => writeln!(
-            out,
-            "n = {n}: {} tasks ({} engine); timed {} of them in {}; the whole count needs about {} of CPU time (± {:.0}%), about {} on {}",
-            grouped(d.tasks as u128),
-            run.engine.name(),
-            grouped(d.sampled as u128),
-            duration(d.sample_seconds),
-            duration(d.projected_cpu_seconds),
-            100.0 * d.relative_error,
-            duration(wall),
-            nqueens::plural(run.threads as u128, "thread", "threads")
-        )?,
+        ReportFormat::Text => {
+            writeln!(
+                out,
+                "n = {n}: {} tasks ({} engine); timed {} of them in {}",
+                grouped(d.tasks as u128),
+                run.engine.name(),
+                grouped(d.sampled as u128),
+                duration(d.timing_seconds),
+            )?;
+            let interval = if margin.is_finite() && low > 0.0 {
+                format!(
+                    "± {:.0}%, 95% interval {} to {}",
+                    100.0 * d.relative_error,
+                    duration(low),
+                    duration(high)
+                )
+            } else if margin.is_finite() {
+                format!(
+                    "± {:.0}%, 95% interval up to {}; a longer dry run narrows it",
+                    100.0 * d.relative_error,
+                    duration(high)
+                )
+            } else {
+                "one task timed: no interval; a longer dry run times more".to_string()
+            };
+            writeln!(
+                out,
+                "  CPU time: about {} ({interval})",
+                duration(d.projected_cpu_seconds)
+            )?;
+            let walls: Vec<String> = cores
+                .iter()
+                .map(|&k| {
+                    format!(
+                        "{} on {}",
+                        duration(on(k)),
+                        nqueens::plural(u128::from(k), "core", "cores")
+                    )
+                })
+                .collect();
+            writeln!(out, "  wall time: about {}", walls.join(", "))?;
+            writeln!(
+                out,
+                "  memory: about {} a process on {} ({memory_plan})",
+                crate::limits::show_bytes(bytes),
+                nqueens::plural(run.threads as u128, "thread", "threads"),
+            )?;
+        }
         ReportFormat::Json => {
             /// A dry run's plan and projection, as JSON.
             #[derive(serde::Serialize)]
@@ -145,10 +194,23 @@ fn dry_run(
                 tasks: usize,
                 sampled: usize,
                 sample_seconds: f64,
+                timing_seconds: f64,
                 projected_cpu_seconds: f64,
                 relative_error: f64,
+                /// The 95% interval of the CPU time (null bounds: unbounded).
+                cpu_seconds_low: Option<f64>,
+                cpu_seconds_high: Option<f64>,
                 threads: usize,
                 projected_seconds: f64,
+                /// Wall time on 1, 2 and --cores cores.
+                wall_seconds: Vec<Wall>,
+                memory_bytes: u64,
+                memory_plan: String,
+            }
+            #[derive(serde::Serialize)]
+            struct Wall {
+                cores: u64,
+                seconds: f64,
             }
             let plan = Plan {
                 n,
@@ -156,10 +218,22 @@ fn dry_run(
                 tasks: d.tasks,
                 sampled: d.sampled,
                 sample_seconds: d.sample_seconds,
+                timing_seconds: d.timing_seconds,
                 projected_cpu_seconds: d.projected_cpu_seconds,
                 relative_error: d.relative_error,
+                cpu_seconds_low: margin.is_finite().then_some(low),
+                cpu_seconds_high: margin.is_finite().then_some(high),
                 threads: run.threads,
-                projected_seconds: wall,
+                projected_seconds: d.projected_cpu_seconds / run.threads as f64,
+                wall_seconds: cores
+                    .iter()
+                    .map(|&k| Wall {
+                        cores: k,
+                        seconds: on(k),
+                    })
+                    .collect(),
+                memory_bytes: bytes,
+                memory_plan,
             };
             serde_json::to_writer(&mut out, &plan)?;
             writeln!(out)?;
@@ -176,7 +250,9 @@ pub fn run(
     format: ReportFormat,
     run: &EngineRun<'_>,
 ) -> anyhow::Result<Outcome> {
-    let plan = run.engine.plan(n)?;
+    let plan = run
+        .engine
+        .plan_within(n, run.threads, run.args.target.memory)?;
     if run.args.dry_run {
         return dry_run(n, plan.as_ref(), run, format);
     }
