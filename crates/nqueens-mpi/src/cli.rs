@@ -171,8 +171,8 @@ mod tests {
                 "no engine called 'nope'",
             ),
             (
-                &["nqueens-mpi", "count", "24", "--engine", "join"][..],
-                "takes n from 1 to 23",
+                &["nqueens-mpi", "count", "29", "--engine", "join"][..],
+                "takes n from 1 to 28",
             ),
             (
                 &[
