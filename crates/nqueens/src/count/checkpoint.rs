@@ -950,6 +950,36 @@ mod tests {
         assert!(ck.version.contains(env!("CARGO_PKG_VERSION")));
     }
 
+    /// A plan of a million tasks (n = 28 has ten): saved and loaded back
+    /// whole, as a count at the frontier would. With `--ignored
+    /// --nocapture` in a release build it prints how long each step takes.
+    #[test]
+    fn a_million_tasks_round_trip() {
+        let tasks = 1_000_000;
+        let mut ck = Checkpoint::new(28, "join", tasks);
+        for i in (0..tasks).rev().filter(|i| i % 7 != 3) {
+            ck.record(i, tally(i as u128 * 1_000_003, i as u128 * 8));
+        }
+        let dir = std::env::temp_dir().join(format!("nqueens-ck-million-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("million.ckpt");
+        let start = std::time::Instant::now();
+        ck.save(&path).unwrap();
+        let saved = start.elapsed();
+        let start = std::time::Instant::now();
+        let again = Checkpoint::load(&path).unwrap().unwrap();
+        let loaded = start.elapsed();
+        assert_eq!(again.done_count(), ck.done_count());
+        assert_eq!(again.total(), ck.total());
+        assert_eq!(again.pending().len(), tasks - ck.done_count());
+        eprintln!(
+            "{} of {tasks} tasks: saved in {saved:.2?}, loaded in {loaded:.2?} ({} bytes)",
+            ck.done_count(),
+            std::fs::metadata(&path).unwrap().len()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn the_text_is_as_documented() {
         let text = sample().to_text();

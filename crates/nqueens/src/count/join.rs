@@ -26,9 +26,15 @@
 //!
 //! Every quadrant is a translate of one h×h board, so one **quadrant table**
 //! serves all four: every non-attacking placement on the h×h board with one
-//! queen per row of a row set R, filed under (R, C) with its diagonals. It is
-//! built once per plan (66.8 million placements for h = 11, 535 MB; 60 MB for
-//! h = 10).
+//! queen per row of a row set R, filed under (R, C) with its diagonals. Up
+//! to n = 23 it is built once per plan (66.8 million placements for h = 11,
+//! 535 MB; 60 MB for h = 10). It grows about 8.5 times a row (5 GB at
+//! n = 24, hundreds of GB at n = 28), but a task reads only four row sets of
+//! it (the north and south rows of each half), so from n = 24 on, or when
+//! the memory given is too small, each task builds those **row tables**
+//! itself (a worker keeps the last six), and the half boards are joined a
+//! chunk at a time: the count of disjoint pairs adds up over any split of
+//! either side. Memory is then bounded at every n up to 28.
 //!
 //! The mirror images top-bottom and left-right map row splits to row splits
 //! (E to its reverse, and E to its complement), so only one E of each class
