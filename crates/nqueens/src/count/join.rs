@@ -1341,17 +1341,27 @@ mod tests {
 mod sizes {
     use super::*;
 
+    /// The board sizes in `NQ_SIZES` (spaces between), or `default`.
+    fn sizes_from_env(default: &str) -> Vec<usize> {
+        std::env::var("NQ_SIZES")
+            .unwrap_or_else(|_| default.into())
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect()
+    }
+
+    /// The number in `NQ_SAMPLES`, or `default`.
+    fn samples_from_env(default: usize) -> usize {
+        std::env::var("NQ_SAMPLES").map_or(default, |s| s.parse().unwrap())
+    }
+
     /// Prints row-table and half-list sizes on sampled tasks (a measurement
     /// for the memory bound): `cargo test --release -p nqueens --lib
     /// join::sizes -- --ignored --nocapture`, NQ_SIZES="24 25".
     #[test]
     #[ignore]
     fn sizes() {
-        let ns: Vec<usize> = std::env::var("NQ_SIZES")
-            .unwrap_or_else(|_| "20 22".into())
-            .split_whitespace()
-            .map(|x| x.parse().unwrap())
-            .collect();
+        let ns = sizes_from_env("20 22");
         for n in ns {
             let t0 = std::time::Instant::now();
             let plan = JoinPlan::build(n, Kernel::best(), 0);
@@ -1362,7 +1372,7 @@ mod sizes {
             let mut max_w = 0;
             let mut max_table = 0;
             let mut buf = Buffers::default();
-            for _ in 0..std::env::var("NQ_SAMPLES").map_or(12, |s| s.parse().unwrap()) {
+            for _ in 0..samples_from_env(12) {
                 let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
                 let units = &plan.units_of(task)[..];
                 let u = units[0];
@@ -1431,16 +1441,12 @@ mod sizes {
     #[test]
     #[ignore]
     fn part_timing() {
-        let ns: Vec<usize> = std::env::var("NQ_SIZES")
-            .unwrap_or_else(|_| "22".into())
-            .split_whitespace()
-            .map(|x| x.parse().unwrap())
-            .collect();
+        let ns = sizes_from_env("22");
         for n in ns {
             let plan = JoinPlan::build(n, Kernel::best(), 0);
             let mut rng = crate::rng::Xoshiro256::new(11);
             let (mut full_sum, mut est_sum) = (0.0, 0.0);
-            for _ in 0..std::env::var("NQ_SAMPLES").map_or(4, |s| s.parse().unwrap()) {
+            for _ in 0..samples_from_env(4) {
                 let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
                 let units = &plan.units_of(task)[..];
                 let u = &units[..1];
@@ -1485,12 +1491,8 @@ mod sizes {
     #[test]
     #[ignore]
     fn frontier_units() {
-        let ns: Vec<usize> = std::env::var("NQ_SIZES")
-            .unwrap_or_else(|_| "20 21".into())
-            .split_whitespace()
-            .map(|x| x.parse().unwrap())
-            .collect();
-        let samples = std::env::var("NQ_SAMPLES").map_or(3, |s| s.parse().unwrap());
+        let ns = sizes_from_env("20 21");
+        let samples = samples_from_env(3);
         let mut rng = crate::rng::Xoshiro256::new(0x6a6f696e);
         for n in ns {
             let plan = JoinPlan::build(n, Kernel::best(), 0);
@@ -1520,16 +1522,12 @@ mod sizes {
     #[test]
     #[ignore]
     fn odd_timing() {
-        let ns: Vec<usize> = std::env::var("NQ_SIZES")
-            .unwrap_or_else(|_| "21".into())
-            .split_whitespace()
-            .map(|x| x.parse().unwrap())
-            .collect();
+        let ns = sizes_from_env("21");
         for n in ns {
             let plan = JoinPlan::build(n, Kernel::best(), 0);
             let mut rng = crate::rng::Xoshiro256::new(3);
             let (mut whole_sum, mut est_sum) = (0.0, 0.0);
-            for _ in 0..std::env::var("NQ_SAMPLES").map_or(4, |s| s.parse().unwrap()) {
+            for _ in 0..samples_from_env(4) {
                 let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
                 let units = plan.units_of(task);
                 let t = std::time::Instant::now();

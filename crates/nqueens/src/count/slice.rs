@@ -270,7 +270,7 @@ impl PartialResult {
 
     /// The JSON text (one line, no newline; see the module docs).
     pub fn to_json(&self) -> String {
-        let wire = Wire {
+        let mut wire = Wire {
             format: FORMAT_NAME.to_string(),
             version: self.version.clone(),
             n: self.n,
@@ -283,9 +283,10 @@ impl PartialResult {
             fingerprint: self.fingerprint.clone(),
             checksum: None,
         };
+        // The checksum covers the text without it, and serde writes it last.
         let body = serde_json::to_string(&wire).unwrap_or_default();
-        let crc = crc32fast::hash(body.as_bytes());
-        format!("{},\"checksum\":\"{crc:08x}\"}}", &body[..body.len() - 1])
+        wire.checksum = Some(format!("{:08x}", crc32fast::hash(body.as_bytes())));
+        serde_json::to_string(&wire).unwrap_or_default()
     }
 
     /// Reads the JSON text of a partial result.

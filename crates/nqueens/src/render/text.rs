@@ -103,19 +103,13 @@ pub fn write_solution<W: Write + ?Sized>(
             out.write_all(line.as_bytes())
         }
         Style::LeetCode => {
-            let mut row = vec![b'.'; n];
-            out.write_all(b"[")?;
-            for (r, &col) in columns.iter().enumerate() {
-                if r > 0 {
-                    out.write_all(b",")?;
-                }
-                row[col] = b'Q';
-                out.write_all(b"\"")?;
-                out.write_all(&row)?;
-                out.write_all(b"\"")?;
-                row[col] = b'.';
-            }
-            out.write_all(b"]\n")
+            // LeetCode 51's form, a JSON array of rows, written by serde.
+            let rows: Vec<String> = columns
+                .iter()
+                .map(|&col| (0..n).map(|c| if c == col { 'Q' } else { '.' }).collect())
+                .collect();
+            serde_json::to_writer(&mut *out, &rows).map_err(io::Error::from)?;
+            out.write_all(b"\n")
         }
     }
 }
