@@ -268,7 +268,7 @@ pub struct DryRun {
 
 /// The fewest tasks a dry run times, whatever its budget: enough for an
 /// interval, if a wide one.
-pub const MIN_SAMPLES: usize = 3;
+const MIN_SAMPLES: usize = 3;
 
 /// `samples` distinct indices below `tasks`, in increasing order, each subset
 /// equally likely (all of them if `samples >= tasks`), by Floyd's algorithm.
@@ -296,7 +296,7 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 }
 
 /// [`dry_run`], but stops sampling once `budget_seconds` have been spent
-/// (after at least [`MIN_SAMPLES`] tasks, so that there is an interval), so
+/// (after at least three tasks, so that there is an interval), so
 /// that a dry run of a huge count stays short; `sampled` says how many
 /// tasks were timed.
 pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds: f64) -> DryRun {

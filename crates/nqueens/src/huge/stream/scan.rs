@@ -6,7 +6,7 @@
 //! stop it. A fast path takes the digits, blanks, newlines and commas that
 //! make up nearly all of a large list; anything else goes one byte, bracket,
 //! string or word at a time through a small state machine over the grammar of
-//! [`parse_placements`]: one plain list; bracketed lists, one placement each;
+//! [`parse_placements`](crate::parse_placements): one plain list; bracketed lists, one placement each;
 //! a list of lists; a quoted (LeetCode) board, read whole (by `leetcode`).
 
 use std::io::{self, BufRead};
