@@ -149,19 +149,17 @@ const SAMPLED: [(u64, u64); 5] = [
 /// pieces of both halves and a south list (24 bytes a piece), and its row
 /// tables when the whole table is not built, all with a margin of 2 over
 /// what [`SAMPLED`] met.
-fn per_worker(h: usize, row_tables: bool) -> u64 {
+fn per_worker(h: usize, row_cache: Option<u64>) -> u64 {
     let (table, half) = match h.checked_sub(10) {
-        None => (PIECES.get(h).copied().unwrap_or(u64::MAX), SAMPLED[0].1),
+        // Smaller boards have smaller row tables and lists than h = 10's.
+        None => SAMPLED[0],
         Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
     };
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let chunks = Chunks::default();
     let list = |chunk: usize| half.min(2 * chunk as u64) * 10;
-    let tables = if row_tables {
-        (ROW_TABLES as u64).saturating_mul(table * 8 + (4 << h))
-    } else {
-        0
-    };
+    // The cache, and the table built beyond it.
+    let tables = row_cache.map_or(0, |cache| cache.saturating_add(table * 8 + (4 << h)));
     (3 * table * 24)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
@@ -194,13 +192,31 @@ impl JoinEngine {
         } else {
             0
         };
-        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, false) + placed) * threads as u64)
+        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, None) + placed) * threads as u64)
     }
 
     /// Bytes to count `n` on `threads` threads with row tables built per
     /// task: the plan and each worker's tables and lists.
-    fn row_table_memory(n: usize, threads: usize) -> u64 {
-        (16 << 20) + plan_bytes(n) + per_worker(n / 2, true).saturating_mul(threads as u64)
+    fn row_table_memory(n: usize, threads: usize, cache: u64) -> u64 {
+        (16 << 20) + plan_bytes(n) + per_worker(n / 2, Some(cache)).saturating_mul(threads as u64)
+    }
+
+    /// The row cache a worker gets within `memory` (`None`: no limit): up to
+    /// [`ROW_CACHE_BYTES`], and no more than the whole table would take (at
+    /// small n every row set fits); 0 (one table at a time) when memory is short.
+    fn row_cache(n: usize, threads: usize, memory: Option<u64>) -> u64 {
+        let h = n / 2;
+        let whole = PIECES
+            .get(h)
+            .map_or(u64::MAX, |&p| p * 8 + (4u64 << (2 * h)));
+        let most = (ROW_CACHE_BYTES as u64).min(whole);
+        match memory {
+            None => most,
+            Some(m) => {
+                let spare = m.saturating_sub(Self::row_table_memory(n, threads, 0));
+                (spare / threads.max(1) as u64).min(most)
+            }
+        }
     }
 }
 
@@ -208,7 +224,7 @@ impl Engine for JoinEngine {
     /// The least it can count with: row tables per task, or the whole table
     /// where that takes less.
     fn memory(&self, n: usize, threads: usize) -> u64 {
-        let rows = Self::row_table_memory(n, threads);
+        let rows = Self::row_table_memory(n, threads, 0);
         Self::whole_table_memory(n, threads).map_or(rows, |whole| whole.min(rows))
     }
 
@@ -227,7 +243,9 @@ impl Engine for JoinEngine {
         let whole = Self::whole_table_memory(n, threads)
             .is_some_and(|need| memory.is_none_or(|m| need <= m));
         let whole_max_h = if whole { WHOLE_TABLE_MAX_H } else { 0 };
-        Ok(Box::new(JoinPlan::build(n, Kernel::best(), whole_max_h)))
+        let mut plan = JoinPlan::build(n, Kernel::best(), whole_max_h);
+        plan.row_cache = Self::row_cache(n, threads, memory) as usize;
+        Ok(Box::new(plan))
     }
 
     fn memory_plan(&self, n: usize, threads: usize, memory: Option<u64>) -> (u64, String) {
@@ -240,10 +258,11 @@ impl Engine for JoinEngine {
                 ),
             ),
             _ => (
-                Self::row_table_memory(n, threads),
+                Self::row_table_memory(n, threads, Self::row_cache(n, threads, memory)),
                 format!(
-                    "row tables built per task, {ROW_TABLES} kept a thread; half boards joined \
-                     {} and {} at a time",
+                    "row tables built per task, {} MiB of them kept a thread; half boards \
+                     joined {} and {} at a time",
+                    Self::row_cache(n, threads, memory) >> 20,
                     crate::count::report::grouped(Chunks::default().east as u128),
                     crate::count::report::grouped(Chunks::default().west as u128)
                 ),
@@ -370,7 +389,6 @@ impl RowTable {
         &self.pieces[self.start[c] as usize..self.start[c + 1] as usize]
     }
 
-    #[cfg(test)]
     fn bytes(&self) -> usize {
         4 * self.start.capacity() + 8 * self.pieces.capacity()
     }
@@ -393,51 +411,70 @@ fn place_rows(h: usize, left: u32, cols: u32, diags: u64, out: &mut impl FnMut(u
     }
 }
 
-/// The row tables a worker keeps: the most recently used few, so that the
-/// tasks of one north split (the same north rows, one after another) build
-/// their north tables once.
+/// The row tables a worker keeps, up to [`ROW_CACHE_BYTES`], the least
+/// recently used going first: every task reads the tables of its north
+/// rows and of each of its south splits, and the same row sets come back
+/// task after task (at n ≤ 21 all of them fit, as in the whole table).
 #[derive(Default)]
 struct RowCache {
+    h: usize,
+    /// `slot[rows]`: 1 + the index of its table in `tables`, or 0.
+    slot: Vec<u32>,
     tables: Vec<RowTable>,
     /// Use stamps, for evicting the least recently used.
     used: Vec<u64>,
     clock: u64,
+    bytes: usize,
 }
 
-/// How many row tables a worker keeps.
-const ROW_TABLES: usize = 6;
+/// The bytes of row tables a worker keeps (one more may be built beyond).
+const ROW_CACHE_BYTES: usize = 256 << 20;
 
 impl RowCache {
     /// The table of `rows`, built if it is not here.
-    fn get(&mut self, h: usize, rows: u32) -> &RowTable {
+    fn get(&mut self, h: usize, rows: u32, budget: usize) -> &RowTable {
+        if self.h != h || self.slot.len() != 1 << h {
+            *self = RowCache {
+                h,
+                slot: vec![0; 1 << h],
+                ..RowCache::default()
+            };
+        }
         self.clock += 1;
-        let found = self
-            .tables
-            .iter()
-            .position(|t| t.h == h && t.rows == rows && !t.start.is_empty());
-        let i = match found {
-            Some(i) => i,
-            None => {
-                let i = if self.tables.len() < ROW_TABLES {
-                    self.tables.push(RowTable::default());
-                    self.used.push(0);
-                    self.tables.len() - 1
-                } else {
-                    (0..self.tables.len())
-                        .min_by_key(|&i| self.used[i])
-                        .unwrap_or(0)
-                };
-                self.tables[i].build(h, rows);
-                i
-            }
+        let i = match self.slot[rows as usize] {
+            0 => self.make_room(budget),
+            k => k as usize - 1,
         };
+        if self.slot[rows as usize] == 0 {
+            let table = &mut self.tables[i];
+            self.bytes -= table.bytes();
+            table.build(h, rows);
+            self.bytes += table.bytes();
+            self.slot[rows as usize] = i as u32 + 1;
+        }
         self.used[i] = self.clock;
         &self.tables[i]
     }
 
+    /// A table to build into: a new one while under the budget, else the
+    /// least recently used (forgotten).
+    fn make_room(&mut self, budget: usize) -> usize {
+        if self.bytes < budget || self.tables.is_empty() {
+            self.tables.push(RowTable::default());
+            self.used.push(0);
+            return self.tables.len() - 1;
+        }
+        let i = (0..self.tables.len())
+            .min_by_key(|&i| self.used[i])
+            .unwrap_or(0);
+        let old = self.tables[i].rows as usize;
+        self.slot[old] = 0;
+        i
+    }
+
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        self.tables.iter().map(RowTable::bytes).sum()
+        self.bytes
     }
 }
 
@@ -497,6 +534,8 @@ struct JoinPlan {
     /// How many half boards of each side are joined at a time, at least
     /// (see [`JoinPlan::halves`]).
     chunk: Chunks,
+    /// The bytes of row tables each worker keeps (see [`RowCache`]).
+    row_cache: usize,
 }
 
 /// The frame `(c1, r1)` becomes under `g`: the middle queens `(h, c1)` and
@@ -540,6 +579,7 @@ impl JoinPlan {
             kernel,
             leaf: MAX_LEAF,
             chunk: Chunks::default(),
+            row_cache: ROW_CACHE_BYTES,
         };
         // Odd n: the cross of the middle row and column is mapped onto itself
         // by all 8 symmetries, so one frame of each class is counted, with
@@ -725,7 +765,7 @@ impl JoinPlan {
     fn list<'a>(&'a self, cache: &'a mut RowCache, rows: u32, cols: u32) -> &'a [u64] {
         match &self.whole {
             Some(table) => table.get(rows, cols),
-            None => cache.get(self.h, rows).get(cols),
+            None => cache.get(self.h, rows, self.row_cache).get(cols),
         }
     }
 
@@ -899,11 +939,30 @@ impl JoinPlan {
             } else {
                 (None, None)
             };
-            // The west half boards a part at a time (on most boards all at
-            // once), and for each part the east ones a part at a time.
+            // The east half boards first, the smaller side on most boards:
+            // with none there is nothing to join. When they fit in one chunk
+            // they serve every part of the west side; otherwise they are made
+            // again, a chunk at a time, for each part (only on the largest
+            // boards).
+            let east_start = std::time::Instant::now();
+            let east_sets = buf.east_north.nonempty.len();
+            let (e0, east_next) = self.halves(
+                &f,
+                &buf.east_north,
+                (0, self.chunk.east, class),
+                u.es,
+                f.east,
+                0,
+                se,
+                &mut buf.east,
+                &mut buf.south,
+                &mut buf.rows,
+            );
+            let east_whole = east_next == east_sets;
+            let mut east_seconds = east_start.elapsed().as_secs_f64();
             let mut pairs = 0u128;
             let mut west_from = 0;
-            while west_from < buf.west_north.nonempty.len() {
+            while (e0 > 0 || !east_whole) && west_from < buf.west_north.nonempty.len() {
                 let (w, next) = self.halves(
                     &f,
                     &buf.west_north,
@@ -917,35 +976,49 @@ impl JoinPlan {
                     &mut buf.rows,
                 );
                 west_from = next;
-                let mut east_from = 0;
-                let east_start = std::time::Instant::now();
-                while w > 0 && east_from < buf.east_north.nonempty.len() {
-                    let (e, next) = self.halves(
-                        &f,
-                        &buf.east_north,
-                        (east_from, self.chunk.east, class),
-                        u.es,
-                        f.east,
-                        0,
-                        se,
-                        &mut buf.east,
-                        &mut buf.south,
-                        &mut buf.rows,
-                    );
-                    east_from = next;
-                    if e > 0 {
-                        pairs += u128::from(count_disjoint(
-                            &mut buf.east[..e],
-                            &mut buf.west[..w],
-                            self.kernel,
-                            self.leaf,
-                            &mut buf.scratch,
-                        ));
+                if w == 0 {
+                    continue;
+                }
+                let joins = std::time::Instant::now();
+                if east_whole {
+                    pairs += u128::from(count_disjoint(
+                        &mut buf.east[..e0],
+                        &mut buf.west[..w],
+                        self.kernel,
+                        self.leaf,
+                        &mut buf.scratch,
+                    ));
+                } else {
+                    let mut east_from = 0;
+                    while east_from < east_sets {
+                        let (e, next) = self.halves(
+                            &f,
+                            &buf.east_north,
+                            (east_from, self.chunk.east, class),
+                            u.es,
+                            f.east,
+                            0,
+                            se,
+                            &mut buf.east,
+                            &mut buf.south,
+                            &mut buf.rows,
+                        );
+                        east_from = next;
+                        if e > 0 {
+                            pairs += u128::from(count_disjoint(
+                                &mut buf.east[..e],
+                                &mut buf.west[..w],
+                                self.kernel,
+                                self.leaf,
+                                &mut buf.scratch,
+                            ));
+                        }
                     }
                 }
-                if let Some(t) = timing.as_deref_mut() {
-                    t.east += east_start.elapsed().as_secs_f64();
-                }
+                east_seconds += joins.elapsed().as_secs_f64();
+            }
+            if let Some(t) = timing.as_deref_mut() {
+                t.east += east_seconds;
             }
             total += pairs * u128::from(u.weight);
         }
@@ -1171,6 +1244,8 @@ mod tests {
             // East half boards joined a few at a time count the same.
             let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
             chunked.chunk = Chunks { east: 7, west: 5 };
+            // And with no row table kept beyond the one in use.
+            chunked.row_cache = 0;
             for i in 0..whole.len() {
                 assert_eq!(
                     whole.count(i),

@@ -29,8 +29,8 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
         "join" if n <= 19 => 20.0 / 7.0f64.powi(19 - n as i32),
         "join" if n <= 23 => 131.0 * 7.0f64.powi(rows(20)),
         // From n = 24 on, row tables per task: the dry runs of README's
-        // "Counting the frontier" (6.8 days, 70 days, 2.8, 21 and 373 years).
-        "join" => [5.9e5, 6.1e6, 8.8e7, 6.6e8, 1.2e10][(n - 24).min(4)],
+        // "Counting the frontier" (7.2 days, 70 days, 1.9, 20 and 373 years).
+        "join" => [6.2e5, 6.0e6, 5.9e7, 6.2e8, 1.2e10][(n - 24).min(4)],
         // Measured: n = 17, 8.3 s (backtrack about 3.4 times that); ×7 a row.
         "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
         _ => 8.3 * 7.0f64.powi(rows(17)),
