@@ -474,6 +474,45 @@ fn sigterm_saves_the_checkpoint() {
     std::fs::remove_file(cp).unwrap();
 }
 
+/// Stopped with only a task log, the message says the log has the finished
+/// tasks, and a rerun counts the rest.
+#[cfg(unix)]
+#[test]
+fn sigterm_with_a_task_log_says_where_the_tasks_are() {
+    let log = temp_path("term.tasks");
+    let logs = log.to_str().unwrap().to_string();
+    let args = [
+        "count",
+        "16",
+        "--engine",
+        "constellation",
+        "--task-log",
+        &logs,
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .args(["--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(&child.id().to_string(), "-TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!("the task log '{logs}' has them")),
+        "{err}"
+    );
+    let resumed = run(&args).ok();
+    assert!(
+        resumed.starts_with("n = 16: 14,772,512 solutions"),
+        "{resumed}"
+    );
+    std::fs::remove_file(log).unwrap();
+}
+
 #[test]
 fn memory_and_slice_messages_say_what_to_do() {
     // auto, with less memory than any engine needs: no engine is blamed.

@@ -362,15 +362,20 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        match &run.args.checkpoint {
-            Some(path) => eprintln!(
-                "interrupted after {} of {} tasks; the checkpoint '{}' has them: run the same command to go on",
+        match (&run.args.checkpoint, &run.args.task_log) {
+            (Some(path), _) | (None, Some(path)) => eprintln!(
+                "interrupted after {} of {} tasks; the {} '{}' has them: run the same command to go on",
                 grouped(done as u128),
                 grouped(range.len() as u128),
+                if run.args.checkpoint.is_some() {
+                    "checkpoint"
+                } else {
+                    "task log"
+                },
                 path.display()
             ),
-            None => eprintln!(
-                "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE to be able to resume)",
+            (None, None) => eprintln!(
+                "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE or --task-log FILE to be able to resume)",
                 grouped(done as u128),
                 grouped(range.len() as u128)
             ),
