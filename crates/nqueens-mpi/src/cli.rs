@@ -17,7 +17,11 @@ Run it under MPI, for example:
 
 The output is the line `nqueens count` prints. Rank 0 deals out chunks of
 tasks and counts tasks itself between requests; the totals are summed exactly.
-Exit status: 0 success, 2 bad arguments; a panic on any rank aborts the job.";
+With --task-log FILE, rank 0 appends every finished task to FILE (the format
+of `nqueens count --task-log`); if the job dies, run it again with the same
+FILE and only the missing tasks are counted.
+Exit status: 0 success, 1 the task log could not be written, 2 bad arguments;
+a panic on any rank aborts the job.";
 
 /// Count N-Queens solutions with MPI: the work of one board spread over the
 /// ranks of an MPI job.
@@ -47,7 +51,7 @@ pub struct CountArgs {
 }
 
 /// A checked `count` command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
     /// The board size, within the engine's range.
     pub n: usize,
@@ -61,6 +65,9 @@ pub struct Job {
     pub engine: &'static str,
     /// `--memory`, the most a rank may use, if given.
     pub memory: Option<u64>,
+    /// `--task-log FILE`: rank 0 appends each finished task to it, and a
+    /// rerun deals out only the tasks it lacks.
+    pub task_log: Option<std::path::PathBuf>,
 }
 
 /// Checks the arguments and picks the engine that will count, as `nqueens
@@ -97,6 +104,7 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         chunk: a.chunk.map(|k| k as usize),
         engine: engine.name(),
         memory: t.memory,
+        task_log: t.task_log,
     })
 }
 
@@ -120,6 +128,7 @@ mod tests {
                 chunk: None,
                 engine: "constellation",
                 memory: None,
+                task_log: None,
             })
         );
         // auto is the engine `nqueens count` would pick.

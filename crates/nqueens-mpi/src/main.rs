@@ -21,40 +21,56 @@
 //!
 //! Rank 0 is the dealer: it owns the counter of the next undealt task index.
 //!
-//! * A worker (rank ≥ 1) sends an empty message tagged `TAG_REQUEST` (1) to
-//!   rank 0 and blocks until the answer: either `TAG_CHUNK` (2) carrying
-//!   `[start, end]` as two `u64`, the task indices `start..end` to count, or
-//!   `TAG_STOP` (3), meaning that no task is left. It counts the chunk and asks
-//!   again; after a stop it goes to the final gather.
-//! * Rank 0 counts tasks too, one at a time, taken from the same counter.
+//! * A worker (rank ≥ 1) sends a message tagged `TAG_REQUEST` (1) to rank 0
+//!   and blocks until the answer: either `TAG_CHUNK` (2) carrying the indices
+//!   of the tasks to count (as `u64`s), or `TAG_STOP` (3), meaning that no
+//!   task is left. It counts the chunk and asks again, and each request
+//!   carries the results of the chunk before it (per task its index and its
+//!   tally); after a stop it goes to the final gather.
+//! * Rank 0 counts tasks too, one at a time, taken from the same dealer.
 //!   Before each of its own tasks it drains the pending requests with a
-//!   non-blocking matched probe (`MPI_Improbe`), answering each with the next
-//!   chunk. A worker therefore waits at most about one task's time for its
-//!   answer, and rank 0's core is not idle while the workers count: with P
-//!   ranks on P cores all P count. A dealer that only dealt would either leave
-//!   a core idle or, sharing a core with a worker, be slow to answer.
-//! * When the counter is exhausted, rank 0 answers every further request with a
-//!   stop (blocking matched probes now, as it has nothing else to do), until
-//!   each worker has had exactly one stop. Every request gets exactly one
-//!   answer, so no message is left unreceived at the end.
-//! * Chunks are `max(1, tasks / (ranks × 16))` tasks by default (`--chunk K`
-//!   sets them): about sixteen requests per rank, so slow chunks even out,
-//!   with a message cost that is nothing next to the counting. The chunk
-//!   size does not change the result, only the balance.
-//! * Finally every rank contributes its tally to one `MPI_Gather` on rank 0.
-//!   MPI has no 128-bit integers, so each `u128` travels as two `u64` words
-//!   (high, low), and rank 0 sums them exactly in `u128`. The sum does not
-//!   depend on how the tasks were dealt.
+//!   non-blocking matched probe (`MPI_Improbe`), adding the results each one
+//!   carries and answering it with the next chunk. A worker therefore waits at
+//!   most about one task's time for its answer, and rank 0's core is not idle
+//!   while the workers count: with P ranks on P cores all P count. A dealer
+//!   that only dealt would either leave a core idle or, sharing a core with a
+//!   worker, be slow to answer.
+//! * When every task has been dealt, rank 0 answers every further request
+//!   with a stop (blocking matched probes now, as it has nothing else to do),
+//!   until each worker has had exactly one stop. Every request gets exactly
+//!   one answer, so no message is left unreceived at the end.
+//! * Chunks are at most `max(1, tasks / (ranks × 16))` tasks by default, and
+//!   at most the tasks left over 4 × ranks ("guided" dealing), so they shrink
+//!   to single tasks at the end: tasks of very different sizes, the large ones
+//!   last, still end within about one task of an even share (a unit test
+//!   simulates this). `--chunk K` fixes the size instead. The chunk size does
+//!   not change the result, only the balance.
+//! * Finally every rank contributes its own sum to one `MPI_Gather` on rank
+//!   0, which checks that the sums add up to the results it was sent. MPI has
+//!   no 128-bit integers, so each `u128` travels as two `u64` words (high,
+//!   low), and rank 0 sums them exactly in `u128`. The sum does not depend on
+//!   how the tasks were dealt.
+//!
+//! # A rank that dies
+//!
+//! With `--task-log FILE` rank 0 appends each task's count to FILE as soon
+//! as it arrives, in the format of `nqueens count --task-log` (a chained
+//! check value per line). If any rank dies the whole job ends (see below);
+//! run it again with the same FILE and rank 0 deals out only the tasks the
+//! log lacks, and adds the logged ones. Only the chunks in flight are counted
+//! twice. The log can be finished by `nqueens count --task-log FILE` on one
+//! machine, or compared with another run's by `nqueens merge --compare`.
 //!
 //! With one rank there are no messages at all: rank 0 counts every task.
 //!
 //! # Arguments, errors, exit status
 //!
-//! The arguments are those of `nqueens count` (N, `--unique`, `--format`) plus
-//! `--chunk`. Every rank parses and checks them, so every rank reaches the
+//! The arguments are those of `nqueens count` (N, `--unique`, `--format`,
+//! `--engine`, `--memory`, `--task-log`) plus `--chunk`. Every rank parses and checks them, so every rank reaches the
 //! same verdict; only rank 0 prints (the count, or `error: ...` on stderr)
-//! and all ranks exit with the same status (0, or 2 for bad arguments), after
-//! `MPI_Finalize`.
+//! and all ranks exit with the same status (0, or 2 for bad arguments or a
+//! task log of another count), after `MPI_Finalize`. If the task log cannot
+//! be written mid-run, rank 0 still prints the count, says so, and exits 1.
 //!
 //! A panic on any rank must not leave the others waiting forever for a message
 //! that will never come, so a panic hook prints the panic and calls
@@ -64,9 +80,11 @@
 //! # Environment
 //!
 //! * `NQUEENS_MPI_PANIC_RANK=R`: rank R panics on purpose when it is about to
-//!   count its first task (a test that the job then ends instead of hanging).
+//!   count its first task, or with `NQUEENS_MPI_PANIC_AFTER=K` after K tasks
+//!   (tests that the job then ends instead of hanging, and that a rerun with
+//!   the task log finishes it).
 //! * `NQUEENS_MPI_STATS=1`: rank 0 also prints, on stderr, the plan's size,
-//!   the chunk size, and for each rank the tasks counted, the chunks received
+//!   how many tasks the task log already held, the chunk size, and for each rank the tasks counted, the chunks received
 //!   (or requests answered), the time spent counting and, for workers, the
 //!   time spent waiting for answers.
 //!
@@ -84,9 +102,11 @@ use std::time::Instant;
 use clap::Parser;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::{count_json_line, count_text_line};
+use nqueens::{count_json_line, count_text_line, Plan, Tally, TaskLog, TaskLogWriter};
 
 use crate::cli::Opts;
+use crate::protocol::{Chunking, Dealer};
+use crate::run::PanicHook;
 use nqueens_cli::flags::ReportFormat as Format;
 
 /// The exit status of a job ended by a panic (Rust's own status for a panic).
@@ -153,19 +173,71 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         }
     };
     let ranks = world.size() as usize;
-    let chunk = job
-        .chunk
-        .unwrap_or_else(|| protocol::default_chunk(plan.len(), ranks));
-    let panic_armed = panic_rank() == Some(rank);
-
-    let (tally, work) = if rank == 0 {
-        run::coordinate(world, plan.as_ref(), chunk, panic_armed)
-    } else {
-        run::work(world, plan.as_ref(), panic_armed)
+    let chunking = match job.chunk {
+        Some(k) => Chunking::Fixed(k),
+        None => Chunking::Guided {
+            max: protocol::default_chunk(plan.len(), ranks),
+            ranks,
+        },
     };
-    let Some((total, works)) = run::combine(world, tally, work) else {
+    let panic = PanicHook {
+        armed: env_number("NQUEENS_MPI_PANIC_RANK") == Some(i64::from(rank)),
+        after: env_number("NQUEENS_MPI_PANIC_AFTER").map_or(0, |k| k.max(0) as u64),
+    };
+
+    // Rank 0 opens the task log; every rank learns whether that worked, so
+    // that all of them exit together when it did not.
+    let opened = if rank == 0 {
+        open_task_log(&job, plan.as_ref())
+    } else {
+        Ok(None)
+    };
+    let mut refused = u8::from(opened.is_err());
+    world.process_at_rank(0).broadcast_into(&mut refused);
+    if refused != 0 {
+        if let Err(message) = opened {
+            let _ = writeln!(io::stderr(), "error: {message}");
+        }
+        return ExitCode::from(2);
+    }
+
+    let (own, work, coordinated) = if rank == 0 {
+        let Ok(log) = opened else {
+            unreachable!("refused above");
+        };
+        // The tasks the log already holds are summed, not dealt again.
+        let mut logged = Tally::default();
+        let mut pending = Vec::new();
+        for task in 0..plan.len() {
+            match log.as_ref().and_then(|l| l.log().get(task)) {
+                Some(tally) => logged.add(tally),
+                None => pending.push(task),
+            }
+        }
+        let done = run::coordinate(
+            world,
+            plan.as_ref(),
+            Dealer::new(pending, chunking),
+            log,
+            panic,
+        );
+        (done.own, done.work, Some((done, logged)))
+    } else {
+        let (own, work) = run::work(world, plan.as_ref(), panic);
+        (own, work, None)
+    };
+    let Some((gathered, works)) = run::combine(world, own, work) else {
         return ExitCode::SUCCESS;
     };
+    let Some((done, logged)) = coordinated else {
+        unreachable!("rank 0 coordinated");
+    };
+    // Each rank's own sum and the results it reported must agree.
+    assert_eq!(
+        gathered, done.reported,
+        "the ranks' own sums differ from the results they reported"
+    );
+    let total = logged + done.reported;
     let seconds = started.elapsed().as_secs_f64();
 
     let unique = if job.unique {
@@ -184,14 +256,21 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         Format::Json => count_json_line(job.n, total.solutions, unique, seconds),
     };
     if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
-        print_stats(plan.len(), chunk, &works);
+        print_stats(plan.len(), plan.len() - dealt(&works), chunking, &works);
     }
     // One write, so that mpirun forwards the line whole.
     let mut out = io::stdout().lock();
-    match out
+    let written = out
         .write_all(format!("{line}\n").as_bytes())
-        .and_then(|()| out.flush())
-    {
+        .and_then(|()| out.flush());
+    if let Some(e) = done.log_error {
+        let _ = writeln!(
+            io::stderr(),
+            "error: the task log was not kept up from the task that failed on: {e}"
+        );
+        return ExitCode::from(1);
+    }
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -201,21 +280,43 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
     }
 }
 
-/// The rank named by `NQUEENS_MPI_PANIC_RANK`, if any.
-fn panic_rank() -> Option<i32> {
-    std::env::var("NQUEENS_MPI_PANIC_RANK")
-        .ok()?
-        .trim()
-        .parse()
-        .ok()
+/// A whole number from the environment variable `name`, if set.
+fn env_number(name: &str) -> Option<i64> {
+    std::env::var(name).ok()?.trim().parse().ok()
+}
+
+/// Rank 0: opens `--task-log FILE` for this count (refusing a log of another
+/// count), as `nqueens count --task-log` does.
+fn open_task_log(job: &cli::Job, plan: &dyn Plan) -> Result<Option<TaskLogWriter>, String> {
+    let Some(path) = &job.task_log else {
+        return Ok(None);
+    };
+    let fresh = TaskLog::new(
+        job.n,
+        job.engine,
+        plan.len(),
+        &nqueens::plan_fingerprint(plan),
+    );
+    TaskLogWriter::open(path, fresh)
+        .map(Some)
+        .map_err(|e| format!("cannot use the task log: {e}"))
+}
+
+/// Tasks counted in this job, by every rank.
+fn dealt(works: &[run::Work]) -> usize {
+    works.iter().map(|w| w.tasks as usize).sum()
 }
 
 /// `NQUEENS_MPI_STATS=1`: how the work was shared, on stderr.
-fn print_stats(tasks: usize, chunk: usize, works: &[run::Work]) {
+fn print_stats(tasks: usize, logged: usize, chunking: Chunking, works: &[run::Work]) {
     let mut err = io::stderr().lock();
+    let chunks = match chunking {
+        Chunking::Fixed(k) => format!("chunks of {k}"),
+        Chunking::Guided { max, .. } => format!("chunks of at most {max}, then fewer"),
+    };
     let _ = writeln!(
         err,
-        "{tasks} tasks, chunks of {chunk}, {} ranks",
+        "{tasks} tasks ({logged} from the task log), {chunks}, {} ranks",
         works.len()
     );
     for (rank, w) in works.iter().enumerate() {

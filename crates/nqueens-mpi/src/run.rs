@@ -1,16 +1,17 @@
-//! The two roles: rank 0 deals and counts ([`coordinate`]), the other ranks
-//! ask and count ([`work`]); then [`combine`] sums everything on rank 0.
+//! The two roles: rank 0 deals, counts and keeps the task log
+//! ([`coordinate`]), the other ranks ask, count and report ([`work`]); then
+//! [`combine`] gathers every rank's own sum on rank 0.
 
 use std::time::{Duration, Instant};
 
-use mpi::point_to_point::{Message, Status};
+use mpi::point_to_point::{MatchedReceiveVec, Message, Status};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::{Plan, Tally};
+use nqueens::{Plan, Tally, TaskLogError, TaskLogWriter};
 
 use crate::protocol::{
-    chunk_from_wire, chunk_to_wire, encode, sum_encoded, Dealer, TAG_CHUNK, TAG_REQUEST, TAG_STOP,
-    TALLY_WORDS,
+    chunk_from_wire, chunk_to_wire, encode, results_from_wire, results_to_wire, sum_encoded,
+    Dealer, TAG_CHUNK, TAG_REQUEST, TAG_STOP, TALLY_WORDS,
 };
 
 /// What one rank did, for `NQUEENS_MPI_STATS=1`.
@@ -29,91 +30,181 @@ pub struct Work {
 /// `u64` words per rank in the final gather: the tally, then [`Work`].
 const REPORT_WORDS: usize = TALLY_WORDS + 4;
 
-/// Panics on purpose when `armed` (the `NQUEENS_MPI_PANIC_RANK` test hook).
-fn maybe_panic(armed: bool, rank: i32, task: usize) {
-    if armed {
-        panic!(
-            "rank {rank} panics on purpose before task {task} \
-             (NQUEENS_MPI_PANIC_RANK={rank}), to test that the whole job ends"
-        );
+/// The `NQUEENS_MPI_PANIC_RANK` and `NQUEENS_MPI_PANIC_AFTER` test hook: the
+/// rank that panics on purpose, after counting how many tasks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PanicHook {
+    /// Whether this rank is the one.
+    pub armed: bool,
+    /// Tasks it counts first.
+    pub after: u64,
+}
+
+impl PanicHook {
+    /// Panics if this rank is armed and has counted its share (`done` tasks).
+    fn check(self, rank: i32, done: u64, task: usize) {
+        if self.armed && done >= self.after {
+            panic!(
+                "rank {rank} panics on purpose before task {task}, after {done} tasks \
+                 (NQUEENS_MPI_PANIC_RANK={rank}), to test that the whole job ends"
+            );
+        }
+    }
+}
+
+/// What rank 0 knows at the end of the dealing.
+#[derive(Debug)]
+pub struct Coordinated {
+    /// The sum of every task counted in this job, as reported to rank 0 (its
+    /// own included).
+    pub reported: Tally,
+    /// Rank 0's own sum, for the final gather.
+    pub own: Tally,
+    /// What rank 0 did.
+    pub work: Work,
+    /// The first error writing the task log, after which it was not written.
+    pub log_error: Option<TaskLogError>,
+}
+
+/// The task log, if any, that rank 0 appends each reported task to.
+struct Log {
+    writer: Option<TaskLogWriter>,
+    error: Option<TaskLogError>,
+}
+
+impl Log {
+    fn record(&mut self, task: usize, tally: Tally) {
+        if let Some(writer) = &mut self.writer {
+            if let Err(e) = writer.record(task, tally) {
+                self.error = Some(e);
+                self.writer = None;
+            }
+        }
     }
 }
 
 /// Rank 0: counts tasks one at a time from the same dealer as the workers,
-/// answering every pending request before each of its own tasks, then answers
-/// the last requests with stops until every worker has had one.
+/// answering every pending request (and logging the results it carries)
+/// before each of its own tasks, then answers the last requests with stops
+/// until every worker has had one.
 pub fn coordinate(
     world: &SimpleCommunicator,
     plan: &dyn Plan,
-    chunk: usize,
-    panic_armed: bool,
-) -> (Tally, Work) {
-    let mut dealer = Dealer::new(plan.len(), chunk);
+    mut dealer: Dealer,
+    task_log: Option<TaskLogWriter>,
+    panic: PanicHook,
+) -> Coordinated {
+    let mut log = Log {
+        writer: task_log,
+        error: None,
+    };
     let mut work = Work::default();
-    let mut tally = Tally::default();
+    let mut own = Tally::default();
+    let mut reported = Tally::default();
     // Workers that have not been told to stop yet.
     let mut asking = world.size() - 1;
     let anyone = world.any_process();
     loop {
         while let Some((message, status)) = anyone.immediate_matched_probe_with_tag(TAG_REQUEST) {
-            answer(world, message, status, &mut dealer, &mut asking);
+            answer(
+                world,
+                message,
+                status,
+                &mut dealer,
+                &mut asking,
+                &mut log,
+                &mut reported,
+            );
             work.messages += 1;
         }
         let Some(task) = dealer.next_task() else {
             break;
         };
-        maybe_panic(panic_armed, world.rank(), task);
+        panic.check(world.rank(), work.tasks, task);
         let started = Instant::now();
-        tally.add(plan.count(task));
+        let tally = plan.count(task);
         work.busy += started.elapsed();
         work.tasks += 1;
+        own.add(tally);
+        reported.add(tally);
+        log.record(task, tally);
     }
     while asking > 0 {
         let (message, status) = anyone.matched_probe_with_tag(TAG_REQUEST);
-        answer(world, message, status, &mut dealer, &mut asking);
+        answer(
+            world,
+            message,
+            status,
+            &mut dealer,
+            &mut asking,
+            &mut log,
+            &mut reported,
+        );
         work.messages += 1;
     }
-    (tally, work)
+    Coordinated {
+        reported,
+        own,
+        work,
+        log_error: log.error,
+    }
 }
 
-/// Receives one request and sends its answer: the next chunk, or a stop.
+/// Receives one request, adds and logs the results it carries, and sends its
+/// answer: the next chunk, or a stop.
 fn answer(
     world: &SimpleCommunicator,
     message: Message,
     status: Status,
     dealer: &mut Dealer,
     asking: &mut i32,
+    log: &mut Log,
+    reported: &mut Tally,
 ) {
-    let mut empty: [u8; 0] = [];
-    message.matched_receive_into(&mut empty[..]);
-    let worker = world.process_at_rank(status.source_rank());
+    let from = status.source_rank();
+    let (words, _) = (message, status).matched_receive_vec::<u64>();
+    let Some(results) = results_from_wire(&words) else {
+        panic!(
+            "rank 0: a request of {} words from rank {from} is not whole results",
+            words.len()
+        );
+    };
+    for (task, tally) in results {
+        reported.add(tally);
+        log.record(task, tally);
+    }
+    let worker = world.process_at_rank(from);
     match dealer.next_chunk() {
-        Some(range) => worker.send_with_tag(&chunk_to_wire(&range), TAG_CHUNK),
+        Some(chunk) => worker.send_with_tag(&chunk_to_wire(chunk)[..], TAG_CHUNK),
         None => {
-            worker.send_with_tag(&[0u64; 2], TAG_STOP);
+            worker.send_with_tag(&[0u64; 0][..], TAG_STOP);
             *asking -= 1;
         }
     }
 }
 
-/// A worker: asks rank 0 for a chunk, counts it, asks again, until told to stop.
-pub fn work(world: &SimpleCommunicator, plan: &dyn Plan, panic_armed: bool) -> (Tally, Work) {
+/// A worker: asks rank 0 for a chunk, counts it, and asks again with the
+/// chunk's results, until told to stop. Returns its own sum and work.
+pub fn work(world: &SimpleCommunicator, plan: &dyn Plan, panic: PanicHook) -> (Tally, Work) {
     let root = world.process_at_rank(0);
     let mut work = Work::default();
     let mut tally = Tally::default();
+    let mut results: Vec<(usize, Tally)> = Vec::new();
     loop {
         let asked = Instant::now();
-        root.send_with_tag(&[0u8; 0][..], TAG_REQUEST);
-        let mut words = [0u64; 2];
-        let status = root.receive_into(&mut words);
+        root.send_with_tag(&results_to_wire(&results)[..], TAG_REQUEST);
+        results.clear();
+        let (words, status) = root.receive_vec::<u64>();
         work.waiting += asked.elapsed();
         match status.tag() {
             TAG_CHUNK => {
                 work.messages += 1;
                 let started = Instant::now();
-                for task in chunk_from_wire(words) {
-                    maybe_panic(panic_armed, world.rank(), task);
-                    tally.add(plan.count(task));
+                for task in chunk_from_wire(&words) {
+                    panic.check(world.rank(), work.tasks, task);
+                    let counted = plan.count(task);
+                    tally.add(counted);
+                    results.push((task, counted));
                     work.tasks += 1;
                 }
                 work.busy += started.elapsed();

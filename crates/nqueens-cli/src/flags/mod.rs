@@ -390,12 +390,6 @@ pub struct CountArgs {
     /// Seconds between checkpoint writes.
     #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
     pub checkpoint_every: Duration,
-    /// Append each finished task (its index, its counts and a check value)
-    /// to FILE as it finishes; running again with the same FILE counts only
-    /// the tasks it lacks, and `nqueens merge --compare` compares two runs
-    /// task by task.
-    #[arg(long, value_name = "FILE")]
-    pub task_log: Option<PathBuf>,
     /// Count only slice I of K (1-based) and print a partial result as JSON,
     /// for `nqueens merge` (batch systems, Slurm job arrays).
     #[arg(long, value_name = "I/K", value_parser = values::slice)]
@@ -446,6 +440,12 @@ pub struct CountTarget {
     /// that needs more is refused before it starts (auto picks one that fits).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
+    /// Append each finished task (its index, its counts and a check value)
+    /// to FILE as it finishes; running again with the same FILE counts only
+    /// the tasks it lacks, and `nqueens merge --compare` compares two runs
+    /// task by task.
+    #[arg(long, value_name = "FILE")]
+    pub task_log: Option<PathBuf>,
 }
 
 /// The options of `count` that belong to the counting engine; `--algorithm`

@@ -298,7 +298,7 @@ pub fn run(
             Some((path.as_path(), cp))
         }
     };
-    let task_log = match &run.args.task_log {
+    let task_log = match &run.args.target.task_log {
         None => None,
         Some(path) => {
             let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
@@ -362,7 +362,7 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        match (&run.args.checkpoint, &run.args.task_log) {
+        match (&run.args.checkpoint, &run.args.target.task_log) {
             (Some(path), _) | (None, Some(path)) => eprintln!(
                 "interrupted after {} of {} tasks; the {} '{}' has them: run the same command to go on",
                 grouped(done as u128),
