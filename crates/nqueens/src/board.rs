@@ -212,6 +212,21 @@ pub(crate) fn attacked(n: usize, queens: &[Square]) -> Vec<bool> {
 }
 
 /// The iterator returned by [`Placement::conflicts`].
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, Placement};
+///
+/// // Four queens on the main diagonal: every two of them attack each other.
+/// let placement = Placement::from_columns(vec![0, 1, 2, 3])?;
+/// let mut conflicts = placement.conflicts();
+/// let first = conflicts.next().expect("the queens attack each other");
+/// assert_eq!(first.attack, Attack::Diagonal);
+/// assert_eq!(1 + conflicts.count(), 6);
+/// assert_eq!(placement.conflict_count(), 6);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Conflicts<'a> {
     placement: &'a Placement,

@@ -9,6 +9,32 @@ use std::fmt;
 use crate::square::{Conflict, Square};
 
 /// What went wrong.
+///
+/// # Examples
+///
+/// Each variant comes from the function that found the problem, and says
+/// exactly what it was:
+///
+/// ```
+/// use nqueens::{Attack, Error, Solution, Square};
+///
+/// assert_eq!(nqueens::first(0), Err(Error::ZeroSize));
+/// assert!(matches!(
+///     nqueens::first(nqueens::MAX_N + 1),
+///     Err(Error::TooLarge { n: 65, max: 64, .. })
+/// ));
+/// assert_eq!(
+///     nqueens::verify(&[0, 5]),
+///     Err(Error::OutOfRange { square: Square::new(1, 5), n: 2 })
+/// );
+///
+/// let err = Solution::new(vec![0, 2, 1]).unwrap_err();
+/// assert!(matches!(err, Error::Conflict(c) if c.attack == Attack::AntiDiagonal));
+/// assert_eq!(
+///     err.to_string(),
+///     "not a solution: the queens at (1, 2) and (2, 1) share an anti-diagonal"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -75,6 +101,24 @@ pub enum Error {
 }
 
 /// Text that is not a placement: where, and why.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{parse_placements, Error, ParseError};
+///
+/// let err: ParseError = parse_placements("0 4 7\n5 x", false).unwrap_err();
+/// assert_eq!(err.line, Some(2));
+/// assert!(err.message.contains("\"x\""));
+/// assert_eq!(err.to_string(), format!("line 2: {}", err.message));
+///
+/// // An empty text is wrong as a whole, not on one line.
+/// let err = parse_placements("", false).unwrap_err();
+/// assert_eq!(err.line, None);
+///
+/// // `?` turns it into an `Error` where a function returns one.
+/// assert!(matches!(Error::from(err), Error::Parse(e) if e.line.is_none()));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
     /// The 1-based line, when the problem is on one line.

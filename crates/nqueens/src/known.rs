@@ -12,6 +12,20 @@
 //! take too long here, to tell the user the published value.
 
 /// Q(n) for n = 1..=27: `A000170[n - 1]`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count, A000170};
+///
+/// assert_eq!(A000170[8 - 1], 92);
+/// // The table agrees with a count.
+/// for n in 1..=8 {
+///     assert_eq!(A000170[n - 1], count(n)?);
+/// }
+/// assert_eq!(A000170.len(), 27); // n = 1..=27
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub const A000170: [u128; 27] = [
     1,
     0,
@@ -43,6 +57,19 @@ pub const A000170: [u128; 27] = [
 ];
 
 /// U(n), solutions up to rotation and reflection, for n = 1..=27: `A002562[n - 1]`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{unique_solutions, A002562};
+///
+/// assert_eq!(A002562[8 - 1], 12);
+/// // The table agrees with the number of canonical representatives.
+/// for n in 1..=8 {
+///     assert_eq!(A002562[n - 1], unique_solutions(n)?.count() as u128);
+/// }
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub const A002562: [u128; 27] = [
     1,
     0,
@@ -84,6 +111,16 @@ pub fn total(n: usize) -> Option<u128> {
 }
 
 /// The published number of symmetry classes U(n), if known here.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(nqueens::known_unique(8), Some(12));
+/// assert_eq!(nqueens::known_unique(6), Some(nqueens::unique_solutions(6)?.count() as u128));
+/// assert_eq!(nqueens::known_unique(0), None);
+/// assert_eq!(nqueens::known_unique(28), None); // not published here
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn unique(n: usize) -> Option<u128> {
     n.checked_sub(1).and_then(|i| A002562.get(i)).copied()
 }

@@ -22,6 +22,19 @@ use crate::sink::Sink;
 use crate::symmetry;
 
 /// The largest board the bitboard search takes: one bit per column in a `u64`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{solutions, Error, MAX_N};
+///
+/// assert!(solutions(MAX_N).is_ok()); // the iterator is built; nothing is searched yet
+/// assert!(matches!(
+///     solutions(MAX_N + 1),
+///     Err(Error::TooLarge { n: 65, max: MAX_N, .. })
+/// ));
+/// assert!(nqueens::first(MAX_N + 1).is_err());
+/// ```
 pub const MAX_N: usize = 64;
 
 /// Checks that the bitboard search can take an `n`×`n` board.
@@ -44,6 +57,26 @@ pub(crate) fn check_n(n: usize) -> Result<(), Error> {
 /// Built by [`solutions`] or [`Solutions::with_prefix`]. Besides the
 /// [`Iterator`] of owned [`Solution`]s, [`Solutions::next_columns`] lends each
 /// solution without allocating, for loops over millions of them.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::Solutions;
+///
+/// // The solutions of 8 queens with a queen in the top-left corner.
+/// let mut corner = Solutions::with_prefix(8, &[0])?;
+/// assert_eq!(corner.n(), 8);
+/// let mut count = 0;
+/// while let Some(columns) = corner.next_columns() {
+///     assert_eq!(columns[0], 0);
+///     count += 1;
+/// }
+/// assert_eq!(count, 4);
+///
+/// // Queens in the prefix that attack each other leave nothing to find.
+/// assert_eq!(Solutions::with_prefix(8, &[0, 1])?.count(), 0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Solutions {
     n: usize,
@@ -206,6 +239,24 @@ pub fn first(n: usize) -> Result<Option<Solution>, Error> {
 /// Returns `Break` when the sink stopped the search, `Continue` when every
 /// solution was visited.
 ///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{search, Collect, SolutionCounter};
+///
+/// let mut counter = SolutionCounter::default();
+/// assert_eq!(search(8, &mut counter)?, ControlFlow::Continue(()));
+/// assert_eq!(counter.total, 92);
+///
+/// let mut first_two = Collect { limit: Some(2), ..Collect::default() };
+/// assert_eq!(search(8, &mut first_two)?, ControlFlow::Break(()));
+/// assert_eq!(first_two.solutions, [[0, 4, 7, 5, 2, 6, 1, 3], [0, 5, 7, 2, 6, 3, 1, 4]]);
+///
+/// assert!(search(0, &mut counter).is_err());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+///
 /// # Errors
 /// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
 pub fn search<V: Sink + ?Sized>(n: usize, sink: &mut V) -> Result<ControlFlow<()>, Error> {
@@ -223,6 +274,21 @@ pub fn search<V: Sink + ?Sized>(n: usize, sink: &mut V) -> Result<ControlFlow<()
 /// Built by [`unique_solutions`]. The canonical member of a class is its
 /// lexicographically smallest image, so its first queen is in the left half and
 /// the search stops once the first row passes the middle.
+///
+/// # Examples
+///
+/// ```
+/// // The four solutions of 6 queens form one class.
+/// let mut reps = nqueens::unique_solutions(6)?;
+/// assert_eq!(reps.next_columns(), Some(&[1, 3, 5, 0, 2, 4][..]));
+/// assert_eq!(reps.next_columns(), None);
+///
+/// // A representative's first queen is in the left half.
+/// let reps: Vec<_> = nqueens::unique_solutions(9)?.collect();
+/// assert_eq!(reps.len(), 46);
+/// assert!(reps.iter().all(|s| s.columns()[0] <= 4));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct UniqueSolutions {
     inner: Solutions,

@@ -117,6 +117,23 @@ pub struct Quiet;
 impl Sink for Quiet {}
 
 /// A [`Sink`] that collects solutions, up to a limit.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{search, Collect};
+///
+/// let mut first_three = Collect { limit: Some(3), ..Collect::default() };
+/// assert_eq!(search(8, &mut first_three)?, ControlFlow::Break(())); // stopped at the limit
+/// assert_eq!(first_three.solutions.len(), 3);
+/// assert_eq!(first_three.solutions[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+///
+/// let mut all = Collect::default();
+/// search(6, &mut all)?;
+/// assert_eq!(all.solutions.len(), 4);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct Collect {
     /// The solutions so far.
@@ -137,6 +154,22 @@ impl Sink for Collect {
 }
 
 /// A [`Sink`] that counts solutions.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{find_algorithm, search, SolutionCounter};
+///
+/// let mut counter = SolutionCounter::default();
+/// search(10, &mut counter)?;
+/// assert_eq!(counter.total, 724);
+///
+/// // Any algorithm takes it too.
+/// let mut counter = SolutionCounter::default();
+/// find_algorithm("dancing-links")?.search(8, &mut counter)?;
+/// assert_eq!(counter.total, 92);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Count {
     /// Solutions seen.
@@ -152,6 +185,23 @@ impl Sink for Count {
 
 /// A [`Sink`] that passes on only canonical solutions (the lexicographically
 /// smallest of their symmetry class), for `--unique` with any algorithm.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{find_algorithm, unique_solutions, Canonical, Collect, Solution};
+///
+/// let mut representatives = Canonical::new(Collect::default());
+/// find_algorithm("dancing-links")?.search(8, &mut representatives)?;
+/// let mut found = representatives.inner.solutions;
+/// assert_eq!(found.len(), 12); // U(8)
+///
+/// // The same representatives as the fast search's, in another order.
+/// found.sort();
+/// let expected: Vec<_> = unique_solutions(8)?.map(Solution::into_columns).collect();
+/// assert_eq!(found, expected);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Canonical<S> {
     /// Where canonical solutions go.

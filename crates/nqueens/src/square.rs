@@ -9,6 +9,20 @@
 use std::fmt;
 
 /// A square of the board, 0-based.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, Square};
+///
+/// let a = Square::new(1, 2);
+/// assert_eq!(a.to_string(), "row 1, column 2");
+/// assert_eq!(a.attack(Square::new(3, 0)), Some(Attack::AntiDiagonal));
+/// assert_eq!(a.attack(Square::new(3, 3)), None); // a knight's move away
+///
+/// // Squares sort in board order: by row, then by column.
+/// assert!(Square::new(0, 7) < Square::new(1, 0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square {
     /// The row, counted from the top.
@@ -53,6 +67,22 @@ impl fmt::Display for Square {
 }
 
 /// The line along which two queens attack each other.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, Square};
+///
+/// let q = Square::new(2, 3);
+/// assert_eq!(q.attack(Square::new(2, 7)), Some(Attack::Row));
+/// assert_eq!(q.attack(Square::new(5, 3)), Some(Attack::Column));
+/// assert_eq!(q.attack(Square::new(4, 5)), Some(Attack::Diagonal));
+/// assert_eq!(q.attack(Square::new(4, 1)), Some(Attack::AntiDiagonal));
+/// assert_eq!(q.attack(Square::new(4, 4)), None);
+///
+/// assert_eq!(Attack::AntiDiagonal.to_string(), "anti-diagonal");
+/// assert_eq!(Attack::Row.with_article(), "a row");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Attack {
@@ -114,6 +144,24 @@ impl fmt::Display for Attack {
 }
 
 /// Two queens that attack each other, and how.
+///
+/// [`Placement::conflicts`](crate::Placement::conflicts) lists them, and
+/// [`Error::Conflict`](crate::Error::Conflict) carries the first one found.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, Conflict, Placement, Square};
+///
+/// let placement = Placement::new(4, vec![Square::new(3, 1), Square::new(0, 1)])?;
+/// let conflict: Conflict = placement.conflicts().next().expect("they share a column");
+/// assert_eq!(
+///     conflict,
+///     Conflict { first: Square::new(0, 1), second: Square::new(3, 1), attack: Attack::Column }
+/// );
+/// assert_eq!(conflict.to_string(), "the queens at (0, 1) and (3, 1) share a column");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Conflict {
     /// The queen that comes first (top-most, then left-most).

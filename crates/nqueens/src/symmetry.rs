@@ -22,6 +22,25 @@ use crate::board::Solution;
 /// Rows are numbered from the top and columns from the left, so
 /// [`Symmetry::Rotate90`] turns the board a quarter clockwise: the queen in the
 /// top row ends up in the right-most column.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Solution, Symmetry};
+///
+/// let s = Solution::new(vec![1, 3, 5, 0, 2, 4])?;
+/// // Every image of a solution is a solution.
+/// for symmetry in Symmetry::ALL {
+///     assert!(nqueens::verify(symmetry.apply(&s).columns()).is_ok());
+/// }
+/// // A quarter turn one way undoes a quarter turn the other way.
+/// assert_eq!(Symmetry::Rotate90.apply(&Symmetry::Rotate270.apply(&s)), s);
+/// // This solution is its own half turn, so its class has 8 / 2 = 4 members.
+/// assert_eq!(s.symmetries(), [Symmetry::Identity, Symmetry::Rotate180]);
+/// assert_eq!(s.orbit_size(), 4);
+/// assert_eq!(Symmetry::Rotate180.name(), "rotate 180°");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Symmetry {

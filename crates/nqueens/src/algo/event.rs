@@ -9,6 +9,39 @@ use crate::board::{Attack, Square};
 
 /// One entry of an explicit stack: a square, and for `tagged-stack` its tag
 /// (0: still to test, 1: its queen stands and is to be taken back).
+///
+/// # Examples
+///
+/// The `tagged-stack` search starts by pushing every square of row 0, tagged
+/// 0, with column 0 on top:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, Sink, StackEntry};
+///
+/// /// Keeps the entries of the first push and stops the search.
+/// struct FirstPush(Vec<StackEntry>);
+///
+/// impl Sink for FirstPush {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         if let Event::Push { entries } = *event {
+///             self.0 = entries.to_vec();
+///             return ControlFlow::Break(());
+///         }
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut first = FirstPush(Vec::new());
+/// find_algorithm("tagged-stack")?.search(4, &mut first)?;
+/// assert_eq!(first.0.len(), 4);
+/// assert_eq!(first.0.last(), Some(&StackEntry { row: 0, col: 0, tag: Some(0) }));
+/// assert!(first.0.iter().all(|e| e.row == 0 && e.tag == Some(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StackEntry {
     /// The row.
@@ -20,6 +53,44 @@ pub struct StackEntry {
 }
 
 /// What a dancing-links item stands for.
+///
+/// # Examples
+///
+/// The `dancing-links` search chooses only primary items (rows and
+/// columns); the diagonals are covered along with them:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, ItemKind, Sink};
+///
+/// /// The kinds of the items chosen and of the items covered.
+/// #[derive(Default)]
+/// struct Kinds {
+///     chosen: Vec<ItemKind>,
+///     covered: Vec<ItemKind>,
+/// }
+///
+/// impl Sink for Kinds {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         match *event {
+///             Event::Choose { item, .. } => self.chosen.push(item.kind),
+///             Event::Cover { items, .. } => self.covered.extend(items.iter().map(|i| i.kind)),
+///             _ => {}
+///         }
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut kinds = Kinds::default();
+/// find_algorithm("dancing-links")?.search(4, &mut kinds)?;
+/// assert!(kinds.chosen.iter().all(|k| matches!(k, ItemKind::Row | ItemKind::Column)));
+/// assert!(kinds.covered.contains(&ItemKind::Diagonal));
+/// assert!(kinds.covered.contains(&ItemKind::AntiDiagonal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ItemKind {
     /// A row, which must hold exactly one queen (primary).
@@ -33,6 +104,38 @@ pub enum ItemKind {
 }
 
 /// One item of the exact cover problem, written `R2`, `C0`, `D5` or `A3`.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, Item, ItemKind, Sink};
+///
+/// assert_eq!(Item { kind: ItemKind::Row, index: 2 }.to_string(), "R2");
+/// assert_eq!(Item { kind: ItemKind::AntiDiagonal, index: 3 }.to_string(), "A3");
+///
+/// /// Keeps the first item the search chooses, with its number of options.
+/// struct FirstChoice(Option<(Item, usize)>);
+///
+/// impl Sink for FirstChoice {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         if let Event::Choose { item, options, .. } = *event {
+///             self.0 = Some((item, options));
+///             return ControlFlow::Break(());
+///         }
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// // Every row and column has n options at first; ties go to row 0.
+/// let mut first = FirstChoice(None);
+/// find_algorithm("dancing-links")?.search(6, &mut first)?;
+/// assert_eq!(first.0, Some((Item { kind: ItemKind::Row, index: 0 }, 6)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Item {
     /// What it stands for.

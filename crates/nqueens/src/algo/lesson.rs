@@ -7,6 +7,20 @@ use serde::Serialize;
 
 /// The pseudocode of the algorithm called `name`, one line a step can point
 /// at; empty for an unknown name.
+///
+/// # Examples
+///
+/// ```
+/// let lines = nqueens::pseudocode("bitwise");
+/// assert_eq!(lines[0], "solve(row, cols, ld, rd):");
+/// assert_eq!(lines[3], "        p = free & -free; free -= p");
+/// assert!(nqueens::pseudocode("quicksort").is_empty());
+///
+/// // Every algorithm has its pseudocode.
+/// for algorithm in nqueens::algorithms() {
+///     assert!(!nqueens::pseudocode(algorithm.name()).is_empty());
+/// }
+/// ```
 pub fn pseudocode(name: &str) -> &'static [&'static str] {
     match name {
         "brute-force" => &[
@@ -120,6 +134,22 @@ pub fn pseudocode(name: &str) -> &'static [&'static str] {
 }
 
 /// The marks a text trace and the page use, with what each means.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_solution, RenderOptions, Style, LEGEND};
+///
+/// let meaning = |mark: &str| LEGEND.iter().find(|(m, _)| *m == mark).map(|&(_, what)| what);
+/// assert_eq!(meaning("■"), Some("a queen"));
+/// assert_eq!(meaning("×"), Some("a square tested and rejected (attacked)"));
+///
+/// // A board drawn in the board style uses the same marks.
+/// let mut out = Vec::new();
+/// write_solution(&mut out, &[1, 3, 0, 2], Style::Board, RenderOptions::default())?;
+/// assert!(String::from_utf8(out)?.starts_with("□ ■ □ □\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const LEGEND: &[(&str, &str)] = &[
     ("■", "a queen"),
     ("□", "an empty square"),
@@ -131,6 +161,22 @@ pub const LEGEND: &[(&str, &str)] = &[
 ];
 
 /// "About this algorithm": what a learner reads before watching it.
+///
+/// Built by [`about`] from the algorithm's own module docs; it serializes
+/// to JSON for the web page.
+///
+/// # Examples
+///
+/// ```
+/// let about = nqueens::about("dancing-links").expect("a known algorithm");
+/// assert!(about.source.starts_with("Knuth"));
+/// assert!(about.cost.contains("links"));
+///
+/// let json = serde_json::to_value(&about)?;
+/// assert_eq!(json["summary"], about.summary);
+/// assert_eq!(json["why"], about.why.as_str());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct About {
     /// One line.
@@ -207,6 +253,17 @@ fn plain(text: &str) -> String {
 /// About the algorithm called `name`, from its module docs: the opening
 /// paragraphs, the section (or paragraph) "Why it is taught" and the section
 /// "Cost". `None` for an unknown name.
+///
+/// # Examples
+///
+/// ```
+/// let about = nqueens::about("bitwise").expect("bitwise is an algorithm");
+/// assert_eq!(about.summary, nqueens::find_algorithm("bitwise")?.summary());
+/// assert!(!about.idea.is_empty() && !about.why.is_empty() && !about.cost.is_empty());
+/// assert!(!about.idea.contains("[`")); // rustdoc links are made plain
+/// assert!(nqueens::about("quicksort").is_none());
+/// # Ok::<(), nqueens::UnknownAlgorithm>(())
+/// ```
 pub fn about(name: &str) -> Option<About> {
     let algorithm = super::by_name(name)?;
     let docs: Vec<&str> = module_docs(name)

@@ -63,6 +63,23 @@ pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, TreeMark, Tr
 /// entries, the flag arrays read a flag, the bit masks read a word for a whole
 /// row; keeping the structure up to date writes cells, flags, counters, masks,
 /// stack or queue entries, or links.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{find_algorithm, SolutionCounter};
+///
+/// let bitwise = find_algorithm("bitwise")?.search(8, &mut SolutionCounter::default())?;
+/// let recursive = find_algorithm("recursive")?.search(8, &mut SolutionCounter::default())?;
+/// assert_eq!((bitwise.solutions, recursive.solutions), (92, 92));
+/// // Both walk the same tree of partial boards...
+/// assert_eq!(bitwise.nodes, recursive.nodes);
+/// // ...but the bit masks read a word per row, not an entry per queen.
+/// assert!(bitwise.reads < recursive.reads);
+/// // The counts are the same from run to run.
+/// assert_eq!(find_algorithm("bitwise")?.search(8, &mut SolutionCounter::default())?, bitwise);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stats {
     /// Partial boards visited, the empty board included.
@@ -88,6 +105,30 @@ pub struct Stats {
 }
 
 /// An N-Queens search.
+///
+/// [`algorithms`] lists every implementation and
+/// [`find_algorithm`](crate::find_algorithm) finds one by name.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{find_algorithm, Algorithm, Collect, Error, Solution};
+///
+/// let heuristic: &dyn Algorithm = find_algorithm("heuristic")?;
+/// assert_eq!(heuristic.name(), "heuristic");
+/// assert!(!heuristic.lexicographic()); // best square first, not leftmost
+///
+/// let mut found = Collect::default();
+/// let stats = heuristic.search(6, &mut found)?;
+/// assert_eq!(stats.solutions, 4);
+/// found.solutions.sort();
+/// let expected: Vec<_> = nqueens::solutions(6)?.map(Solution::into_columns).collect();
+/// assert_eq!(found.solutions, expected);
+///
+/// let too_large = heuristic.search(heuristic.max_n() + 1, &mut Collect::default());
+/// assert!(matches!(too_large, Err(Error::TooLarge { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Algorithm: Send + Sync {
     /// The name used on the command line, such as `bitwise`.
     fn name(&self) -> &'static str;
@@ -154,7 +195,24 @@ pub(crate) fn first_attacker(columns: &[usize], here: Square) -> Option<(Square,
     })
 }
 
-/// Every algorithm, in the order of the table above.
+/// Every algorithm, in the order of the table in the module docs: from
+/// `brute-force` to `dancing-links`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{algorithms, SolutionCounter};
+///
+/// assert_eq!(algorithms().len(), 11);
+/// assert_eq!(algorithms()[0].name(), "brute-force");
+/// // They all find the same solutions.
+/// for algorithm in algorithms() {
+///     let mut counter = SolutionCounter::default();
+///     let stats = algorithm.search(6, &mut counter)?;
+///     assert_eq!((counter.total, stats.solutions), (4, 4), "{}", algorithm.name());
+/// }
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn algorithms() -> &'static [&'static dyn Algorithm] {
     &[
         &brute_force::BruteForce {
@@ -174,6 +232,24 @@ pub fn algorithms() -> &'static [&'static dyn Algorithm] {
 }
 
 /// `brute-force` over the n! permutations instead of the n^n column vectors.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{brute_force_permutations, find_algorithm, SolutionCounter};
+///
+/// let permutations = brute_force_permutations().expect("always there");
+/// let column_vectors = find_algorithm("brute-force")?;
+/// assert_eq!(permutations.name(), column_vectors.name());
+///
+/// let by_permutation = permutations.search(5, &mut SolutionCounter::default())?;
+/// let by_column_vector = column_vectors.search(5, &mut SolutionCounter::default())?;
+/// assert_eq!((by_permutation.solutions, by_column_vector.solutions), (10, 10));
+/// // Candidates tested: 5! against 5^5.
+/// assert_eq!((by_permutation.nodes, by_column_vector.nodes), (120, 3125));
+/// assert_eq!((permutations.max_n(), column_vectors.max_n()), (11, 9));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn brute_force_permutations() -> Option<&'static dyn Algorithm> {
     Some(&brute_force::BruteForce { permutations: true })
 }
@@ -185,6 +261,15 @@ pub fn by_name(name: &str) -> Option<&'static dyn Algorithm> {
 
 /// The names of every algorithm, in the order of [`algorithms`], joined by
 /// commas: for messages.
+///
+/// # Examples
+///
+/// ```
+/// let names = nqueens::algorithm_names();
+/// assert!(names.starts_with("brute-force, recursive-board, recursive, stack"));
+/// assert!(names.ends_with("bitwise, dancing-links"));
+/// assert_eq!(names.split(", ").count(), nqueens::algorithms().len());
+/// ```
 pub fn algorithm_names() -> String {
     algorithms()
         .iter()
@@ -194,6 +279,20 @@ pub fn algorithm_names() -> String {
 }
 
 /// No algorithm has the name asked for; the message lists those that exist.
+///
+/// # Examples
+///
+/// ```
+/// let Err(err) = nqueens::find_algorithm("quicksort") else { unreachable!() };
+/// assert_eq!(err.name, "quicksort");
+/// assert_eq!(
+///     err.to_string(),
+///     format!(
+///         "there is no algorithm called 'quicksort'; the algorithms are {}",
+///         nqueens::algorithm_names()
+///     )
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UnknownAlgorithm {

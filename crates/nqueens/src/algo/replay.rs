@@ -19,6 +19,35 @@ use crate::board::Square;
 use crate::count::report::plural;
 
 /// How a tree node came to be.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, Replay, Sink, TreeMark};
+///
+/// /// Replays every event of a search.
+/// struct Replayer(Replay);
+///
+/// impl Sink for Replayer {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         self.0.apply(event);
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut replayer = Replayer(Replay::new("recursive", 4));
+/// find_algorithm("recursive")?.search(4, &mut replayer)?;
+/// let tree = replayer.0.tree();
+/// let count = |mark| tree.iter().filter(|node| node.mark == mark).count();
+/// assert_eq!(count(TreeMark::Root), 1);
+/// assert_eq!(count(TreeMark::Solution), 2); // the two solutions of 4 queens
+/// assert!(count(TreeMark::Rejected) > 0 && count(TreeMark::DeadEnd) > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TreeMark {
@@ -35,6 +64,45 @@ pub enum TreeMark {
 }
 
 /// One node of the search tree that a trace walks.
+///
+/// # Examples
+///
+/// Walking up from a solution's node to the root reads its queens:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, Replay, Sink, TreeMark};
+///
+/// /// Replays every event of a search.
+/// struct Replayer(Replay);
+///
+/// impl Sink for Replayer {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         self.0.apply(event);
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut replayer = Replayer(Replay::new("recursive", 4));
+/// find_algorithm("recursive")?.search(4, &mut replayer)?;
+/// let tree = replayer.0.tree();
+/// let solution = tree.iter().find(|node| node.mark == TreeMark::Solution).unwrap();
+/// assert_eq!(solution.depth, 4);
+///
+/// let mut columns = Vec::new();
+/// let mut node = solution;
+/// while let Some(parent) = node.parent {
+///     columns.push(node.col.unwrap());
+///     node = &tree[parent];
+/// }
+/// columns.reverse();
+/// assert_eq!(columns, [1, 3, 0, 2]);
+/// assert_eq!((node.id, node.mark, node.step), (0, TreeMark::Root, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TreeNode {
     /// Its index in [`Replay::tree`].
@@ -54,6 +122,25 @@ pub struct TreeNode {
 }
 
 /// One step, as [`Replay::apply`] words it.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{pseudocode, Event, Replay, StackEntry};
+///
+/// let mut replay = Replay::new("stack", 4);
+/// let corner = StackEntry { row: 0, col: 0, tag: None };
+/// let step = replay.apply(&Event::Push { entries: &[corner] });
+/// assert_eq!(step.says, "push (0, 0): the first square to try");
+/// assert_eq!(step.line.map(|l| pseudocode("stack")[l]), Some("push (0, 0)"));
+/// assert_eq!(step.node, 0); // still at the root of the search tree
+///
+/// replay.apply(&Event::Pop { entry: corner });
+/// let step = replay.apply(&Event::Place { row: 0, col: 0 });
+/// assert_eq!(step.says, "place a queen on (0, 0): s[0] = 0");
+/// assert_eq!(step.line.map(|l| pseudocode("stack")[l]), Some("    s[row] = col"));
+/// assert_eq!(replay.tree()[step.node].col, Some(0)); // the new queen's node
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// The step in words.
@@ -66,6 +153,38 @@ pub struct Step {
 }
 
 /// What the square marked on the board is.
+///
+/// # Examples
+///
+/// Over a whole search, the queens marked placed and removed are the
+/// placements and backtracks its [`Stats`](crate::Stats) count:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, MarkKind, Replay, Sink};
+///
+/// /// The kind of the square marked after each step.
+/// struct Marks(Replay, Vec<MarkKind>);
+///
+/// impl Sink for Marks {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         self.0.apply(event);
+///         self.1.extend(self.0.mark().map(|mark| mark.kind));
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut marks = Marks(Replay::new("recursive", 5), Vec::new());
+/// let stats = find_algorithm("recursive")?.search(5, &mut marks)?;
+/// let count = |kind| marks.1.iter().filter(|&&k| k == kind).count() as u64;
+/// assert_eq!(count(MarkKind::Placed), stats.placements);
+/// assert_eq!(count(MarkKind::Removed), stats.backtracks);
+/// assert!(count(MarkKind::Checked) > 0 && count(MarkKind::Rejected) > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MarkKind {
@@ -80,6 +199,24 @@ pub enum MarkKind {
 }
 
 /// A square to mark on the board at this step.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, Event, Mark, MarkKind, Replay, Square};
+///
+/// let mut replay = Replay::new("recursive", 4);
+/// replay.apply(&Event::Place { row: 0, col: 0 });
+/// assert_eq!(replay.mark(), Some(Mark { row: 0, col: 0, kind: MarkKind::Placed }));
+///
+/// let by = Square::new(0, 0);
+/// replay.apply(&Event::Check { row: 1, col: 1, reads: 1, by: Some(by) });
+/// assert_eq!(replay.mark(), Some(Mark { row: 1, col: 1, kind: MarkKind::Checked }));
+/// replay.apply(&Event::Reject { row: 1, col: 1, by, attack: Attack::Diagonal });
+/// assert_eq!(replay.mark(), Some(Mark { row: 1, col: 1, kind: MarkKind::Rejected }));
+/// replay.apply(&Event::Backtrack { row: 0, col: 0 });
+/// assert_eq!(replay.mark(), Some(Mark { row: 0, col: 0, kind: MarkKind::Removed }));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Mark {
     /// The row.
@@ -103,6 +240,28 @@ struct MaskRow {
 }
 
 /// The algorithm's structure as data, for programs and the web page.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Event, Replay, StackEntry, Structure};
+///
+/// // The stack search's structure is its stack of squares to try.
+/// let mut replay = Replay::new("stack", 4);
+/// let corner = StackEntry { row: 0, col: 0, tag: None };
+/// replay.apply(&Event::Push { entries: &[corner] });
+/// assert_eq!(replay.structure(), Structure::Stack { entries: vec![[0, 0]] });
+/// replay.apply(&Event::Pop { entry: corner });
+/// assert_eq!(replay.structure(), Structure::Stack { entries: vec![] });
+///
+/// // The recursive search's is its column array.
+/// let mut replay = Replay::new("recursive", 4);
+/// replay.apply(&Event::Place { row: 0, col: 1 });
+/// assert_eq!(
+///     replay.structure(),
+///     Structure::Array { s: vec![Some(1), None, None, None], compared: 0, square: None }
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
@@ -202,6 +361,39 @@ pub enum Structure {
 
 /// One row of [`Structure::Masks`]: numbers (bit i = column i) and the same
 /// as binary strings, column 0 first.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens::{find_algorithm, Event, Replay, Sink, Structure};
+///
+/// /// Replays the search until it enters row 1.
+/// struct UntilRow1(Replay);
+///
+/// impl Sink for UntilRow1 {
+///     fn tracing(&self) -> bool {
+///         true
+///     }
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+///         self.0.apply(event);
+///         match event {
+///             Event::Masks { row: 1, .. } => ControlFlow::Break(()),
+///             _ => ControlFlow::Continue(()),
+///         }
+///     }
+/// }
+///
+/// let mut replay = UntilRow1(Replay::new("bitwise", 4));
+/// find_algorithm("bitwise")?.search(4, &mut replay)?;
+/// let Structure::Masks { rows } = replay.0.structure() else { unreachable!() };
+/// // Row 0 took column 0; the queen attacks columns 0 and 1 of row 1.
+/// assert_eq!((rows[0].p, rows[0].p_bits.as_str()), (0b0001, "1000"));
+/// assert_eq!((rows[1].cols, rows[1].ld), (0b0001, 0b0010));
+/// assert_eq!((rows[1].free, rows[1].free_bits.as_str()), (0b1100, "0011"));
+/// assert_eq!(rows[1].ld_bits, "01000"); // n + 1 digits: a shift may pass the edge
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MasksRow {
     /// The row.

@@ -52,6 +52,41 @@ pub struct Instance {
 }
 
 /// Why the pre-placed queens of an instance cannot be part of any solution.
+///
+/// [`Instance::check`] and the solvers ([`complete`](crate::complete),
+/// [`count_completions`](crate::count_completions),
+/// [`for_each_completion`](crate::for_each_completion)) return it.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{complete, Attack, Clash, Instance, Square};
+///
+/// let mut instance = Instance::new(8)?;
+/// instance.place(Square::new(0, 0))?;
+/// instance.place(Square::new(3, 3))?;
+/// let clash = complete(&instance, &AtomicBool::new(false)).unwrap_err();
+/// assert_eq!(
+///     clash,
+///     Clash::Attack { first: Square::new(0, 0), second: Square::new(3, 3), attack: Attack::Diagonal }
+/// );
+/// assert_eq!(
+///     clash.to_string(),
+///     "the pre-placed queens at row 0, column 0 and row 3, column 3 attack each other along a diagonal"
+/// );
+///
+/// let mut instance = Instance::new(8)?;
+/// instance.place(Square::new(1, 2))?;
+/// instance.exclude_sum(3)?;
+/// assert_eq!(
+///     instance.check(),
+///     Err(Clash::Excluded { queen: Square::new(1, 2), diagonal: Attack::AntiDiagonal, value: 3 })
+/// );
+/// instance.block(Square::new(1, 2))?;
+/// assert_eq!(instance.check(), Err(Clash::Blocked(Square::new(1, 2))));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Clash {

@@ -40,6 +40,24 @@ use crate::parse::ParseError;
 use super::MAX_N;
 
 /// Options that the text itself cannot carry.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{parse_instance, ReadOptions};
+///
+/// let text = "n = 4\nnumdiags = 2\ndiags = [[3, 1], [0, 0]]\n";
+/// let (all, _) = parse_instance(text, ReadOptions::default())?;
+/// assert_eq!((all.excluded_sums(), all.excluded_differences()), (vec![3], vec![0]));
+///
+/// let (first, _) = parse_instance(text, ReadOptions { diagonals: Some(1) })?;
+/// assert_eq!((first.excluded_sums(), first.excluded_differences()), (vec![3], vec![]));
+///
+/// // A prefix of diagonals only makes sense for an excluded-diagonals file.
+/// let drawn = ". . . .\n. . . .\n. . . .\n. . . .\n";
+/// assert!(parse_instance(drawn, ReadOptions { diagonals: Some(1) }).is_err());
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// Only the first D diagonals of an excluded-diagonals file (the
@@ -50,6 +68,22 @@ pub struct ReadOptions {
 }
 
 /// The format the text was read as.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{parse_instance, InstanceFormat, ReadOptions, Square};
+///
+/// let (instance, format) = parse_instance(r#"{"n": 8, "queens": [[0, 0]]}"#, ReadOptions::default())?;
+/// assert_eq!(format, InstanceFormat::Json);
+/// assert_eq!((format.name(), format.to_string()), ("json", "a JSON instance".to_string()));
+/// assert_eq!(instance.queens(), [Square::new(0, 0)]);
+///
+/// let (instance, format) = parse_instance("letting n = 8\nletting init = [[2, 5]]\n", ReadOptions::default())?;
+/// assert_eq!(format, InstanceFormat::Completion);
+/// assert_eq!(instance.queens(), [Square::new(2, 5)]);
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Format {

@@ -45,6 +45,26 @@ use crate::count::executor;
 use crate::count::plan::{Plan, Tally};
 
 /// What a search did.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{complete, Answer, Instance, Square};
+///
+/// let go = AtomicBool::new(false);
+/// let (_, stats) = complete(&Instance::new(8)?, &go)?;
+/// assert!(stats.nodes > 0);
+///
+/// // A queen at (0, 1) of a 4×4 board leaves one square in each other row:
+/// // the rest is placed without a single branch.
+/// let mut instance = Instance::new(4)?;
+/// instance.place(Square::new(0, 1))?;
+/// let (answer, stats) = complete(&instance, &go)?;
+/// assert_eq!(answer, Answer::Found(vec![1, 3, 0, 2]));
+/// assert_eq!(stats.nodes, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Stats {
     /// Branching placements tried (each choice of a square for a chosen line).
@@ -56,6 +76,23 @@ pub struct Stats {
 }
 
 /// The answer of [`complete`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{complete, Answer, Instance, Square};
+///
+/// let go = AtomicBool::new(false);
+/// let (answer, _) = complete(&Instance::new(6)?, &go)?;
+/// assert!(matches!(answer, Answer::Found(columns) if nqueens::verify(&columns).is_ok()));
+///
+/// // No 4-queens solution has a queen in a corner.
+/// let mut corner = Instance::new(4)?;
+/// corner.place(Square::new(0, 0))?;
+/// assert_eq!(complete(&corner, &go)?.0, Answer::NoCompletion);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Answer {
@@ -649,6 +686,34 @@ const GROWTH: u64 = 4;
 ///
 /// # Errors
 /// The [`Clash`] of the pre-placed queens, if any.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{for_each_completion, Instance, Square};
+///
+/// let go = AtomicBool::new(false);
+/// let mut instance = Instance::new(6)?;
+/// instance.place(Square::new(0, 1))?;
+/// let mut all = Vec::new();
+/// let (_stats, stopped) = for_each_completion(&instance, &go, &mut |columns| {
+///     all.push(columns.to_vec());
+///     ControlFlow::Continue(())
+/// })?;
+/// assert!(!stopped);
+/// assert_eq!(all, [[1, 3, 5, 0, 2, 4]]);
+///
+/// // The visitor can stop early: the first three of 92.
+/// let mut seen = 0;
+/// for_each_completion(&Instance::new(8)?, &go, &mut |_| {
+///     seen += 1;
+///     if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(seen, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn for_each(
     instance: &Instance,
     stop: &AtomicBool,
@@ -770,6 +835,29 @@ pub fn count(
 }
 
 /// How a count by [`count_with_progress`] goes.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{count_completions_with_progress, CountProgress, Instance};
+///
+/// let (mut tasks, mut done) = (0, 0);
+/// let (total, _) = count_completions_with_progress(
+///     &Instance::new(8)?,
+///     2,
+///     &AtomicBool::new(false),
+///     &mut |progress| match progress {
+///         CountProgress::Split { tasks: t } => tasks = t,
+///         CountProgress::TaskDone { .. } => done += 1,
+///         _ => {}
+///     },
+/// )?;
+/// assert_eq!(total, Some(92));
+/// assert!(tasks > 0);
+/// assert_eq!(done, tasks);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CountProgress {
@@ -804,6 +892,27 @@ impl crate::sink::Sink for Report<'_> {
 ///
 /// # Errors
 /// The [`Clash`] of the pre-placed queens, if any.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{count_completions_with_progress, CountProgress, Instance, Square};
+///
+/// // The 8-queens solutions with a queen in the top-left corner.
+/// let mut instance = Instance::new(8)?;
+/// instance.place(Square::new(0, 0))?;
+/// let mut counted = 0;
+/// let (total, _stats) =
+///     count_completions_with_progress(&instance, 2, &AtomicBool::new(false), &mut |progress| {
+///         if let CountProgress::TaskDone { completions } = progress {
+///             counted += completions;
+///         }
+///     })?;
+/// assert_eq!(total, Some(4));
+/// assert!(counted <= 4); // the rest were found while splitting
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn count_with_progress(
     instance: &Instance,
     threads: usize,

@@ -15,6 +15,29 @@ use crate::search::{check_n, Solutions};
 use crate::symmetry::stabilizer_size;
 
 /// The engine; see the module docs.
+///
+/// Each task fixes the queens of the first two rows: the first in the left
+/// half (or the middle column) of the board, the second anywhere the first
+/// does not attack.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, BacktrackEngine, ConstellationEngine, Engine, MAX_N};
+///
+/// assert_eq!(BacktrackEngine.name(), "backtrack");
+/// assert_eq!(BacktrackEngine.max_n(), MAX_N);
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// assert_eq!(plan.len(), 21);
+/// assert_eq!(plan.describe(0), "first rows [0, 2] (weight 2)");
+/// let tally = count_plan(plan.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (92, Some(12)));
+///
+/// // It is independent of the other engines: a check on them.
+/// assert_eq!(tally, count_plan(ConstellationEngine.plan(8)?.as_ref()));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BacktrackEngine;
 

@@ -121,6 +121,42 @@ pub fn current_version() -> String {
 /// The finished tasks of one count: which ones, and what each counted.
 ///
 /// Why, and the file format: the docs of `src/count/checkpoint.rs`.
+///
+/// # Examples
+///
+/// A run that saves its work after 100 tasks, and a resumed run that counts
+/// only the pending ones:
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{plan_fingerprint, run_plan, Checkpoint, ConstellationEngine, Engine, Quiet};
+///
+/// let plan = ConstellationEngine.plan(10)?;
+/// let fingerprint = plan_fingerprint(plan.as_ref());
+/// let path = std::env::temp_dir()
+///     .join(format!("nqueens-doc-checkpoint-{}.txt", std::process::id()));
+/// # let _ = std::fs::remove_file(&path);
+///
+/// let mut ck = Checkpoint::load_or_new(&path, 10, "constellation", plan.len())?
+///     .with_fingerprint(&fingerprint);
+/// for i in 0..100 {
+///     ck.record(i, plan.count(i));
+/// }
+/// ck.save(&path)?;
+///
+/// // Later, perhaps in another process:
+/// let resumed = Checkpoint::load_or_new(&path, 10, "constellation", plan.len())?;
+/// resumed.check_fingerprint(&fingerprint)?;
+/// assert_eq!(resumed, ck);
+/// assert_eq!(resumed.done_count(), 100);
+/// let pending = resumed.pending();
+/// assert_eq!(pending.len(), plan.len() - 100);
+/// let rest = run_plan(plan.as_ref(), &pending, 2, &AtomicBool::new(false), &mut Quiet);
+/// let total = resumed.total() + rest.tally;
+/// assert_eq!((total.solutions, total.unique()), (724, Some(92)));
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Checkpoint {
     /// The board size.
@@ -158,6 +194,26 @@ impl Eq for Checkpoint {}
 
 /// What can be wrong with a checkpoint. The messages are meant to be shown to
 /// people as they are.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Checkpoint, CheckpointError};
+///
+/// let ck = Checkpoint::new(10, "constellation", 293);
+///
+/// // Resuming a count of another board is refused, saying what to do.
+/// let err = ck.check_matches(11, "constellation", 293).unwrap_err();
+/// assert!(matches!(err, CheckpointError::WrongN { found: 10, expected: 11, .. }));
+/// assert!(err.to_string().contains("delete this one to start over"));
+///
+/// // A file that lost its last line (the `end` line) was cut short.
+/// let text = ck.to_text();
+/// let header = &text[..=text.find('\n').unwrap()];
+/// let err = Checkpoint::parse(header).unwrap_err();
+/// assert!(matches!(err, CheckpointError::Malformed { line: 2, .. }));
+/// assert!(err.to_string().contains("cut short"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CheckpointError {

@@ -52,6 +52,28 @@ use crate::search::check_n;
 use crate::symmetry::Symmetry;
 
 /// The engine; see the module docs.
+///
+/// The default engine ([`engines`](crate::engines) lists it first) and the
+/// one [`auto_engine`](crate::auto_engine) picks where the join engine does
+/// not fit.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, ConstellationEngine, Engine};
+///
+/// assert_eq!(ConstellationEngine.name(), "constellation");
+/// let plan = ConstellationEngine.plan(10)?;
+/// assert_eq!(plan.len(), 293);
+/// let tally = count_plan(plan.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (724, Some(92)));
+///
+/// // Boards below 6×6 are one task.
+/// let small = ConstellationEngine.plan(5)?;
+/// assert_eq!(small.len(), 1);
+/// assert_eq!(small.describe(0), "the whole 5×5 board");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ConstellationEngine;
 

@@ -35,6 +35,28 @@ const PAD: usize = 64;
 type Block = [u64; WORDS];
 
 /// An implementation of the leaf loop.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_disjoint, DisjointKernel as Kernel, DisjointScratch as Scratch};
+///
+/// let best = Kernel::best();
+/// assert!(best.is_available() && Kernel::Portable.is_available());
+/// assert_eq!(Kernel::by_name(best.name()), Some(best));
+/// assert_eq!(Kernel::by_name("sse2"), None);
+///
+/// // Every kernel gives the same count; one this machine lacks runs the
+/// // portable loop instead.
+/// let a: Vec<u64> = (0..300u64).map(|i| (i * 2_654_435_761) % 4096).collect();
+/// let b: Vec<u64> = (0..200u64).map(|i| (i * 40_503 + 7) % 4096).collect();
+/// let pairs = a.iter().map(|x| b.iter().filter(|&&y| x & y == 0).count() as u64).sum::<u64>();
+/// for kernel in Kernel::ALL {
+///     let (mut a, mut b) = (a.clone(), b.clone());
+///     let n = count_disjoint(&mut a, &mut b, kernel, 64, &mut Scratch::default());
+///     assert_eq!(n, pairs, "{}", kernel.name());
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Kernel {
@@ -94,6 +116,27 @@ impl Kernel {
 }
 
 /// Reusable buffers, so that a thread allocates once.
+///
+/// # Examples
+///
+/// One scratch serves any number of calls, of any sizes:
+///
+/// ```
+/// use nqueens::{count_disjoint, DisjointKernel as Kernel, DisjointScratch as Scratch};
+///
+/// let mut scratch = Scratch::default();
+/// for size in [10u64, 1_000, 100] {
+///     let mut a: Vec<u64> = (0..size).map(|i| 1 << (i % 8)).collect();
+///     let mut b: Vec<u64> = (0..size).map(|i| 1 << (i % 4)).collect();
+///     // Each pattern has one bit: two are disjoint unless it is the same.
+///     let expected: u64 = a
+///         .iter()
+///         .map(|x| b.iter().filter(|&&y| x & y == 0).count() as u64)
+///         .sum();
+///     let n = count_disjoint(&mut a, &mut b, Kernel::best(), 256, &mut scratch);
+///     assert_eq!(n, expected);
+/// }
+/// ```
 #[derive(Debug, Default)]
 pub struct Scratch {
     slices: Vec<Block>,

@@ -82,6 +82,22 @@ pub const MAX_ESTIMATE_N: usize = 128;
 const Z95: f64 = 1.96;
 
 /// The outcome of [`estimate`].
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::estimate;
+///
+/// // The 4×4 search tree has 17 nodes: the root, then 4, 6, 4 and 2 by row,
+/// // the last 2 being the solutions.
+/// let e = estimate(4, 20_000, 4)?;
+/// assert_eq!((e.n, e.samples), (4, 20_000));
+/// assert!((e.solutions - 2.0).abs() < 0.2 && e.contains(2.0));
+/// assert!((e.nodes - 17.0).abs() < 1.0);
+/// assert!(e.low <= e.solutions && e.solutions <= e.high);
+/// assert!(e.std_error > 0.0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
     /// The board size.
@@ -123,6 +139,23 @@ impl Estimate {
 /// # Errors
 /// [`Error::ZeroSize`], [`Error::TooLarge`] (`n > 128`), or
 /// [`Error::Refused`] when `samples` is 0.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{estimate, Error};
+///
+/// let e = estimate(8, 20_000, 1)?;
+/// assert!(e.contains(92.0), "{e:?}");
+/// assert!((e.solutions - 92.0).abs() < 0.2 * 92.0);
+/// // The same seed gives the same estimate; another seed another one.
+/// assert_eq!(estimate(8, 20_000, 1)?, e);
+/// assert_ne!(estimate(8, 20_000, 2)?.solutions, e.solutions);
+///
+/// assert!(matches!(estimate(8, 0, 1), Err(Error::Refused { .. })));
+/// assert!(matches!(estimate(129, 10, 1), Err(Error::TooLarge { max: 128, .. })));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
     if n == 0 {
         return Err(Error::ZeroSize);
@@ -242,6 +275,24 @@ fn nth_set_bit_64(mut x: u64, mut k: u32) -> u32 {
 }
 
 /// The outcome of [`dry_run`].
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{dry_run, ConstellationEngine, Engine};
+///
+/// let plan = ConstellationEngine.plan(10)?;
+/// let d = dry_run(plan.as_ref(), 100, 1);
+/// assert_eq!((d.tasks, d.sampled), (plan.len(), 100));
+/// // The projection is the mean time of a sampled task times the tasks.
+/// let mean = d.sample_seconds / d.sampled as f64;
+/// assert!((d.projected_cpu_seconds - mean * d.tasks as f64).abs() <= 1e-9);
+/// assert!(d.relative_error.is_finite() && d.timing_seconds >= 0.0);
+/// // On 4 threads, a count would take about this long:
+/// let wall_seconds = d.projected_cpu_seconds / 4.0;
+/// assert!(wall_seconds >= 0.0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DryRun {
     /// The number of tasks in the plan.
@@ -291,6 +342,27 @@ fn choose(tasks: usize, samples: usize, seed: u64) -> Vec<usize> {
 /// them if `samples` is at least the number of tasks) and projects the CPU
 /// time of the whole count; see the module docs. The tasks are chosen from
 /// `seed` (deterministically); the times, of course, vary from run to run.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{dry_run, ConstellationEngine, Engine};
+///
+/// let plan = ConstellationEngine.plan(10)?;
+/// assert_eq!(plan.len(), 293);
+///
+/// // Timing every task measures the count itself: no error to speak of.
+/// let all = dry_run(plan.as_ref(), usize::MAX, 0);
+/// assert_eq!((all.tasks, all.sampled), (293, 293));
+/// assert_eq!(all.projected_cpu_seconds, all.sample_seconds);
+/// assert_eq!(all.relative_error, 0.0);
+///
+/// // A sample of 50 projects the time of all 293, with an error.
+/// let some = dry_run(plan.as_ref(), 50, 1);
+/// assert_eq!(some.sampled, 50);
+/// assert!(some.relative_error.is_finite());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
     dry_run_within(plan, samples, seed, f64::INFINITY)
 }
@@ -299,6 +371,21 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 /// (after at least three tasks, so that there is an interval), so
 /// that a dry run of a huge count stays short; `sampled` says how many
 /// tasks were timed.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{dry_run_within, ConstellationEngine, Engine};
+///
+/// let plan = ConstellationEngine.plan(10)?;
+/// // No time at all to spend: the fewest tasks a dry run times, three.
+/// let quick = dry_run_within(plan.as_ref(), 100, 7, 0.0);
+/// assert_eq!((quick.tasks, quick.sampled), (293, 3));
+/// // A budget of a minute is enough for 100 tasks of n = 10.
+/// let full = dry_run_within(plan.as_ref(), 100, 7, 60.0);
+/// assert_eq!(full.sampled, 100);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds: f64) -> DryRun {
     let tasks = plan.len();
     let mut chosen = choose(tasks, samples, seed);

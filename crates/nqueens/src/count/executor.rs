@@ -21,6 +21,31 @@ pub const TICK: Duration = Duration::from_millis(200);
 const BATCH: Duration = Duration::from_millis(5);
 
 /// The result of [`run`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{count_plan, run_plan, BacktrackEngine, Engine, Quiet};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let all: Vec<usize> = (0..plan.len()).collect();
+/// let (first, rest) = all.split_at(10);
+///
+/// // Two runs over two halves of the tasks add up to the whole count.
+/// let a = run_plan(plan.as_ref(), first, 2, &AtomicBool::new(false), &mut Quiet);
+/// let b = run_plan(plan.as_ref(), rest, 2, &AtomicBool::new(false), &mut Quiet);
+/// assert!(a.complete && b.complete);
+/// assert_eq!((a.tasks_done, b.tasks_done), (10, plan.len() - 10));
+/// assert_eq!(a.tally + b.tally, count_plan(plan.as_ref()));
+///
+/// // A run stopped before it starts counts nothing, and says it is not complete.
+/// let stopped = run_plan(plan.as_ref(), &all, 2, &AtomicBool::new(true), &mut Quiet);
+/// assert!(!stopped.complete);
+/// assert_eq!(stopped.tasks_done, 0);
+/// assert_eq!(stopped.tally.solutions, 0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunResult {
     /// The sum over the tasks counted in this run.
@@ -32,6 +57,20 @@ pub struct RunResult {
 }
 
 /// The number of threads to use by default: all the machine offers.
+///
+/// At least 1, also where the system cannot say how many cores there are.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan_on, default_threads, engine_by_name};
+///
+/// let threads = default_threads();
+/// assert!(threads >= 1);
+/// let plan = engine_by_name("constellation").unwrap().plan(10)?;
+/// assert_eq!(count_plan_on(plan.as_ref(), threads).solutions, 724);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
@@ -40,6 +79,39 @@ pub fn default_threads() -> usize {
 ///
 /// `stop` can be set from anywhere (a signal handler) to end the run early;
 /// tasks already started still finish and are reported.
+///
+/// Each finished task is passed to `observer` ([`Sink::task_done`]) on the
+/// calling thread, in the order the tasks finish, which is where a front end
+/// records checkpoints; the sink can stop the run too.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{run_plan, BacktrackEngine, Engine, Sink, Tally};
+///
+/// /// Remembers which tasks finished.
+/// struct Finished(Vec<usize>);
+///
+/// impl Sink for Finished {
+///     fn task_done(&mut self, index: usize, _: Tally) -> ControlFlow<()> {
+///         self.0.push(index);
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let pending: Vec<usize> = (0..plan.len()).collect();
+/// let mut finished = Finished(Vec::new());
+/// let result = run_plan(plan.as_ref(), &pending, 2, &AtomicBool::new(false), &mut finished);
+///
+/// assert!(result.complete);
+/// assert_eq!((result.tally.solutions, result.tally.unique()), (92, Some(12)));
+/// finished.0.sort();
+/// assert_eq!(finished.0, pending); // each task reported once
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn run(
     plan: &dyn Plan,
     pending: &[usize],

@@ -19,6 +19,25 @@ use crate::error::Error;
 use crate::search::check_n;
 
 /// The rotation a solution must be fixed by.
+///
+/// # Examples
+///
+/// Burnside's lemma: eight times the classes are the solutions plus those
+/// fixed by the half turn plus twice those fixed by a quarter turn.
+///
+/// ```
+/// use nqueens::{count_all, fixed_by, Turn};
+///
+/// for n in [5, 8, 10] {
+///     let c = count_all(n)?;
+///     let p = fixed_by(n, Turn::Half)?;
+///     let r = fixed_by(n, Turn::Quarter)?;
+///     assert_eq!(8 * c.unique, c.total + p + 2 * r, "n = {n}");
+/// }
+/// // Two of the ten solutions for n = 5 are fixed by a quarter turn.
+/// assert_eq!(fixed_by(5, Turn::Quarter)?, 2);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Turn {
     /// 180°: P(n), OEIS A032522.

@@ -64,6 +64,21 @@ use crate::search::check_n;
 use crate::symmetry::Symmetry;
 
 /// The engine; see the module docs.
+///
+/// The fastest engine from n = 14 on (see [`auto_engine`](crate::auto_engine)),
+/// up to n = 28.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, Engine, Error, JoinEngine};
+///
+/// assert_eq!((JoinEngine.name(), JoinEngine.max_n()), ("join", 28));
+/// let tally = count_plan(JoinEngine.plan(10)?.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (724, Some(92)));
+/// assert!(matches!(JoinEngine.plan(29), Err(Error::TooLarge { max: 28, .. })));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct JoinEngine;
 

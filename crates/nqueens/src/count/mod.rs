@@ -44,6 +44,22 @@ pub use counter::Counter;
 use plan::Engine;
 
 /// Every counting engine, the default first.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, engines};
+///
+/// let names: Vec<&str> = engines().iter().map(|e| e.name()).collect();
+/// assert_eq!(names, ["constellation", "join", "backtrack"]);
+///
+/// // Each engine splits the count its own way; all of them agree on the sum.
+/// for engine in engines() {
+///     let tally = count_plan(engine.plan(8)?.as_ref());
+///     assert_eq!((tally.solutions, tally.unique()), (92, Some(12)), "{}", engine.name());
+/// }
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn engines() -> &'static [&'static dyn plan::Engine] {
     &[
         &constellation::ConstellationEngine,
@@ -53,6 +69,23 @@ pub fn engines() -> &'static [&'static dyn plan::Engine] {
 }
 
 /// The engine called `name`, if there is one.
+///
+/// The names are those of [`Engine::name`](plan::Engine::name), as given on
+/// the command line and recorded in checkpoints.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, engine_by_name};
+///
+/// let join = engine_by_name("join").expect("the join engine exists");
+/// assert_eq!(join.name(), "join");
+/// let tally = count_plan(join.plan(9)?.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (352, Some(46)));
+///
+/// assert!(engine_by_name("quantum").is_none());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
     engines().iter().copied().find(|e| e.name() == name)
 }
@@ -62,6 +95,22 @@ pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
 /// n = 14 to 23 where its quadrant table fits, the [`ConstellationEngine`](constellation::ConstellationEngine)
 /// elsewhere (measured on one core: n = 14, 0.01 s against 0.04 s; n = 16,
 /// 0.1 s against 1.2 s; n = 12 and below take milliseconds either way).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{auto_engine, count_plan};
+///
+/// assert_eq!(auto_engine(10, 4, None).name(), "constellation");
+/// assert_eq!(auto_engine(16, 4, None).name(), "join");
+/// // The join engine's table does not fit in a megabyte, nor does it take n = 30.
+/// assert_eq!(auto_engine(16, 4, Some(1 << 20)).name(), "constellation");
+/// assert_eq!(auto_engine(30, 4, None).name(), "constellation");
+///
+/// let engine = auto_engine(10, 1, None);
+/// assert_eq!(count_plan(engine.plan(10)?.as_ref()).solutions, 724);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dyn plan::Engine {
     let join: &'static dyn plan::Engine = &join::JoinEngine;
     let fits = memory.is_none_or(|m| join.memory(n, threads) <= m);
@@ -73,6 +122,20 @@ pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dy
 }
 
 /// The number of solutions of a board and of their symmetry classes.
+///
+/// What [`count_all`] and [`Counter::count`] return, and what
+/// [`Tally::counts`](plan::Tally::counts) makes of the sum over a whole plan.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_all, Counter, Counts};
+///
+/// let counts = Counter::new(10).threads(2).count()?;
+/// assert_eq!(counts, Counts { n: 10, total: 724, unique: 92 });
+/// assert_eq!(count_all(10)?, counts);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Counts {
     /// The board size.

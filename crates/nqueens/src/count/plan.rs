@@ -15,6 +15,25 @@ use crate::error::Error;
 /// all solutions, and an engine that visits only some members of each class
 /// weighs what it finds so that the sum stays an integer. Divide the total by 8
 /// at the end ([`Tally::unique`]).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{BacktrackEngine, Counts, Engine, Tally};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let whole: Tally = (0..plan.len()).map(|i| plan.count(i)).sum();
+/// assert_eq!(whole, Tally { solutions: 92, classes_x8: 96 });
+/// assert_eq!(whole.unique(), Some(12));
+/// assert_eq!(whole.counts(8), Some(Counts { n: 8, total: 92, unique: 12 }));
+///
+/// // A partial sum need not be a whole number of classes.
+/// let mut part = Tally::default();
+/// part.add(Tally { solutions: 2, classes_x8: 2 });
+/// assert_eq!(part.unique(), None);
+/// assert_eq!(part + part, Tally { solutions: 4, classes_x8: 4 });
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Tally {
     /// Solutions, Q(n) when summed over the plan.
@@ -54,6 +73,28 @@ impl std::iter::Sum for Tally {
 }
 
 /// The tasks of one count.
+///
+/// An [`Engine`] makes one for a board size; [`count_plan`] and
+/// [`run_plan`](crate::run_plan) count its tasks.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{BacktrackEngine, ConstellationEngine, Engine, Tally};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// assert_eq!((plan.n(), plan.len()), (8, 21));
+/// assert!(!plan.is_empty());
+/// assert_eq!(plan.describe(0), "first rows [0, 2] (weight 2)");
+/// let sum: Tally = (0..plan.len()).map(|i| plan.count(i)).sum();
+/// assert_eq!(sum.solutions, 92);
+/// assert!(plan.sample_seconds(0, 1) >= 0.0);
+///
+/// // A board of 5×5 is one task for the constellation engine.
+/// let small = ConstellationEngine.plan(5)?;
+/// assert_eq!(small.count(0), Tally { solutions: 10, classes_x8: 16 });
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub trait Plan: Send + Sync {
     /// The board size.
     fn n(&self) -> usize;
@@ -80,6 +121,34 @@ pub trait Plan: Send + Sync {
 }
 
 /// A way of counting that splits into tasks.
+///
+/// [`engines`](crate::engines) lists every engine, and
+/// [`engine_by_name`](crate::engine_by_name) finds one by its name.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, engines, plan_fingerprint, Engine, Error, JoinEngine};
+///
+/// for engine in engines() {
+///     let plan = engine.plan(8)?;
+///     assert_eq!(plan.n(), 8);
+///     assert_eq!(count_plan(plan.as_ref()).solutions, 92, "{}", engine.name());
+///     assert!(engine.max_n() >= 28);
+///     assert!(matches!(engine.plan(0), Err(Error::ZeroSize)));
+/// }
+///
+/// // What memory a count needs is known before any of it is spent, and
+/// // less memory gives a slower plan with the same tasks.
+/// let least = JoinEngine.memory(20, 4);
+/// let (bytes, _how) = JoinEngine.memory_plan(20, 4, Some(least));
+/// assert!(bytes <= least);
+/// let fast = JoinEngine.plan(10)?;
+/// let lean = JoinEngine.plan_within(10, 1, Some(0))?;
+/// assert_eq!(plan_fingerprint(lean.as_ref()), plan_fingerprint(fast.as_ref()));
+/// assert_eq!(count_plan(lean.as_ref()), count_plan(fast.as_ref()));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub trait Engine: Send + Sync {
     /// The name used on the command line and in checkpoints.
     fn name(&self) -> &'static str;
@@ -160,6 +229,19 @@ pub fn plan_fingerprint(plan: &dyn Plan) -> String {
 }
 
 /// Counts a whole plan on this thread, in task order.
+///
+/// [`count_plan_on`](crate::count_plan_on) counts it on several threads.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, ConstellationEngine, Engine};
+///
+/// let tally = count_plan(ConstellationEngine.plan(10)?.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (724, Some(92)));
+/// assert_eq!(count_plan(ConstellationEngine.plan(3)?.as_ref()).solutions, 0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn count_plan(plan: &dyn Plan) -> Tally {
     (0..plan.len()).map(|i| plan.count(i)).sum()
 }

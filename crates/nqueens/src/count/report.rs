@@ -2,6 +2,19 @@
 //! and the MPI runner so that they print exactly the same thing.
 
 /// `1234567` as `1,234,567`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count, grouped, known_total};
+///
+/// assert_eq!(grouped(0), "0");
+/// assert_eq!(grouped(999), "999");
+/// assert_eq!(grouped(1_000), "1,000");
+/// assert_eq!(grouped(count(10)?), "724");
+/// assert_eq!(grouped(known_total(27).unwrap()), "234,907,967,154,122,528");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn grouped(x: u128) -> String {
     let digits = x.to_string();
     let mut out = String::with_capacity(digits.len() * 4 / 3);

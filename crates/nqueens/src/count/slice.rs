@@ -74,6 +74,25 @@ pub const FORMAT_VERSION: u32 = 2;
 /// The `version` this library writes into partial results, for example
 /// `"nqueens 0.1.0, partial format 2"`. Parts merge only with parts of the
 /// same version, since plans may change between versions.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{merge_slices, slice_version, PartialResult, Slice, SliceError, Tally};
+///
+/// assert!(slice_version().starts_with("nqueens "));
+/// assert!(slice_version().ends_with("partial format 2"));
+///
+/// let first = PartialResult::new(8, "backtrack", Slice::new(1, 2)?, 21, Tally::default());
+/// assert_eq!(first.version, slice_version());
+///
+/// // A part written by another version does not merge with this one's.
+/// let mut second = PartialResult::new(8, "backtrack", Slice::new(2, 2)?, 21, Tally::default());
+/// second.version = "nqueens 0.0.1, partial format 2".to_string();
+/// let parts = [("a.json".to_string(), first), ("b.json".to_string(), second)];
+/// assert!(matches!(merge_slices(&parts), Err(SliceError::Mismatch { what: "version", .. })));
+/// # Ok::<(), nqueens::SliceError>(())
+/// ```
 pub fn current_version() -> String {
     format!(
         "nqueens {}, partial format {FORMAT_VERSION}",
@@ -184,6 +203,40 @@ impl FromStr for Slice {
 }
 
 /// What a slice job found: the sum over the tasks of one slice.
+///
+/// # Examples
+///
+/// Three jobs each count one slice and save their part; the parts are read
+/// back and merged:
+///
+/// ```
+/// use nqueens::{merge_slices, plan_fingerprint, BacktrackEngine, Engine};
+/// use nqueens::{PartialResult, Slice, SliceError, Tally};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let fingerprint = plan_fingerprint(plan.as_ref());
+/// let mut parts = Vec::new();
+/// for slice in Slice::all(3) {
+///     let tally: Tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+///     let part = PartialResult::new(8, "backtrack", slice, plan.len(), tally)
+///         .with_fingerprint(&fingerprint);
+///     let path = std::env::temp_dir()
+///         .join(format!("nqueens-doc-part-{}-{}.json", std::process::id(), slice.index));
+///     part.save(&path)?;
+///     let loaded = PartialResult::load(&path)?;
+///     std::fs::remove_file(&path)?;
+///     assert_eq!(loaded, part);
+///     parts.push((path.display().to_string(), loaded));
+/// }
+/// assert_eq!(plan.len(), 21);
+/// assert_eq!(parts[1].1.tasks, 7..14);
+/// assert_eq!(merge_slices(&parts)?.tally.solutions, 92);
+///
+/// // An edited part is refused: its checksum no longer matches.
+/// let edited = parts[0].1.to_json().replace("\"n\":8", "\"n\":9");
+/// assert!(matches!(PartialResult::from_json(&edited), Err(SliceError::Json { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartialResult {
     /// The board size.
@@ -420,6 +473,28 @@ fn format_version(version: &str) -> Option<u32> {
 }
 
 /// The sum of all the slices of a count.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{merge_slices, slice_version, ConstellationEngine, Engine};
+/// use nqueens::{PartialResult, Slice, Tally};
+///
+/// let plan = ConstellationEngine.plan(10)?;
+/// let parts: Vec<(String, PartialResult)> = Slice::all(4)
+///     .map(|slice| {
+///         let tally: Tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+///         let part = PartialResult::new(10, "constellation", slice, plan.len(), tally);
+///         (format!("part-{}.json", slice.index), part)
+///     })
+///     .collect();
+/// let merged = merge_slices(&parts)?;
+/// assert_eq!((merged.n, merged.engine.as_str()), (10, "constellation"));
+/// assert_eq!((merged.slices, merged.total_tasks), (4, plan.len()));
+/// assert_eq!(merged.version, slice_version());
+/// assert_eq!((merged.tally.solutions, merged.tally.unique()), (724, Some(92)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Merged {
     /// The board size.
@@ -450,6 +525,31 @@ type Show = fn(&PartialResult) -> String;
 /// slice; [`SliceError::DuplicateSlice`] when a slice is given twice;
 /// [`SliceError::MissingSlices`] when some are missing;
 /// [`SliceError::Overflow`] when the sum exceeds 128 bits.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{merge_slices, BacktrackEngine, Engine, PartialResult, Slice, SliceError, Tally};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let parts: Vec<(String, PartialResult)> = Slice::all(2)
+///     .map(|slice| {
+///         let tally: Tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+///         let part = PartialResult::new(8, "backtrack", slice, plan.len(), tally);
+///         (format!("part-{}.json", slice.index), part)
+///     })
+///     .collect();
+/// let merged = merge_slices(&parts)?;
+/// assert_eq!((merged.tally.solutions, merged.tally.unique()), (92, Some(12)));
+///
+/// // The same slice twice, or one slice alone, is refused.
+/// let twice = [parts[0].clone(), parts[0].clone()];
+/// assert!(matches!(merge_slices(&twice), Err(SliceError::DuplicateSlice { .. })));
+/// let alone = merge_slices(&parts[1..]).unwrap_err();
+/// assert!(matches!(alone, SliceError::MissingSlices { given: 1, count: 2, .. }));
+/// assert!(alone.to_string().contains("slice 1/2 is missing"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
     let Some((first_file, first)) = parts.first() else {
         return Err(SliceError::NoParts);
@@ -539,6 +639,20 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
 
 /// What can be wrong with a slice, a partial result or a merge. The messages
 /// are meant to be shown to people as they are.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{merge_slices, Slice, SliceError};
+///
+/// let err = "5/4".parse::<Slice>().unwrap_err();
+/// assert!(matches!(err, SliceError::IndexOutOfRange { index: 5, count: 4 }));
+/// assert!(err.to_string().starts_with("there is no slice 5/4"));
+///
+/// assert!(matches!("1/0".parse::<Slice>(), Err(SliceError::NoSlices { .. })));
+/// assert!(matches!("half".parse::<Slice>(), Err(SliceError::Syntax { .. })));
+/// assert!(matches!(merge_slices(&[]), Err(SliceError::NoParts)));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SliceError {

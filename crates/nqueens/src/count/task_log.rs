@@ -63,6 +63,26 @@ const HEADER_MAX: usize = 4096;
 pub const LINE_MAX: usize = 128;
 
 /// What is wrong with a task log.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{TaskLog, TaskLogError, Tally};
+///
+/// let mut log = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+///
+/// // A log of n = 10 does not serve a count of n = 11.
+/// let other = log.check_matches(11, "constellation", 293, "14e3e9a9b0748779");
+/// assert!(matches!(other, Err(TaskLogError::OtherCount { .. })));
+///
+/// // A run killed while writing its last line left it without a newline.
+/// let mut text = log.header_line();
+/// text += &log.record(4, Tally { solutions: 8, classes_x8: 8 });
+/// text.pop();
+/// let err = TaskLog::parse(&text).unwrap_err();
+/// assert!(matches!(err, TaskLogError::Malformed { line: 2, .. }));
+/// assert!(err.to_string().contains("cut short"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TaskLogError {
@@ -152,6 +172,39 @@ pub struct TaskLog {
 }
 
 /// The first way two logs of one count differ, by task index.
+///
+/// [`TaskLog::first_difference`] returns it; its text names the task.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{TaskDifference, TaskLog, Tally};
+///
+/// let mut first = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+/// let mut second = first.clone();
+/// first.record(1, Tally { solutions: 24, classes_x8: 24 });
+/// second.record(1, Tally { solutions: 25, classes_x8: 24 });
+///
+/// let difference = first.first_difference(&second)?;
+/// assert_eq!(
+///     difference,
+///     Some(TaskDifference::Counts {
+///         index: 1,
+///         first: Tally { solutions: 24, classes_x8: 24 },
+///         second: Tally { solutions: 25, classes_x8: 24 },
+///     })
+/// );
+/// assert_eq!(
+///     difference.unwrap().to_string(),
+///     "task 1: 24 solutions (24 eight-times-classes) in the first, 25 (24) in the second"
+/// );
+///
+/// // A task only one of the logs holds.
+/// let mut third = first.clone();
+/// third.record(4, Tally { solutions: 8, classes_x8: 8 });
+/// assert_eq!(first.first_difference(&third)?, Some(TaskDifference::OnlyInSecond(4)));
+/// # Ok::<(), nqueens::TaskLogError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Difference {
@@ -482,6 +535,46 @@ impl TaskLog {
 }
 
 /// Appends each finished task to a task log file, flushed line by line.
+///
+/// # Examples
+///
+/// A run that is killed after five tasks, and a rerun that reopens its log
+/// and counts only the rest:
+///
+/// ```
+/// use nqueens::{plan_fingerprint, BacktrackEngine, Engine};
+/// use nqueens::{Tally, TaskLog, TaskLogError, TaskLogWriter};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let fresh = TaskLog::new(8, "backtrack", plan.len(), &plan_fingerprint(plan.as_ref()));
+/// let path = std::env::temp_dir()
+///     .join(format!("nqueens-doc-task-log-{}.txt", std::process::id()));
+/// # let _ = std::fs::remove_file(&path);
+///
+/// let mut writer = TaskLogWriter::open(&path, fresh.clone())?;
+/// for i in 0..5 {
+///     writer.record(i, plan.count(i))?;
+/// }
+/// drop(writer); // killed
+///
+/// let mut writer = TaskLogWriter::open(&path, fresh.clone())?;
+/// assert_eq!(writer.log().tasks_done(), 5);
+/// for i in 0..plan.len() {
+///     if writer.log().get(i).is_none() {
+///         writer.record(i, plan.count(i))?;
+///     }
+/// }
+/// let total: Tally = writer.log().done().map(|(_, t)| t).sum();
+/// assert_eq!((total.solutions, total.unique()), (92, Some(12)));
+/// drop(writer);
+///
+/// // The file holds every task, and refuses to serve another count.
+/// assert_eq!(TaskLog::load(&path)?.unwrap().tasks_done(), plan.len());
+/// let other = TaskLog::new(9, "backtrack", plan.len(), "");
+/// assert!(matches!(TaskLogWriter::open(&path, other), Err(TaskLogError::OtherCount { .. })));
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct TaskLogWriter {
     file: File,

@@ -70,6 +70,24 @@ enum Case {
 ///
 /// Iterating is O(1) per row with no allocation; [`Construction::column`]
 /// answers any row directly.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{construct, LineVerifier};
+///
+/// let board = construct(10_001)?.expect("n ≥ 4 has a solution");
+/// assert_eq!(board.n(), 10_001);
+/// assert_eq!(board.column(10_000), 10_000); // an odd board ends in the corner
+///
+/// // Stream the columns into the checker without storing them.
+/// let mut check = LineVerifier::with_size(board.n());
+/// for col in board {
+///     check.push(col);
+/// }
+/// assert!(check.finish().is_solution());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Construction {
     n: usize,
@@ -85,6 +103,24 @@ pub struct Construction {
 ///
 /// # Errors
 /// [`Error::ZeroSize`] for n = 0.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{construct, Error};
+///
+/// let board: Vec<usize> = construct(6)?.expect("6 queens have a solution").collect();
+/// assert_eq!(board, [1, 3, 5, 0, 2, 4]);
+/// assert!(nqueens::verify(&board).is_ok());
+///
+/// // Any row of a huge board, without building the rows above it.
+/// let huge = construct(1_000_000_000)?.unwrap();
+/// assert_eq!(huge.column(123_456_789), 246_913_579);
+///
+/// assert!(construct(3)?.is_none());
+/// assert_eq!(construct(0), Err(Error::ZeroSize));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn construct(n: usize) -> Result<Option<Construction>, Error> {
     match n {
         0 => Err(Error::ZeroSize),

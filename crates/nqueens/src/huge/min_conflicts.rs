@@ -134,6 +134,19 @@ use crate::Error;
 /// The largest `n` accepted: 2^28 = 268,435,456 queens, which take about
 /// 6.6 GB (see [`memory`]). Above it [`MinConflicts::solve`] returns
 /// [`Error::TooLarge`].
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{min_conflicts_memory, Error, MinConflicts, MIN_CONFLICTS_MAX_N};
+///
+/// // Refused before anything is allocated.
+/// let err = MinConflicts::default().solve(MIN_CONFLICTS_MAX_N + 1).unwrap_err();
+/// assert!(matches!(err, Error::TooLarge { max: MIN_CONFLICTS_MAX_N, .. }));
+///
+/// // The largest board accepted needs about 6.6 GB.
+/// assert_eq!(min_conflicts_memory(MIN_CONFLICTS_MAX_N), 6_610_223_096);
+/// ```
 pub const MAX_N: usize = 1 << 28;
 
 /// Random columns the greedy start tries for one row before it settles for an
@@ -172,6 +185,21 @@ const STALL_PER_QUEEN: u64 = 2;
 /// each), and the list of rows under attack (a `u32` per row, reserved in
 /// full, and a bit per row). With [`Start::Greedy`] only the columns and the
 /// bits are written in full; most of the rest stays untouched.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::min_conflicts_memory;
+///
+/// // About 25 bytes per queen.
+/// assert_eq!(min_conflicts_memory(1_000_000), 24_624_992);
+/// assert_eq!(min_conflicts_memory(0), 0);
+///
+/// // Check a board against a memory budget before starting the search.
+/// let budget = 1 << 30; // 1 GiB
+/// assert!(min_conflicts_memory(10_000_000) < budget);
+/// assert!(min_conflicts_memory(100_000_000) > budget);
+/// ```
 #[must_use]
 pub fn memory(n: usize) -> u64 {
     let n = n as u64;
@@ -186,6 +214,23 @@ pub fn memory(n: usize) -> u64 {
 }
 
 /// Settings of a run.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{MinConflicts, MinConflictsOutcome as Outcome};
+///
+/// let search = MinConflicts { seed: 42, ..MinConflicts::default() };
+/// let (Outcome::Found(board), _) = search.solve(1_000)? else { panic!("no board") };
+/// let columns: Vec<usize> = board.iter().map(|&c| c as usize).collect();
+/// assert!(nqueens::verify(&columns).is_ok());
+///
+/// // The same seed gives the same board; another seed, another board.
+/// assert_eq!(search.solve(1_000)?.0, Outcome::Found(board.clone()));
+/// let other = MinConflicts { seed: 43, ..search };
+/// assert_ne!(other.solve(1_000)?.0, Outcome::Found(board));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MinConflicts {
     /// Seed of the random numbers: the same seed gives the same board.
@@ -213,6 +258,22 @@ impl Default for MinConflicts {
 
 /// How the board that the repair starts from is built (at the start and at
 /// every restart).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{MinConflicts, MinConflictsOutcome as Outcome, MinConflictsStart as Start};
+///
+/// let greedy = MinConflicts::default();
+/// assert_eq!(greedy.start, Start::Greedy);
+/// let random = MinConflicts { start: Start::Random, ..greedy };
+///
+/// let (Outcome::Found(_), from_greedy) = greedy.solve(1_000)? else { panic!("no board") };
+/// let (Outcome::Found(_), from_random) = random.solve(1_000)? else { panic!("no board") };
+/// // The greedy start leaves far fewer attacking pairs to repair.
+/// assert!(from_greedy.initial_conflicts < from_random.initial_conflicts);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Start {
@@ -227,6 +288,26 @@ pub enum Start {
 }
 
 /// What a run did.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{MinConflicts, MinConflictsOutcome as Outcome};
+///
+/// let (outcome, stats) = MinConflicts::default().solve(10_000)?;
+/// assert!(matches!(outcome, Outcome::Found(_)));
+/// assert!(stats.moves <= stats.steps);
+/// if stats.restarts == 0 {
+///     // Each move removes at least one attacking pair.
+///     assert!(stats.moves <= stats.initial_conflicts);
+/// }
+///
+/// // 3 queens have no solution: nothing is searched.
+/// let (outcome, stats) = MinConflicts::default().solve(3)?;
+/// assert_eq!(outcome, Outcome::NoSolution);
+/// assert_eq!(stats.steps, 0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Stats {
     /// Attempted swaps, over all restarts: each is one conflicted row paired
@@ -246,6 +327,21 @@ pub struct Stats {
 }
 
 /// How a run ended.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{MinConflicts, MinConflictsOutcome as Outcome, MinConflictsStart as Start};
+///
+/// let search = MinConflicts::default();
+/// assert!(matches!(search.solve(50)?.0, Outcome::Found(board) if board.len() == 50));
+/// assert_eq!(search.solve(3)?.0, Outcome::NoSolution);
+///
+/// // A random start with no steps to repair it: the search gives up.
+/// let hasty = MinConflicts { max_steps: Some(0), start: Start::Random, ..search };
+/// assert_eq!(hasty.solve(1_000)?.0, Outcome::GaveUp);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Outcome {

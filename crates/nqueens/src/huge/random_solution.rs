@@ -35,13 +35,64 @@ use crate::rng::Xoshiro256;
 /// counts at most about half of the search tree (under a second for n = 15;
 /// n = 16 would take several seconds, as the tree grows about sevenfold per
 /// row).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{random_solution, uniform_solution, Error, RandomMethod, UNIFORM_MAX};
+///
+/// let (_, method) = random_solution(8, 1)?.unwrap();
+/// assert!(8 <= UNIFORM_MAX);
+/// assert!(matches!(method, RandomMethod::Uniform { of: 92, .. }));
+///
+/// // Above the limit: min-conflicts instead, and no uniform draw.
+/// let (_, method) = random_solution(UNIFORM_MAX + 1, 1)?.unwrap();
+/// assert!(matches!(method, RandomMethod::MinConflicts { .. }));
+/// assert!(matches!(
+///     uniform_solution(UNIFORM_MAX + 1, 1),
+///     Err(Error::TooLarge { max: UNIFORM_MAX, .. })
+/// ));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub const UNIFORM_MAX: usize = 15;
 
 /// Up to this many queens, [`random_solution`] repairs a uniformly random
 /// permutation (about 1.7 s at this size); above, a greedy random start.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{random_solution, MinConflictsStart, RandomMethod, RANDOM_START_MAX};
+///
+/// let n = 40;
+/// assert!(n <= RANDOM_START_MAX);
+/// let (board, method) = random_solution(n, 3)?.unwrap();
+/// assert!(nqueens::verify(&board).is_ok());
+/// assert!(matches!(
+///     method,
+///     RandomMethod::MinConflicts { start: MinConflictsStart::Random, .. }
+/// ));
+/// // `random_solution(RANDOM_START_MAX + 1, 3)` would start greedily instead.
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub const RANDOM_START_MAX: usize = 1_000_000;
 
 /// How [`random_solution`] found its board.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{random_solution, RandomMethod};
+///
+/// let (board, method) = random_solution(8, 5)?.expect("8 queens have solutions");
+/// let RandomMethod::Uniform { index, of } = method else { panic!("8 is small") };
+/// assert_eq!(of, 92);
+/// assert_eq!(nqueens::nth_solution(8, index)?, Some(board));
+///
+/// let (_, method) = random_solution(20, 5)?.unwrap();
+/// assert!(matches!(method, RandomMethod::MinConflicts { stats, .. } if stats.moves > 0));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum Method {
@@ -73,6 +124,23 @@ pub enum Method {
 /// [`MinConflicts::solve`] (such as [`Error::TooLarge`]) and
 /// [`Error::Refused`] if the search gives up (it restarts until it
 /// succeeds, so this does not happen in practice).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::random_solution;
+///
+/// let (board, _method) = random_solution(10, 7)?.expect("10 queens have solutions");
+/// assert!(nqueens::verify(&board).is_ok());
+/// assert_eq!(random_solution(10, 7)?.unwrap().0, board); // the same seed, the same board
+///
+/// let (board, _) = random_solution(50, 7)?.unwrap();
+/// assert_eq!(board.len(), 50);
+/// assert!(nqueens::verify(&board).is_ok());
+///
+/// assert!(random_solution(3, 7)?.is_none());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub fn random_solution(n: usize, seed: u64) -> Result<Option<(Vec<usize>, Method)>, Error> {
     if n <= UNIFORM_MAX {
         return uniform(n, seed);

@@ -9,11 +9,42 @@ use crate::board::{Conflict, Square};
 use crate::sink::Sink;
 
 /// The side of one square, in pixels, unless a picture says otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_svg, Picture, DEFAULT_SQUARE_SIZE};
+///
+/// let picture = Picture::from_columns(&[1, 3, 0, 2]);
+/// assert_eq!(picture.square_size, DEFAULT_SQUARE_SIZE);
+///
+/// // The SVG's width: four squares, plus a border and a margin.
+/// let mut svg = Vec::new();
+/// write_svg(&mut svg, &picture)?;
+/// let svg = String::from_utf8(svg)?;
+/// let width: u32 = svg.split("width=\"").nth(1).and_then(|w| w.split('"').next()).unwrap().parse()?;
+/// assert!(4 * DEFAULT_SQUARE_SIZE < width && width < 5 * DEFAULT_SQUARE_SIZE);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const DEFAULT_SQUARE_SIZE: u32 = 60;
 
 /// The largest board [`write_svg`](super::write_svg) and
 /// [`write_animated_svg`](super::write_animated_svg) draw (an SVG of a
 /// 1000×1000 board holds a million squares, some 40 MB).
+///
+/// # Examples
+///
+/// ```
+/// use std::io::ErrorKind;
+/// use nqueens::{write_animated_svg, write_svg, Picture, MAX_SVG_N};
+///
+/// let err = write_svg(&mut Vec::new(), &Picture::new(MAX_SVG_N + 1)).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+/// assert!(err.to_string().contains("too large to draw"));
+///
+/// let err = write_animated_svg(&mut Vec::new(), MAX_SVG_N + 1, &[], 1.0).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+/// ```
 pub const MAX_SVG_N: usize = 1000;
 
 /// The largest square size accepted, in pixels.

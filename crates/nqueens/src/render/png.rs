@@ -8,9 +8,44 @@ use super::svg::{conflict_width, highlight_width};
 use crate::board::Square;
 
 /// The largest board [`write_png`] draws.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_png, Picture, MAX_PNG_N};
+///
+/// // Tiny squares, so that only the board size is too large.
+/// let err = write_png(&mut Vec::new(), &Picture::new(MAX_PNG_N + 1).with_square_size(1))
+///     .unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+/// assert!(err.to_string().contains("too large for a PNG"));
+///
+/// write_png(&mut Vec::new(), &Picture::new(MAX_PNG_N).with_square_size(1))?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub const MAX_PNG_N: usize = 100;
 
 /// The largest width or height, in pixels, of an image [`write_png`] makes.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_png, write_svg, Picture, MAX_PNG_SIDE};
+///
+/// // Four squares of 1000 pixels make an image wider than MAX_PNG_SIDE.
+/// let large = Picture::from_columns(&[1, 3, 0, 2]).with_square_size(1000);
+/// let err = write_png(&mut Vec::new(), &large).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+/// assert!(err.to_string().contains("use smaller squares"));
+/// write_svg(&mut Vec::new(), &large)?; // an SVG scales: no such limit
+///
+/// // Smaller squares fit; the PNG's width is in its header.
+/// let mut png = Vec::new();
+/// write_png(&mut png, &large.with_square_size(20))?;
+/// let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+/// assert!(width <= MAX_PNG_SIDE);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub const MAX_PNG_SIDE: u32 = 4096;
 
 /// Writes `picture` as a PNG image (8-bit RGB, not interlaced).

@@ -10,6 +10,20 @@ use crate::board::Square;
 
 /// The most frames [`write_animated_svg`] accepts (and
 /// [`FrameRecorder`](super::FrameRecorder) records unless told otherwise).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_animated_svg, Frame, MAX_FRAMES};
+///
+/// let too_many = vec![Frame::new(); MAX_FRAMES + 1];
+/// let err = write_animated_svg(&mut Vec::new(), 4, &too_many, 0.1).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+/// assert!(err.to_string().contains("too many"));
+///
+/// write_animated_svg(&mut Vec::new(), 4, &too_many[..2], 0.1)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub const MAX_FRAMES: usize = 10_000;
 
 /// The fonts asked for, the first one installed winning.

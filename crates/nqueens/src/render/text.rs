@@ -7,6 +7,27 @@
 use std::io::{self, Write};
 
 /// How a solution is written.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_solution, RenderOptions, Style};
+///
+/// fn text(style: Style) -> String {
+///     let mut out = Vec::new();
+///     write_solution(&mut out, &[1, 3, 0, 2], style, RenderOptions::default()).unwrap();
+///     String::from_utf8(out).unwrap()
+/// }
+///
+/// assert_eq!(text(Style::List), "[1, 3, 0, 2]\n");
+/// assert_eq!(text(Style::Lines), "1\n3\n0\n2\n");
+/// assert_eq!(text(Style::Json), "{\"n\":4,\"columns\":[1,3,0,2]}\n");
+/// assert_eq!(text(Style::LeetCode), "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n");
+/// assert_eq!(text(Style::Pairs), "0, 1; 1, 3; 2, 0; 3, 2;\n");
+/// assert_eq!(text(Style::Matrix).lines().next(), Some("0 1 0 0"));
+/// assert_eq!(text(Style::Board).lines().count(), 4);
+/// assert!(Style::Board.is_drawing() && !Style::List.is_drawing());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Style {
@@ -41,6 +62,21 @@ impl Style {
 }
 
 /// Options shared by the styles.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{write_solution, RenderOptions, Style};
+///
+/// let mut zero_based = Vec::new();
+/// write_solution(&mut zero_based, &[1, 3, 0, 2], Style::List, RenderOptions::default())?;
+/// assert_eq!(zero_based, b"[1, 3, 0, 2]\n");
+///
+/// let mut one_based = Vec::new();
+/// write_solution(&mut one_based, &[1, 3, 0, 2], Style::Pairs, RenderOptions { one_based: true })?;
+/// assert_eq!(one_based, b"1, 2; 2, 4; 3, 1; 4, 3;\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Print columns from 1 instead of 0 (lists and JSON).

@@ -12,6 +12,23 @@ use crate::error::ParseError;
 pub(super) use crate::parse::FORMS;
 
 /// Why a stream could not be read as placements.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{ColumnReader, ReadError};
+///
+/// let mut reader = ColumnReader::new("0 4\n7 x".as_bytes(), false);
+/// assert!(matches!(reader.next_placement(), Err(ReadError::Parse(e)) if e.line == Some(2)));
+///
+/// let mut reader = ColumnReader::new(&b"0 \xff 1\n"[..], false);
+/// assert!(matches!(reader.next_placement(), Err(ReadError::NotUtf8 { offset: 2 })));
+///
+/// let mut reader = ColumnReader::new("[1, 3, 0, 2, 4]".as_bytes(), false).with_limit(4);
+/// let err = reader.next_placement().unwrap_err();
+/// assert!(matches!(err, ReadError::TooMany { limit: 4 }));
+/// assert_eq!(err.to_string(), "a placement has more than 4 queens");
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ReadError {

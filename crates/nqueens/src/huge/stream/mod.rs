@@ -130,6 +130,22 @@ pub use verifier::LineVerifier;
 pub const MAX_QUEENS: u64 = 1 << 32;
 
 /// How many conflicts a [`Verdict`] lists; it counts all of them.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{LineVerifier, CONFLICTS_KEPT};
+///
+/// // Twenty queens in column 0: each after the first lands on a taken column.
+/// let mut verifier = LineVerifier::new();
+/// for _ in 0..20 {
+///     verifier.push(0);
+/// }
+/// let verdict = verifier.finish();
+/// assert_eq!(verdict.queens_on_taken_lines(), 19);
+/// assert_eq!(verdict.conflicts().len(), CONFLICTS_KEPT);
+/// assert_eq!(verdict.conflicts().last().unwrap().queen.row, CONFLICTS_KEPT);
+/// ```
 pub const CONFLICTS_KEPT: usize = 10;
 
 /// The default largest placement that [`ColumnReader`] returns whole, as a
@@ -138,6 +154,29 @@ pub const CONFLICTS_KEPT: usize = 10;
 /// report a few sorts, so 10,000 queens take well under a megabyte and a few
 /// milliseconds; beyond that nobody reads a report pair by pair, and the
 /// streaming [`Verdict`] takes over.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{construct, ColumnReader, Streamed, DETAIL_MAX};
+///
+/// let board = |n| -> String {
+///     let columns: Vec<String> = construct(n).unwrap().unwrap().map(|c| c.to_string()).collect();
+///     format!("[{}]\n", columns.join(", "))
+/// };
+/// let text = board(DETAIL_MAX) + &board(DETAIL_MAX + 1);
+/// let mut reader = ColumnReader::new(text.as_bytes(), false);
+/// assert!(matches!(
+///     reader.next_placement()?,
+///     Some(Streamed::Small(p)) if p.n() == DETAIL_MAX && p.is_solution()
+/// ));
+/// assert!(matches!(
+///     reader.next_placement()?,
+///     Some(Streamed::Large(v)) if v.n() == DETAIL_MAX + 1 && v.is_solution()
+/// ));
+/// assert_eq!(reader.next_placement()?, None);
+/// # Ok::<(), nqueens::ReadError>(())
+/// ```
 pub const DETAIL_MAX: usize = 10_000;
 
 /// The largest quoted (LeetCode) board [`ColumnReader`] reads inside a

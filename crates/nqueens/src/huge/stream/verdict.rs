@@ -13,6 +13,23 @@ use crate::board::{Attack, Placement, Square};
 use crate::error::Error;
 
 /// One placement read by [`ColumnReader::next_placement`](super::ColumnReader::next_placement).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{ColumnReader, Streamed};
+///
+/// // Up to 4 queens whole, above that as a verdict.
+/// let text = "[1, 3, 0, 2]\n[0, 2, 4, 1, 3]\n";
+/// let mut reader = ColumnReader::new(text.as_bytes(), false).with_detail_max(4);
+/// assert!(matches!(reader.next_placement()?, Some(Streamed::Small(p)) if p.is_solution()));
+/// assert!(matches!(
+///     reader.next_placement()?,
+///     Some(Streamed::Large(v)) if v.is_solution() && v.n() == 5
+/// ));
+/// assert_eq!(reader.next_placement()?, None);
+/// # Ok::<(), nqueens::ReadError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Streamed {
     /// At most the detail limit of queens (or a quoted board): the whole
@@ -23,6 +40,30 @@ pub enum Streamed {
 }
 
 /// A queen that landed on a line an earlier queen already held.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Attack, LineVerifier, Square};
+///
+/// // The queen of row 4 shares column 0 with row 2 and an anti-diagonal with row 1.
+/// let columns = [1, 3, 0, 2, 0];
+/// let mut verifier = LineVerifier::new();
+/// for col in columns {
+///     verifier.push(col);
+/// }
+/// let mut verdict = verifier.finish();
+/// let found: Vec<_> = verdict.conflicts().iter().map(|c| (c.queen, c.attack, c.earlier_row)).collect();
+/// assert_eq!(
+///     found,
+///     [(Square::new(4, 0), Attack::Column, None), (Square::new(4, 0), Attack::AntiDiagonal, None)]
+/// );
+///
+/// // A second pass over the columns finds the earlier queens.
+/// verdict.fill_earlier_rows(columns);
+/// let earlier: Vec<_> = verdict.conflicts().iter().map(|c| c.earlier()).collect();
+/// assert_eq!(earlier, [Some(Square::new(2, 0)), Some(Square::new(1, 3))]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LineConflict {
     /// The later queen (its row is the larger).
@@ -58,6 +99,34 @@ impl LineConflict {
 }
 
 /// What a [`LineVerifier`](super::LineVerifier) found.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Error, LineVerifier, Square};
+///
+/// let verdict_of = |n: usize, columns: &[usize]| {
+///     let mut verifier = LineVerifier::with_size(n);
+///     for &col in columns {
+///         verifier.push(col);
+///     }
+///     verifier.finish()
+/// };
+///
+/// let verdict = verdict_of(6, &[1, 3, 5, 0, 2, 4]);
+/// assert!(verdict.is_solution());
+/// assert_eq!((verdict.n(), verdict.queens()), (6, 6));
+///
+/// // Two queens short: no conflict, but no solution either.
+/// let verdict = verdict_of(6, &[1, 3, 5, 0]);
+/// assert!(!verdict.is_solution());
+/// assert_eq!((verdict.queens(), verdict.queens_on_taken_lines()), (4, 0));
+/// assert_eq!(verdict.error(), None);
+///
+/// // Column 6 is off a 4×4 board.
+/// let verdict = verdict_of(4, &[1, 3, 0, 6]);
+/// assert_eq!(verdict.error(), Some(Error::OutOfRange { square: Square::new(3, 6), n: 4 }));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
     /// The board size.
