@@ -21,6 +21,12 @@ pub const DRAW_MAX: usize = 100;
 /// The largest board `solve --algorithm construct` takes: 2^32 queens, the
 /// limit of the streaming check (`--verify`, `nqueens verify`).
 pub const HUGE_MAX: usize = 1 << 32;
+/// The memory `complete` lets a search use unless `--memory` says otherwise:
+/// a search keeps a trail of up to every square of the board (4 bytes each,
+/// 17 GiB at the largest n = 65,536), so this refuses, before anything is
+/// allocated, boards above about n = 32,000 (one thread) on a machine that
+/// may not have the memory; the published instances (n ≤ 2,542) need 26 MB.
+pub const COMPLETE_MEMORY: u64 = 4 << 30;
 /// Above this, `all` without `--limit` would print billions of boards.
 pub const ALL_MAX: usize = 18;
 /// Above this, `count --algorithm` (a classic algorithm, one core, no
@@ -100,6 +106,19 @@ pub fn show_bytes(b: u64) -> String {
     }
 }
 
+/// A byte count as `--memory` takes it, rounded up to a whole K, M or G (so
+/// that a message can say what to type): `5K`, `513M`, `18G`.
+pub fn flag_bytes(b: u64) -> String {
+    let (unit, shift) = if b > 1 << 30 {
+        ('G', 30)
+    } else if b > 1 << 20 {
+        ('M', 20)
+    } else {
+        ('K', 10)
+    };
+    format!("{}{unit}", b.div_ceil(1 << shift).max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +127,20 @@ mod tests {
     fn bytes_for_people() {
         assert_eq!(show_bytes(500), "500 bytes");
         assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+    }
+
+    #[test]
+    fn bytes_for_the_flag_round_up_and_read_back() {
+        assert_eq!(flag_bytes(0), "1K");
+        assert_eq!(flag_bytes(5000), "5K");
+        assert_eq!(flag_bytes(1 << 20), "1024K");
+        assert_eq!(flag_bytes((1 << 20) + 1), "2M");
+        assert_eq!(flag_bytes(18_253_611_008), "17G");
+        assert_eq!(flag_bytes(18_253_611_009), "18G");
+        for b in [1, 999, 1 << 20, 3 << 29, 18_253_611_009] {
+            let read = crate::flags::values::bytes(&flag_bytes(b)).unwrap();
+            assert!(read >= b && read - b < 1 << 30, "{b}");
+        }
     }
 
     /// Counts the steps of a search up to its first solution.

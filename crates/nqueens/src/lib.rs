@@ -276,7 +276,7 @@ pub use crate::{
     board::{verify, Conflicts, Placement, Solution},
     // Completion: pre-placed queens, blocked squares, excluded diagonals.
     complete::{
-        complete, count as count_completions,
+        complete, count as count_completions, memory as completion_memory,
         count_with_progress as count_completions_with_progress, for_each as for_each_completion,
         parse_instance, Answer, Clash, CountProgress, Format as InstanceFormat, Instance,
         ReadOptions, Stats as CompletionStats, MAX_N as COMPLETE_MAX_N,

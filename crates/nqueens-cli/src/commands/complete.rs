@@ -19,7 +19,7 @@ use nqueens::{grouped, plural};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{CompleteArgs, CompleteFormat, VerifyArgs, VerifyFormat};
-use crate::limits::DRAW_MAX;
+use crate::limits::{flag_bytes, show_bytes, COMPLETE_MEMORY, DRAW_MAX};
 use crate::output::{interrupt_flag, Out};
 use crate::progress::Progress;
 
@@ -116,6 +116,8 @@ struct CompleteRun {
     mode: CompleteMode,
     timeout: Option<std::time::Duration>,
     stats: bool,
+    /// `--memory`, or [`COMPLETE_MEMORY`].
+    memory: u64,
     /// Draw a progress bar for `--count`.
     progress: bool,
     format: Option<CompleteFormat>,
@@ -147,8 +149,8 @@ impl CompleteRun {
         }
         if let Some(n) = a.size.filter(|&n| n > nqueens::COMPLETE_MAX_N) {
             usage!(
-                "complete --n {}: completion takes n up to {}: the solver keeps every row and \
-                 column as a bit set, n²/4 bytes (1 GiB at that size)",
+                "complete --n {}: completion takes n up to {}: the solver keeps a trail of the \
+                 squares it takes away, 4 bytes a square (17 GiB at that size)",
                 grouped(n as u128),
                 grouped(nqueens::COMPLETE_MAX_N as u128)
             );
@@ -171,6 +173,7 @@ impl CompleteRun {
             mode,
             timeout: a.timeout,
             stats: a.stats,
+            memory: a.memory.unwrap_or(COMPLETE_MEMORY),
             progress: a.progress.is_on(),
             format: a.format,
             one_based: a.one_based,
@@ -334,6 +337,27 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let run = CompleteRun::from_args(a)?;
     let instance = instance(&run)?;
     let n = instance.n();
+    let threads = match run.mode {
+        CompleteMode::Count { threads } => threads,
+        CompleteMode::First | CompleteMode::All { .. } => 1,
+    };
+    let needed = nqueens::completion_memory(n, threads);
+    if needed > run.memory {
+        usage!(
+            "completing a {n}×{n} board may need {} (4 bytes a square for {}), more than \
+             --memory {}{}; give --memory {} if the machine has it{}",
+            show_bytes(needed),
+            if threads > 1 {
+                format!("each of {threads} threads' boards and the root's")
+            } else {
+                "its one board".to_string()
+            },
+            show_bytes(run.memory),
+            if run.memory == COMPLETE_MEMORY { " (the default)" } else { "" },
+            flag_bytes(needed),
+            if threads > 1 { ", or fewer threads with -j" } else { "" }
+        );
+    }
     let format = run.format.unwrap_or(if n <= DRAW_MAX {
         CompleteFormat::Board
     } else {

@@ -639,6 +639,11 @@ pub struct CompleteArgs {
     /// Print the search's nodes, forced placements and time to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// The most memory the search may use, such as 8G [default: 4G]; a
+    /// board whose search could need more is refused before it starts (a
+    /// search takes up to 4 bytes a square, per thread with --count).
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
+    pub memory: Option<u64>,
     /// With --count, a progress bar on stderr: auto shows it on a terminal.
     #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
     pub progress: ProgressMode,

@@ -260,6 +260,30 @@ fn a_board_too_large_to_complete_is_refused_before_any_work() {
     assert!(e.contains("65,536"), "{e}");
 }
 
+/// A search keeps a trail of up to every square: a board whose search could
+/// outgrow --memory (4G by default) is refused before anything is allocated
+/// (n = 65,536 once took 24 GB and six minutes), and the message says what
+/// to type instead.
+#[test]
+fn a_search_that_could_outgrow_memory_is_refused_before_it_starts() {
+    let started = std::time::Instant::now();
+    let e = run(&["complete", "--n", "65536"]).error();
+    assert!(
+        e.contains("may need 17.0 GiB") && e.contains("--memory 4.0 GiB (the default)"),
+        "{e}"
+    );
+    assert!(e.contains("give --memory 18G"), "{e}");
+    // With --count, each thread has a board.
+    let e = run(&["complete", "--n", "30000", "--count", "-j", "2"]).error();
+    assert!(e.contains("each of 2 threads") && e.contains("fewer threads"), "{e}");
+    let e = run(&["complete", "--n", "8", "--memory", "1K"]).error();
+    assert!(e.contains("more than --memory 1.0 KiB;"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Within the bound, the search runs.
+    let out = run(&["complete", "--n", "8", "--memory", "5K", "--format", "list"]).ok();
+    assert_eq!(out.trim().split(' ').count(), 8, "{out}");
+}
+
 /// Endless, binary and enormous inputs end at once with a clear message.
 #[test]
 fn hostile_instances_are_refused_at_once() {

@@ -32,5 +32,5 @@ mod solver;
 pub use self::instance::{Clash, Instance};
 pub use self::parse::{parse_instance, Format, ReadOptions};
 pub use self::solver::{
-    complete, count, count_with_progress, for_each, Answer, CountProgress, Stats,
+    complete, count, count_with_progress, for_each, memory, Answer, CountProgress, Stats,
 };

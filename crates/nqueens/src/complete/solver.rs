@@ -133,8 +133,11 @@ struct Board {
     open_len: usize,
     /// The column of the queen in each row, or [`NONE`].
     queen: Vec<u32>,
-    /// Squares taken away, as (row, col), in order.
-    trail: Vec<(u32, u32)>,
+    /// Squares taken away, as (row, col), in order: 4 bytes a square, as
+    /// rows and columns are below [`MAX_N`](super::MAX_N) = 2^16. Nearly
+    /// every square of the board is taken away by the time a completion is
+    /// found, so this is most of the memory of a search on a large board.
+    trail: Vec<(u16, u16)>,
     /// Rows given a queen, in order.
     placed: Vec<u32>,
     /// Lines that dropped to one free square, to be forced.
@@ -178,7 +181,7 @@ impl Board {
             pos: (0..2 * n as u32).collect(),
             open_len: 2 * n,
             queen: vec![NONE; n],
-            trail: Vec::with_capacity(16 * n),
+            trail: Vec::with_capacity((16 * n).min(n * n)),
             placed: Vec::with_capacity(n),
             forced: Vec::with_capacity(2 * n),
             dead: false,
@@ -256,7 +259,14 @@ impl Board {
     /// to its row and column.
     #[inline]
     fn taken(&mut self, r: usize, c: usize) {
-        self.trail.push((r as u32, c as u32));
+        if self.trail.len() == self.trail.capacity() {
+            // Grow as a Vec would, but never past the n² squares of the
+            // board, which bounds the trail (a square is taken away once).
+            let room = self.n * self.n - self.trail.len();
+            self.trail.reserve_exact(self.trail.len().min(room).max(1));
+        }
+        // r, c < n ≤ MAX_N = 2^16 (checked by `Instance::new`).
+        self.trail.push((r as u16, c as u16));
         for line in [r, self.n + c] {
             self.free[line] -= 1;
             if !self.filled[line] {
@@ -811,6 +821,33 @@ impl Plan for Split<'_> {
     fn describe(&self, index: usize) -> String {
         format!("completion subproblem {index}: {:?}", self.tasks[index])
     }
+}
+
+/// The most memory, in bytes, that a search of an n×n board takes: the free
+/// squares by row and by column (`2n⌈n/64⌉` words), the trail of squares
+/// taken away (at most all n², 4 bytes each: nearly all of them by the time
+/// a completion is found) and O(n) more, for each board; a count on
+/// `threads` threads keeps one board per thread besides the root. Check it
+/// before searching a large board: at n = 2^16 one board is 17 GiB.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{completion_memory, COMPLETE_MAX_N};
+///
+/// // The published completion instances (n = 2,542) need about 26 MB.
+/// assert!(completion_memory(2542, 1) < 30_000_000);
+/// // Four bytes a square, and more for each thread that counts.
+/// assert!(completion_memory(10_000, 1) > 4 * 10_000 * 10_000);
+/// assert!(completion_memory(10_000, 2) > completion_memory(10_000, 1));
+/// assert!(completion_memory(COMPLETE_MAX_N, 1) > 16 << 30);
+/// ```
+pub fn memory(n: usize, threads: usize) -> u64 {
+    let n = n as u64;
+    let words = n.div_ceil(64);
+    let board = 4 * n * n + 16 * n * words + 64 * n + 4096;
+    let boards = if threads <= 1 { 1 } else { threads as u64 + 1 };
+    board.saturating_mul(boards)
 }
 
 /// The number of completions, on `threads` threads; `None` when stopped.
