@@ -276,10 +276,11 @@ pub use crate::{
     board::{verify, Conflicts, Placement, Solution},
     // Completion: pre-placed queens, blocked squares, excluded diagonals.
     complete::{
-        complete, count as count_completions, memory as completion_memory,
+        complete, count as count_completions,
         count_with_progress as count_completions_with_progress, for_each as for_each_completion,
-        parse_instance, Answer, Clash, CountProgress, Format as InstanceFormat, Instance,
-        ReadOptions, Stats as CompletionStats, MAX_N as COMPLETE_MAX_N,
+        memory as completion_memory, parse_instance, Answer, Clash, CountProgress,
+        Format as InstanceFormat, Instance, ReadOptions, Stats as CompletionStats,
+        MAX_N as COMPLETE_MAX_N,
     },
     // Counting Q(n) and U(n): the engines, their plans and tasks, threads,
     // checkpoints, slices, estimates and the one-line report.

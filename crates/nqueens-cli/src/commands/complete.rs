@@ -353,9 +353,17 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                 "its one board".to_string()
             },
             show_bytes(run.memory),
-            if run.memory == COMPLETE_MEMORY { " (the default)" } else { "" },
+            if run.memory == COMPLETE_MEMORY {
+                " (the default)"
+            } else {
+                ""
+            },
             flag_bytes(needed),
-            if threads > 1 { ", or fewer threads with -j" } else { "" }
+            if threads > 1 {
+                ", or fewer threads with -j"
+            } else {
+                ""
+            }
         );
     }
     let format = run.format.unwrap_or(if n <= DRAW_MAX {

@@ -275,7 +275,10 @@ fn a_search_that_could_outgrow_memory_is_refused_before_it_starts() {
     assert!(e.contains("give --memory 18G"), "{e}");
     // With --count, each thread has a board.
     let e = run(&["complete", "--n", "30000", "--count", "-j", "2"]).error();
-    assert!(e.contains("each of 2 threads") && e.contains("fewer threads"), "{e}");
+    assert!(
+        e.contains("each of 2 threads") && e.contains("fewer threads"),
+        "{e}"
+    );
     let e = run(&["complete", "--n", "8", "--memory", "1K"]).error();
     assert!(e.contains("more than --memory 1.0 KiB;"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(5));
