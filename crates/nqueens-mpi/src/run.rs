@@ -83,6 +83,44 @@ impl Log {
     }
 }
 
+/// Rank 0's side of the messages: the tasks still to deal, the workers still
+/// asking, the results reported so far and the log they go to.
+struct Desk {
+    dealer: Dealer,
+    asking: i32,
+    log: Log,
+    reported: Tally,
+    answered: u64,
+}
+
+impl Desk {
+    /// Receives one request, adds and logs the results it carries, and sends
+    /// its answer: the next chunk, or a stop.
+    fn answer(&mut self, world: &SimpleCommunicator, message: Message, status: Status) {
+        let from = status.source_rank();
+        let (words, _) = (message, status).matched_receive_vec::<u64>();
+        let Some(results) = results_from_wire(&words) else {
+            panic!(
+                "rank 0: a request of {} words from rank {from} is not whole results",
+                words.len()
+            );
+        };
+        for (task, tally) in results {
+            self.reported.add(tally);
+            self.log.record(task, tally);
+        }
+        let worker = world.process_at_rank(from);
+        match self.dealer.next_chunk() {
+            Some(chunk) => worker.send_with_tag(&chunk_to_wire(chunk)[..], TAG_CHUNK),
+            None => {
+                worker.send_with_tag(&[0u64; 0][..], TAG_STOP);
+                self.asking -= 1;
+            }
+        }
+        self.answered += 1;
+    }
+}
+
 /// Rank 0: counts tasks one at a time from the same dealer as the workers,
 /// answering every pending request (and logging the results it carries)
 /// before each of its own tasks, then answers the last requests with stops
@@ -90,34 +128,29 @@ impl Log {
 pub fn coordinate(
     world: &SimpleCommunicator,
     plan: &dyn Plan,
-    mut dealer: Dealer,
+    dealer: Dealer,
     task_log: Option<TaskLogWriter>,
     panic: PanicHook,
 ) -> Coordinated {
-    let mut log = Log {
-        writer: task_log,
-        error: None,
+    let mut desk = Desk {
+        dealer,
+        // Workers that have not been told to stop yet.
+        asking: world.size() - 1,
+        log: Log {
+            writer: task_log,
+            error: None,
+        },
+        reported: Tally::default(),
+        answered: 0,
     };
     let mut work = Work::default();
     let mut own = Tally::default();
-    let mut reported = Tally::default();
-    // Workers that have not been told to stop yet.
-    let mut asking = world.size() - 1;
     let anyone = world.any_process();
     loop {
         while let Some((message, status)) = anyone.immediate_matched_probe_with_tag(TAG_REQUEST) {
-            answer(
-                world,
-                message,
-                status,
-                &mut dealer,
-                &mut asking,
-                &mut log,
-                &mut reported,
-            );
-            work.messages += 1;
+            desk.answer(world, message, status);
         }
-        let Some(task) = dealer.next_task() else {
+        let Some(task) = desk.dealer.next_task() else {
             break;
         };
         panic.check(world.rank(), work.tasks, task);
@@ -126,60 +159,19 @@ pub fn coordinate(
         work.busy += started.elapsed();
         work.tasks += 1;
         own.add(tally);
-        reported.add(tally);
-        log.record(task, tally);
+        desk.reported.add(tally);
+        desk.log.record(task, tally);
     }
-    while asking > 0 {
+    while desk.asking > 0 {
         let (message, status) = anyone.matched_probe_with_tag(TAG_REQUEST);
-        answer(
-            world,
-            message,
-            status,
-            &mut dealer,
-            &mut asking,
-            &mut log,
-            &mut reported,
-        );
-        work.messages += 1;
+        desk.answer(world, message, status);
     }
+    work.messages = desk.answered;
     Coordinated {
-        reported,
+        reported: desk.reported,
         own,
         work,
-        log_error: log.error,
-    }
-}
-
-/// Receives one request, adds and logs the results it carries, and sends its
-/// answer: the next chunk, or a stop.
-fn answer(
-    world: &SimpleCommunicator,
-    message: Message,
-    status: Status,
-    dealer: &mut Dealer,
-    asking: &mut i32,
-    log: &mut Log,
-    reported: &mut Tally,
-) {
-    let from = status.source_rank();
-    let (words, _) = (message, status).matched_receive_vec::<u64>();
-    let Some(results) = results_from_wire(&words) else {
-        panic!(
-            "rank 0: a request of {} words from rank {from} is not whole results",
-            words.len()
-        );
-    };
-    for (task, tally) in results {
-        reported.add(tally);
-        log.record(task, tally);
-    }
-    let worker = world.process_at_rank(from);
-    match dealer.next_chunk() {
-        Some(chunk) => worker.send_with_tag(&chunk_to_wire(chunk)[..], TAG_CHUNK),
-        None => {
-            worker.send_with_tag(&[0u64; 0][..], TAG_STOP);
-            *asking -= 1;
-        }
+        log_error: desk.log.error,
     }
 }
 
