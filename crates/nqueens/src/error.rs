@@ -95,6 +95,21 @@ pub enum Error {
         reason: String,
     },
 
+    /// A count that should be whole is not: an engine's symmetry classes do
+    /// not add up, or a run ended before its last task without being asked
+    /// to stop. A bug, never bad input.
+    #[error(
+        "the {engine} engine's count of n = {n} is inconsistent: {what} (a bug; please report it)"
+    )]
+    Inconsistent {
+        /// The engine's name.
+        engine: &'static str,
+        /// The board size.
+        n: usize,
+        /// What does not add up.
+        what: String,
+    },
+
     /// Text could not be read as a placement.
     #[error(transparent)]
     Parse(#[from] ParseError),

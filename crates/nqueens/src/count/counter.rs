@@ -135,19 +135,18 @@ impl Counter {
         if !result.complete {
             return Ok(None);
         }
-        let counts = result.tally.counts(plan.n()).ok_or_else(|| {
-            self.broken(
-                "its symmetry classes do not add up to a whole number (a bug; please report it)",
-            )
-        })?;
+        let counts = result
+            .tally
+            .counts(plan.n())
+            .ok_or_else(|| self.broken("its symmetry classes do not add up to a whole number"))?;
         Ok(Some(counts))
     }
 
-    fn broken(&self, reason: &str) -> Error {
-        Error::Refused {
-            algorithm: self.chosen_engine().name(),
+    fn broken(&self, what: &str) -> Error {
+        Error::Inconsistent {
+            engine: self.chosen_engine().name(),
             n: self.n,
-            reason: reason.to_string(),
+            what: what.to_string(),
         }
     }
 }
@@ -166,5 +165,68 @@ impl Tally {
             total: self.solutions,
             unique: self.unique()?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::plan::Plan;
+
+    /// An engine whose one task reports a class count that is not a whole
+    /// multiple of 8, as only a bug could.
+    struct Broken;
+    struct BrokenPlan;
+
+    impl Plan for BrokenPlan {
+        fn n(&self) -> usize {
+            4
+        }
+        fn len(&self) -> usize {
+            1
+        }
+        fn count(&self, _: usize) -> Tally {
+            Tally {
+                solutions: 2,
+                classes_x8: 7,
+            }
+        }
+        fn describe(&self, _: usize) -> String {
+            "the broken task".to_string()
+        }
+    }
+
+    impl Engine for Broken {
+        fn name(&self) -> &'static str {
+            "broken"
+        }
+        fn max_n(&self) -> usize {
+            4
+        }
+        fn plan(&self, _: usize) -> Result<Box<dyn Plan>, Error> {
+            Ok(Box::new(BrokenPlan))
+        }
+    }
+
+    #[test]
+    fn classes_that_do_not_add_up_are_a_bug_not_a_refusal() {
+        let e = Counter::new(4)
+            .engine(&Broken)
+            .threads(1)
+            .count()
+            .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Inconsistent {
+                    engine: "broken",
+                    n: 4,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("do not add up"), "{e}");
+        assert!(e.to_string().contains("a bug"), "{e}");
     }
 }
