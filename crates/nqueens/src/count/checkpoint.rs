@@ -83,13 +83,14 @@
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+use super::bounded_file;
 use super::plan::Tally;
 
 /// The longest header line read.
@@ -462,33 +463,21 @@ impl Checkpoint {
             path: path.to_path_buf(),
             source,
         };
-        let file = match File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(io(source)),
-        };
         // Bounded: the header (at most HEADER_MAX bytes) says how many tasks
-        // the plan has, and so how long the file can be; nothing longer is
-        // read, whatever the file holds (/dev/zero, one endless line).
-        let mut reader = io::BufReader::new(file);
-        let mut bytes = Vec::new();
-        io::Read::by_ref(&mut reader)
-            .take(HEADER_MAX as u64)
-            .read_until(b'\n', &mut bytes)
-            .map_err(io)?;
-        let tasks = serde_json::from_slice::<Header>(&bytes).map_or(0, |h| h.tasks);
+        // the plan has, and so how long the file can be.
+        let Some(mut file) = bounded_file::open(path, HEADER_MAX).map_err(io)? else {
+            return Ok(None);
+        };
+        let tasks = serde_json::from_slice::<Header>(&file.bytes).map_or(0, |h| h.tasks);
         let limit = HEADER_MAX as u64 + (tasks as u64 + 1).saturating_mul(LINE_MAX as u64);
-        io::Read::by_ref(&mut reader)
-            .take(limit + 1 - bytes.len() as u64)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > limit {
+        if !file.read_rest(limit).map_err(io)? {
             return Err(CheckpointError::TooLarge {
                 path: Some(path.to_path_buf()),
                 tasks,
                 limit,
             });
         }
+        let bytes = file.bytes;
         let Ok(text) = String::from_utf8(bytes) else {
             return Err(CheckpointError::Malformed {
                 path: Some(path.to_path_buf()),

@@ -26,6 +26,7 @@
 
 use crate::error::Error;
 pub mod backtrack;
+mod bounded_file;
 pub mod checkpoint;
 pub mod constellation;
 mod counter;

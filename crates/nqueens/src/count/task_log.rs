@@ -43,11 +43,12 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::bounded_file;
 use super::plan::Tally;
 
 /// The header's `format`.
@@ -494,35 +495,26 @@ impl TaskLog {
             path: path.to_path_buf(),
             source,
         };
-        let file = match File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(io(source)),
+        let Some(mut file) = bounded_file::open(path, HEADER_MAX).map_err(io)? else {
+            return Ok(None);
         };
-        let mut reader = io::BufReader::new(file);
-        let mut bytes = Vec::new();
-        Read::by_ref(&mut reader)
-            .take(HEADER_MAX as u64)
-            .read_until(b'\n', &mut bytes)
-            .map_err(io)?;
-        let tasks = match serde_json::from_slice::<Header>(&bytes) {
+        let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
             Ok(header) => header.tasks,
             // Only the first line was read: enough to say why it is no header.
             Err(_) => {
-                return Self::parse_from(&String::from_utf8_lossy(&bytes), Some(path)).map(Some)
+                return Self::parse_from(&String::from_utf8_lossy(&file.bytes), Some(path))
+                    .map(Some)
             }
         };
         let limit = HEADER_MAX as u64 + (tasks as u64).saturating_mul(LINE_MAX as u64);
-        Read::by_ref(&mut reader)
-            .take(limit + 1 - bytes.len() as u64)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+        let within = file.read_rest(limit).map_err(io)?;
+        let bytes = file.bytes;
         let malformed = |reason: String| TaskLogError::Malformed {
             path: Some(path.to_path_buf()),
             line: 1,
             reason,
         };
-        if bytes.len() as u64 > limit {
+        if !within {
             return Err(malformed(format!(
                 "the file is larger than a task log of {tasks} tasks can be ({limit} bytes): it \
                  is not one, or it was damaged"
