@@ -446,7 +446,10 @@ struct RowCache {
 const ROW_CACHE_BYTES: usize = 256 << 20;
 
 impl RowCache {
-    /// The table of `rows`, built if it is not here.
+    /// The table of `rows`, built if it is not here. The tables kept take at
+    /// most `budget` bytes, or one table's if that alone is more: the least
+    /// recently used are dropped to make room, and the memory of the last
+    /// one dropped is built into.
     fn get(&mut self, h: usize, rows: u32, budget: usize) -> &RowTable {
         if self.h != h || self.slot.len() != 1 << h {
             *self = RowCache {
@@ -457,34 +460,49 @@ impl RowCache {
         }
         self.clock += 1;
         let i = match self.slot[rows as usize] {
-            0 => self.make_room(budget),
+            0 => {
+                let mut spare = RowTable::default();
+                while self.bytes >= budget && !self.tables.is_empty() {
+                    spare = self.evict_oldest(usize::MAX);
+                }
+                spare.build(h, rows);
+                self.bytes += spare.bytes();
+                self.tables.push(spare);
+                self.used.push(self.clock);
+                let mut i = self.tables.len() - 1;
+                self.slot[rows as usize] = i as u32 + 1;
+                // A table larger than the one dropped: drop more, not it.
+                while self.bytes > budget && self.tables.len() > 1 {
+                    let gone = self.evict_oldest(i);
+                    if i == self.tables.len() {
+                        // It was moved into the place of the one dropped.
+                        i = self.slot[rows as usize] as usize - 1;
+                    }
+                    drop(gone);
+                }
+                i
+            }
             k => k as usize - 1,
         };
-        if self.slot[rows as usize] == 0 {
-            let table = &mut self.tables[i];
-            self.bytes -= table.bytes();
-            table.build(h, rows);
-            self.bytes += table.bytes();
-            self.slot[rows as usize] = i as u32 + 1;
-        }
         self.used[i] = self.clock;
         &self.tables[i]
     }
 
-    /// A table to build into: a new one while under the budget, else the
-    /// least recently used (forgotten).
-    fn make_room(&mut self, budget: usize) -> usize {
-        if self.bytes < budget || self.tables.is_empty() {
-            self.tables.push(RowTable::default());
-            self.used.push(0);
-            return self.tables.len() - 1;
-        }
+    /// Removes the least recently used table other than `keep` and returns
+    /// it (its memory to reuse); the last table takes its place.
+    fn evict_oldest(&mut self, keep: usize) -> RowTable {
         let i = (0..self.tables.len())
-            .min_by_key(|&i| self.used[i])
+            .filter(|&k| k != keep)
+            .min_by_key(|&k| self.used[k])
             .unwrap_or(0);
-        let old = self.tables[i].rows as usize;
-        self.slot[old] = 0;
-        i
+        let table = self.tables.swap_remove(i);
+        self.used.swap_remove(i);
+        self.slot[table.rows as usize] = 0;
+        if let Some(moved) = self.tables.get(i) {
+            self.slot[moved.rows as usize] = i as u32 + 1;
+        }
+        self.bytes -= table.bytes();
+        table
     }
 
     #[cfg(test)]
@@ -1245,6 +1263,44 @@ mod tests {
 
     /// Every task counts the same with the whole table and with row tables
     /// built per task, and so does the plan against OEIS.
+    #[test]
+    fn the_row_cache_keeps_within_its_budget() {
+        // Row sets in a pseudo-random order, with repeats, as tasks ask for
+        // them; tables of very different sizes. A table rebuilt in the memory
+        // of a smaller one used to grow the cache past its budget (63 MB
+        // against 36 MiB at n = 20).
+        let h = 9;
+        let mut rng = crate::rng::Xoshiro256::new(3);
+        for budget in [0, 100_000, 1 << 20] {
+            let mut cache = RowCache::default();
+            for _ in 0..3000 {
+                let rows = (rng.next_u64() % (1 << h)) as u32;
+                let table = cache.get(h, rows, budget);
+                assert_eq!(table.rows, rows);
+                let mut fresh = RowTable::default();
+                fresh.build(h, rows);
+                assert_eq!(table.pieces, fresh.pieces, "rows {rows:#b}");
+                let held: usize = cache.tables.iter().map(RowTable::bytes).sum();
+                assert_eq!(held, cache.bytes());
+                // Over the budget only with the one table in use.
+                assert!(
+                    cache.bytes() <= budget || cache.tables.len() == 1,
+                    "{} tables, {} bytes > {budget}",
+                    cache.tables.len(),
+                    cache.bytes()
+                );
+                // Every table is found from its row set.
+                for (i, t) in cache.tables.iter().enumerate() {
+                    assert_eq!(cache.slot[t.rows as usize] as usize, i + 1);
+                }
+                assert_eq!(
+                    cache.slot.iter().filter(|&&k| k != 0).count(),
+                    cache.tables.len()
+                );
+            }
+        }
+    }
+
     #[test]
     fn row_tables_count_as_the_table_does() {
         for n in 6..=15 {
