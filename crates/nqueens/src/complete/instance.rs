@@ -53,7 +53,7 @@ pub struct Instance {
 
 /// Why the pre-placed queens of an instance cannot be part of any solution.
 ///
-/// [`Instance::check`] and the solvers ([`complete`](crate::complete),
+/// [`Instance::check`] and the solvers ([`complete`](crate::complete()),
 /// [`count_completions`](crate::count_completions),
 /// [`for_each_completion`](crate::for_each_completion)) return it.
 ///

@@ -71,7 +71,7 @@ pub fn engines() -> &'static [&'static dyn plan::Engine] {
 
 /// The engine called `name`, if there is one.
 ///
-/// The names are those of [`Engine::name`](plan::Engine::name), as given on
+/// The names are those of [`Engine::name`], as given on
 /// the command line and recorded in checkpoints.
 ///
 /// # Examples
