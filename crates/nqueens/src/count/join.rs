@@ -114,6 +114,13 @@ impl Class {
     const ALL: Class = Class { this: 0, of: 1 };
 }
 
+/// The two halves of the board: east (columns `0..h`) and west.
+#[derive(Debug, Clone, Copy)]
+enum Side {
+    East,
+    West,
+}
+
 /// From this h on (n = 26) a dry run times part of a task, not all of it.
 const PART_TIMING_H: usize = 13;
 
@@ -928,6 +935,56 @@ impl JoinPlan {
         (used, north.nonempty.len())
     }
 
+    /// [`JoinPlan::halves`] for one side of unit `u`: its north pieces, the
+    /// south rows and columns of that side, its chunk size, and the south
+    /// quadrant kept placed for the frame when `placed`; into `buf.east` or
+    /// `buf.west`.
+    #[allow(clippy::too_many_arguments)]
+    fn side_halves(
+        &self,
+        f: &Frame,
+        u: &Unit,
+        buf: &mut Buffers,
+        placed: bool,
+        side: Side,
+        from: usize,
+        class: Class,
+    ) -> (usize, usize) {
+        let [se, sw] = &buf.south_placed;
+        let (north, chunk, rs, cols, co, quadrant, out) = match side {
+            Side::East => (
+                &buf.east_north,
+                self.chunk.east,
+                u.es,
+                f.east,
+                0,
+                se,
+                &mut buf.east,
+            ),
+            Side::West => (
+                &buf.west_north,
+                self.chunk.west,
+                f.south & !u.es,
+                f.west,
+                self.off,
+                sw,
+                &mut buf.west,
+            ),
+        };
+        self.halves(
+            f,
+            north,
+            (from, chunk, class),
+            rs,
+            cols,
+            co,
+            placed.then_some(quadrant),
+            out,
+            &mut buf.south,
+            &mut buf.rows,
+        )
+    }
+
     /// Counts the units of one task (the same frame and north east rows).
     fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
         self.count_units_part(units, buf, Class::ALL, None)
@@ -966,12 +1023,6 @@ impl JoinPlan {
         let mut total = 0u128;
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
-            let [se, sw] = &buf.south_placed;
-            let (se, sw) = if cache {
-                (Some(se), Some(sw))
-            } else {
-                (None, None)
-            };
             // The east half boards first, the smaller side on most boards:
             // with none there is nothing to join. When they fit in one chunk
             // they serve every part of the west side; otherwise they are made
@@ -979,35 +1030,14 @@ impl JoinPlan {
             // boards).
             let east_start = std::time::Instant::now();
             let east_sets = buf.east_north.nonempty.len();
-            let (e0, east_next) = self.halves(
-                &f,
-                &buf.east_north,
-                (0, self.chunk.east, class),
-                u.es,
-                f.east,
-                0,
-                se,
-                &mut buf.east,
-                &mut buf.south,
-                &mut buf.rows,
-            );
+            let (e0, east_next) = self.side_halves(&f, u, buf, cache, Side::East, 0, class);
             let east_whole = east_next == east_sets;
             let mut east_seconds = east_start.elapsed().as_secs_f64();
             let mut pairs = 0u128;
             let mut west_from = 0;
             while (e0 > 0 || !east_whole) && west_from < buf.west_north.nonempty.len() {
-                let (w, next) = self.halves(
-                    &f,
-                    &buf.west_north,
-                    (west_from, self.chunk.west, Class::ALL),
-                    f.south & !u.es,
-                    f.west,
-                    self.off,
-                    sw,
-                    &mut buf.west,
-                    &mut buf.south,
-                    &mut buf.rows,
-                );
+                let (w, next) =
+                    self.side_halves(&f, u, buf, cache, Side::West, west_from, Class::ALL);
                 west_from = next;
                 if w == 0 {
                     continue;
@@ -1024,18 +1054,8 @@ impl JoinPlan {
                 } else {
                     let mut east_from = 0;
                     while east_from < east_sets {
-                        let (e, next) = self.halves(
-                            &f,
-                            &buf.east_north,
-                            (east_from, self.chunk.east, class),
-                            u.es,
-                            f.east,
-                            0,
-                            se,
-                            &mut buf.east,
-                            &mut buf.south,
-                            &mut buf.rows,
-                        );
+                        let (e, next) =
+                            self.side_halves(&f, u, buf, cache, Side::East, east_from, class);
                         east_from = next;
                         if e > 0 {
                             pairs += u128::from(count_disjoint(
