@@ -39,6 +39,16 @@
 //! The mirror images top-bottom and left-right map row splits to row splits
 //! (E to its reverse, and E to its complement), so only one E of each class
 //! under those two mirrors is counted, weighted by the size of its class.
+//! The two diagonal reflections map row splits to column splits instead, so
+//! they cannot choose tasks; they leave out work inside a task: a queen on
+//! a long diagonal can be moved to the other half by one of them, and the
+//! join leaves out the pairs of half boards that both hold a queen of a
+//! long diagonal, weighting the others to make up for them (see
+//! [`JoinPlan::join`]). The joins are left 43 to 49 % of the pairs
+//! (sampled tasks of n = 16 to 22, the ignored test `join::sizes::sizes`),
+//! and a whole count takes 0.86 times as long at n = 18 and 0.79 at n = 20
+//! (`join::sizes::diagonal_gain`): less gain than in pairs, as four smaller
+//! joins stand in for one. Below n = 18 it does not pay ([`DIAGONALS_FROM`]).
 //!
 //! # Odd n = 2h + 1
 //!
@@ -120,6 +130,13 @@ enum Side {
     East,
     West,
 }
+
+/// From this n on, even boards use the diagonal reflections (see
+/// [`JoinPlan::join`]). Below it their joins are too small to gain: the
+/// four joins in place of one cost more than the pairs they leave out
+/// (n = 16: 0.084 s against 0.073 s; n = 18: 2.08 s against 2.43 s,
+/// medians of 5 in one run of `join::sizes::diagonal_gain`).
+const DIAGONALS_FROM: usize = 18;
 
 /// From this h on (n = 26) a dry run times part of a task, not all of it.
 const PART_TIMING_H: usize = 13;
@@ -541,7 +558,8 @@ struct Unit {
     /// East rows among the north and south quadrant rows (local).
     en: u32,
     es: u32,
-    /// How many row splits this one stands for (1, 2 or 4).
+    /// How many row splits this one stands for (1, 2 or 4; 2 or 4 for even
+    /// n, where no row split is its own left-right mirror image).
     weight: u8,
 }
 
@@ -574,6 +592,9 @@ struct JoinPlan {
     /// How many half boards of each side are joined at a time, at least
     /// (see [`JoinPlan::halves`]).
     chunk: Chunks,
+    /// Even n: count one solution of each class under the diagonal
+    /// reflections (see [`JoinPlan::join`]); off only to measure the gain.
+    diagonals: bool,
     /// The bytes of row tables each worker keeps (see [`RowCache`]).
     row_cache: usize,
 }
@@ -594,6 +615,19 @@ fn frame_image(n: usize, g: Symmetry, c1: usize, r1: usize) -> (usize, usize) {
     (c, r)
 }
 
+/// Reorders `list` so that the patterns `keep` holds come first, and
+/// splits it there. No branch on `keep`, whose answer is unpredictable: every
+/// pattern is swapped, and kept by moving the boundary or not.
+fn split_by(list: &mut [u64], keep: impl Fn(u64) -> bool) -> (&mut [u64], &mut [u64]) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let x = list[i];
+        list.swap(kept, i);
+        kept += usize::from(keep(x));
+    }
+    list.split_at_mut(kept)
+}
+
 fn reverse(x: u32, h: usize) -> u32 {
     x.reverse_bits() >> (32 - h)
 }
@@ -606,7 +640,14 @@ impl JoinPlan {
 
     /// The plan, with the whole quadrant table if h ≤ `whole_max_h`.
     fn build(n: usize, kernel: Kernel, whole_max_h: usize) -> JoinPlan {
+        JoinPlan::build_with(n, kernel, whole_max_h, n >= DIAGONALS_FROM)
+    }
+
+    /// [`build`](Self::build), choosing whether an even board uses the
+    /// diagonal reflections (`diagonals`) or only the two mirrors.
+    fn build_with(n: usize, kernel: Kernel, whole_max_h: usize, diagonals: bool) -> JoinPlan {
         let h = n / 2;
+        let diagonals = diagonals && n.is_multiple_of(2);
         let off = n - h;
         let full = (1u32 << h) - 1;
         let whole = (h <= whole_max_h).then(|| Table::new(h));
@@ -619,6 +660,7 @@ impl JoinPlan {
             kernel,
             leaf: MAX_LEAF,
             chunk: Chunks::default(),
+            diagonals,
             row_cache: ROW_CACHE_BYTES,
         };
         // Odd n: the cross of the middle row and column is mapped onto itself
@@ -786,6 +828,89 @@ impl JoinPlan {
         // After the top-bottom mirror the free rows are mirrored too.
         let both = flip_lr(tb, reverse(south, h), reverse(north, h));
         [*u, tb, lr, both]
+    }
+
+    /// The signature bits of the two long diagonals of an even board: the
+    /// main one (`r = c`, difference n − 1) and the other (`r + c = n − 1`).
+    fn long_diagonal_bits(&self) -> (u64, u64) {
+        let (n, h) = (self.n, self.h);
+        let width = 2 * h - 1;
+        (1 << (width + n - 1 - (n - h)), 1 << (n - 1 - self.off))
+    }
+
+    /// The solutions of unit `u` made of the east half boards `east` and the
+    /// west ones `west`, weighted by the row splits the unit stands for.
+    ///
+    /// Odd n: every disjoint pair of signatures is a solution.
+    ///
+    /// Even n: half of the work (about) is left out with the two diagonal
+    /// reflections, whose images the left-right mirror brings back to this
+    /// task. The transpose `(r, c) → (c, r)` keeps the main diagonal `r = c`
+    /// and moves a queen on the other long diagonal, `r + c = n − 1`, between
+    /// the north-west and the south-east quadrants; the reflection in the
+    /// other diagonal moves a queen on the main one between the north-east
+    /// and the south-west, keeping the other. So, as in E. Kluev's quadrant
+    /// counter, only the solutions with no queen of a long diagonal in the
+    /// east half need counting, each standing for 2 solutions per long
+    /// diagonal whose queen is in the west (1, 2 or 4 in all); with the
+    /// row splits as tasks, that means twice as many tasks (only the
+    /// top-bottom mirror keeps this choice of solutions, the left-right one
+    /// does not). But the left-right mirror of a solution of row split E is
+    /// a solution of E's mirror image (in this task's class) whose east half
+    /// is the mirror of its west half, so the same choice for the mirror
+    /// image means, here: the solutions with no long-diagonal queen in the
+    /// west half, each standing for 2 per long diagonal whose queen is in
+    /// the east. Both choices together, each solution of this row split
+    /// counts
+    ///
+    /// - 0 when both halves hold a queen of a long diagonal (the join of
+    ///   those half boards is the work left out),
+    /// - 2^k when k ≥ 1 long-diagonal queens stand in one half only,
+    /// - 2 when the long diagonals are empty (counted by both choices),
+    ///
+    /// and the row split's class `weight / 2` times that: the sum over
+    /// every solution is the same as counting each once (checked by the
+    /// tests against backtracking, which weighs solutions so).
+    fn join(&self, east: &mut [u64], west: &mut [u64], u: &Unit, scratch: &mut Scratch) -> u128 {
+        let mut count = |east: &mut [u64], west: &mut [u64]| {
+            if east.is_empty() || west.is_empty() {
+                0
+            } else {
+                u128::from(count_disjoint(east, west, self.kernel, self.leaf, scratch))
+            }
+        };
+        if !self.diagonals {
+            return count(east, west) * u128::from(u.weight);
+        }
+        let (main, anti) = self.long_diagonal_bits();
+        let long = main | anti;
+        // Each list in three: both long diagonals, one of them, neither.
+        // Each list in three, in this order: the half boards with a queen
+        // on both long diagonals, on one, on neither.
+        let classes = |list: &mut [u64]| -> [usize; 2] {
+            let (two, rest) = split_by(list, |x| x & long == long);
+            let (one, _) = split_by(rest, |x| x & long != 0);
+            [two.len(), two.len() + one.len()]
+        };
+        let [e2, e1] = classes(east);
+        let [w2, w1] = classes(west);
+        let (east_some, east_none) = east.split_at_mut(e1);
+        let (east_two, east_one) = east_some.split_at_mut(e2);
+        // Some in the east, none in the west: 4 or 2. (First: a join
+        // reorders its lists, and the next one joins the west's last two
+        // classes as one.)
+        let west_none = &mut west[w1..];
+        let mut pairs = 4 * count(east_two, west_none);
+        pairs += 2 * count(east_one, west_none);
+        // None in the east: 4 with two in the west, 2 with one or none.
+        let (west_two, west_rest) = west.split_at_mut(w2);
+        pairs += 4 * count(east_none, west_two);
+        pairs += 2 * count(east_none, west_rest);
+        debug_assert!(
+            u.weight.is_multiple_of(2),
+            "even n: no row split is its own mirror"
+        );
+        pairs * u128::from(u.weight / 2)
     }
 
     /// A piece of the quadrant table placed at row offset `ro` and column
@@ -1044,13 +1169,8 @@ impl JoinPlan {
                 }
                 let joins = std::time::Instant::now();
                 if east_whole {
-                    pairs += u128::from(count_disjoint(
-                        &mut buf.east[..e0],
-                        &mut buf.west[..w],
-                        self.kernel,
-                        self.leaf,
-                        &mut buf.scratch,
-                    ));
+                    pairs +=
+                        self.join(&mut buf.east[..e0], &mut buf.west[..w], u, &mut buf.scratch);
                 } else {
                     let mut east_from = 0;
                     while east_from < east_sets {
@@ -1058,13 +1178,12 @@ impl JoinPlan {
                             self.side_halves(&f, u, buf, cache, Side::East, east_from, class);
                         east_from = next;
                         if e > 0 {
-                            pairs += u128::from(count_disjoint(
+                            pairs += self.join(
                                 &mut buf.east[..e],
                                 &mut buf.west[..w],
-                                self.kernel,
-                                self.leaf,
+                                u,
                                 &mut buf.scratch,
-                            ));
+                            );
                         }
                     }
                 }
@@ -1073,7 +1192,7 @@ impl JoinPlan {
             if let Some(t) = timing.as_deref_mut() {
                 t.east += east_seconds;
             }
-            total += pairs * u128::from(u.weight);
+            total += pairs;
         }
         total
     }
@@ -1257,6 +1376,17 @@ mod tests {
             assert_eq!(Some(t.solutions), known::total(n), "Q({n})");
             assert_eq!(t.unique(), known::unique(n), "U({n})");
         }
+        // The diagonal reflections, used from n = 18 on, on smaller boards;
+        // with small leaves, so that the joins split (and reorder) their
+        // lists as they do on large boards.
+        for n in (6..=16).step_by(2) {
+            let mut plan = JoinPlan::build_with(n, Kernel::best(), 0, true);
+            assert!(plan.diagonals);
+            plan.leaf = 16;
+            let t = count_plan(&plan);
+            assert_eq!(Some(t.solutions), known::total(n), "Q({n}), diagonals");
+            assert_eq!(t.unique(), known::unique(n), "U({n}), diagonals");
+        }
     }
 
     /// Row tables built per task hold what the whole table holds.
@@ -1353,7 +1483,12 @@ mod tests {
     /// when the row is one of the unit's east rows), by plain backtracking
     /// row by row with each row's allowed columns: no quadrants, no tables,
     /// no signatures. The independent count of one unit.
-    pub(super) fn backtrack_unit(n: usize, u: &Unit) -> u128 {
+    ///
+    /// Weighted as the join engine weighs them: each the unit's weight
+    /// times; with `diagonals` (even n), half the weight times 0, 2 or 2^k
+    /// from where its queens on the two long diagonals stand, as
+    /// [`JoinPlan::join`] says.
+    pub(super) fn backtrack_unit(n: usize, u: &Unit, diagonals: bool) -> u128 {
         let h = n / 2;
         let off = n - h;
         let east_cols = (1u64 << h) - 1;
@@ -1379,39 +1514,86 @@ mod tests {
                 }
             })
             .collect();
-        fn go(row: usize, allowed: &[u64], cols: u64, d: u64, a: u64) -> u128 {
-            let Some(&mask) = allowed.get(row) else {
-                return 1;
+        // The weight of a solution from its queens on the long diagonals:
+        // `main` and `anti` are 0 (none), 1 (in the east) or 2 (in the west).
+        let weigh = |main: u8, anti: u8| -> u128 {
+            let weight = u128::from(u.weight);
+            if !diagonals {
+                return weight;
+            }
+            let east = u32::from(main == 1) + u32::from(anti == 1);
+            let west = u32::from(main == 2) + u32::from(anti == 2);
+            let k = match (east, west) {
+                (0, 0) => 1,
+                (k, 0) | (0, k) => k,
+                _ => return 0,
+            };
+            (1 << k) * weight / 2
+        };
+        struct Walk<'a> {
+            n: usize,
+            allowed: &'a [u64],
+            weigh: &'a dyn Fn(u8, u8) -> u128,
+        }
+        fn go(
+            w: &Walk<'_>,
+            row: usize,
+            (cols, d, a): (u64, u64, u64),
+            (main, anti): (u8, u8),
+        ) -> u128 {
+            let Some(&mask) = w.allowed.get(row) else {
+                return (w.weigh)(main, anti);
             };
             let mut free = mask & !(cols | d | a);
             let mut total = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                total += go(row + 1, allowed, cols | bit, (d | bit) << 1, (a | bit) >> 1);
+                let c = bit.trailing_zeros() as usize;
+                let east = c < w.n / 2;
+                let side = if east { 1 } else { 2 };
+                let main = if c == row { side } else { main };
+                let anti = if c + row == w.n - 1 { side } else { anti };
+                total += go(
+                    w,
+                    row + 1,
+                    (cols | bit, (d | bit) << 1, (a | bit) >> 1),
+                    (main, anti),
+                );
             }
             total
         }
-        go(0, &allowed, 0, 0, 0)
+        let walk = Walk {
+            n,
+            allowed: &allowed,
+            weigh: &weigh,
+        };
+        go(&walk, 0, (0, 0, 0), (0, 0))
     }
 
-    /// Random units of every board from 8 to 16, counted by the join (per
-    /// unit, its weight divided out) and by [`backtrack_unit`].
+    /// Random units of every board from 8 to 16, counted by the join and by
+    /// [`backtrack_unit`]; also with small leaves, so that the joins split
+    /// their lists (and reorder them) even on small boards, and on two even
+    /// boards without the diagonal reflections.
     #[test]
     fn units_agree_with_backtracking() {
         let mut rng = crate::rng::Xoshiro256::new(5);
-        for n in 8..=16 {
-            let plan = JoinPlan::build(n, Kernel::best(), 0);
+        let cases = (8..=16)
+            .flat_map(|n| [(n, true, MAX_LEAF), (n, true, 16)])
+            .chain([(10, false, MAX_LEAF), (12, false, 16)]);
+        for (n, diagonals, leaf) in cases {
+            let mut plan = JoinPlan::build_with(n, Kernel::best(), 0, diagonals);
+            plan.leaf = leaf;
+            assert_eq!(plan.diagonals, diagonals && n % 2 == 0);
             let mut buf = Buffers::default();
             for _ in 0..6 {
                 let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
                 let units = plan.units_of(task);
                 let u = units[rng.below(units.len() as u64) as usize];
                 let join = plan.count_units(&[u], &mut buf);
-                assert_eq!(join % u128::from(u.weight), 0);
                 assert_eq!(
-                    join / u128::from(u.weight),
-                    backtrack_unit(n, &u),
+                    join,
+                    backtrack_unit(n, &u, plan.diagonals),
                     "n = {n}, task {task}, unit {u:?}"
                 );
             }
@@ -1460,10 +1642,12 @@ mod tests {
         for n in [8, 9, 10, 11] {
             let plan = JoinPlan::new(n, Kernel::Portable);
             let h = plan.h;
-            let weighted: u64 = (1..plan.len())
-                .flat_map(|i| plan.units_of(i))
-                .map(|u| u64::from(u.weight))
-                .sum();
+            let units: Vec<Unit> = (1..plan.len()).flat_map(|i| plan.units_of(i)).collect();
+            let weighted: u64 = units.iter().map(|u| u64::from(u.weight)).sum();
+            if n % 2 == 0 {
+                // `join` may halve the weight of every unit of an even board.
+                assert!(units.iter().all(|u| u.weight.is_multiple_of(2)), "n = {n}");
+            }
             let mut all = 0u64;
             let full = (1u32 << h) - 1;
             let frames = if n.is_multiple_of(2) { 1 } else { 0 };
@@ -1506,6 +1690,7 @@ mod tests {
 #[cfg(test)]
 mod sizes {
     use super::*;
+    use crate::count::plan::count_plan;
 
     /// The board sizes in `NQ_SIZES` (spaces between), or `default`.
     fn sizes_from_env(default: &str) -> Vec<usize> {
@@ -1537,6 +1722,7 @@ mod sizes {
             let mut max_e = 0;
             let mut max_w = 0;
             let mut max_table = 0;
+            let mut pair_share = Vec::new();
             let mut buf = Buffers::default();
             for _ in 0..samples_from_env(12) {
                 let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
@@ -1592,12 +1778,61 @@ mod sizes {
                 };
                 max_e = max_e.max(e);
                 max_w = max_w.max(w);
+                if plan.diagonals {
+                    // The share of the pairs the diagonal reflections leave
+                    // to the join: none in the east, or none in the west.
+                    let (main, anti) = plan.long_diagonal_bits();
+                    let none = |l: &[u64]| l.iter().filter(|&&x| x & (main | anti) == 0).count();
+                    let (e0, w0) = (none(&buf.east[..e]) as f64, none(&buf.west[..w]) as f64);
+                    let (e, w) = (e as f64, w as f64);
+                    pair_share.push((e0 * w + (e - e0) * w0) / (e * w));
+                }
                 for tb in &buf.rows.tables {
                     max_table = max_table.max(tb.pieces.len());
                 }
                 eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), buf.rows.bytes() >> 20);
             }
             eprintln!("n = {n}: h = {h}, max e {max_e}, max w {max_w}, max row table {max_table}");
+            if !pair_share.is_empty() {
+                pair_share.sort_by(f64::total_cmp);
+                eprintln!(
+                    "n = {n}: the join takes {:.2} to {:.2} of the pairs (median {:.2})",
+                    pair_share[0],
+                    pair_share[pair_share.len() - 1],
+                    pair_share[pair_share.len() / 2]
+                );
+            }
+        }
+    }
+
+    /// What the diagonal reflections gain on even boards: each plan counted
+    /// on one thread with them and without them, alternately, `NQ_SAMPLES`
+    /// times; prints the medians and their ratio: `NQ_SIZES="16 18 20"
+    /// cargo test --release -p nqueens --lib join::sizes::diagonal_gain --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn diagonal_gain() {
+        for n in sizes_from_env("16 18") {
+            let plans = [true, false]
+                .map(|d| JoinPlan::build_with(n, Kernel::best(), WHOLE_TABLE_MAX_H, d));
+            let mut times = [Vec::new(), Vec::new()];
+            for _ in 0..samples_from_env(5) {
+                for (plan, t) in plans.iter().zip(&mut times) {
+                    let start = std::time::Instant::now();
+                    let tally = count_plan(plan);
+                    t.push(start.elapsed().as_secs_f64());
+                    assert_eq!(Some(tally.solutions), crate::known::total(n));
+                }
+            }
+            let [with, without] = times.map(|mut t| {
+                t.sort_by(f64::total_cmp);
+                t[t.len() / 2]
+            });
+            eprintln!(
+                "n = {n}: with the diagonal reflections {with:.3} s, without {without:.3} s: {:.2}×",
+                with / without
+            );
         }
     }
 
@@ -1668,10 +1903,10 @@ mod sizes {
                 let units = plan.units_of(task);
                 let u = units[rng.below(units.len() as u64) as usize];
                 let t = std::time::Instant::now();
-                let join = plan.count_units(&[u], &mut buf) / u128::from(u.weight);
+                let join = plan.count_units(&[u], &mut buf);
                 let tj = t.elapsed();
                 let t = std::time::Instant::now();
-                let back = super::tests::backtrack_unit(n, &u);
+                let back = super::tests::backtrack_unit(n, &u, plan.diagonals);
                 eprintln!(
                     "n = {n}, task {task}: join {join} ({tj:.2?}), backtracking {back} ({:.2?})",
                     t.elapsed()
