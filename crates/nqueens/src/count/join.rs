@@ -185,10 +185,10 @@ const SAMPLED: [(u64, u64); 5] = [
 
 /// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
 /// board, grown a quarter at a time, at most two chunks' worth), the north
-/// pieces of both halves and a south list (24 bytes a piece), and its row
-/// tables when the whole table is not built, all with a margin of 2 over
-/// what [`SAMPLED`] met.
-fn per_worker(h: usize, row_cache: Option<u64>) -> u64 {
+/// pieces of both halves and a south list (24 bytes a piece), and with
+/// `row_tables` the one it builds or reads beyond those kept, all with a
+/// margin of 2 over what [`SAMPLED`] met.
+fn per_worker(h: usize, row_tables: bool) -> u64 {
     let (table, half) = match h.checked_sub(10) {
         // Smaller boards have smaller row tables and lists than h = 10's.
         None => SAMPLED[0],
@@ -197,8 +197,7 @@ fn per_worker(h: usize, row_cache: Option<u64>) -> u64 {
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let chunks = Chunks::default();
     let list = |chunk: usize| half.min(2 * chunk as u64) * 10;
-    // The cache, and the table built beyond it.
-    let tables = row_cache.map_or(0, |cache| cache.saturating_add(table * 8 + (4 << h)));
+    let tables = if row_tables { table * 8 + (4 << h) } else { 0 };
     (3 * table * 24)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
@@ -231,30 +230,35 @@ impl JoinEngine {
         } else {
             0
         };
-        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, None) + placed) * threads as u64)
+        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, false) + placed) * threads as u64)
     }
 
     /// Bytes to count `n` on `threads` threads with row tables built per
-    /// task: the plan and each worker's tables and lists.
+    /// task: the plan, the row tables kept (`cache` bytes) and each worker's
+    /// lists and the table it builds or reads.
     fn row_table_memory(n: usize, threads: usize, cache: u64) -> u64 {
-        (16 << 20) + plan_bytes(n) + per_worker(n / 2, Some(cache)).saturating_mul(threads as u64)
+        ((16 << 20) + plan_bytes(n))
+            .saturating_add(cache)
+            .saturating_add(per_worker(n / 2, true).saturating_mul(threads as u64))
     }
 
-    /// The row cache a worker gets within `memory` (`None`: no limit): up to
-    /// [`ROW_CACHE_BYTES`], and no more than the whole table would take (at
-    /// small n every row set fits); 0 (one table at a time) when memory is short.
+    /// The bytes of row tables kept within `memory` (`None`: no limit), for
+    /// all the workers: up to [`ROW_CACHE_BYTES`] for each, and no more than
+    /// the whole table would take (at small n every row set fits); 0 (the
+    /// tables in use only) when memory is short.
     fn row_cache(n: usize, threads: usize, memory: Option<u64>) -> u64 {
         let h = n / 2;
         let whole = PIECES
             .get(h)
             .map_or(u64::MAX, |&p| p * 8 + (4u64 << (2 * h)));
-        let most = (ROW_CACHE_BYTES as u64).min(whole);
+        let most = (ROW_CACHE_BYTES as u64)
+            .saturating_mul(threads.max(1) as u64)
+            .min(whole);
         match memory {
             None => most,
-            Some(m) => {
-                let spare = m.saturating_sub(Self::row_table_memory(n, threads, 0));
-                (spare / threads.max(1) as u64).min(most)
-            }
+            Some(m) => m
+                .saturating_sub(Self::row_table_memory(n, threads, 0))
+                .min(most),
         }
     }
 }
@@ -283,7 +287,7 @@ impl Engine for JoinEngine {
             .is_some_and(|need| memory.is_none_or(|m| need <= m));
         let whole_max_h = if whole { WHOLE_TABLE_MAX_H } else { 0 };
         let mut plan = JoinPlan::build(n, Kernel::best(), whole_max_h);
-        plan.row_cache = Self::row_cache(n, threads, memory) as usize;
+        plan.rows.budget = Self::row_cache(n, threads, memory) as usize;
         Ok(Box::new(plan))
     }
 
@@ -299,8 +303,8 @@ impl Engine for JoinEngine {
             _ => (
                 Self::row_table_memory(n, threads, Self::row_cache(n, threads, memory)),
                 format!(
-                    "row tables built per task, {} MiB of them kept a thread; half boards \
-                     joined {} and {} at a time",
+                    "row tables built per task, {} MiB of them kept for all threads; half \
+                     boards joined {} and {} at a time",
                     Self::row_cache(n, threads, memory) >> 20,
                     crate::count::report::grouped(Chunks::default().east as u128),
                     crate::count::report::grouped(Chunks::default().west as u128)
@@ -450,75 +454,112 @@ fn place_rows(h: usize, left: u32, cols: u32, diags: u64, out: &mut impl FnMut(u
     }
 }
 
-/// The row tables a worker keeps, up to [`ROW_CACHE_BYTES`], the least
-/// recently used going first: every task reads the tables of its north
-/// rows and of each of its south splits, and the same row sets come back
-/// task after task (at n ≤ 21 all of them fit, as in the whole table).
+/// The row tables the workers keep, shared by them: every task reads the
+/// tables of its north rows and of each of its south splits, and the same
+/// row sets come back task after task (at n ≤ 21 all of them fit, as in the
+/// whole table). Shared, so that no two threads build and keep the same
+/// table, and the memory given holds twice as many tables on two threads as
+/// it would split in two (`count 19 --engine join --memory 40M`: 42 s on two
+/// threads against 19 s on one when each thread had its own).
+///
+/// The tables kept take at most `budget` bytes (or one table's, if that
+/// alone is more), the least recently used going first. A table is built
+/// outside the lock, so workers never wait for each other's builds; a
+/// worker holds the table it reads (an `Arc`) until it is done with it, so
+/// a table dropped from the cache meanwhile is freed when it is done.
 #[derive(Default)]
 struct RowCache {
     h: usize,
+    budget: usize,
+    kept: std::sync::Mutex<Kept>,
+}
+
+/// The tables a [`RowCache`] keeps.
+#[derive(Default)]
+struct Kept {
     /// `slot[rows]`: 1 + the index of its table in `tables`, or 0.
     slot: Vec<u32>,
-    tables: Vec<RowTable>,
+    tables: Vec<std::sync::Arc<RowTable>>,
     /// Use stamps, for evicting the least recently used.
     used: Vec<u64>,
     clock: u64,
     bytes: usize,
 }
 
-/// The bytes of row tables a worker keeps (one more may be built beyond).
+/// The bytes of row tables kept for each worker (one more a worker may be
+/// building or reading beyond them).
 const ROW_CACHE_BYTES: usize = 256 << 20;
 
 impl RowCache {
-    /// The table of `rows`, built if it is not here. The tables kept take at
-    /// most `budget` bytes, or one table's if that alone is more: the least
-    /// recently used are dropped to make room, and the memory of the last
-    /// one dropped is built into.
-    fn get(&mut self, h: usize, rows: u32, budget: usize) -> &RowTable {
-        if self.h != h || self.slot.len() != 1 << h {
-            *self = RowCache {
-                h,
+    fn new(h: usize, budget: usize) -> RowCache {
+        RowCache {
+            h,
+            budget,
+            kept: std::sync::Mutex::new(Kept {
                 slot: vec![0; 1 << h],
-                ..RowCache::default()
-            };
+                ..Kept::default()
+            }),
         }
-        self.clock += 1;
-        let i = match self.slot[rows as usize] {
-            0 => {
-                let mut spare = RowTable::default();
-                while self.bytes >= budget && !self.tables.is_empty() {
-                    spare = self.evict_oldest(usize::MAX);
-                }
-                spare.build(h, rows);
-                self.bytes += spare.bytes();
-                self.tables.push(spare);
-                self.used.push(self.clock);
-                let mut i = self.tables.len() - 1;
-                self.slot[rows as usize] = i as u32 + 1;
-                // A table larger than the one dropped: drop more, not it.
-                while self.bytes > budget && self.tables.len() > 1 {
-                    let gone = self.evict_oldest(i);
-                    if i == self.tables.len() {
-                        // It was moved into the place of the one dropped.
-                        i = self.slot[rows as usize] as usize - 1;
-                    }
-                    drop(gone);
-                }
-                i
-            }
-            k => k as usize - 1,
-        };
-        self.used[i] = self.clock;
-        &self.tables[i]
     }
 
-    /// Removes the least recently used table other than `keep` and returns
-    /// it (its memory to reuse); the last table takes its place.
-    fn evict_oldest(&mut self, keep: usize) -> RowTable {
-        let i = (0..self.tables.len())
-            .filter(|&k| k != keep)
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        // A worker that panicked holding the lock left the tables whole:
+        // every change to them is made before anything can panic.
+        self.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The table of `rows`, built if it is not kept.
+    fn get(&self, rows: u32) -> std::sync::Arc<RowTable> {
+        if let Some(table) = self.lock().find(rows) {
+            return table;
+        }
+        let mut table = RowTable::default();
+        table.build(self.h, rows);
+        let table = std::sync::Arc::new(table);
+        let mut kept = self.lock();
+        // Another worker may have built it meanwhile: keep one.
+        if let Some(theirs) = kept.find(rows) {
+            return theirs;
+        }
+        kept.bytes += table.bytes();
+        kept.tables.push(table.clone());
+        kept.clock += 1;
+        let clock = kept.clock;
+        kept.used.push(clock);
+        let i = kept.tables.len() - 1;
+        kept.slot[rows as usize] = i as u32 + 1;
+        while kept.bytes > self.budget && kept.tables.len() > 1 {
+            kept.evict_oldest(rows);
+        }
+        table
+    }
+
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+}
+
+impl Kept {
+    /// The table of `rows` if it is kept, marked as just used.
+    fn find(&mut self, rows: u32) -> Option<std::sync::Arc<RowTable>> {
+        let i = self.slot.get(rows as usize).copied().filter(|&k| k != 0)? as usize - 1;
+        self.clock += 1;
+        self.used[i] = self.clock;
+        Some(self.tables[i].clone())
+    }
+
+    /// Drops the least recently used table other than that of `keep`; the
+    /// last table takes its place.
+    fn evict_oldest(&mut self, keep: u32) {
+        let Some(i) = (0..self.tables.len())
+            .filter(|&k| self.tables[k].rows != keep)
             .min_by_key(|&k| self.used[k])
-            .unwrap_or(0);
+        else {
+            return;
+        };
         let table = self.tables.swap_remove(i);
         self.used.swap_remove(i);
         self.slot[table.rows as usize] = 0;
@@ -526,12 +567,22 @@ impl RowCache {
             self.slot[moved.rows as usize] = i as u32 + 1;
         }
         self.bytes -= table.bytes();
-        table
     }
+}
 
-    #[cfg(test)]
-    fn bytes(&self) -> usize {
-        self.bytes
+/// The quadrant placements of one row set, by column set: a part of the
+/// whole table, or a row table.
+enum RowSet<'a> {
+    Whole(&'a Table, u32),
+    Built(std::sync::Arc<RowTable>),
+}
+
+impl RowSet<'_> {
+    fn get(&self, cols: u32) -> &[u64] {
+        match self {
+            RowSet::Whole(table, rows) => table.get(*rows, cols),
+            RowSet::Built(table) => table.get(cols),
+        }
     }
 }
 
@@ -595,8 +646,8 @@ struct JoinPlan {
     /// Even n: count one solution of each class under the diagonal
     /// reflections (see [`JoinPlan::join`]); off only to measure the gain.
     diagonals: bool,
-    /// The bytes of row tables each worker keeps (see [`RowCache`]).
-    row_cache: usize,
+    /// The row tables kept (boards without a whole table).
+    rows: RowCache,
 }
 
 /// The frame `(c1, r1)` becomes under `g`: the middle queens `(h, c1)` and
@@ -661,7 +712,7 @@ impl JoinPlan {
             leaf: MAX_LEAF,
             chunk: Chunks::default(),
             diagonals,
-            row_cache: ROW_CACHE_BYTES,
+            rows: RowCache::new(h, ROW_CACHE_BYTES),
         };
         // Odd n: the cross of the middle row and column is mapped onto itself
         // by all 8 symmetries, so one frame of each class is counted, with
@@ -925,12 +976,12 @@ impl JoinPlan {
         [s, d, (s >> off & m) | (d >> (n - h) & m) << width]
     }
 
-    /// The quadrant placements with rows `rows` and columns `cols`: from the
-    /// whole table, or from the worker's row tables.
-    fn list<'a>(&'a self, cache: &'a mut RowCache, rows: u32, cols: u32) -> &'a [u64] {
+    /// The quadrant placements with rows `rows`: from the whole table, or
+    /// its row table.
+    fn row_set(&self, rows: u32) -> RowSet<'_> {
         match &self.whole {
-            Some(table) => table.get(rows, cols),
-            None => cache.get(self.h, rows, self.row_cache).get(cols),
+            Some(table) => RowSet::Whole(table, rows),
+            None => RowSet::Built(self.rows.get(rows)),
         }
     }
 
@@ -975,23 +1026,16 @@ impl JoinPlan {
     /// rows, the north pieces (rows `rows`, columns C) of a half at column
     /// offset `co`: shared by all the row splits of a task, which differ only
     /// in their south rows.
-    fn north_pieces(
-        &self,
-        f: &Frame,
-        rows: u32,
-        cols: u32,
-        co: usize,
-        out: &mut NorthPieces,
-        cache: &mut RowCache,
-    ) {
+    fn north_pieces(&self, f: &Frame, rows: u32, cols: u32, co: usize, out: &mut NorthPieces) {
         out.lists.resize_with(1 << self.h, Vec::new);
         out.nonempty.clear();
         let k = rows.count_ones();
+        let table = self.row_set(rows);
         let mut c = cols;
         loop {
             if c.count_ones() == k {
                 let mut list = std::mem::take(&mut out.lists[c as usize]);
-                self.pieces_into(self.list(cache, rows, c), f, 0, co, &mut list);
+                self.pieces_into(table.get(c), f, 0, co, &mut list);
                 if !list.is_empty() {
                     out.nonempty.push(c);
                 }
@@ -1027,17 +1071,24 @@ impl JoinPlan {
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 3]>,
-        cache: &mut RowCache,
     ) -> (usize, usize) {
         let mut used = 0;
+        enum South<'a> {
+            Placed(&'a Quadrant),
+            Rows(RowSet<'a>),
+        }
+        let source = match placed {
+            Some(q) => South::Placed(q),
+            None => South::Rows(self.row_set(rs)),
+        };
         for (i, &c) in north.nonempty.iter().enumerate().skip(from) {
             if i % class.of != class.this {
                 continue;
             }
-            let south: &[[u64; 3]] = match placed {
-                Some(q) => q.get(rs, cols & !c, self.h),
-                None => {
-                    self.pieces_into(self.list(cache, rs, cols & !c), f, self.off, co, scratch);
+            let south: &[[u64; 3]] = match &source {
+                South::Placed(q) => q.get(rs, cols & !c, self.h),
+                South::Rows(table) => {
+                    self.pieces_into(table.get(cols & !c), f, self.off, co, scratch);
                     scratch
                 }
             };
@@ -1106,7 +1157,6 @@ impl JoinPlan {
             placed.then_some(quadrant),
             out,
             &mut buf.south,
-            &mut buf.rows,
         )
     }
 
@@ -1140,8 +1190,8 @@ impl JoinPlan {
             buf.placed_for = Some((first.c1, first.r1));
         }
         let (en, wn) = (first.en, f.north & !first.en);
-        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north, &mut buf.rows);
-        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north, &mut buf.rows);
+        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north);
+        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north);
         if let Some(t) = timing.as_deref_mut() {
             t.north += north_start.elapsed().as_secs_f64();
         }
@@ -1239,8 +1289,6 @@ struct Buffers {
     west_north: NorthPieces,
     south: Vec<[u64; 3]>,
     scratch: Scratch,
-    /// The row tables of the recent tasks (boards without a whole table).
-    rows: RowCache,
 }
 
 impl Plan for JoinPlan {
@@ -1422,33 +1470,66 @@ mod tests {
         let h = 9;
         let mut rng = crate::rng::Xoshiro256::new(3);
         for budget in [0, 100_000, 1 << 20] {
-            let mut cache = RowCache::default();
+            let cache = RowCache::new(h, budget);
             for _ in 0..3000 {
                 let rows = (rng.next_u64() % (1 << h)) as u32;
-                let table = cache.get(h, rows, budget);
+                let table = cache.get(rows);
                 assert_eq!(table.rows, rows);
                 let mut fresh = RowTable::default();
                 fresh.build(h, rows);
                 assert_eq!(table.pieces, fresh.pieces, "rows {rows:#b}");
-                let held: usize = cache.tables.iter().map(RowTable::bytes).sum();
-                assert_eq!(held, cache.bytes());
+                let kept = cache.lock();
+                let held: usize = kept.tables.iter().map(|t| t.bytes()).sum();
+                assert_eq!(held, kept.bytes);
                 // Over the budget only with the one table in use.
                 assert!(
-                    cache.bytes() <= budget || cache.tables.len() == 1,
+                    kept.bytes <= budget || kept.tables.len() == 1,
                     "{} tables, {} bytes > {budget}",
-                    cache.tables.len(),
-                    cache.bytes()
+                    kept.tables.len(),
+                    kept.bytes
                 );
                 // Every table is found from its row set.
-                for (i, t) in cache.tables.iter().enumerate() {
-                    assert_eq!(cache.slot[t.rows as usize] as usize, i + 1);
+                for (i, t) in kept.tables.iter().enumerate() {
+                    assert_eq!(kept.slot[t.rows as usize] as usize, i + 1);
                 }
                 assert_eq!(
-                    cache.slot.iter().filter(|&&k| k != 0).count(),
-                    cache.tables.len()
+                    kept.slot.iter().filter(|&&k| k != 0).count(),
+                    kept.tables.len()
                 );
             }
         }
+    }
+
+    /// Threads that share the cache each get the right table, and the
+    /// tables kept stay within the budget.
+    #[test]
+    fn threads_share_the_row_cache() {
+        let h = 8;
+        let budget = 40_000;
+        let cache = RowCache::new(h, budget);
+        let fresh: Vec<Vec<u64>> = (0..1u32 << h)
+            .map(|rows| {
+                let mut t = RowTable::default();
+                t.build(h, rows);
+                t.pieces
+            })
+            .collect();
+        std::thread::scope(|s| {
+            for seed in 0..4 {
+                let (cache, fresh) = (&cache, &fresh);
+                s.spawn(move || {
+                    let mut rng = crate::rng::Xoshiro256::new(seed);
+                    for _ in 0..2000 {
+                        // A few row sets often, so that threads meet on them.
+                        let rows = (rng.next_u64() % 24) as u32 * 9 % (1 << h);
+                        let table = cache.get(rows);
+                        assert_eq!(table.pieces, fresh[rows as usize], "rows {rows:#b}");
+                        let kept = cache.lock();
+                        assert!(kept.bytes <= budget || kept.tables.len() == 1);
+                    }
+                });
+            }
+        });
     }
 
     #[test]
@@ -1466,7 +1547,7 @@ mod tests {
             let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
             chunked.chunk = Chunks { east: 7, west: 5 };
             // And with no row table kept beyond the one in use.
-            chunked.row_cache = 0;
+            chunked.rows.budget = 0;
             for i in 0..whole.len() {
                 assert_eq!(
                     whole.count(i),
@@ -1730,15 +1811,8 @@ mod sizes {
                 let u = units[0];
                 let f = plan.frame(u.c1, u.r1);
                 let t = std::time::Instant::now();
-                plan.north_pieces(&f, u.en, f.east, 0, &mut buf.east_north, &mut buf.rows);
-                plan.north_pieces(
-                    &f,
-                    f.north & !u.en,
-                    f.west,
-                    plan.off,
-                    &mut buf.west_north,
-                    &mut buf.rows,
-                );
+                plan.north_pieces(&f, u.en, f.east, 0, &mut buf.east_north);
+                plan.north_pieces(&f, f.north & !u.en, f.west, plan.off, &mut buf.west_north);
                 let (e, _) = plan.halves(
                     &f,
                     &buf.east_north,
@@ -1749,7 +1823,6 @@ mod sizes {
                     None,
                     &mut buf.east,
                     &mut buf.south,
-                    &mut buf.rows,
                 );
                 let (w, _) = plan.halves(
                     &f,
@@ -1761,7 +1834,6 @@ mod sizes {
                     None,
                     &mut buf.west,
                     &mut buf.south,
-                    &mut buf.rows,
                 );
                 let lists = t.elapsed();
                 let t = std::time::Instant::now();
@@ -1787,10 +1859,10 @@ mod sizes {
                     let (e, w) = (e as f64, w as f64);
                     pair_share.push((e0 * w + (e - e0) * w0) / (e * w));
                 }
-                for tb in &buf.rows.tables {
+                for tb in &plan.rows.lock().tables {
                     max_table = max_table.max(tb.pieces.len());
                 }
-                eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), buf.rows.bytes() >> 20);
+                eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), plan.rows.bytes() >> 20);
             }
             eprintln!("n = {n}: h = {h}, max e {max_e}, max w {max_w}, max row table {max_table}");
             if !pair_share.is_empty() {
