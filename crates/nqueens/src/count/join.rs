@@ -990,8 +990,20 @@ impl JoinPlan {
     /// Written unconditionally and kept conditionally: no branch to mispredict.
     fn pieces_into(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Vec<[u64; 3]>) {
         out.clear();
-        out.resize(list.len(), [0; 3]);
-        let mut kept = 0;
+        self.pieces_append(list, f, ro, co, out);
+    }
+
+    /// [`pieces_into`](Self::pieces_into), after what `out` holds.
+    fn pieces_append(
+        &self,
+        list: &[u64],
+        f: &Frame,
+        ro: usize,
+        co: usize,
+        out: &mut Vec<[u64; 3]>,
+    ) {
+        let mut kept = out.len();
+        out.resize(kept + list.len(), [0; 3]);
         for &q in list {
             let piece = self.place_piece(q, ro, co);
             out[kept] = piece;
@@ -1027,19 +1039,20 @@ impl JoinPlan {
     /// offset `co`: shared by all the row splits of a task, which differ only
     /// in their south rows.
     fn north_pieces(&self, f: &Frame, rows: u32, cols: u32, co: usize, out: &mut NorthPieces) {
-        out.lists.resize_with(1 << self.h, Vec::new);
         out.nonempty.clear();
+        out.start.clear();
+        out.start.push(0);
+        out.pieces.clear();
         let k = rows.count_ones();
         let table = self.row_set(rows);
         let mut c = cols;
         loop {
             if c.count_ones() == k {
-                let mut list = std::mem::take(&mut out.lists[c as usize]);
-                self.pieces_into(table.get(c), f, 0, co, &mut list);
-                if !list.is_empty() {
+                self.pieces_append(table.get(c), f, 0, co, &mut out.pieces);
+                if out.pieces.len() > out.start[out.start.len() - 1] {
                     out.nonempty.push(c);
+                    out.start.push(out.pieces.len());
                 }
-                out.lists[c as usize] = list;
             }
             if c == 0 {
                 break;
@@ -1092,7 +1105,7 @@ impl JoinPlan {
                     scratch
                 }
             };
-            for &[ps, pd, sig] in &north.lists[c as usize] {
+            for &[ps, pd, sig] in north.of(i) {
                 if out.len() < used + south.len() {
                     // A quarter more at a time: the buffers stay within
                     // 1.25 times the largest half list, and only grow.
@@ -1269,12 +1282,22 @@ impl Quadrant {
 /// thread for h = 9); otherwise each list is placed when it is used.
 const CACHE_MAX_H: usize = 9;
 
-/// A task's north pieces: the list for each column set (indexed by the set),
-/// and the sets whose list is not empty.
+/// A task's north pieces: the column sets whose list is not empty, and
+/// their lists one after the other (one buffer, so that its size is the
+/// largest task's, not the sum of each column set's largest list).
 #[derive(Default)]
 struct NorthPieces {
-    lists: Vec<Vec<[u64; 3]>>,
     nonempty: Vec<u32>,
+    /// The pieces of `nonempty[i]` are `pieces[start[i]..start[i + 1]]`.
+    start: Vec<usize>,
+    pieces: Vec<[u64; 3]>,
+}
+
+impl NorthPieces {
+    /// The pieces of the `i`-th column set of `nonempty`.
+    fn of(&self, i: usize) -> &[[u64; 3]] {
+        &self.pieces[self.start[i]..self.start[i + 1]]
+    }
 }
 
 #[derive(Default)]
