@@ -142,9 +142,11 @@ const DIAGONALS_FROM: usize = 18;
 const PART_TIMING_H: usize = 13;
 
 /// How many half boards of each side are joined at a time, at least: the
-/// lists grow past this by the last north column set's share. On boards up
-/// to n = 25 no list is this long; at n = 28 one side can be 230 million.
-#[derive(Debug, Clone, Copy)]
+/// lists grow past this by one south list at most (see
+/// [`JoinPlan::halves`]). On boards up to n = 25 no list is 2^24 long; at
+/// n = 28 one side can be 230 million. Smaller when `--memory` asks for
+/// less ([`Chunks::within`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Chunks {
     east: usize,
     west: usize,
@@ -157,6 +159,28 @@ impl Default for Chunks {
             east: 1 << 24,
             west: 1 << 25,
         }
+    }
+}
+
+impl Chunks {
+    /// The smallest chunks: 2^16 and 2^17 signatures (0.5 and 1 MB). Below
+    /// them a join's setup would cost more than its pairs.
+    const SMALLEST: Chunks = Chunks {
+        east: 1 << 16,
+        west: 1 << 17,
+    };
+
+    /// The largest chunks from the default down, halving, for which `fits`
+    /// holds; the smallest if none.
+    fn within(fits: impl Fn(Chunks) -> bool) -> Chunks {
+        let mut c = Chunks::default();
+        while !fits(c) && c.east > Chunks::SMALLEST.east {
+            c = Chunks {
+                east: c.east / 2,
+                west: c.west / 2,
+            };
+        }
+        c
     }
 }
 
@@ -184,19 +208,18 @@ const SAMPLED: [(u64, u64); 5] = [
 ];
 
 /// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
-/// board, grown a quarter at a time, at most two chunks' worth), the north
-/// pieces of both halves and a south list (24 bytes a piece), and with
-/// `row_tables` the one it builds or reads beyond those kept, all with a
-/// margin of 2 over what [`SAMPLED`] met.
-fn per_worker(h: usize, row_tables: bool) -> u64 {
+/// board, grown a quarter at a time, at most a chunk and a south list's
+/// worth), the north pieces of both halves and a south list (24 bytes a
+/// piece), and with `row_tables` the one it builds or reads beyond those
+/// kept, all with a margin of 2 over what [`SAMPLED`] met.
+fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = match h.checked_sub(10) {
         // Smaller boards have smaller row tables and lists than h = 10's.
         None => SAMPLED[0],
         Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
     };
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
-    let chunks = Chunks::default();
-    let list = |chunk: usize| half.min(2 * chunk as u64) * 10;
+    let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
     let tables = if row_tables { table * 8 + (4 << h) } else { 0 };
     (3 * table * 24)
         .saturating_add(tables)
@@ -230,16 +253,26 @@ impl JoinEngine {
         } else {
             0
         };
-        Some((16 << 20) + plan_bytes(n) + table + (per_worker(h, false) + placed) * threads as u64)
+        let lists = per_worker(h, false, Chunks::default());
+        Some((16 << 20) + plan_bytes(n) + table + (lists + placed) * threads as u64)
     }
 
     /// Bytes to count `n` on `threads` threads with row tables built per
     /// task: the plan, the row tables kept (`cache` bytes) and each worker's
-    /// lists and the table it builds or reads.
-    fn row_table_memory(n: usize, threads: usize, cache: u64) -> u64 {
+    /// lists (joined `chunks` at a time) and the table it builds or reads.
+    fn row_table_memory(n: usize, threads: usize, cache: u64, chunks: Chunks) -> u64 {
         ((16 << 20) + plan_bytes(n))
             .saturating_add(cache)
-            .saturating_add(per_worker(n / 2, true).saturating_mul(threads as u64))
+            .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))
+    }
+
+    /// The chunks for row tables within `memory`: the default, or smaller
+    /// ones when they would not fit (`None`: no limit).
+    fn chunks(n: usize, threads: usize, memory: Option<u64>) -> Chunks {
+        match memory {
+            None => Chunks::default(),
+            Some(m) => Chunks::within(|c| Self::row_table_memory(n, threads, 0, c) <= m),
+        }
     }
 
     /// The bytes of row tables kept within `memory` (`None`: no limit), for
@@ -257,7 +290,12 @@ impl JoinEngine {
         match memory {
             None => most,
             Some(m) => m
-                .saturating_sub(Self::row_table_memory(n, threads, 0))
+                .saturating_sub(Self::row_table_memory(
+                    n,
+                    threads,
+                    0,
+                    Self::chunks(n, threads, memory),
+                ))
                 .min(most),
         }
     }
@@ -267,7 +305,7 @@ impl Engine for JoinEngine {
     /// The least it can count with: row tables per task, or the whole table
     /// where that takes less.
     fn memory(&self, n: usize, threads: usize) -> u64 {
-        let rows = Self::row_table_memory(n, threads, 0);
+        let rows = Self::row_table_memory(n, threads, 0, Chunks::SMALLEST);
         Self::whole_table_memory(n, threads).map_or(rows, |whole| whole.min(rows))
     }
 
@@ -288,6 +326,9 @@ impl Engine for JoinEngine {
         let whole_max_h = if whole { WHOLE_TABLE_MAX_H } else { 0 };
         let mut plan = JoinPlan::build(n, Kernel::best(), whole_max_h);
         plan.rows.budget = Self::row_cache(n, threads, memory) as usize;
+        if plan.whole.is_none() {
+            plan.chunk = Self::chunks(n, threads, memory);
+        }
         Ok(Box::new(plan))
     }
 
@@ -300,16 +341,20 @@ impl Engine for JoinEngine {
                     crate::count::report::grouped(u128::from(PIECES[n / 2]))
                 ),
             ),
-            _ => (
-                Self::row_table_memory(n, threads, Self::row_cache(n, threads, memory)),
-                format!(
-                    "row tables built per task, {} MiB of them kept for all threads; half \
-                     boards joined {} and {} at a time",
-                    Self::row_cache(n, threads, memory) >> 20,
-                    crate::count::report::grouped(Chunks::default().east as u128),
-                    crate::count::report::grouped(Chunks::default().west as u128)
-                ),
-            ),
+            _ => {
+                let cache = Self::row_cache(n, threads, memory);
+                let chunks = Self::chunks(n, threads, memory);
+                (
+                    Self::row_table_memory(n, threads, cache, chunks),
+                    format!(
+                        "row tables built per task, {} MiB of them kept for all threads; half \
+                         boards joined {} and {} at a time",
+                        cache >> 20,
+                        crate::count::report::grouped(chunks.east as u128),
+                        crate::count::report::grouped(chunks.west as u128)
+                    ),
+                )
+            }
         }
     }
 
@@ -1066,25 +1111,26 @@ impl JoinPlan {
     /// of the half at column offset `co`, into `out`; returns how many.
     /// `out` only grows, so that no call clears memory it then overwrites.
     ///
-    /// A part of them: those of the north column sets from the `from`-th
-    /// on, stopping after the set that brings them to `chunk` or more; also
-    /// returns where the next part starts (`north.nonempty.len()` at the
-    /// end). The count of disjoint pairs adds up over any split of either
-    /// side, so a half list never needs to be held whole: on the largest
-    /// boards one would take gigabytes.
+    /// A part of them: those from north piece `from` on (in the order of
+    /// column sets, then of pieces), stopping after the piece that brings
+    /// them to `chunk` or more, so that `out` holds at most `chunk` and one
+    /// south list; also returns where the next part starts ([`At::end`] at
+    /// the end). The count of disjoint pairs adds up over any split of
+    /// either side, so a half list never needs to be held whole: on the
+    /// largest boards one would take gigabytes.
     #[allow(clippy::too_many_arguments)]
     fn halves(
         &self,
         f: &Frame,
         north: &NorthPieces,
-        (from, chunk, class): (usize, usize, Class),
+        (from, chunk, class): (At, usize, Class),
         rs: u32,
         cols: u32,
         co: usize,
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 3]>,
-    ) -> (usize, usize) {
+    ) -> (usize, At) {
         let mut used = 0;
         enum South<'a> {
             Placed(&'a Quadrant),
@@ -1094,10 +1140,12 @@ impl JoinPlan {
             Some(q) => South::Placed(q),
             None => South::Rows(self.row_set(rs)),
         };
-        for (i, &c) in north.nonempty.iter().enumerate().skip(from) {
+        for (i, &c) in north.nonempty.iter().enumerate().skip(from.set) {
             if i % class.of != class.this {
                 continue;
             }
+            let pieces = north.of(i);
+            let skip = if i == from.set { from.piece } else { 0 };
             let south: &[[u64; 3]] = match &source {
                 South::Placed(q) => q.get(rs, cols & !c, self.h),
                 South::Rows(table) => {
@@ -1105,7 +1153,7 @@ impl JoinPlan {
                     scratch
                 }
             };
-            for &[ps, pd, sig] in north.of(i) {
+            for (j, &[ps, pd, sig]) in pieces.iter().enumerate().skip(skip) {
                 if out.len() < used + south.len() {
                     // A quarter more at a time: the buffers stay within
                     // 1.25 times the largest half list, and only grow.
@@ -1116,12 +1164,23 @@ impl JoinPlan {
                     out[used] = sig | qsig;
                     used += usize::from(ps & qs | pd & qd == 0);
                 }
-            }
-            if used >= chunk {
-                return (used, i + 1);
+                if used >= chunk {
+                    let next = if j + 1 < pieces.len() {
+                        At {
+                            set: i,
+                            piece: j + 1,
+                        }
+                    } else {
+                        At {
+                            set: i + 1,
+                            piece: 0,
+                        }
+                    };
+                    return (used, next);
+                }
             }
         }
-        (used, north.nonempty.len())
+        (used, At::end(north))
     }
 
     /// [`JoinPlan::halves`] for one side of unit `u`: its north pieces, the
@@ -1136,9 +1195,9 @@ impl JoinPlan {
         buf: &mut Buffers,
         placed: bool,
         side: Side,
-        from: usize,
+        from: At,
         class: Class,
-    ) -> (usize, usize) {
+    ) -> (usize, At) {
         let [se, sw] = &buf.south_placed;
         let (north, chunk, rs, cols, co, quadrant, out) = match side {
             Side::East => (
@@ -1217,13 +1276,14 @@ impl JoinPlan {
             // again, a chunk at a time, for each part (only on the largest
             // boards).
             let east_start = std::time::Instant::now();
-            let east_sets = buf.east_north.nonempty.len();
-            let (e0, east_next) = self.side_halves(&f, u, buf, cache, Side::East, 0, class);
-            let east_whole = east_next == east_sets;
+            let east_end = At::end(&buf.east_north);
+            let west_end = At::end(&buf.west_north);
+            let (e0, east_next) = self.side_halves(&f, u, buf, cache, Side::East, At::START, class);
+            let east_whole = east_next == east_end;
             let mut east_seconds = east_start.elapsed().as_secs_f64();
             let mut pairs = 0u128;
-            let mut west_from = 0;
-            while (e0 > 0 || !east_whole) && west_from < buf.west_north.nonempty.len() {
+            let mut west_from = At::START;
+            while (e0 > 0 || !east_whole) && west_from < west_end {
                 let (w, next) =
                     self.side_halves(&f, u, buf, cache, Side::West, west_from, Class::ALL);
                 west_from = next;
@@ -1235,8 +1295,8 @@ impl JoinPlan {
                     pairs +=
                         self.join(&mut buf.east[..e0], &mut buf.west[..w], u, &mut buf.scratch);
                 } else {
-                    let mut east_from = 0;
-                    while east_from < east_sets {
+                    let mut east_from = At::START;
+                    while east_from < east_end {
                         let (e, next) =
                             self.side_halves(&f, u, buf, cache, Side::East, east_from, class);
                         east_from = next;
@@ -1281,6 +1341,26 @@ impl Quadrant {
 /// diagonals are dropped once per frame (twice 24 bytes a piece: 44 MB a
 /// thread for h = 9); otherwise each list is placed when it is used.
 const CACHE_MAX_H: usize = 9;
+
+/// Where a part of a half list starts: a column set of [`NorthPieces`] and
+/// a piece in its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct At {
+    set: usize,
+    piece: usize,
+}
+
+impl At {
+    const START: At = At { set: 0, piece: 0 };
+
+    /// Past the last piece of `north`.
+    fn end(north: &NorthPieces) -> At {
+        At {
+            set: north.nonempty.len(),
+            piece: 0,
+        }
+    }
+}
 
 /// A task's north pieces: the column sets whose list is not empty, and
 /// their lists one after the other (one buffer, so that its size is the
@@ -1553,6 +1633,29 @@ mod tests {
                 });
             }
         });
+    }
+
+    /// With less memory the half boards are joined in smaller chunks, and
+    /// the plan's estimate stays within the memory given, down to the least.
+    #[test]
+    fn chunks_shrink_to_fit_the_memory() {
+        for n in [22, 24, 26, 28] {
+            let least = JoinEngine.memory(n, 2);
+            let mut last = Chunks::default();
+            for m in [8u64 << 30, 1 << 30, 300 << 20, least] {
+                let (need, _) = JoinEngine.memory_plan(n, 2, Some(m));
+                assert!(need <= m.max(least), "n = {n}, --memory {m}: {need}");
+                let chunks = JoinEngine::chunks(n, 2, Some(m));
+                assert!(chunks.east <= last.east && chunks.east >= Chunks::SMALLEST.east);
+                last = chunks;
+            }
+            assert_eq!(
+                JoinEngine::chunks(n, 2, Some(least)),
+                Chunks::SMALLEST,
+                "n = {n}"
+            );
+        }
+        assert_eq!(JoinEngine::chunks(24, 2, None), Chunks::default());
     }
 
     #[test]
@@ -1839,7 +1942,7 @@ mod sizes {
                 let (e, _) = plan.halves(
                     &f,
                     &buf.east_north,
-                    (0, usize::MAX, Class::ALL),
+                    (At::START, usize::MAX, Class::ALL),
                     u.es,
                     f.east,
                     0,
@@ -1850,7 +1953,7 @@ mod sizes {
                 let (w, _) = plan.halves(
                     &f,
                     &buf.west_north,
-                    (0, usize::MAX, Class::ALL),
+                    (At::START, usize::MAX, Class::ALL),
                     f.south & !u.es,
                     f.west,
                     plan.off,
