@@ -1132,23 +1132,18 @@ impl JoinPlan {
         scratch: &mut Vec<[u64; 3]>,
     ) -> (usize, At) {
         let mut used = 0;
-        enum South<'a> {
-            Placed(&'a Quadrant),
-            Rows(RowSet<'a>),
-        }
-        let source = match placed {
-            Some(q) => South::Placed(q),
-            None => South::Rows(self.row_set(rs)),
-        };
+        // (A placed quadrant is only kept with the whole table, whose row
+        // sets cost nothing to name.)
+        let table = self.row_set(rs);
         for (i, &c) in north.nonempty.iter().enumerate().skip(from.set) {
             if i % class.of != class.this {
                 continue;
             }
             let pieces = north.of(i);
             let skip = if i == from.set { from.piece } else { 0 };
-            let south: &[[u64; 3]] = match &source {
-                South::Placed(q) => q.get(rs, cols & !c, self.h),
-                South::Rows(table) => {
+            let south: &[[u64; 3]] = match placed {
+                Some(q) => q.get(rs, cols & !c, self.h),
+                None => {
                     self.pieces_into(table.get(cols & !c), f, self.off, co, scratch);
                     scratch
                 }
