@@ -62,6 +62,20 @@ pub enum Error {
         n: usize,
     },
 
+    /// An excluded diagonal's number lies outside the board.
+    #[error(
+        "{kind} {value} lies off the {n}×{n} board, whose diagonals are numbered 0 to {}",
+        2 * .n - 2
+    )]
+    DiagonalOutOfRange {
+        /// The diagonal's number.
+        value: usize,
+        /// The board size.
+        n: usize,
+        /// Which kind, for example "sum diagonal (row + column)".
+        kind: &'static str,
+    },
+
     /// Two queens were put on the same square.
     #[error("two queens stand on row {}, column {}; a square holds one queen", .0.row, .0.col)]
     DuplicateQueen(Square),

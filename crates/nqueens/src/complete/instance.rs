@@ -192,10 +192,10 @@ impl Instance {
         if value < 2 * self.n - 1 {
             Ok(value)
         } else {
-            Err(Error::TooLarge {
-                n: value,
-                max: 2 * self.n - 2,
-                what,
+            Err(Error::DiagonalOutOfRange {
+                value,
+                n: self.n,
+                kind: what,
             })
         }
     }
@@ -226,10 +226,10 @@ impl Instance {
     /// [`Attack::AntiDiagonal`]).
     ///
     /// # Errors
-    /// [`Error::TooLarge`] unless `value < 2n − 1`.
+    /// [`Error::DiagonalOutOfRange`] unless `value < 2n − 1`.
     pub fn exclude_sum(&mut self, value: usize) -> Result<(), Error> {
         self.sums
-            .insert(self.diagonal(value, "a sum diagonal (row + column)")?);
+            .insert(self.diagonal(value, "the sum diagonal (row + column)")?);
         Ok(())
     }
 
@@ -237,10 +237,10 @@ impl Instance {
     /// [`Attack::Diagonal`]).
     ///
     /// # Errors
-    /// [`Error::TooLarge`] unless `value < 2n − 1`.
+    /// [`Error::DiagonalOutOfRange`] unless `value < 2n − 1`.
     pub fn exclude_difference(&mut self, value: usize) -> Result<(), Error> {
         self.differences
-            .insert(self.diagonal(value, "a difference diagonal (row − column + n − 1)")?);
+            .insert(self.diagonal(value, "the difference diagonal (row − column + n − 1)")?);
         Ok(())
     }
 
@@ -363,7 +363,16 @@ mod tests {
         let mut i = Instance::new(4).unwrap();
         assert!(i.place(Square::new(4, 0)).is_err());
         assert!(i.block(Square::new(0, 4)).is_err());
-        assert!(i.exclude_sum(7).is_err());
+        let err = i.exclude_sum(7).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::DiagonalOutOfRange { value: 7, n: 4, .. }
+        ));
+        assert_eq!(
+            err.to_string(),
+            "the sum diagonal (row + column) 7 lies off the 4×4 board, whose diagonals are \
+             numbered 0 to 6"
+        );
         assert!(i.exclude_difference(6).is_ok());
         assert_eq!(Instance::new(0), Err(Error::ZeroSize));
         assert!(!i.is_empty());
