@@ -512,7 +512,6 @@ fn place_rows(h: usize, left: u32, cols: u32, diags: u64, out: &mut impl FnMut(u
 /// outside the lock, so workers never wait for each other's builds; a
 /// worker holds the table it reads (an `Arc`) until it is done with it, so
 /// a table dropped from the cache meanwhile is freed when it is done.
-#[derive(Default)]
 struct RowCache {
     h: usize,
     budget: usize,
@@ -688,8 +687,9 @@ struct JoinPlan {
     /// How many half boards of each side are joined at a time, at least
     /// (see [`JoinPlan::halves`]).
     chunk: Chunks,
-    /// Even n: count one solution of each class under the diagonal
-    /// reflections (see [`JoinPlan::join`]); off only to measure the gain.
+    /// Even n: leave out the pairs of half boards that the diagonal
+    /// reflections make up for (see [`JoinPlan::join`]); off below
+    /// [`DIAGONALS_FROM`], and in tests and measurements of the gain.
     diagonals: bool,
     /// The row tables kept (boards without a whole table).
     rows: RowCache,
@@ -928,10 +928,12 @@ impl JoinPlan {
 
     /// The signature bits of the two long diagonals of an even board: the
     /// main one (`r = c`, difference n − 1) and the other (`r + c = n − 1`).
+    /// A signature holds the sums from h on, then (from bit 2h − 1) the
+    /// differences from h on (see [`place_piece`](Self::place_piece)), so
+    /// both are the h − 1st of their kind.
     fn long_diagonal_bits(&self) -> (u64, u64) {
-        let (n, h) = (self.n, self.h);
-        let width = 2 * h - 1;
-        (1 << (width + n - 1 - (n - h)), 1 << (n - 1 - self.off))
+        let h = self.h;
+        (1 << (2 * h - 1 + h - 1), 1 << (h - 1))
     }
 
     /// The solutions of unit `u` made of the east half boards `east` and the
@@ -980,7 +982,6 @@ impl JoinPlan {
         }
         let (main, anti) = self.long_diagonal_bits();
         let long = main | anti;
-        // Each list in three: both long diagonals, one of them, neither.
         // Each list in three, in this order: the half boards with a queen
         // on both long diagonals, on one, on neither.
         let classes = |list: &mut [u64]| -> [usize; 2] {
