@@ -32,10 +32,6 @@ pub const ALL_MAX: usize = 18;
 /// Above this, `count --algorithm` (a classic algorithm, one core, no
 /// symmetry) would run for hours: n = 16 takes seconds, 18 minutes.
 pub const COUNT_MAX: usize = 18;
-/// The largest board the counting engines take: the join engine's 28 (a
-/// half board's signature fills 54 of 64 bits; Q(28) is unknown and would
-/// take decades of CPU time). `--dry-run` projects the time and memory.
-pub const ENGINE_MAX: usize = 28;
 /// From here on, `count` says how long it expects to take.
 pub const ENGINE_WARN: usize = 19;
 /// Above this, `compare` would keep too many solutions of too many algorithms.

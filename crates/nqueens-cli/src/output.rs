@@ -53,12 +53,24 @@ impl Write for Out {
 /// process at once with status 130. Failing to install the handler only loses
 /// the clean stop.
 pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    interrupt_flag_saying(None)
+}
+
+/// [`interrupt_flag`], printing `note` to stderr at the first signal: for
+/// work that may take long to stop cleanly.
+pub fn interrupt_flag_saying(
+    note: Option<&'static str>,
+) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = std::sync::Arc::new(AtomicBool::new(false));
     let seen = std::sync::Arc::clone(&flag);
+    // The handler runs on a thread of its own, where printing is safe.
     let _ = ctrlc::set_handler(move || {
         if seen.swap(true, Ordering::Relaxed) {
             std::process::exit(130);
+        }
+        if let Some(note) = note {
+            let _ = writeln!(io::stderr(), "{note}");
         }
     });
     flag

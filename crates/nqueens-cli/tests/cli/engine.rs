@@ -92,8 +92,8 @@ fn bad_engine_options() {
         let e = run(&["count", "8", "--slice", s]).error();
         assert!(e.contains("--slice"), "{s}: {e}");
     }
-    let e = run(&["count", "29"]).error();
-    assert!(e.contains("counts n up to 28"), "{e}");
+    let e = run(&["count", "41"]).error();
+    assert!(e.contains("take n up to 40"), "{e}");
     let e = run(&["count", "8", "--cores", "4"]).error();
     assert!(e.contains("--dry-run"), "{e}");
 }
@@ -242,6 +242,39 @@ fn dry_runs_project_the_frontier() {
     // Not enough memory for any engine: said before anything is built.
     let e = run(&["count", "28", "--memory", "100M", "--engine", "join"]).error();
     assert!(e.contains("needs about") && e.contains("--memory"), "{e}");
+}
+
+/// Past the join engine's n = 28, the constellation engine counts and
+/// projects, up to n = 40 (where eight times Q(n) still fits in 128 bits);
+/// its tasks, months long at n = 32, are timed by random parts.
+#[test]
+fn constellation_projects_up_to_40() {
+    let out = finish(
+        nq().args(["count", "32", "--unique", "--dry-run", "--format", "json"])
+            .timeout(Duration::from_secs(300)),
+    )
+    .code(0)
+    .stdout;
+    let f = flat_json(out.trim());
+    let get = |key: &str| {
+        f.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("no {key} in {out}"))
+    };
+    assert_eq!(get("engine"), "\"constellation\"");
+    assert_eq!(get("tasks"), "108379");
+    let cpu: f64 = get("projected_cpu_seconds").parse().unwrap();
+    // Q(27) took a year of an FPGA cluster; Q(32) on one core: far more
+    // than a thousand years.
+    assert!(cpu > 3.2e10, "{out}");
+    let e = run(&["count", "29", "--engine", "join"]).error();
+    assert!(e.contains("that engine takes n up to 28"), "{e}");
+    let e = run(&["count", "41", "--dry-run"]).error();
+    assert!(
+        e.contains("n is too large") && e.contains("up to 40"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -455,6 +488,11 @@ fn sigterm_saves_the_checkpoint() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("interrupted after") && err.contains("checkpoint"),
+        "{err}"
+    );
+    // Said at once, as a task of a large board can take hours.
+    assert!(
+        err.contains("stopping once the tasks under way are done"),
         "{err}"
     );
     assert!(cp.exists());

@@ -48,6 +48,7 @@
 use super::plan::{Engine, Plan, Tally};
 use crate::board::Square;
 use crate::error::Error;
+use crate::rng::Xoshiro256;
 use crate::search::check_n;
 use crate::symmetry::Symmetry;
 
@@ -80,17 +81,44 @@ pub struct ConstellationEngine;
 /// Below this the plan is a single task that enumerates every solution.
 const SMALL: usize = 6;
 
+/// The largest board: n = 40. A row is a `u64` mask, but the counts are
+/// `u128`s, and eight times Q(n) must fit: Q(n)^(1/n) / n is 0.169 at
+/// n = 20 and 0.163 at n = 27 and falls towards 0.143 (Simkin, 2021), so
+/// 8 · Q(40) < 8 · (0.163 · 40)^40 ≈ 3 · 10^33, far below 2^128 ≈ 3.4 · 10^38,
+/// which about n = 44 would reach. (No count of n = 40 will finish; a dry
+/// run projects it.)
+const CONSTELLATION_MAX_N: usize = 40;
+
+/// From this n on, a dry run times random parts of a task rather than the
+/// whole ([`Search::descend`]): a task of n = 22 takes seconds, of n = 32
+/// months.
+const PART_TIMING_N: usize = 22;
+
+/// A part timed by a dry run: the rows below random queens are searched
+/// for about this long on average (seconds).
+const PART_SECONDS: f64 = 2e-4;
+
+/// And as many parts are timed as take about this long in all (4 to 256).
+const PARTS_SECONDS: f64 = 0.02;
+
 impl Engine for ConstellationEngine {
     fn name(&self) -> &'static str {
         "constellation"
     }
 
     fn max_n(&self) -> usize {
-        crate::MAX_N
+        CONSTELLATION_MAX_N
     }
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
         check_n(n)?;
+        if n > CONSTELLATION_MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: CONSTELLATION_MAX_N,
+                what: "the constellation engine",
+            });
+        }
         if n < SMALL {
             return Ok(Box::new(SmallPlan { n }));
         }
@@ -273,6 +301,51 @@ impl ConstellationPlan {
         ConstellationPlan { n, full, tasks }
     }
 
+    /// The search of task `index`. A [`Task::Border`]'s is the plain count
+    /// of its completions, without the symmetric ones it also counts.
+    fn search(&self, index: usize) -> Search {
+        let m = self.n - 1;
+        match self.tasks[index] {
+            Task::Corner { k, c2 } => {
+                let (k, c2) = (usize::from(k), usize::from(c2));
+                let (rows, blocked) = self.setup(&[(0, 0), (1, k), (2, c2)], k);
+                Search {
+                    rows,
+                    blocked,
+                    last8: self.full,
+                    last4: 0,
+                }
+            }
+            Task::Sides {
+                tlr,
+                first,
+                bottom8,
+                bottom4,
+            } => {
+                let [t, l, r] = tlr.map(usize::from);
+                let (rows, mut blocked) = self.setup(&[(0, t), (l, 0), (r, m)], 0);
+                // The first interior row's queen is the task's.
+                blocked[0] |= !(1u64 << first);
+                Search {
+                    rows,
+                    blocked,
+                    last8: bottom8,
+                    last4: bottom4,
+                }
+            }
+            Task::Border { tblr, .. } => {
+                let [t, b, l, r] = tblr.map(usize::from);
+                let (rows, blocked) = self.setup(&[(0, t), (m, b), (l, 0), (r, m)], 0);
+                Search {
+                    rows,
+                    blocked,
+                    last8: self.full,
+                    last4: 0,
+                }
+            }
+        }
+    }
+
     /// The interior rows and their blocked squares for fixed queens `fixed`
     /// (and, for corner tasks, column 1 above row `k`).
     fn setup(&self, fixed: &[(usize, usize)], no_col1_above: usize) -> (Vec<usize>, Vec<u64>) {
@@ -299,12 +372,81 @@ impl ConstellationPlan {
     }
 }
 
+/// What is left of a task to search: the free rows below its fixed queens,
+/// each with the squares the fixed queens attack (`blocked`), and the columns
+/// of the last row that count with weight 8 (`last8`) and 4 (`last4`): the
+/// bottom columns of a [`Task::Sides`]; every column and none for a
+/// [`Task::Corner`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Search {
+    rows: Vec<usize>,
+    blocked: Vec<u64>,
+    last8: u64,
+    last4: u64,
+}
+
+impl Search {
+    /// The completions whose last queen stands in `last8`, and in `last4`.
+    fn completions(&self, full: u64) -> (u128, u128) {
+        completions(full, &self.rows, &self.blocked, self.last8, self.last4)
+    }
+
+    /// Places a queen in each of the first `depth` free rows (fewer than
+    /// all), each on a square of its row chosen uniformly at random among
+    /// those still free; returns the product of the numbers of choices
+    /// (0 if some row had none) and the search of the rows below.
+    ///
+    /// Knuth's estimator ("Estimating the efficiency of backtrack
+    /// programs", 1975; see [`estimate`](super::estimate)): a subtree at
+    /// depth `depth` is reached with probability one over that product, so
+    /// the product times the subtree's count (or its search time) is an
+    /// unbiased estimate of the whole task's count (or of the time its
+    /// search spends below depth `depth`, which is nearly all of it).
+    fn descend(&self, full: u64, depth: usize, rng: &mut Xoshiro256) -> (f64, Search) {
+        debug_assert!(depth < self.rows.len());
+        let mut blocked = self.blocked.clone();
+        let mut paths = 1.0;
+        for i in 0..depth {
+            let free = full & !blocked[i];
+            if free == 0 {
+                return (0.0, self.clone());
+            }
+            paths *= f64::from(free.count_ones());
+            let mut pick = rng.below(u64::from(free.count_ones()));
+            let mut left = free;
+            while pick > 0 {
+                left &= left - 1;
+                pick -= 1;
+            }
+            let col = left.trailing_zeros() as usize;
+            let row = self.rows[i];
+            for (&below, blocked) in self.rows.iter().zip(&mut blocked).skip(i + 1) {
+                let dy = below - row;
+                let mut attacked = 1u64 << col;
+                if col + dy < 64 {
+                    attacked |= 1 << (col + dy);
+                }
+                if col >= dy {
+                    attacked |= 1 << (col - dy);
+                }
+                *blocked |= attacked;
+            }
+        }
+        let below = Search {
+            rows: self.rows[depth..].to_vec(),
+            blocked: blocked[depth..].to_vec(),
+            last8: self.last8,
+            last4: self.last4,
+        };
+        (paths, below)
+    }
+}
+
 /// Counts the completions of the free `rows` below fixed queens, each row
 /// with the squares the fixed queens attack in `blocked`: those whose last
 /// queen stands in `last8`, and those whose last queen stands in `last4`
-/// (the bottom columns of weight 8 and 4 for a [`Task::Sides`]; every column
-/// and none for a [`Task::Corner`]).
-fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u64) -> (u64, u64) {
+/// (see [`Search`]).
+fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u64) -> (u128, u128) {
     let k = rows.len();
     let mut avail = [0u64; 65];
     let mut c = [0u64; 65];
@@ -313,17 +455,27 @@ fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u6
     avail[0] = full & !blocked[0];
     if k == 1 {
         return (
-            u64::from((avail[0] & last8).count_ones()),
-            u64::from((avail[0] & last4).count_ones()),
+            u128::from((avail[0] & last8).count_ones()),
+            u128::from((avail[0] & last4).count_ones()),
         );
     }
+    // From about n = 34 a task may have more than 2^64 completions, but no
+    // 11 rows have (n^11 < 2^64 for n ≤ 40): the hot loop adds in 64 bits,
+    // and the sums move to 128 bits whenever the search leaves one of the
+    // rows 11 or more above the last (128-bit adds there cost 6%).
     let (mut c8, mut c4) = (0u64, 0u64);
+    let (mut total8, mut total4) = (0u128, 0u128);
+    let flush = k.saturating_sub(11);
     let mut d = 0;
     loop {
         let a = avail[d];
         if a == 0 {
+            if d <= flush {
+                total8 += u128::from(std::mem::take(&mut c8));
+                total4 += u128::from(std::mem::take(&mut c4));
+            }
             if d == 0 {
-                return (c8, c4);
+                return (total8, total4);
             }
             d -= 1;
             continue;
@@ -436,29 +588,17 @@ impl Plan for ConstellationPlan {
         let n = self.n;
         let m = n - 1;
         match self.tasks[index] {
-            Task::Corner { k, c2 } => {
-                let (k, c2) = (usize::from(k), usize::from(c2));
-                let (rows, blocked) = self.setup(&[(0, 0), (1, k), (2, c2)], k);
+            Task::Corner { .. } => {
                 // Every last-row square counts, with weight 8.
-                let (found, _) = completions(self.full, &rows, &blocked, self.full, 0);
-                let found = u128::from(found);
+                let (found, _) = self.search(index).completions(self.full);
                 Tally {
                     solutions: 8 * found,
                     classes_x8: 8 * found,
                 }
             }
-            Task::Sides {
-                tlr,
-                first,
-                bottom8,
-                bottom4,
-            } => {
-                let [t, l, r] = tlr.map(usize::from);
-                let (rows, mut blocked) = self.setup(&[(0, t), (l, 0), (r, m)], 0);
-                // The first interior row's queen is the task's.
-                blocked[0] |= !(1u64 << first);
-                let (c8, c4) = completions(self.full, &rows, &blocked, bottom8, bottom4);
-                let found = 8 * u128::from(c8) + 4 * u128::from(c4);
+            Task::Sides { .. } => {
+                let (c8, c4) = self.search(index).completions(self.full);
+                let found = 8 * c8 + 4 * c4;
                 Tally {
                     solutions: found,
                     classes_x8: found,
@@ -496,6 +636,26 @@ impl Plan for ConstellationPlan {
         }
     }
 
+    /// Up to n = 21 the time of counting the task. From [`PART_TIMING_N`]
+    /// on, Knuth's estimator ([`Search::descend`]): queens go on random
+    /// squares of the task's first free rows, leaving as many rows as
+    /// take about [`PART_SECONDS`] to search, and that search's time times
+    /// the number of paths like it estimates the task's. The estimate is
+    /// unbiased but for the time spent above those rows, which it leaves
+    /// out (a few per cent at most: nodes are far more numerous below);
+    /// it is noisy, so the mean over many paths is taken, and the dry run's
+    /// interval includes that noise. The rows to leave are chosen on paths
+    /// that are then thrown away, so that the choice does not bias the
+    /// paths timed.
+    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
+        let start = std::time::Instant::now();
+        if self.n < PART_TIMING_N {
+            std::hint::black_box(self.count(index));
+            return start.elapsed().as_secs_f64();
+        }
+        self.sample_parts(index, seed)
+    }
+
     fn describe(&self, index: usize) -> String {
         match self.tasks[index] {
             Task::Corner { k, c2 } => format!("corner queen; row 1 in column {k}, row 2 in column {c2}"),
@@ -508,6 +668,38 @@ impl Plan for ConstellationPlan {
                 "border queens: top in column {t}, bottom in column {b}, left in row {l}, right in row {r} (weight {weight})"
             ),
         }
+    }
+}
+
+impl ConstellationPlan {
+    /// The time of task `index` from the times of random parts (see
+    /// [`Plan::sample_seconds`]).
+    fn sample_parts(&self, index: usize, seed: u64) -> f64 {
+        let search = self.search(index);
+        let rows = search.rows.len();
+        let mut rng = Xoshiro256::new(seed);
+        // (Seconds of one part, and those seconds times its paths.)
+        let mut part = |left: usize| -> (f64, f64) {
+            let (paths, below) = search.descend(self.full, rows - left.min(rows), &mut rng);
+            if paths == 0.0 {
+                return (0.0, 0.0);
+            }
+            let start = std::time::Instant::now();
+            std::hint::black_box(below.completions(self.full));
+            let seconds = start.elapsed().as_secs_f64();
+            (seconds, paths * seconds)
+        };
+        let mut left = rows.min(10);
+        let mut mean = 0.0;
+        while left <= rows {
+            mean = (0..8).map(|_| part(left).0).sum::<f64>() / 8.0;
+            if mean >= PART_SECONDS || left == rows {
+                break;
+            }
+            left += 1;
+        }
+        let parts = (PARTS_SECONDS / mean.max(1e-7)).clamp(4.0, 256.0) as usize;
+        (0..parts).map(|_| part(left).1).sum::<f64>() / parts as f64
     }
 }
 
@@ -597,6 +789,96 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn random_descents_estimate_a_task_without_bias() {
+        // Knuth's estimator, as a dry run uses it from n = 22 on: the paths
+        // to a subtree times the subtree's count is an unbiased estimate of
+        // the task's count. The mean of many must be near the exact count,
+        // and a descent of no rows is the whole search.
+        let plan = ConstellationPlan::new(12);
+        let mut rng = Xoshiro256::new(12);
+        let mut checked = 0;
+        for index in (0..plan.len()).step_by(plan.len() / 12) {
+            let search = plan.search(index);
+            let weighted = |(c8, c4): (u128, u128)| (8 * c8 + 4 * c4) as f64;
+            let exact = weighted(search.completions(plan.full));
+            let (paths, whole) = search.descend(plan.full, 0, &mut rng);
+            assert_eq!((paths, &whole), (1.0, &search));
+            if exact == 0.0 {
+                continue;
+            }
+            let depth = search.rows.len() / 2;
+            let k = 4000;
+            let values: Vec<f64> = (0..k)
+                .map(|_| {
+                    let (paths, below) = search.descend(plan.full, depth, &mut rng);
+                    paths * weighted(below.completions(plan.full))
+                })
+                .collect();
+            let mean = values.iter().sum::<f64>() / k as f64;
+            let sd =
+                (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1) as f64).sqrt();
+            let error = sd / (k as f64).sqrt();
+            assert!(
+                (mean - exact).abs() <= 5.0 * error.max(1e-9),
+                "{}: {mean} ± {error} against {exact}",
+                plan.describe(index)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 6, "{checked} tasks with solutions");
+    }
+
+    #[test]
+    fn a_dry_run_at_n_32_times_parts_of_tasks() {
+        // A task of n = 32 would take months; its parts take milliseconds.
+        let plan = ConstellationEngine.plan(32).unwrap();
+        assert!(plan.len() > 100_000, "{} tasks", plan.len());
+        let d = crate::dry_run_within(plan.as_ref(), 3, 32, 0.0);
+        assert_eq!(d.sampled, 3);
+        // A task of n = 17 takes about a millisecond; at n = 32 it is
+        // more than ten thousand times that.
+        assert!(
+            d.projected_cpu_seconds / d.tasks as f64 > 10.0,
+            "{} s a task",
+            d.projected_cpu_seconds / d.tasks as f64
+        );
+        assert!(matches!(
+            ConstellationEngine.plan(41),
+            Err(Error::TooLarge { max: 40, .. })
+        ));
+    }
+
+    /// How a dry run's partial timing errs: the parts' estimate of random
+    /// tasks against the time of counting them whole, summed.
+    /// `NQ_N=20 NQ_SAMPLES=40 cargo test --release -p nqueens --lib
+    /// parts_against_whole -- --ignored --nocapture`
+    #[test]
+    #[ignore = "minutes; prints how partial timing compares"]
+    fn parts_against_whole_tasks() {
+        let var = |k: &str, d: usize| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let (n, samples) = (var("NQ_N", 20), var("NQ_SAMPLES", 40));
+        let plan = ConstellationPlan::new(n);
+        let mut rng = Xoshiro256::new(n as u64);
+        let (mut whole, mut parts) = (0.0, 0.0);
+        for s in 0..samples {
+            let index = rng.below(plan.len() as u64) as usize;
+            let start = std::time::Instant::now();
+            std::hint::black_box(plan.count(index));
+            whole += start.elapsed().as_secs_f64();
+            parts += plan.sample_parts(index, s as u64);
+        }
+        println!(
+            "n = {n}, {samples} tasks: whole {whole:.2} s, parts {parts:.2} s, ratio {:.3}",
+            parts / whole
+        );
     }
 
     #[test]

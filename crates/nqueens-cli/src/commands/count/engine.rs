@@ -338,7 +338,12 @@ pub fn run(
         );
     }
 
-    let stop = crate::output::interrupt_flag();
+    // A task of a large board can take hours (n = 24) or longer: say why
+    // the count does not stop at once.
+    let stop = crate::output::interrupt_flag_saying(Some(
+        "stopping once the tasks under way are done, so that they are kept; a second Ctrl-C \
+         or SIGTERM stops at once, without them",
+    ));
     let mut watch = Watch {
         checkpoint,
         task_log,

@@ -13,7 +13,7 @@ use crate::commands::run_algo::Search;
 use crate::exit::{usage, Outcome};
 use crate::flags::values::EngineChoice;
 use crate::flags::{CountArgs, ReportFormat};
-use crate::limits::{known_total, show_bytes, COUNT_MAX, ENGINE_MAX};
+use crate::limits::{known_total, show_bytes, COUNT_MAX};
 
 /// Runs `nqueens count`.
 pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
@@ -30,17 +30,6 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         let format = a.target.format.unwrap_or(ReportFormat::Text);
         return classic::run(n, a.target.unique, format, search);
     }
-    if n > ENGINE_MAX {
-        usage!(
-            "count {n}: n is too large: this version counts n up to {ENGINE_MAX} (each row \
-             multiplies the time by about 7; `nqueens count {ENGINE_MAX} --dry-run` projects the \
-             largest); {}",
-            match nqueens::known_total(n) {
-                Some(_) => format!("the published value is {}", known_total(n)),
-                None => known_total(n),
-            }
-        );
-    }
     let threads = a.threads.unwrap_or_else(nqueens::default_threads);
     let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
@@ -48,12 +37,27 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         EngineChoice::Named(e) => e,
     };
     if n > engine.max_n() {
-        usage!(
-            "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
-             constellation",
-            engine.name(),
-            engine.max_n()
-        );
+        match choice {
+            EngineChoice::Auto => usage!(
+                "count {n}: n is too large: the counting engines take n up to {} (the \
+                 constellation engine; the join engine, the fastest, up to {}), where the \
+                 counts still fit in 128 bits; `nqueens count {} --dry-run` projects the \
+                 largest; {}",
+                engine.max_n(),
+                nqueens::Engine::max_n(&nqueens::JoinEngine),
+                engine.max_n(),
+                match nqueens::known_total(n) {
+                    Some(_) => format!("the published value is {}", known_total(n)),
+                    None => known_total(n),
+                }
+            ),
+            EngineChoice::Named(_) => usage!(
+                "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
+                 constellation",
+                engine.name(),
+                engine.max_n()
+            ),
+        }
     }
     let needed = engine.memory(n, threads);
     if let (Some(limit), EngineChoice::Auto) = (a.target.memory.filter(|&m| needed > m), choice) {
