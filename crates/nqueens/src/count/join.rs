@@ -68,6 +68,7 @@
 
 use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
 use super::fixed_by_turns::{fixed_by, Turn};
+use super::pairs::{append_pairs, Placed, PlacedRef};
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
 use crate::search::check_n;
@@ -1034,28 +1035,25 @@ impl JoinPlan {
     /// The pieces of `list` placed at row offset `ro`, column offset `co`,
     /// clear of the frame's closed diagonals, into `out`.
     /// Written unconditionally and kept conditionally: no branch to mispredict.
-    fn pieces_into(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Vec<[u64; 3]>) {
+    fn pieces_into(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Placed) {
         out.clear();
         self.pieces_append(list, f, ro, co, out);
     }
 
     /// [`pieces_into`](Self::pieces_into), after what `out` holds.
-    fn pieces_append(
-        &self,
-        list: &[u64],
-        f: &Frame,
-        ro: usize,
-        co: usize,
-        out: &mut Vec<[u64; 3]>,
-    ) {
-        let mut kept = out.len();
-        out.resize(kept + list.len(), [0; 3]);
-        for &q in list {
-            let piece = self.place_piece(q, ro, co);
-            out[kept] = piece;
-            kept += usize::from(piece[0] & f.sums | piece[1] & f.diffs == 0);
+    fn pieces_append(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Placed) {
+        if f.sums | f.diffs == 0 {
+            // No closed diagonals (even n): every piece is kept, a field at
+            // a time, in loops the compiler vectorizes.
+            let place = |q: u64| self.place_piece(q, ro, co);
+            out.sums.extend(list.iter().map(|&q| place(q)[0]));
+            out.diffs.extend(list.iter().map(|&q| place(q)[1]));
+            out.sigs.extend(list.iter().map(|&q| place(q)[2]));
+            return;
         }
-        out.truncate(kept);
+        out.extend_kept(list.iter().map(|&q| self.place_piece(q, ro, co)), |piece| {
+            piece[0] & f.sums | piece[1] & f.diffs == 0
+        });
     }
 
     /// Places the whole south quadrant at column offset `co` for frame `f`.
@@ -1070,12 +1068,7 @@ impl JoinPlan {
         for key in 0..keys {
             let lo = table.start[key] as usize;
             let hi = table.start[key + 1] as usize;
-            for &p in &table.pieces[lo..hi] {
-                let piece = self.place_piece(p, self.off, co);
-                if piece[0] & f.sums | piece[1] & f.diffs == 0 {
-                    q.pieces.push(piece);
-                }
-            }
+            self.pieces_append(&table.pieces[lo..hi], f, self.off, co, &mut q.pieces);
             q.start.push(q.pieces.len() as u32);
         }
     }
@@ -1130,7 +1123,7 @@ impl JoinPlan {
         co: usize,
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
-        scratch: &mut Vec<[u64; 3]>,
+        scratch: &mut Placed,
     ) -> (usize, At) {
         let mut used = 0;
         // (A placed quadrant is only kept with the whole table, whose row
@@ -1142,24 +1135,20 @@ impl JoinPlan {
             }
             let pieces = north.of(i);
             let skip = if i == from.set { from.piece } else { 0 };
-            let south: &[[u64; 3]] = match placed {
+            let south = match placed {
                 Some(q) => q.get(rs, cols & !c, self.h),
                 None => {
                     self.pieces_into(table.get(cols & !c), f, self.off, co, scratch);
-                    scratch
+                    scratch.all()
                 }
             };
-            for (j, &[ps, pd, sig]) in pieces.iter().enumerate().skip(skip) {
+            for j in skip..pieces.len() {
                 if out.len() < used + south.len() {
                     // A quarter more at a time: the buffers stay within
                     // 1.25 times the largest half list, and only grow.
                     out.resize((used + south.len()).max(out.len() + out.len() / 4), 0);
                 }
-                // Write every pair, keep those that fit: no branch.
-                for &[qs, qd, qsig] in south.iter() {
-                    out[used] = sig | qsig;
-                    used += usize::from(ps & qs | pd & qd == 0);
-                }
+                used = append_pairs(self.kernel, pieces.piece(j), south, out, used);
                 if used >= chunk {
                     let next = if j + 1 < pieces.len() {
                         At {
@@ -1322,13 +1311,14 @@ impl JoinPlan {
 #[derive(Default)]
 struct Quadrant {
     start: Vec<u32>,
-    pieces: Vec<[u64; 3]>,
+    pieces: Placed,
 }
 
 impl Quadrant {
-    fn get(&self, rows: u32, cols: u32, h: usize) -> &[[u64; 3]] {
+    fn get(&self, rows: u32, cols: u32, h: usize) -> PlacedRef<'_> {
         let key = ((rows as usize) << h) | cols as usize;
-        &self.pieces[self.start[key] as usize..self.start[key + 1] as usize]
+        self.pieces
+            .get(self.start[key] as usize..self.start[key + 1] as usize)
     }
 }
 
@@ -1366,13 +1356,13 @@ struct NorthPieces {
     nonempty: Vec<u32>,
     /// The pieces of `nonempty[i]` are `pieces[start[i]..start[i + 1]]`.
     start: Vec<usize>,
-    pieces: Vec<[u64; 3]>,
+    pieces: Placed,
 }
 
 impl NorthPieces {
     /// The pieces of the `i`-th column set of `nonempty`.
-    fn of(&self, i: usize) -> &[[u64; 3]] {
-        &self.pieces[self.start[i]..self.start[i + 1]]
+    fn of(&self, i: usize) -> PlacedRef<'_> {
+        self.pieces.get(self.start[i]..self.start[i + 1])
     }
 }
 
@@ -1386,7 +1376,7 @@ struct Buffers {
     west: Vec<u64>,
     east_north: NorthPieces,
     west_north: NorthPieces,
-    south: Vec<[u64; 3]>,
+    south: Placed,
     scratch: Scratch,
 }
 

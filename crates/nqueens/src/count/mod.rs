@@ -35,6 +35,7 @@ pub mod estimate;
 pub mod executor;
 pub mod fixed_by_turns;
 pub mod join;
+mod pairs;
 pub mod plan;
 pub mod report;
 pub mod slice;
