@@ -68,7 +68,7 @@
 
 use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
 use super::fixed_by_turns::{fixed_by, Turn};
-use super::pairs::{append_pairs, Placed, PlacedRef};
+use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef};
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
 use crate::search::check_n;
@@ -712,19 +712,6 @@ fn frame_image(n: usize, g: Symmetry, c1: usize, r1: usize) -> (usize, usize) {
     (c, r)
 }
 
-/// Reorders `list` so that the patterns `keep` holds come first, and
-/// splits it there. No branch on `keep`, whose answer is unpredictable: every
-/// pattern is swapped, and kept by moving the boundary or not.
-fn split_by(list: &mut [u64], keep: impl Fn(u64) -> bool) -> (&mut [u64], &mut [u64]) {
-    let mut kept = 0;
-    for i in 0..list.len() {
-        let x = list[i];
-        list.swap(kept, i);
-        kept += usize::from(keep(x));
-    }
-    list.split_at_mut(kept)
-}
-
 fn reverse(x: u32, h: usize) -> u32 {
     x.reverse_bits() >> (32 - h)
 }
@@ -970,7 +957,13 @@ impl JoinPlan {
     /// and the row split's class `weight / 2` times that: the sum over
     /// every solution is the same as counting each once (checked by the
     /// tests against backtracking, which weighs solutions so).
-    fn join(&self, east: &mut [u64], west: &mut [u64], u: &Unit, scratch: &mut Scratch) -> u128 {
+    fn join(
+        &self,
+        east: &mut [u64],
+        west: &mut [u64],
+        u: &Unit,
+        (scratch, sorting): (&mut Scratch, &mut Vec<u64>),
+    ) -> u128 {
         let mut count = |east: &mut [u64], west: &mut [u64]| {
             if east.is_empty() || west.is_empty() {
                 0
@@ -985,13 +978,8 @@ impl JoinPlan {
         let long = main | anti;
         // Each list in three, in this order: the half boards with a queen
         // on both long diagonals, on one, on neither.
-        let classes = |list: &mut [u64]| -> [usize; 2] {
-            let (two, rest) = split_by(list, |x| x & long == long);
-            let (one, _) = split_by(rest, |x| x & long != 0);
-            [two.len(), two.len() + one.len()]
-        };
-        let [e2, e1] = classes(east);
-        let [w2, w1] = classes(west);
+        let [e2, e1] = sort_by_bits(self.kernel, east, long, sorting);
+        let [w2, w1] = sort_by_bits(self.kernel, west, long, sorting);
         let (east_some, east_none) = east.split_at_mut(e1);
         let (east_two, east_one) = east_some.split_at_mut(e2);
         // Some in the east, none in the west: 4 or 2. (First: a join
@@ -1277,8 +1265,12 @@ impl JoinPlan {
                 }
                 let joins = std::time::Instant::now();
                 if east_whole {
-                    pairs +=
-                        self.join(&mut buf.east[..e0], &mut buf.west[..w], u, &mut buf.scratch);
+                    pairs += self.join(
+                        &mut buf.east[..e0],
+                        &mut buf.west[..w],
+                        u,
+                        (&mut buf.scratch, &mut buf.sorting),
+                    );
                 } else {
                     let mut east_from = At::START;
                     while east_from < east_end {
@@ -1290,7 +1282,7 @@ impl JoinPlan {
                                 &mut buf.east[..e],
                                 &mut buf.west[..w],
                                 u,
-                                &mut buf.scratch,
+                                (&mut buf.scratch, &mut buf.sorting),
                             );
                         }
                     }
@@ -1378,6 +1370,8 @@ struct Buffers {
     west_north: NorthPieces,
     south: Placed,
     scratch: Scratch,
+    /// Room for sorting half boards by their long-diagonal queens.
+    sorting: Vec<u64>,
 }
 
 impl Plan for JoinPlan {

@@ -11,6 +11,9 @@
 //! into consecutive places, so the pieces are stored a column per field
 //! ([`Placed`]), for whole-register loads. At n = 18 the pairs took a fifth
 //! of a count's time one at a time.
+//!
+//! The same compression sorts half boards by their long-diagonal queens
+//! ([`sort_by_bits`]), which the join of even boards does to each list.
 
 use super::disjoint::Kernel;
 
@@ -134,6 +137,44 @@ fn append_portable(
     used
 }
 
+/// Reorders `list` in three: the patterns with both bits of `bits` (two
+/// bits), then those with one, then those with neither; returns where the
+/// second and third parts start. `tmp` is working room, kept from call to
+/// call.
+pub(super) fn sort_by_bits(
+    kernel: Kernel,
+    list: &mut [u64],
+    bits: u64,
+    tmp: &mut Vec<u64>,
+) -> [usize; 2] {
+    debug_assert_eq!(bits.count_ones(), 2);
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx512 && kernel.is_available() {
+        tmp.clear();
+        tmp.reserve(2 * list.len());
+        // SAFETY: the kernel is available, so the CPU has AVX-512 F; `tmp`
+        // has room for twice the list.
+        return unsafe { x86::sort_by_bits(list, bits, tmp) };
+    }
+    let _ = (kernel, tmp);
+    let (two, rest) = split_by(list, |x| x & bits == bits);
+    let (one, _) = split_by(rest, |x| x & bits != 0);
+    [two.len(), two.len() + one.len()]
+}
+
+/// Reorders `list` so that the patterns `keep` holds come first, and
+/// splits it there. No branch on `keep`, whose answer is unpredictable: every
+/// pattern is swapped, and kept by moving the boundary or not.
+fn split_by(list: &mut [u64], keep: impl Fn(u64) -> bool) -> (&mut [u64], &mut [u64]) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let x = list[i];
+        list.swap(kept, i);
+        kept += usize::from(keep(x));
+    }
+    list.split_at_mut(kept)
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::PlacedRef;
@@ -199,6 +240,77 @@ mod x86 {
         }
         used
     }
+
+    /// [`super::sort_by_bits`] eight patterns at a time: those with both
+    /// bits are compressed to the front of `list` (never past what has been
+    /// read), the others into two halves of `tmp`'s spare room, copied back
+    /// after them at the end.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F; `tmp` must have room for twice
+    /// `list.len()` patterns.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn sort_by_bits(
+        list: &mut [u64],
+        bits: u64,
+        tmp: &mut Vec<u64>,
+    ) -> [usize; 2] {
+        let len = list.len();
+        assert!(tmp.capacity() >= 2 * len);
+        let b = _mm512_set1_epi64(bits as i64);
+        let l = list.as_mut_ptr();
+        // Those with one bit from tmp[0] on, with neither from tmp[len] on
+        // (spare room: written through the pointer, never read past what
+        // was written).
+        let (one, none) = (tmp.as_mut_ptr(), tmp.as_mut_ptr().wrapping_add(len));
+        let (mut w2, mut w1, mut w0) = (0, 0, 0);
+        let mut i = 0;
+        while i < len {
+            let lanes: __mmask8 = if len - i >= 8 {
+                0xFF
+            } else {
+                (1u8 << (len - i)) - 1
+            };
+            // SAFETY: the load reads lanes below len - i only. Each store
+            // writes the lanes kept, at most len - i, and at most as many as
+            // read so far in all: w2 + kept <= i + 8 and w2 + kept <= len
+            // in `list` (whose lanes from w2 on up to i + 8 have been read),
+            // w1 + kept <= len from `one`, w0 + kept <= len from `none`.
+            unsafe {
+                let x = _mm512_maskz_loadu_epi64(lanes, l.add(i).cast());
+                let t = _mm512_and_si512(x, b);
+                let two = _mm512_mask_cmpeq_epi64_mask(lanes, t, b);
+                let neither = _mm512_mask_testn_epi64_mask(lanes, x, b);
+                let single = lanes & !(two | neither);
+                // (A macro, not a closure, to stay within this function's
+                // target features.)
+                macro_rules! put {
+                    ($to:expr, $at:ident, $m:expr) => {
+                        let m: __mmask8 = $m;
+                        let kept = m.count_ones();
+                        let store: __mmask8 = ((1u16 << kept) - 1) as u8;
+                        _mm512_mask_storeu_epi64(
+                            $to.add($at).cast(),
+                            store,
+                            _mm512_maskz_compress_epi64(m, x),
+                        );
+                        $at += kept as usize;
+                    };
+                }
+                put!(l, w2, two);
+                put!(one, w1, single);
+                put!(none, w0, neither);
+            }
+            i += 8;
+        }
+        // SAFETY: `one` and `none` hold w1 and w0 patterns written above,
+        // and w2 + w1 + w0 = len.
+        unsafe {
+            std::ptr::copy_nonoverlapping(one, l.add(w2), w1);
+            std::ptr::copy_nonoverlapping(none, l.add(w2 + w1), w0);
+        }
+        [w2, w2 + w1]
+    }
 }
 
 #[cfg(test)]
@@ -207,6 +319,28 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// Every kernel sorts by the two bits, keeping every pattern.
+        #[test]
+        fn kernels_sort_by_two_bits(
+            list in proptest::collection::vec(0u64..64, 0..70),
+            high in 1u32..64,
+        ) {
+            let bits = 1 | 1u64 << high;
+            // Patterns with the bits in every combination.
+            let list: Vec<u64> = list.iter().map(|&x| (x & 1) | (x >> 1 & 1) << high | x << 32).collect();
+            let mut sorted = list.clone();
+            sorted.sort_unstable();
+            for kernel in Kernel::ALL {
+                let mut l = list.clone();
+                let [a, b] = sort_by_bits(kernel, &mut l, bits, &mut Vec::new());
+                prop_assert!(l[..a].iter().all(|&x| x & bits == bits), "{}", kernel.name());
+                prop_assert!(l[a..b].iter().all(|&x| (x & bits).count_ones() == 1));
+                prop_assert!(l[b..].iter().all(|&x| x & bits == 0));
+                l.sort_unstable();
+                prop_assert_eq!(&l, &sorted);
+            }
+        }
+
         /// Every kernel writes the pairs that fit, in order, and nothing
         /// past them: against a plain filter.
         #[test]
