@@ -1130,27 +1130,21 @@ impl JoinPlan {
                     scratch.all()
                 }
             };
-            for j in skip..pieces.len() {
-                if out.len() < used + south.len() {
-                    // A quarter more at a time: the buffers stay within
-                    // 1.25 times the largest half list, and only grow.
-                    out.resize((used + south.len()).max(out.len() + out.len() / 4), 0);
-                }
-                used = append_pairs(self.kernel, pieces.piece(j), south, out, used);
-                if used >= chunk {
-                    let next = if j + 1 < pieces.len() {
-                        At {
-                            set: i,
-                            piece: j + 1,
-                        }
-                    } else {
-                        At {
-                            set: i + 1,
-                            piece: 0,
-                        }
-                    };
-                    return (used, next);
-                }
+            let (end, next) = append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
+            used = end;
+            if used >= chunk {
+                let next = if next < pieces.len() {
+                    At {
+                        set: i,
+                        piece: next,
+                    }
+                } else {
+                    At {
+                        set: i + 1,
+                        piece: 0,
+                    }
+                };
+                return (used, next);
             }
         }
         (used, At::end(north))

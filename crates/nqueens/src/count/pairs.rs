@@ -94,47 +94,49 @@ impl PlacedRef<'_> {
     }
 }
 
-/// Writes, from `out[used]` on, the signature of north piece `north` joined
-/// with each piece of `south` whose diagonals it does not meet (`north[2] |`
-/// the south piece's signature), in order; returns the new end of `out`.
-///
-/// # Panics
-/// If `out` is shorter than `used + south.len()`.
+/// Writes, from `out[used]` on, the half boards of the north pieces
+/// `north[from..]`, one after the other: the signature of each joined with
+/// each piece of `south` whose diagonals it does not meet (`|` of the two
+/// signatures), in order. Stops after the north piece that brings the end
+/// to `chunk` or more; returns the new end and the next north piece
+/// (`north.len()` when all were joined). `out` grows as needed, a quarter
+/// at a time, and never past `chunk` and one south list beyond what it
+/// holds.
 pub(super) fn append_pairs(
     kernel: Kernel,
-    north: [u64; 3],
+    (north, from): (PlacedRef<'_>, usize),
     south: PlacedRef<'_>,
-    out: &mut [u64],
+    out: &mut Vec<u64>,
     used: usize,
-) -> usize {
-    assert!(
-        out.len() >= used + south.len()
-            && south.diffs.len() == south.len()
-            && south.sigs.len() == south.len()
-    );
+    chunk: usize,
+) -> (usize, usize) {
+    let pieces = north.len().saturating_sub(from);
+    let room = (used.max(chunk).saturating_add(south.len()))
+        .min(used.saturating_add(pieces.saturating_mul(south.len())));
+    if out.len() < room {
+        out.resize(room.max(out.len() + out.len() / 4), 0);
+    }
+    assert!(south.diffs.len() == south.len() && south.sigs.len() == south.len());
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 && kernel.is_available() {
-        // SAFETY: the kernel is available, so the CPU has AVX-512 F; the
-        // lengths are checked above.
-        return unsafe { x86::append_pairs(north, south, out, used) };
+        // SAFETY: the kernel is available, so the CPU has AVX-512 F; `out`
+        // has room for a south list past any end below `chunk`, and for
+        // every pair (see `room`).
+        return unsafe { x86::append_pairs((north, from), south, out, used, chunk) };
     }
     let _ = kernel;
-    append_portable(north, south, out, used)
-}
-
-/// [`append_pairs`] one pair at a time.
-fn append_portable(
-    north: [u64; 3],
-    south: PlacedRef<'_>,
-    out: &mut [u64],
-    mut used: usize,
-) -> usize {
-    let [ps, pd, sig] = north;
-    for ((&qs, &qd), &qsig) in south.sums.iter().zip(south.diffs).zip(south.sigs) {
-        out[used] = sig | qsig;
-        used += usize::from(ps & qs | pd & qd == 0);
+    let mut used = used;
+    for j in from..north.len() {
+        let [ps, pd, sig] = north.piece(j);
+        for ((&qs, &qd), &qsig) in south.sums.iter().zip(south.diffs).zip(south.sigs) {
+            out[used] = sig | qsig;
+            used += usize::from(ps & qs | pd & qd == 0);
+        }
+        if used >= chunk {
+            return (used, j + 1);
+        }
     }
-    used
+    (used, north.len())
 }
 
 /// Reorders `list` in three: the patterns with both bits of `bits` (two
@@ -180,65 +182,73 @@ mod x86 {
     use super::PlacedRef;
     use std::arch::x86_64::*;
 
-    /// [`super::append_pairs`] eight pieces at a time: the pairs that fit
-    /// are compressed to the low lanes and the whole register stored at the
-    /// end of the list (the lanes past the pairs kept are overwritten by the
-    /// next store, or lie within `used + south.len()`); the last few pieces
-    /// are loaded and stored under masks.
+    /// [`super::append_pairs`] eight south pieces at a time: the pairs
+    /// that fit are compressed to the low lanes and the whole register
+    /// stored at the end of the list (the lanes past the pairs kept are
+    /// overwritten by the next store, or lie within a south list's length
+    /// of the end); the last few are loaded and stored under masks.
     ///
     /// # Safety
-    /// The CPU must support AVX-512 F; `out.len() >= used + south.len()`, and
-    /// the three fields of `south` are as long.
+    /// The CPU must support AVX-512 F; the three fields of `south` must be
+    /// as long, and `out` must have room for `south.len()` past every end
+    /// below `chunk` reached from `used`.
     #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn append_pairs(
-        north: [u64; 3],
+        (north, from): (PlacedRef<'_>, usize),
         south: PlacedRef<'_>,
         out: &mut [u64],
         mut used: usize,
-    ) -> usize {
-        let [ps, pd, sig] = north.map(|x| _mm512_set1_epi64(x as i64));
+        chunk: usize,
+    ) -> (usize, usize) {
         let len = south.len();
         let (s, d, g) = (
             south.sums.as_ptr(),
             south.diffs.as_ptr(),
             south.sigs.as_ptr(),
         );
+        let tail: __mmask8 = (1u8 << (len % 8)).wrapping_sub(1);
         let o = out.as_mut_ptr();
-        let mut i = 0;
-        while i + 8 <= len {
-            // SAFETY: i + 8 <= len, the length of each field. The store
-            // writes out[used..used + 8], and used <= (the caller's used) + i,
-            // so it ends within (the caller's used) + len <= out.len().
-            unsafe {
-                let qs = _mm512_loadu_si512(s.add(i).cast());
-                let qd = _mm512_loadu_si512(d.add(i).cast());
-                let qg = _mm512_loadu_si512(g.add(i).cast());
-                let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
-                let fit = _mm512_testn_epi64_mask(meet, meet);
-                let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
-                _mm512_storeu_si512(o.add(used).cast(), pairs);
-                used += fit.count_ones() as usize;
+        for j in from..north.len() {
+            let [ps, pd, sig] = north.piece(j).map(|x| _mm512_set1_epi64(x as i64));
+            let mut i = 0;
+            while i + 8 <= len {
+                // SAFETY: i + 8 <= len, the length of each field. The store
+                // writes out[used..used + 8], and used is at most this
+                // piece's first end plus i, so it ends within a south list
+                // of that end, which is below `chunk` or the caller's `used`.
+                unsafe {
+                    let qs = _mm512_loadu_si512(s.add(i).cast());
+                    let qd = _mm512_loadu_si512(d.add(i).cast());
+                    let qg = _mm512_loadu_si512(g.add(i).cast());
+                    let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
+                    let fit = _mm512_testn_epi64_mask(meet, meet);
+                    let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
+                    _mm512_storeu_si512(o.add(used).cast(), pairs);
+                    used += fit.count_ones() as usize;
+                }
+                i += 8;
             }
-            i += 8;
-        }
-        if i < len {
-            let lanes: __mmask8 = (1u8 << (len - i)) - 1;
-            // SAFETY: masked loads read only lanes below len - i; the masked
-            // store writes out[used..used + kept], kept <= len - i.
-            unsafe {
-                let qs = _mm512_maskz_loadu_epi64(lanes, s.add(i).cast());
-                let qd = _mm512_maskz_loadu_epi64(lanes, d.add(i).cast());
-                let qg = _mm512_maskz_loadu_epi64(lanes, g.add(i).cast());
-                let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
-                let fit = _mm512_mask_testn_epi64_mask(lanes, meet, meet);
-                let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
-                let kept = fit.count_ones();
-                let store: __mmask8 = ((1u16 << kept) - 1) as u8;
-                _mm512_mask_storeu_epi64(o.add(used).cast(), store, pairs);
-                used += kept as usize;
+            if i < len {
+                // SAFETY: masked loads read only lanes below len - i; the
+                // masked store writes out[used..used + kept], kept <= len - i.
+                unsafe {
+                    let qs = _mm512_maskz_loadu_epi64(tail, s.add(i).cast());
+                    let qd = _mm512_maskz_loadu_epi64(tail, d.add(i).cast());
+                    let qg = _mm512_maskz_loadu_epi64(tail, g.add(i).cast());
+                    let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
+                    let fit = _mm512_mask_testn_epi64_mask(tail, meet, meet);
+                    let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
+                    let kept = fit.count_ones();
+                    let store: __mmask8 = ((1u16 << kept) - 1) as u8;
+                    _mm512_mask_storeu_epi64(o.add(used).cast(), store, pairs);
+                    used += kept as usize;
+                }
+            }
+            if used >= chunk {
+                return (used, j + 1);
             }
         }
-        used
+        (used, north.len())
     }
 
     /// [`super::sort_by_bits`] eight patterns at a time: those with both
@@ -341,34 +351,47 @@ mod tests {
             }
         }
 
-        /// Every kernel writes the pairs that fit, in order, and nothing
-        /// past them: against a plain filter.
+        /// Every kernel writes the pairs that fit, north piece by north
+        /// piece, in order, and stops after the piece that reaches the
+        /// chunk: against a plain filter.
         #[test]
         fn kernels_keep_the_pairs_that_fit(
-            north in any::<[u64; 3]>(),
+            north in proptest::collection::vec(any::<[u64; 3]>(), 0..6),
             south in proptest::collection::vec(any::<[u64; 3]>(), 0..40),
             sparse in 0u32..3,
             used in 0usize..5,
+            from in 0usize..6,
+            chunk in 0usize..120,
         ) {
             // Sparse masks, so that some pairs fit.
             let thin = |x: u64| (0..sparse).fold(x, |x, k| x & x.rotate_left(7 + k));
-            let north = [thin(north[0]), thin(north[1]), north[2]];
-            let mut placed = Placed::default();
-            placed.extend_kept(south.iter().map(|&[s, d, g]| [thin(s), thin(d), g]), |_| true);
-            let expected: Vec<u64> = placed.all().sums.iter().enumerate()
-                .filter(|&(i, _)| {
-                    let [s, d, _] = placed.all().piece(i);
-                    north[0] & s | north[1] & d == 0
-                })
-                .map(|(i, _)| north[2] | placed.sigs[i])
-                .collect();
+            let mut norths = Placed::default();
+            norths.extend_kept(north.iter().map(|&[s, d, g]| [thin(s), thin(d), g]), |_| true);
+            let mut souths = Placed::default();
+            souths.extend_kept(south.iter().map(|&[s, d, g]| [thin(s), thin(d), g]), |_| true);
+            let from = from.min(north.len());
+            let mut expected = Vec::new();
+            let mut next = north.len();
+            for j in from..north.len() {
+                let [ps, pd, sig] = norths.all().piece(j);
+                for i in 0..south.len() {
+                    let [qs, qd, qsig] = souths.all().piece(i);
+                    if ps & qs | pd & qd == 0 {
+                        expected.push(sig | qsig);
+                    }
+                }
+                if used + expected.len() >= chunk {
+                    next = j + 1;
+                    break;
+                }
+            }
             for kernel in Kernel::ALL {
-                let mut out = vec![7u64; used + south.len() + 3];
-                let end = append_pairs(kernel, north, placed.all(), &mut out, used);
-                prop_assert_eq!(end, used + expected.len(), "{}", kernel.name());
+                let mut out = vec![7u64; used];
+                let (end, after) =
+                    append_pairs(kernel, (norths.all(), from), souths.all(), &mut out, used, chunk);
+                prop_assert_eq!((end, after), (used + expected.len(), next), "{}", kernel.name());
                 prop_assert_eq!(&out[used..end], &expected[..], "{}", kernel.name());
                 prop_assert!(out[..used].iter().all(|&x| x == 7));
-                prop_assert!(out[used + south.len()..].iter().all(|&x| x == 7));
             }
         }
     }
