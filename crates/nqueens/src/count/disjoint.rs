@@ -113,12 +113,16 @@ impl Kernel {
         match self {
             Kernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            Kernel::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx512 => {
                 std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
                     && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
             }
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,

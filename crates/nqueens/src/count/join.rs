@@ -1218,7 +1218,8 @@ impl JoinPlan {
         // Clocks only when timed: reading one costs 2% of n = 17.
         let timed = timing.is_some();
         let clock = || timed.then(std::time::Instant::now);
-        let since = |start: Option<std::time::Instant>| start.map_or(0.0, |t| t.elapsed().as_secs_f64());
+        let since =
+            |start: Option<std::time::Instant>| start.map_or(0.0, |t| t.elapsed().as_secs_f64());
         let north_start = clock();
         let Some(first) = units.first() else {
             return 0;
