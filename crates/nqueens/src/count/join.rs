@@ -68,7 +68,7 @@
 
 use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
 use super::fixed_by_turns::{fixed_by, Turn};
-use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef};
+use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
 use crate::search::check_n;
@@ -1003,14 +1003,20 @@ impl JoinPlan {
     /// offset `co`: its global sum and difference masks and its signature
     /// (the diagonals that cross into the other half).
     fn place_piece(&self, p: u64, ro: usize, co: usize) -> [u64; 3] {
-        let (n, h, off) = (self.n, self.h, self.off);
-        let width = 2 * h - 1;
-        let m = (1u64 << width) - 1;
-        let s = (p & 0xFFFF_FFFF) << (ro + co);
-        let d = (p >> 32) << (ro + n - h - co);
-        [s, d, (s >> off & m) | (d >> (n - h) & m) << width]
+        self.shifts(ro, co).place(p)
     }
 
+    /// [`place_piece`](Self::place_piece)'s shifts.
+    fn shifts(&self, ro: usize, co: usize) -> Shifts {
+        let (n, h, off) = (self.n, self.h, self.off);
+        Shifts {
+            sums: (ro + co) as u32,
+            diffs: (ro + n - h - co) as u32,
+            off: off as u32,
+            half: (n - h) as u32,
+            width: (2 * h - 1) as u32,
+        }
+    }
     /// The quadrant placements with rows `rows`: from the whole table, or
     /// its row table.
     fn row_set(&self, rows: u32) -> RowSet<'_> {
@@ -1033,10 +1039,7 @@ impl JoinPlan {
         if f.sums | f.diffs == 0 {
             // No closed diagonals (even n): every piece is kept, a field at
             // a time, in loops the compiler vectorizes.
-            let place = |q: u64| self.place_piece(q, ro, co);
-            out.sums.extend(list.iter().map(|&q| place(q)[0]));
-            out.diffs.extend(list.iter().map(|&q| place(q)[1]));
-            out.sigs.extend(list.iter().map(|&q| place(q)[2]));
+            out.extend_placed(self.kernel, list, self.shifts(ro, co));
             return;
         }
         out.extend_kept(list.iter().map(|&q| self.place_piece(q, ro, co)), |piece| {

@@ -27,6 +27,36 @@ pub(super) struct Placed {
     pub(super) sigs: Vec<u64>,
 }
 
+/// Where the pieces of one quadrant go on the board: a piece of the
+/// quadrant table (its h×h sums in the low 32 bits, differences in the
+/// high) is shifted into place, and its signature taken from the
+/// diagonals that cross into the other half.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Shifts {
+    /// Left shifts of the sums and of the differences.
+    pub(super) sums: u32,
+    pub(super) diffs: u32,
+    /// Right shifts to the first crossing sum, and difference.
+    pub(super) off: u32,
+    pub(super) half: u32,
+    /// Crossing diagonals of each kind (2h − 1).
+    pub(super) width: u32,
+}
+
+impl Shifts {
+    /// Piece `p` placed: sums, differences, signature.
+    pub(super) fn place(self, p: u64) -> [u64; 3] {
+        let m = (1u64 << self.width) - 1;
+        let s = (p & 0xFFFF_FFFF) << self.sums;
+        let d = (p >> 32) << self.diffs;
+        [
+            s,
+            d,
+            (s >> self.off & m) | (d >> self.half & m) << self.width,
+        ]
+    }
+}
+
 /// A run of [`Placed`] pieces.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct PlacedRef<'a> {
@@ -57,6 +87,18 @@ impl Placed {
 
     pub(super) fn all(&self) -> PlacedRef<'_> {
         self.get(0..self.len())
+    }
+
+    /// Appends every piece of `list` placed by `at`.
+    pub(super) fn extend_placed(&mut self, kernel: Kernel, list: &[u64], at: Shifts) {
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx512 && kernel.is_available() {
+            // SAFETY: the kernel is available, so the CPU has AVX-512 F.
+            unsafe { x86::extend_placed(self, list, at) };
+            return;
+        }
+        let _ = kernel;
+        self.extend_kept(list.iter().map(|&q| at.place(q)), |_| true);
     }
 
     /// Appends `pieces`, keeping those that `keep` holds. Every piece is
@@ -181,8 +223,66 @@ fn split_by(list: &mut [u64], keep: impl Fn(u64) -> bool) -> (&mut [u64], &mut [
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::PlacedRef;
+    use super::{Placed, PlacedRef, Shifts};
     use std::arch::x86_64::*;
+
+    /// [`Placed::extend_placed`] eight pieces at a time.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F; the three fields of `out` must be as
+    /// long.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn extend_placed(out: &mut Placed, list: &[u64], at: Shifts) {
+        let (len, base) = (list.len(), out.len());
+        assert!(out.diffs.len() == base && out.sigs.len() == base && at.width < 64);
+        out.sums.reserve(len);
+        out.diffs.reserve(len);
+        out.sigs.reserve(len);
+        let count = |k: u32| _mm_set_epi64x(0, i64::from(k));
+        let (sums, diffs, off, half, width) = (
+            count(at.sums),
+            count(at.diffs),
+            count(at.off),
+            count(at.half),
+            count(at.width),
+        );
+        let low = _mm512_set1_epi64(0xFFFF_FFFF);
+        let m = _mm512_set1_epi64(((1u64 << at.width) - 1) as i64);
+        let place = |p: __m512i| {
+            let s = _mm512_sll_epi64(_mm512_and_si512(p, low), sums);
+            let d = _mm512_sll_epi64(_mm512_srli_epi64::<32>(p), diffs);
+            let g = _mm512_or_si512(
+                _mm512_and_si512(_mm512_srl_epi64(s, off), m),
+                _mm512_sll_epi64(_mm512_and_si512(_mm512_srl_epi64(d, half), m), width),
+            );
+            [s, d, g]
+        };
+        let to = [&mut out.sums, &mut out.diffs, &mut out.sigs].map(|v| v.as_mut_ptr());
+        let mut i = 0;
+        while i < len {
+            let lanes: __mmask8 = if len - i >= 8 {
+                0xFF
+            } else {
+                (1u8 << (len - i)) - 1
+            };
+            // SAFETY: the load reads lanes below len - i of `list`; the
+            // stores write the same lanes from base + i, within the room
+            // reserved for `len` more.
+            unsafe {
+                let p = _mm512_maskz_loadu_epi64(lanes, list.as_ptr().add(i).cast());
+                for (field, v) in to.iter().zip(place(p)) {
+                    _mm512_mask_storeu_epi64(field.add(base + i).cast(), lanes, v);
+                }
+            }
+            i += 8;
+        }
+        // SAFETY: every place from base to base + len was written above.
+        unsafe {
+            out.sums.set_len(base + len);
+            out.diffs.set_len(base + len);
+            out.sigs.set_len(base + len);
+        }
+    }
 
     /// [`super::append_pairs`] eight south pieces at a time: the pairs
     /// that fit are compressed to the low lanes and the whole register
@@ -345,6 +445,35 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// Every kernel places pieces as the shifts say.
+        #[test]
+        fn kernels_place_pieces_alike(
+            list in proptest::collection::vec(any::<u64>(), 0..30),
+            before in 0usize..3,
+            h in 3u32..15,
+            ro in 0u32..15,
+            co in 0u32..15,
+        ) {
+            let n = 2 * h;
+            let at = Shifts {
+                sums: ro + co,
+                diffs: ro + n - h - co.min(n - h),
+                off: h,
+                half: n - h,
+                width: 2 * h - 1,
+            };
+            let list: Vec<u64> = list.iter().map(|x| x & (((1 << (2 * h - 1)) - 1) * 0x1_0000_0001)).collect();
+            let mut expected = Placed::default();
+            expected.extend_kept((0..before).map(|x| [x as u64; 3]), |_| true);
+            let all = expected.clone();
+            expected.extend_kept(list.iter().map(|&q| at.place(q)), |_| true);
+            for kernel in Kernel::ALL {
+                let mut got = all.clone();
+                got.extend_placed(kernel, &list, at);
+                prop_assert_eq!(&got, &expected, "{}", kernel.name());
+            }
+        }
+
         /// Every kernel sorts by the two bits, keeping every pattern.
         #[test]
         fn kernels_sort_by_two_bits(
