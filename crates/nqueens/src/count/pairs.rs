@@ -10,7 +10,7 @@
 //! south pieces at a time and *compresses* the signatures of those that fit
 //! into consecutive places, so the pieces are stored a column per field
 //! ([`Placed`]), for whole-register loads. At n = 18 the pairs took a fifth
-//! of a count's time one at a time.
+//! of a count's time one at a time, a tenth this way.
 //!
 //! The same compression sorts half boards by their long-diagonal queens
 //! ([`sort_by_bits`]), which the join of even boards does to each list.

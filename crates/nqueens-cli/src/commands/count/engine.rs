@@ -25,15 +25,19 @@ use crate::progress::{duration, Progress};
 fn one_core_seconds(engine: &str, n: usize) -> f64 {
     let rows = |from: usize| n as i32 - from as i32;
     match engine {
-        // Measured: n = 19, 20 s; n = 20, 131 s; about ×7 a row beyond.
-        "join" if n <= 19 => 20.0 / 7.0f64.powi(19 - n as i32),
-        "join" if n <= 23 => 131.0 * 7.0f64.powi(rows(20)),
+        // Measured: n = 19, 12 s; n = 20, 69 s; about ×7 a row beyond.
+        "join" if n <= 19 => 12.0 / 7.0f64.powi(19 - n as i32),
+        "join" if n <= 23 => 69.0 * 7.0f64.powi(rows(20)),
         // From n = 24 on, row tables per task: the dry runs of README's
-        // "Counting the frontier" (7.2 days, 70 days, 1.9, 20 and 373 years).
-        "join" => [6.2e5, 6.0e6, 5.9e7, 6.2e8, 1.2e10][(n - 24).min(4)],
+        // "Counting the frontier" (4.0 days, 58 days, 1.15, 15.6 and 229
+        // years).
+        "join" => [3.5e5, 5.0e6, 3.6e7, 4.9e8, 7.2e9][(n - 24).min(4)],
         // Measured: n = 17, 8.3 s (backtrack about 3.4 times that); ×7 a row.
         "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
-        _ => 8.3 * 7.0f64.powi(rows(17)),
+        // ×7 a row up to n = 20, then about ×10.8 to the dry run of n = 32
+        // (7·10^15 s).
+        _ if n <= 20 => 8.3 * 7.0f64.powi(rows(17)),
+        _ => 2850.0 * 10.8f64.powi(rows(20)),
     }
 }
 
@@ -121,8 +125,12 @@ fn dry_run(
     if n >= ENGINE_WARN {
         eprintln!(
             "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s, and at least 3 of \
-             them; at n = {n} one task alone can take {}",
-            if n >= 26 { "minutes" } else { "a while" }
+             them; {}",
+            match run.engine.name() {
+                "constellation" => "a long task by random parts of it".to_string(),
+                _ if n >= 26 => format!("at n = {n} one task alone can take minutes"),
+                _ => format!("at n = {n} one task alone can take a while"),
+            }
         );
     }
     let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, DRY_RUN_BUDGET);
