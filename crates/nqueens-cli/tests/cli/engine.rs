@@ -186,32 +186,35 @@ fn progress_bar_on_request_and_not_when_piped() {
     assert_eq!(run(&["count", "13"]).ok(), "n = 13: 73,712 solutions\n");
 }
 
+/// `nqueens count ARGS --dry-run --format json`: its output, and a lookup
+/// of its members by key (which panics, showing the output, on a missing
+/// one).
+fn dry_run_json(args: &[&str]) -> (String, impl Fn(&str) -> String) {
+    let out = finish(
+        nq().arg("count")
+            .args(args)
+            .args(["--dry-run", "--format", "json"])
+            .timeout(Duration::from_secs(300)),
+    )
+    .code(0)
+    .stdout;
+    let f = flat_json(out.trim());
+    let shown = out.clone();
+    let get = move |key: &str| {
+        f.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("no {key} in {shown}"))
+    };
+    (out, get)
+}
+
 /// Beyond the whole quadrant table (n = 24 on): a projection with its
 /// interval, the wall time on 1, 2 and --cores cores, and a memory plan of
 /// row tables within 8 GB.
 #[test]
 fn dry_runs_project_the_frontier() {
-    let out = finish(
-        nq().args([
-            "count",
-            "24",
-            "--dry-run",
-            "--format",
-            "json",
-            "--cores",
-            "64",
-        ])
-        .timeout(Duration::from_secs(300)),
-    )
-    .code(0)
-    .stdout;
-    let f = flat_json(out.trim());
-    let get = |key: &str| {
-        f.iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| panic!("no {key} in {out}"))
-    };
+    let (out, get) = dry_run_json(&["24", "--cores", "64"]);
     assert_eq!(get("engine"), "\"join\"");
     assert_eq!(get("tasks"), "677295");
     assert!(get("sampled").parse::<usize>().unwrap() >= 3, "{out}");
@@ -249,19 +252,7 @@ fn dry_runs_project_the_frontier() {
 /// its tasks, months long at n = 32, are timed by random parts.
 #[test]
 fn constellation_projects_up_to_40() {
-    let out = finish(
-        nq().args(["count", "32", "--unique", "--dry-run", "--format", "json"])
-            .timeout(Duration::from_secs(300)),
-    )
-    .code(0)
-    .stdout;
-    let f = flat_json(out.trim());
-    let get = |key: &str| {
-        f.iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| panic!("no {key} in {out}"))
-    };
+    let (out, get) = dry_run_json(&["32", "--unique"]);
     assert_eq!(get("engine"), "\"constellation\"");
     assert_eq!(get("tasks"), "108379");
     let cpu: f64 = get("projected_cpu_seconds").parse().unwrap();

@@ -90,9 +90,9 @@ const SMALL: usize = 6;
 const CONSTELLATION_MAX_N: usize = 40;
 
 /// From this n on, a dry run times random parts of a task rather than the
-/// whole ([`Search::descend`]): a task of n = 22 takes seconds, of n = 32
-/// months.
-const PART_TIMING_N: usize = 22;
+/// whole ([`Search::descend`]): a task of n = 20 takes a quarter of a
+/// second, of n = 32 months.
+const PART_TIMING_N: usize = 20;
 
 /// A part timed by a dry run: the rows below random queens are searched
 /// for about this long on average (seconds).
@@ -636,7 +636,7 @@ impl Plan for ConstellationPlan {
         }
     }
 
-    /// Up to n = 21 the time of counting the task. From [`PART_TIMING_N`]
+    /// Up to n = 19 the time of counting the task. From [`PART_TIMING_N`]
     /// on, Knuth's estimator ([`Search::descend`]): queens go on random
     /// squares of the task's first free rows, leaving as many rows as
     /// take about [`PART_SECONDS`] to search, and that search's time times
@@ -793,7 +793,7 @@ mod tests {
 
     #[test]
     fn random_descents_estimate_a_task_without_bias() {
-        // Knuth's estimator, as a dry run uses it from n = 22 on: the paths
+        // Knuth's estimator, as a dry run uses it from n = 20 on: the paths
         // to a subtree times the subtree's count is an unbiased estimate of
         // the task's count. The mean of many must be near the exact count,
         // and a descent of no rows is the whole search.

@@ -1017,6 +1017,7 @@ impl JoinPlan {
             width: (2 * h - 1) as u32,
         }
     }
+
     /// The quadrant placements with rows `rows`: from the whole table, or
     /// its row table.
     fn row_set(&self, rows: u32) -> RowSet<'_> {
@@ -1037,8 +1038,8 @@ impl JoinPlan {
     /// [`pieces_into`](Self::pieces_into), after what `out` holds.
     fn pieces_append(&self, list: &[u64], f: &Frame, ro: usize, co: usize, out: &mut Placed) {
         if f.sums | f.diffs == 0 {
-            // No closed diagonals (even n): every piece is kept, a field at
-            // a time, in loops the compiler vectorizes.
+            // No closed diagonals (even n): every piece is kept, placed
+            // eight at a time with AVX-512.
             out.extend_placed(self.kernel, list, self.shifts(ro, co));
             return;
         }
