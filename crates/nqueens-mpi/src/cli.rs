@@ -162,7 +162,7 @@ mod tests {
                 "positive whole number",
             ),
             (&["nqueens-mpi", "count", "+8"][..], "positive whole number"),
-            (&["nqueens-mpi", "count", "65"][..], "takes n from 1 to 64"),
+            (&["nqueens-mpi", "count", "41"][..], "takes n from 1 to 40"),
             (
                 &["nqueens-mpi", "count", "9".repeat(30).as_str()][..],
                 "far too large",
