@@ -106,7 +106,17 @@ pub fn duration(seconds: f64) -> String {
     } else if s < 86400.0 * 365.25 * 2.0 {
         format!("{:.1} days", s / 86400.0)
     } else {
-        format!("{:.1} years", s / (86400.0 * 365.25))
+        // Dry runs of the largest boards reach 10^17 years: digits grouped
+        // up to a trillion, then a power of ten.
+        let years = s / (86400.0 * 365.25);
+        if years < 1000.0 {
+            format!("{years:.1} years")
+        } else if years < 1e12 {
+            format!("{} years", grouped(years.round() as u128))
+        } else {
+            let e = years.log10().floor() as i32;
+            format!("{:.1} × 10^{e} years", years / 10f64.powi(e))
+        }
     }
 }
 
@@ -481,6 +491,10 @@ mod tests {
         assert_eq!(duration(185.0), "3m 05s");
         assert_eq!(duration(3720.0), "1h 02m");
         assert_eq!(duration(86400.0 * 3.0), "3.0 days");
+        let year = 86400.0 * 365.25;
+        assert_eq!(duration(year * 15.6), "15.6 years");
+        assert_eq!(duration(year * 221_881_753.7), "221,881,754 years");
+        assert_eq!(duration(year * 3.87e17), "3.9 × 10^17 years");
         assert_eq!(duration(f64::NAN), "?");
     }
 }
