@@ -61,6 +61,84 @@ pub enum Turn {
 /// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
 pub fn fixed_by(n: usize, turn: Turn) -> Result<u128, Error> {
     check_n(n)?;
+    Ok(match turn {
+        Turn::Half => half_turn(n),
+        Turn::Quarter => by_orbits(n, turn),
+    })
+}
+
+/// P(n) by bit masks, a row and its mirror image at a time.
+///
+/// A queen on (r, c) brings its image (n − 1 − r, n − 1 − c), so filling
+/// the top ⌊n/2⌋ rows fills the board (for odd n the middle row's queen is
+/// its own image: the centre). The columns and both kinds of diagonal taken
+/// are then each symmetric under the turn, so the image of a queen that
+/// meets none of them meets none either; it can only meet the queen itself,
+/// on the main diagonal (c = r) or the other long one (c = n − 1 − r). So
+/// each row is an ordinary bitboard step, with those two squares taken out:
+/// about ten times the speed of [`by_orbits`] (n = 16: 10.6 ms before),
+/// which P(n) needs at n = 28, where it is one task of a count that takes
+/// most of an hour.
+fn half_turn(n: usize) -> u128 {
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let (half, last) = (n / 2, n - 1);
+    // Columns, sums r + c, and differences c - r + n - 1: bit c of
+    // `sums >> r` and of `diffs >> (n - 1 - r)` is the square (r, c)'s.
+    let (mut cols, mut sums, mut diffs) = (0u64, 0u128, 0u128);
+    if n % 2 == 1 {
+        cols |= 1 << half;
+        sums |= 1 << (2 * half);
+        diffs |= 1 << last;
+    }
+    // For each row filled, the columns it has still to try; the masks are
+    // recomputed from the queens placed, kept in `at`.
+    let mut free = [0u64; 32];
+    let mut at = [0usize; 32];
+    let open = |r: usize, cols: u64, sums: u128, diffs: u128| {
+        full & !(cols
+            | (sums >> r) as u64
+            | (diffs >> (last - r)) as u64
+            | 1 << r
+            | 1 << (last - r))
+    };
+    if half == 0 {
+        return 1;
+    }
+    free[0] = open(0, cols, sums, diffs);
+    let mut r = 0usize;
+    let mut found = 0u128;
+    loop {
+        if free[r] == 0 {
+            if r == 0 {
+                return found;
+            }
+            r -= 1;
+            // Take back row r's queen and its image.
+            let c = at[r];
+            cols &= !(1 << c | 1 << (last - c));
+            sums &= !(1 << (r + c) | 1 << (2 * last - r - c));
+            diffs &= !(1 << (c + last - r) | 1 << (r + last - c));
+            continue;
+        }
+        let c = free[r].trailing_zeros() as usize;
+        free[r] &= free[r] - 1;
+        if r + 1 == half {
+            found += 1;
+            continue;
+        }
+        at[r] = c;
+        cols |= 1 << c | 1 << (last - c);
+        sums |= 1 << (r + c) | 1 << (2 * last - r - c);
+        diffs |= 1 << (c + last - r) | 1 << (r + last - c);
+        r += 1;
+        free[r] = open(r, cols, sums, diffs);
+    }
+}
+
+/// The solutions fixed by `turn`, found square by square: each queen placed
+/// with its whole orbit. Any n up to 64, and either turn; for the half turn
+/// the tests hold [`half_turn`] to it.
+fn by_orbits(n: usize, turn: Turn) -> u128 {
     let last = n - 1;
     // The orbit of a square under the rotation: (r, c) -> (c, n-1-r).
     let orbit = |r: usize, c: usize| -> ([(usize, usize); 4], usize) {
@@ -131,7 +209,7 @@ pub fn fixed_by(n: usize, turn: Turn) -> Result<u128, Error> {
         f.next = 0;
         stack.push(f);
     }
-    Ok(found)
+    found
 }
 
 #[cfg(test)]
@@ -164,6 +242,14 @@ mod tests {
                 by_enumeration(n),
                 "n = {n}"
             );
+        }
+    }
+
+    /// The row-and-image bitboard search against the square-by-square one.
+    #[test]
+    fn half_turn_agrees_with_orbits() {
+        for n in 1..=17 {
+            assert_eq!(half_turn(n), by_orbits(n, Turn::Half), "n = {n}");
         }
     }
 
