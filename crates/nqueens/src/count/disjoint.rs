@@ -346,8 +346,17 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
         let group = sliced
             .get(g * 64..)
             .map_or(&[][..], |rest| &rest[..rest.len().min(64)]);
-        rows[..group.len()].copy_from_slice(group);
-        rows[group.len()..].fill(0);
+        // (Whole groups are copied at a fixed size, and the empty ones past
+        // the end zero the rows once: clearing the rows for every group
+        // took 3% of count 17.)
+        match group.len() {
+            64 => rows.copy_from_slice(group),
+            0 if g > sliced.len().div_ceil(64) => {}
+            used => {
+                rows[..used].copy_from_slice(group);
+                rows[used..].fill(0);
+            }
+        }
         if !group.is_empty() {
             transpose64(&mut rows);
         }
@@ -419,6 +428,7 @@ const WIDEST_FROM: usize = 4096;
 /// # Safety
 /// The CPU must support AVX-512 F, VPOPCNTDQ and BMI2.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
 unsafe fn grouped<const G: usize>(
     slices: &[Block],
     blocks: usize,
@@ -442,7 +452,11 @@ unsafe fn grouped<const G: usize>(
 /// Builds the grouped tables: the live bits, in order, fall into groups of
 /// `G`; entry `s` of group `k`, block `b` (at `((k << G) + s) * blocks +
 /// b`) is the OR of the slices of the bits that `s` picks, and group 0 also
-/// carries the padding. Returns the number of groups.
+/// carries the padding. Returns the number of groups. (Compiled for
+/// AVX-512, a block is ORed in one instruction: the tables of six and eight
+/// bits take four and sixteen times the ORs of four.)
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
 fn build_groups<const G: usize>(
     slices: &[Block],
     blocks: usize,
