@@ -193,10 +193,25 @@ const WHOLE_SOUTH_MAX: usize = 1 << 18;
 const SMALL: usize = 6;
 
 /// Placements on the h×h board with one queen per row of some row set and no
-/// two attacking (the empty one included), h = 0..=12: the quadrant table's
-/// size.
-const PIECES: [u64; 13] = [
-    1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234, 633443407,
+/// two attacking (the empty one included), h = 0..=14: the quadrant table's
+/// size, and all the row tables' (h = 13 and 14 counted once by the same
+/// enumeration, in 40 s and 6 min; the test `table_sizes` checks h ≤ 8).
+const PIECES: [u64; 15] = [
+    1,
+    2,
+    5,
+    18,
+    87,
+    462,
+    2635,
+    16870,
+    118969,
+    915442,
+    7535369,
+    66807234,
+    633443407,
+    6354135838,
+    67480769839,
 ];
 
 /// The largest row table (placements) and the largest half list (half
@@ -284,11 +299,15 @@ impl JoinEngine {
     /// all the workers: up to [`ROW_CACHE_BYTES`] for each, and no more than
     /// the whole table would take (at small n every row set fits); 0 (the
     /// tables in use only) when memory is short.
+    ///
+    /// Odd boards keep all that `memory` leaves room for, up to every row
+    /// table: a task reads the tables of hundreds of south splits, and the
+    /// other tasks of its frame read the same ones, so tables that are
+    /// dropped are built again and again (n = 25, 256 MiB on one thread:
+    /// building them took 13 to 47% of a task's time). Even boards read
+    /// four tables a task and gain little from more.
     fn row_cache(n: usize, threads: usize, memory: Option<u64>) -> u64 {
-        let h = n / 2;
-        let whole = PIECES
-            .get(h)
-            .map_or(u64::MAX, |&p| p * 8 + (4u64 << (2 * h)));
+        let whole = Self::every_row_table(n);
         let most = (ROW_CACHE_BYTES as u64)
             .saturating_mul(threads.max(1) as u64)
             .min(whole);
@@ -301,8 +320,19 @@ impl JoinEngine {
                     0,
                     Self::chunks(n, threads, memory),
                 ))
-                .min(most),
+                .min(if n % 2 == 1 { whole } else { most }),
         }
+    }
+
+    /// Bytes of every row table of n = 2h or 2h + 1 (the whole quadrant
+    /// table's placements, and each table's index by column set); `u64::MAX`
+    /// where [`PIECES`] does not say.
+    fn every_row_table(n: usize) -> u64 {
+        let h = n / 2;
+        PIECES.get(h).map_or(u64::MAX, |&p| {
+            p.saturating_mul(8)
+                .saturating_add((4u64 << (2 * h)).saturating_add(4 << h))
+        })
     }
 }
 
@@ -351,12 +381,16 @@ impl Engine for JoinEngine {
             _ => {
                 let cache = Self::row_cache(n, threads, memory);
                 let chunks = Self::chunks(n, threads, memory);
+                let kept = if cache >= Self::every_row_table(n) {
+                    format!("every one of them kept, {} MiB", cache >> 20)
+                } else {
+                    format!("{} MiB of them kept for all threads", cache >> 20)
+                };
                 (
                     Self::row_table_memory(n, threads, cache, chunks),
                     format!(
-                        "row tables built per task, {} MiB of them kept for all threads; half \
-                         boards joined {} and {} at a time",
-                        cache >> 20,
+                        "row tables built per task, {kept}; half boards joined {} and {} at a \
+                         time",
                         crate::count::report::grouped(chunks.east as u128),
                         crate::count::report::grouped(chunks.west as u128)
                     ),
@@ -1174,6 +1208,12 @@ impl JoinPlan {
         }
     }
 
+    /// Whether the row tables kept can be all of them: an odd board given
+    /// the memory (see [`JoinEngine::row_cache`]).
+    fn keeps_every_row_table(&self) -> bool {
+        self.whole.is_none() && self.rows.budget as u64 >= JoinEngine::every_row_table(self.n)
+    }
+
     /// The quadrant placements with rows `rows`: from the whole table, or
     /// its row table.
     fn row_set(&self, rows: u32) -> RowSet<'_> {
@@ -1626,6 +1666,14 @@ impl Plan for JoinPlan {
         let u = rng.below(units.len() as u64) as usize;
         let unit = &units[u..=u];
         let mut buf = Buffers::default();
+        if self.keeps_every_row_table() {
+            // A count that keeps every row table builds each once, not for
+            // each task: the time to build this unit's is left out.
+            let (u, f) = (unit[0], self.frame(unit[0].c1, unit[0].r1));
+            for rows in [u.en, f.north & !u.en, u.es, f.south & !u.es] {
+                self.rows.get(rows);
+            }
+        }
         // The north pieces are built once for all the units of a task: timed
         // once, not scaled by the number of units.
         let (north, rest) = if self.h < PART_TIMING_H {
@@ -1815,6 +1863,32 @@ mod tests {
                 });
             }
         });
+    }
+
+    /// Odd boards keep every row table when the memory given has room for
+    /// them all, and a dry run then times its samples without building
+    /// them; even boards and counts without `--memory` keep up to 256 MiB a
+    /// thread.
+    #[test]
+    fn odd_boards_keep_every_row_table_the_memory_allows() {
+        let every = JoinEngine::every_row_table(25);
+        assert_eq!(every, 633_443_407 * 8 + (4 << 24) + (4 << 12));
+        let room = Some(8u64 << 30);
+        assert_eq!(JoinEngine::row_cache(25, 2, room), every);
+        assert_eq!(JoinEngine::row_cache(25, 2, None), 512 << 20);
+        assert_eq!(JoinEngine::row_cache(24, 2, room), 512 << 20);
+        assert!(JoinEngine::row_cache(25, 2, Some(2 << 30)) < every);
+        let (bytes, text) = JoinEngine.memory_plan(25, 2, room);
+        assert!(text.contains("every one of them kept"), "{text}");
+        assert!(bytes > every && bytes <= 8 << 30);
+        assert!(!JoinEngine.memory_plan(25, 2, None).1.contains("every one"));
+        // A small odd board with every row table kept counts as before.
+        let mut plan = JoinPlan::build(13, Kernel::best(), 0);
+        plan.rows.budget = JoinEngine::every_row_table(13) as usize;
+        assert!(plan.keeps_every_row_table());
+        assert_eq!(count_plan(&plan).solutions, 73_712);
+        plan.rows.budget -= 1;
+        assert!(!plan.keeps_every_row_table());
     }
 
     /// With less memory the half boards are joined in smaller chunks, and
