@@ -603,6 +603,42 @@ fn place(h: usize, r: usize, to: usize, p: Partial, out: &mut impl FnMut(Partial
     }
 }
 
+/// Places the pieces of the runs `sets` of a table (run `s` holds
+/// `pieces[start[s] - start[0]..start[s + 1] - start[0]]`, the runs in
+/// order) at `at`, into `out`, keeping those clear of the frame's closed
+/// diagonals, and calls `end(s, len)` after each run with the length of
+/// `out`. One pass, without a call per run: every piece is placed and
+/// written, and kept by moving the end past it or not.
+fn place_kept(
+    (pieces, start): (&[u64], &[u32]),
+    sets: impl Iterator<Item = usize>,
+    at: Shifts,
+    f: &Frame,
+    out: &mut Placed,
+    mut end: impl FnMut(usize, usize),
+) {
+    let base = start[0] as usize;
+    let most = start[start.len() - 1] as usize - base;
+    for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
+        field.clear();
+        field.resize(most, 0);
+    }
+    let mut kept = 0;
+    for s in sets {
+        for &piece in &pieces[start[s] as usize - base..start[s + 1] as usize - base] {
+            let [sums, diffs, sig] = at.place(piece);
+            out.sums[kept] = sums;
+            out.diffs[kept] = diffs;
+            out.sigs[kept] = sig;
+            kept += usize::from(sums & f.sums | diffs & f.diffs == 0);
+        }
+        end(s, kept);
+    }
+    for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
+        field.truncate(kept);
+    }
+}
+
 /// The placements of one row set R of the h×h board (one queen in each row
 /// of R, none attacking), filed by column set: the slice of the quadrant
 /// table that one task reads, built when the task needs it. A task reads
@@ -1284,34 +1320,20 @@ impl JoinPlan {
         let Some(table) = &self.whole else {
             return;
         };
-        // One pass over the table: every piece placed and written, kept by
-        // moving the end past it or not, and each key's end noted (a call
-        // per key, 2^16 keys a frame, took twice as long: 6% of count 17).
-        let at = self.shifts(self.off, co);
-        let total = table.pieces.len();
-        let out = &mut q.pieces;
-        for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
-            field.clear();
-            field.resize(total, 0);
-        }
+        // One pass over the table (a call per key, 2^16 keys a frame, took
+        // twice as long: 6% of count 17).
         q.start.clear();
         q.start.push(0);
-        let mut kept = 0;
-        let mut i = 0;
-        for &end in &table.start[1..] {
-            for &piece in &table.pieces[i..end as usize] {
-                let [s, d, g] = at.place(piece);
-                out.sums[kept] = s;
-                out.diffs[kept] = d;
-                out.sigs[kept] = g;
-                kept += usize::from(s & f.sums | d & f.diffs == 0);
-            }
-            i = end as usize;
-            q.start.push(kept as u32);
-        }
-        for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
-            field.truncate(kept);
-        }
+        let keys = 0..1usize << (2 * self.h);
+        let at = self.shifts(self.off, co);
+        place_kept(
+            (&table.pieces, &table.start),
+            keys,
+            at,
+            f,
+            &mut q.pieces,
+            |_, len| q.start.push(len as u32),
+        );
     }
 
     /// For every column set C of `cols` with as many columns as `rows` has
@@ -1323,7 +1345,6 @@ impl JoinPlan {
         out.start.clear();
         out.start.push(0);
         out.pieces.clear();
-        let k = rows.count_ones();
         let table = self.row_set(rows);
         if f.sums | f.diffs == 0 && cols == (1 << self.h) - 1 {
             // Nothing closed and every column free (even n): the whole row
@@ -1339,20 +1360,21 @@ impl JoinPlan {
             }
             return;
         }
-        let mut c = cols;
-        loop {
-            if c.count_ones() == k {
-                self.pieces_append(table.get(c), f, 0, co, &mut out.pieces);
-                if out.pieces.len() > out.start[out.start.len() - 1] {
-                    out.nonempty.push(c);
-                    out.start.push(out.pieces.len());
+        let (pieces, start) = table.all();
+        let sets = (0..1usize << self.h).filter(|&c| c as u32 & !cols == 0);
+        place_kept(
+            (pieces, start),
+            sets,
+            self.shifts(0, co),
+            f,
+            &mut out.pieces,
+            |c, len| {
+                if len > out.start[out.start.len() - 1] {
+                    out.nonempty.push(c as u32);
+                    out.start.push(len);
                 }
-            }
-            if c == 0 {
-                break;
-            }
-            c = (c - 1) & cols;
-        }
+            },
+        );
     }
 
     /// The signatures of the half boards whose north pieces are `north` (by
@@ -1416,6 +1438,10 @@ impl JoinPlan {
                     scratch.all()
                 }
             };
+            if south.len() == 0 {
+                // (6% of the column sets at n = 17: the frame's diagonals.)
+                continue;
+            }
             let (end, next) = append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
             used = end;
             if used >= chunk {
