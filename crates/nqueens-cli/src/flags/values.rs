@@ -179,6 +179,11 @@ pub fn checkpoint_every(text: &str) -> Result<Duration, String> {
     seconds(text, 0.0, 1e6, "the seconds between checkpoint writes")
 }
 
+/// `count --dry-run-seconds S`.
+pub fn dry_run_seconds(text: &str) -> Result<Duration, String> {
+    seconds(text, 0.0, 1e6, "the seconds to spend timing tasks")
+}
+
 /// `serve --request-timeout S`.
 pub fn request_timeout(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {

@@ -96,6 +96,15 @@ fn bad_engine_options() {
     assert!(e.contains("take n up to 40"), "{e}");
     let e = run(&["count", "8", "--cores", "4"]).error();
     assert!(e.contains("--dry-run"), "{e}");
+    let e = run(&["count", "8", "--dry-run-seconds", "5"]).error();
+    assert!(e.contains("--dry-run"), "{e}");
+    for s in ["0", "-1", "x", "2e6"] {
+        let e = run(&["count", "8", "--dry-run", "--dry-run-seconds", s]).error();
+        assert!(e.contains("--dry-run-seconds"), "{s}: {e}");
+    }
+    // A dry run as long as asked: a quick one times at least 3 tasks.
+    let out = run(&["count", "12", "--dry-run", "--dry-run-seconds", "0.05"]).ok();
+    assert!(out.contains("tasks (") && out.contains("timed"), "{out}");
 }
 
 /// Counts every slice i/k of `count N --engine ENGINE` into a file;

@@ -51,9 +51,6 @@ pub struct EngineRun<'a> {
     pub args: &'a CountArgs,
 }
 
-/// Seconds a dry run spends timing sampled tasks, at most (after the first).
-const DRY_RUN_BUDGET: f64 = 10.0;
-
 /// Sees each finished task: records it in the checkpoint, saving every few
 /// seconds, and moves the progress bar.
 struct Watch<'a> {
@@ -122,9 +119,10 @@ fn dry_run(
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
+    let budget = run.args.dry_run_seconds.as_secs_f64();
     if n >= ENGINE_WARN {
         eprintln!(
-            "note: timing a sample of the tasks for up to {DRY_RUN_BUDGET} s, and at least 3 of \
+            "note: timing a sample of the tasks for up to {budget} s, and at least 3 of \
              them; {}",
             match run.engine.name() {
                 "constellation" => "a long task by random parts of it".to_string(),
@@ -133,7 +131,7 @@ fn dry_run(
             }
         );
     }
-    let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, DRY_RUN_BUDGET);
+    let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, budget);
     // A 95% interval from the relative standard error (unbounded with one
     // sample of many).
     let margin = 1.96 * d.relative_error;
@@ -166,12 +164,14 @@ fn dry_run(
                 )
             } else if margin.is_finite() {
                 format!(
-                    "± {:.0}%, 95% interval up to {}; a longer dry run narrows it",
+                    "± {:.0}%, 95% interval up to {}; a longer dry run narrows it \
+                     (--dry-run-seconds)",
                     100.0 * d.relative_error,
                     duration(high)
                 )
             } else {
-                "one task timed: no interval; a longer dry run times more".to_string()
+                "one task timed: no interval; a longer dry run times more (--dry-run-seconds)"
+                    .to_string()
             };
             writeln!(
                 out,
