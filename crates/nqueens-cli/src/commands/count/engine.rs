@@ -25,13 +25,22 @@ use crate::progress::{duration, Progress};
 fn one_core_seconds(engine: &str, n: usize) -> f64 {
     let rows = |from: usize| n as i32 - from as i32;
     match engine {
-        // Measured: n = 19, 12 s; n = 20, 69 s; about ×7 a row beyond.
-        "join" if n <= 19 => 12.0 / 7.0f64.powi(19 - n as i32),
-        "join" if n <= 23 => 69.0 * 7.0f64.powi(rows(20)),
-        // From n = 24 on, row tables per task: the dry runs of README's
-        // "Counting the frontier" (4.0 days, 58 days, 1.15, 15.6 and 229
-        // years).
-        "join" => [3.5e5, 5.0e6, 3.6e7, 4.9e8, 7.2e9][(n - 24).min(4)],
+        // Measured on 2026-11-25 (a slow day: Kluev's Q(20) took 1.5 times
+        // as long as on the day before): whole counts on one core up to
+        // n = 20 (the side-by-side), Q(21) on two (764 s of CPU), dry runs
+        // from n = 22 on (README's "Counting the frontier"). Odd and even
+        // boards grow differently, so a value for each n; below n = 16
+        // about ×7 a row.
+        "join" => {
+            const FROM_16: [f64; 13] = [
+                0.06, 0.82, 1.6, 15.0, 83.0, 764.0, 5.5e3, 4.1e4, 5.0e5, 4.0e6, 6.6e7, 5.5e8,
+                1.6e10,
+            ];
+            match n.checked_sub(16) {
+                Some(k) => FROM_16[k.min(12)],
+                None => FROM_16[0] / 7.0f64.powi(16 - n as i32),
+            }
+        }
         // Measured: n = 17, 8.3 s (backtrack about 3.4 times that); ×7 a row.
         "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
         // ×7 a row up to n = 20, then about ×10.8 to the dry run of n = 32
