@@ -1044,6 +1044,9 @@ impl JoinPlan {
     /// quadrants placed, and dealt tasks would place them again for nearly
     /// every task (1,000 tasks of n = 19: 1.9 s in order, 9.7 s dealt).
     fn shuffle_runs(&mut self) {
+        // By n alone, not by whether this plan has the whole table (which
+        // `--memory` decides): slices counted on machines with different
+        // memory must hold the same tasks.
         if self.n % 2 == 1 && self.h <= CACHE_MAX_H {
             return;
         }
@@ -1511,7 +1514,6 @@ impl JoinPlan {
         )
     }
 
-    /// Counts the units of one task (the same frame and north east rows).
     /// Whether a worker keeps the south quadrants of the frame it counts
     /// placed, from task to task: odd n up to 2 [`CACHE_MAX_H`] + 1, with
     /// the whole table.
@@ -1527,18 +1529,18 @@ impl JoinPlan {
         buf.placed_for = Some(at);
     }
 
-    /// The number of frames (pairs of middle queens) among the tasks.
-    fn frames(&self) -> usize {
-        let mut frames: Vec<(u8, u8)> = self
+    /// How many times a count on one core places a frame: once for each run
+    /// of tasks with the same middle queens, in the plan's order.
+    fn frame_runs(&self) -> usize {
+        let frame = |t: &Task| (t.first.c1, t.first.r1);
+        let changes = self
             .tasks
-            .iter()
-            .map(|t| (t.first.c1, t.first.r1))
-            .collect();
-        frames.sort_unstable();
-        frames.dedup();
-        frames.len()
+            .windows(2)
+            .filter(|w| frame(&w[0]) != frame(&w[1]));
+        usize::from(!self.tasks.is_empty()) + changes.count()
     }
 
+    /// Counts the units of one task (the same frame and north east rows).
     fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
         self.count_units_part(units, buf, Class::ALL, None)
     }
@@ -1782,7 +1784,7 @@ impl Plan for JoinPlan {
                 std::hint::black_box(self.count_units(&self.units_of(index), buf));
                 (place, start.elapsed().as_secs_f64())
             });
-            return task + place * self.frames() as f64 / self.tasks.len() as f64;
+            return task + place * self.frame_runs() as f64 / self.tasks.len() as f64;
         }
         let start = std::time::Instant::now();
         if index == 0 || self.h < PART_TIMING_H - 1 {
