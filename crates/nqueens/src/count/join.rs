@@ -1087,19 +1087,25 @@ impl JoinPlan {
             es,
             weight: 0,
         };
-        // The mirrors that keep this frame act on its row splits.
-        let mut images: Vec<Unit> = self
-            .images(&u, f)
-            .into_iter()
-            .filter(|im| (im.c1, im.r1) == (c1, r1))
-            .collect();
-        if images.iter().any(|im| im < &u) {
-            return None;
+        // The mirrors that keep this frame act on its row splits. (On the
+        // stack: a plan asks this of every row split, before any count
+        // starts.)
+        let mut images = [u; 4];
+        let mut kept = 0;
+        for im in self.images(&u, f) {
+            if (im.c1, im.r1) == (c1, r1) {
+                if im < u {
+                    return None;
+                }
+                images[kept] = im;
+                kept += 1;
+            }
         }
-        images.sort();
-        images.dedup();
+        let images = &mut images[..kept];
+        images.sort_unstable();
+        let distinct = 1 + images.windows(2).filter(|w| w[0] != w[1]).count();
         Some(Unit {
-            weight: frame_weight * images.len() as u8,
+            weight: frame_weight * distinct as u8,
             ..u
         })
     }
