@@ -210,7 +210,7 @@ impl Ranges {
         if u32::try_from(len).is_err() {
             return Ranges::Shared(AtomicUsize::new(0), len);
         }
-        let bound = |w: usize| w * len / workers;
+        let bound = |w: usize| (w as u64 * len as u64 / workers as u64) as usize;
         Ranges::Owned(
             (0..workers)
                 .map(|w| AtomicU64::new(pack(bound(w), bound(w + 1))))
