@@ -229,7 +229,7 @@ const SAMPLED: [(u64, u64); 5] = [
 
 /// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
 /// board, grown a quarter at a time, at most a chunk and a south list's
-/// worth), the north pieces of both halves and a south list (24 bytes a
+/// worth), the north pieces of both halves and a south list (16 bytes a
 /// piece), and with `row_tables` the one it builds or reads beyond those
 /// kept, all with a margin of 2 over what [`SAMPLED`] met.
 fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
@@ -241,7 +241,7 @@ fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
     let tables = if row_tables { table * 8 + (4 << h) } else { 0 };
-    (3 * table * 24)
+    (3 * table * 16)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
 }
@@ -269,7 +269,7 @@ impl JoinEngine {
         let pieces = PIECES[h];
         let table = pieces * 8 + (4u64 << (2 * h));
         let placed = if n % 2 == 1 && h <= CACHE_MAX_H {
-            2 * (pieces * 24 + (4u64 << (2 * h)))
+            2 * (pieces * 16 + (4u64 << (2 * h)))
         } else {
             0
         };
@@ -619,22 +619,21 @@ fn place_kept(
 ) {
     let base = start[0] as usize;
     let most = start[start.len() - 1] as usize - base;
-    for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
+    for field in [&mut out.meets, &mut out.sigs] {
         field.clear();
         field.resize(most, 0);
     }
     let mut kept = 0;
     for s in sets {
         for &piece in &pieces[start[s] as usize - base..start[s + 1] as usize - base] {
-            let [sums, diffs, sig] = at.place(piece);
-            out.sums[kept] = sums;
-            out.diffs[kept] = diffs;
+            let [sums, diffs, meet, sig] = at.place(piece);
+            out.meets[kept] = meet;
             out.sigs[kept] = sig;
             kept += usize::from(sums & f.sums | diffs & f.diffs == 0);
         }
         end(s, kept);
     }
-    for field in [&mut out.sums, &mut out.diffs, &mut out.sigs] {
+    for field in [&mut out.meets, &mut out.sigs] {
         field.truncate(kept);
     }
 }
@@ -1270,13 +1269,19 @@ impl JoinPlan {
     }
 
     /// A piece of the quadrant table placed at row offset `ro` and column
-    /// offset `co`: its global sum and difference masks and its signature
-    /// (the diagonals that cross into the other half).
-    fn place_piece(&self, p: u64, ro: usize, co: usize) -> [u64; 3] {
+    /// offset `co`: its global sum and difference masks, its meet mask and
+    /// its signature (see [`Shifts`]).
+    fn place_piece(&self, p: u64, ro: usize, co: usize) -> [u64; 4] {
         self.shifts(ro, co).place(p)
     }
 
     /// [`place_piece`](Self::place_piece)'s shifts.
+    ///
+    /// The north quadrant of a half (rows `0..h`, columns `co..co + h`)
+    /// and its south quadrant (rows from `off`) both reach the sums from
+    /// `off + co` to `co + 2h − 2` and the differences (r − c + n − 1) from
+    /// `off + n − h − co` on, 2h − 1 − off of each kind: only there can a
+    /// north piece and a south piece meet.
     fn shifts(&self, ro: usize, co: usize) -> Shifts {
         let (n, h, off) = (self.n, self.h, self.off);
         Shifts {
@@ -1285,6 +1290,9 @@ impl JoinPlan {
             off: off as u32,
             half: (n - h) as u32,
             width: (2 * h - 1) as u32,
+            meet_sums: (off + co) as u32,
+            meet_diffs: (off + n - h - co) as u32,
+            meet_width: (2 * h - 1).saturating_sub(off) as u32,
         }
     }
 
@@ -1673,7 +1681,7 @@ fn with_buffers<T>(f: impl FnOnce(&mut Buffers) -> T) -> T {
 
 /// For odd n up to 2h + 1 = 19 the south quadrants of the frame being
 /// counted are kept placed, so that the pieces on the frame's closed
-/// diagonals are dropped once per frame (twice 24 bytes a piece: 44 MB a
+/// diagonals are dropped once per frame (twice 16 bytes a piece: 29 MB a
 /// thread for h = 9); otherwise each list is placed when it is used.
 const CACHE_MAX_H: usize = 9;
 
@@ -1916,6 +1924,43 @@ mod tests {
             let t = count_plan(&plan);
             assert_eq!(Some(t.solutions), known::total(n), "Q({n}), diagonals");
             assert_eq!(t.unique(), known::unique(n), "U({n}), diagonals");
+        }
+    }
+
+    /// A north and a south piece of one half meet on a diagonal exactly
+    /// when their meet masks meet: every pair of pieces of the table (a
+    /// sample of them from h = 8 on), on both halves, for n = 6 to 21.
+    #[test]
+    fn meet_masks_stand_in_for_the_diagonals() {
+        let mut rng = crate::rng::Xoshiro256::new(0x6d656574);
+        for n in 6..=21 {
+            let plan = JoinPlan::new(n, Kernel::Portable);
+            let table = plan.whole.as_ref().unwrap();
+            let pieces = &table.pieces;
+            let pick =
+                |rng: &mut crate::rng::Xoshiro256| pieces[rng.below(pieces.len() as u64) as usize];
+            let pairs: Vec<(u64, u64)> = if pieces.len() <= 1000 {
+                pieces
+                    .iter()
+                    .flat_map(|&a| pieces.iter().map(move |&b| (a, b)))
+                    .collect()
+            } else {
+                (0..200_000)
+                    .map(|_| (pick(&mut rng), pick(&mut rng)))
+                    .collect()
+            };
+            for co in [0, plan.off] {
+                let (north, south) = (plan.shifts(0, co), plan.shifts(plan.off, co));
+                for &(a, b) in &pairs {
+                    let [s1, d1, m1, _] = north.place(a);
+                    let [s2, d2, m2, _] = south.place(b);
+                    assert_eq!(
+                        s1 & s2 | d1 & d2 == 0,
+                        m1 & m2 == 0,
+                        "n = {n}, co = {co}, pieces {a:#x} and {b:#x}"
+                    );
+                }
+            }
         }
     }
 

@@ -17,19 +17,23 @@
 
 use super::disjoint::Kernel;
 
-/// Quarter pieces placed on the board: for each, its sum diagonals, its
-/// difference diagonals (global masks) and its signature (the diagonals
-/// that cross into the other half), a column per field.
+/// Quarter pieces placed on the board: for each, the diagonals where it
+/// can meet a piece of the other quadrant of its half (its *meet* mask)
+/// and its signature (the diagonals that cross into the other half), a
+/// column per field. A north and a south piece of one half can only share
+/// a diagonal that both quadrants reach, h − 1 of each kind (h − 2 on odd
+/// boards), so one word of those stands in for the full masks of both
+/// kinds: a piece is 16 bytes, not 24, and a pair is tested with one AND.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(super) struct Placed {
-    pub(super) sums: Vec<u64>,
-    pub(super) diffs: Vec<u64>,
+    pub(super) meets: Vec<u64>,
     pub(super) sigs: Vec<u64>,
 }
 
 /// Where the pieces of one quadrant go on the board: a piece of the
 /// quadrant table (its h×h sums in the low 32 bits, differences in the
-/// high) is shifted into place, and its signature taken from the
+/// high) is shifted into place, its meet mask taken from the diagonals
+/// that both quadrants of its half reach, and its signature from the
 /// diagonals that cross into the other half.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Shifts {
@@ -41,17 +45,25 @@ pub(super) struct Shifts {
     pub(super) half: u32,
     /// Crossing diagonals of each kind (2h − 1).
     pub(super) width: u32,
+    /// Right shifts to the first sum, and difference, that both quadrants
+    /// of the half reach, and how many there are of each kind.
+    pub(super) meet_sums: u32,
+    pub(super) meet_diffs: u32,
+    pub(super) meet_width: u32,
 }
 
 impl Shifts {
-    /// Piece `p` placed: sums, differences, signature.
-    pub(super) fn place(self, p: u64) -> [u64; 3] {
+    /// Piece `p` placed: its global sums and differences (to test against
+    /// a frame), its meet mask and its signature.
+    pub(super) fn place(self, p: u64) -> [u64; 4] {
         let m = (1u64 << self.width) - 1;
+        let w = (1u64 << self.meet_width) - 1;
         let s = (p & 0xFFFF_FFFF) << self.sums;
         let d = (p >> 32) << self.diffs;
         [
             s,
             d,
+            (s >> self.meet_sums & w) | (d >> self.meet_diffs & w) << self.meet_width,
             (s >> self.off & m) | (d >> self.half & m) << self.width,
         ]
     }
@@ -60,27 +72,24 @@ impl Shifts {
 /// A run of [`Placed`] pieces.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct PlacedRef<'a> {
-    pub(super) sums: &'a [u64],
-    pub(super) diffs: &'a [u64],
+    pub(super) meets: &'a [u64],
     pub(super) sigs: &'a [u64],
 }
 
 impl Placed {
     pub(super) fn len(&self) -> usize {
-        self.sums.len()
+        self.meets.len()
     }
 
     pub(super) fn clear(&mut self) {
-        self.sums.clear();
-        self.diffs.clear();
+        self.meets.clear();
         self.sigs.clear();
     }
 
     /// Pieces `range`.
     pub(super) fn get(&self, range: std::ops::Range<usize>) -> PlacedRef<'_> {
         PlacedRef {
-            sums: &self.sums[range.clone()],
-            diffs: &self.diffs[range.clone()],
+            meets: &self.meets[range.clone()],
             sigs: &self.sigs[range],
         }
     }
@@ -101,38 +110,36 @@ impl Placed {
         self.extend_kept(list.iter().map(|&q| at.place(q)), |_| true);
     }
 
-    /// Appends `pieces`, keeping those that `keep` holds. Every piece is
-    /// written and the end moved past those kept: no branch.
+    /// Appends `pieces` as [`Shifts::place`] gives them, keeping those
+    /// that `keep` holds. Every piece is written and the end moved past
+    /// those kept: no branch.
     pub(super) fn extend_kept(
         &mut self,
-        pieces: impl ExactSizeIterator<Item = [u64; 3]>,
-        keep: impl Fn(&[u64; 3]) -> bool,
+        pieces: impl ExactSizeIterator<Item = [u64; 4]>,
+        keep: impl Fn(&[u64; 4]) -> bool,
     ) {
         let mut kept = self.len();
         let end = kept + pieces.len();
-        self.sums.resize(end, 0);
-        self.diffs.resize(end, 0);
+        self.meets.resize(end, 0);
         self.sigs.resize(end, 0);
         for piece in pieces {
-            self.sums[kept] = piece[0];
-            self.diffs[kept] = piece[1];
-            self.sigs[kept] = piece[2];
+            self.meets[kept] = piece[2];
+            self.sigs[kept] = piece[3];
             kept += usize::from(keep(&piece));
         }
-        self.sums.truncate(kept);
-        self.diffs.truncate(kept);
+        self.meets.truncate(kept);
         self.sigs.truncate(kept);
     }
 }
 
 impl PlacedRef<'_> {
     pub(super) fn len(&self) -> usize {
-        self.sums.len()
+        self.meets.len()
     }
 
-    /// Piece `i`: sums, differences, signature.
-    pub(super) fn piece(&self, i: usize) -> [u64; 3] {
-        [self.sums[i], self.diffs[i], self.sigs[i]]
+    /// Piece `i`: meet mask, signature.
+    pub(super) fn piece(&self, i: usize) -> [u64; 2] {
+        [self.meets[i], self.sigs[i]]
     }
 }
 
@@ -158,7 +165,7 @@ pub(super) fn append_pairs(
     if out.len() < room {
         out.resize(room.max(out.len() + out.len() / 4), 0);
     }
-    assert!(south.diffs.len() == south.len() && south.sigs.len() == south.len());
+    assert!(south.sigs.len() == south.len());
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 && kernel.is_available() {
         // SAFETY: the kernel is available, so the CPU has AVX-512 F and
@@ -170,10 +177,10 @@ pub(super) fn append_pairs(
     let _ = kernel;
     let mut used = used;
     for j in from..north.len() {
-        let [ps, pd, sig] = north.piece(j);
-        for ((&qs, &qd), &qsig) in south.sums.iter().zip(south.diffs).zip(south.sigs) {
+        let [meet, sig] = north.piece(j);
+        for (&qmeet, &qsig) in south.meets.iter().zip(south.sigs) {
             out[used] = sig | qsig;
-            used += usize::from(ps & qs | pd & qd == 0);
+            used += usize::from(meet & qmeet == 0);
         }
         if used >= chunk {
             return (used, j + 1);
@@ -229,14 +236,13 @@ mod x86 {
     /// [`Placed::extend_placed`] eight pieces at a time.
     ///
     /// # Safety
-    /// The CPU must support AVX-512 F; the three fields of `out` must be as
+    /// The CPU must support AVX-512 F; the two fields of `out` must be as
     /// long.
     #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn extend_placed(out: &mut Placed, list: &[u64], at: Shifts) {
         let (len, base) = (list.len(), out.len());
-        assert!(out.diffs.len() == base && out.sigs.len() == base && at.width < 64);
-        out.sums.reserve(len);
-        out.diffs.reserve(len);
+        assert!(out.sigs.len() == base && at.width < 64 && at.meet_width < 32);
+        out.meets.reserve(len);
         out.sigs.reserve(len);
         let count = |k: u32| _mm_set_epi64x(0, i64::from(k));
         let (sums, diffs, off, half, width) = (
@@ -246,18 +252,31 @@ mod x86 {
             count(at.half),
             count(at.width),
         );
+        let (meet_sums, meet_diffs, meet_width) = (
+            count(at.meet_sums),
+            count(at.meet_diffs),
+            count(at.meet_width),
+        );
         let low = _mm512_set1_epi64(0xFFFF_FFFF);
         let m = _mm512_set1_epi64(((1u64 << at.width) - 1) as i64);
+        let w = _mm512_set1_epi64(((1u64 << at.meet_width) - 1) as i64);
         let place = |p: __m512i| {
             let s = _mm512_sll_epi64(_mm512_and_si512(p, low), sums);
             let d = _mm512_sll_epi64(_mm512_srli_epi64::<32>(p), diffs);
+            let meet = _mm512_or_si512(
+                _mm512_and_si512(_mm512_srl_epi64(s, meet_sums), w),
+                _mm512_sll_epi64(
+                    _mm512_and_si512(_mm512_srl_epi64(d, meet_diffs), w),
+                    meet_width,
+                ),
+            );
             let g = _mm512_or_si512(
                 _mm512_and_si512(_mm512_srl_epi64(s, off), m),
                 _mm512_sll_epi64(_mm512_and_si512(_mm512_srl_epi64(d, half), m), width),
             );
-            [s, d, g]
+            [meet, g]
         };
-        let to = [&mut out.sums, &mut out.diffs, &mut out.sigs].map(|v| v.as_mut_ptr());
+        let to = [&mut out.meets, &mut out.sigs].map(|v| v.as_mut_ptr());
         let mut i = 0;
         while i < len {
             let lanes: __mmask8 = if len - i >= 8 {
@@ -278,8 +297,7 @@ mod x86 {
         }
         // SAFETY: every place from base to base + len was written above.
         unsafe {
-            out.sums.set_len(base + len);
-            out.diffs.set_len(base + len);
+            out.meets.set_len(base + len);
             out.sigs.set_len(base + len);
         }
     }
@@ -303,15 +321,11 @@ mod x86 {
         chunk: usize,
     ) -> (usize, usize) {
         let len = south.len();
-        let (s, d, g) = (
-            south.sums.as_ptr(),
-            south.diffs.as_ptr(),
-            south.sigs.as_ptr(),
-        );
+        let (e, g) = (south.meets.as_ptr(), south.sigs.as_ptr());
         let tail: __mmask8 = (1u8 << (len % 8)).wrapping_sub(1);
         let o = out.as_mut_ptr();
         for j in from..north.len() {
-            let [ps, pd, sig] = north.piece(j).map(|x| _mm512_set1_epi64(x as i64));
+            let [pe, sig] = north.piece(j).map(|x| _mm512_set1_epi64(x as i64));
             let mut i = 0;
             while i + 8 <= len {
                 // SAFETY: i + 8 <= len, the length of each field. The store
@@ -319,11 +333,9 @@ mod x86 {
                 // piece's first end plus i, so it ends within a south list
                 // of that end, which is below `chunk` or the caller's `used`.
                 unsafe {
-                    let qs = _mm512_loadu_si512(s.add(i).cast());
-                    let qd = _mm512_loadu_si512(d.add(i).cast());
+                    let qe = _mm512_loadu_si512(e.add(i).cast());
                     let qg = _mm512_loadu_si512(g.add(i).cast());
-                    let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
-                    let fit = _mm512_testn_epi64_mask(meet, meet);
+                    let fit = _mm512_testn_epi64_mask(pe, qe);
                     let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
                     _mm512_storeu_si512(o.add(used).cast(), pairs);
                     used += fit.count_ones() as usize;
@@ -334,11 +346,9 @@ mod x86 {
                 // SAFETY: masked loads read only lanes below len - i; the
                 // masked store writes out[used..used + kept], kept <= len - i.
                 unsafe {
-                    let qs = _mm512_maskz_loadu_epi64(tail, s.add(i).cast());
-                    let qd = _mm512_maskz_loadu_epi64(tail, d.add(i).cast());
+                    let qe = _mm512_maskz_loadu_epi64(tail, e.add(i).cast());
                     let qg = _mm512_maskz_loadu_epi64(tail, g.add(i).cast());
-                    let meet = _mm512_or_si512(_mm512_and_si512(ps, qs), _mm512_and_si512(pd, qd));
-                    let fit = _mm512_mask_testn_epi64_mask(tail, meet, meet);
+                    let fit = _mm512_mask_testn_epi64_mask(tail, pe, qe);
                     let pairs = _mm512_maskz_compress_epi64(fit, _mm512_or_si512(sig, qg));
                     let kept = fit.count_ones();
                     let store: __mmask8 = ((1u16 << kept) - 1) as u8;
@@ -461,10 +471,13 @@ mod tests {
                 off: h,
                 half: n - h,
                 width: 2 * h - 1,
+                meet_sums: h + co,
+                meet_diffs: n - co.min(n - h),
+                meet_width: h - 1,
             };
             let list: Vec<u64> = list.iter().map(|x| x & (((1 << (2 * h - 1)) - 1) * 0x1_0000_0001)).collect();
             let mut expected = Placed::default();
-            expected.extend_kept((0..before).map(|x| [x as u64; 3]), |_| true);
+            expected.extend_kept((0..before).map(|x| [x as u64; 4]), |_| true);
             let all = expected.clone();
             expected.extend_kept(list.iter().map(|&q| at.place(q)), |_| true);
             for kernel in Kernel::ALL {
@@ -501,8 +514,8 @@ mod tests {
         /// chunk: against a plain filter.
         #[test]
         fn kernels_keep_the_pairs_that_fit(
-            north in proptest::collection::vec(any::<[u64; 3]>(), 0..6),
-            south in proptest::collection::vec(any::<[u64; 3]>(), 0..40),
+            north in proptest::collection::vec(any::<[u64; 2]>(), 0..6),
+            south in proptest::collection::vec(any::<[u64; 2]>(), 0..40),
             sparse in 0u32..3,
             used in 0usize..5,
             from in 0usize..6,
@@ -511,17 +524,17 @@ mod tests {
             // Sparse masks, so that some pairs fit.
             let thin = |x: u64| (0..sparse).fold(x, |x, k| x & x.rotate_left(7 + k));
             let mut norths = Placed::default();
-            norths.extend_kept(north.iter().map(|&[s, d, g]| [thin(s), thin(d), g]), |_| true);
+            norths.extend_kept(north.iter().map(|&[e, g]| [0, 0, thin(e), g]), |_| true);
             let mut souths = Placed::default();
-            souths.extend_kept(south.iter().map(|&[s, d, g]| [thin(s), thin(d), g]), |_| true);
+            souths.extend_kept(south.iter().map(|&[e, g]| [0, 0, thin(e), g]), |_| true);
             let from = from.min(north.len());
             let mut expected = Vec::new();
             let mut next = north.len();
             for j in from..north.len() {
-                let [ps, pd, sig] = norths.all().piece(j);
+                let [meet, sig] = norths.all().piece(j);
                 for i in 0..south.len() {
-                    let [qs, qd, qsig] = souths.all().piece(i);
-                    if ps & qs | pd & qd == 0 {
+                    let [qmeet, qsig] = souths.all().piece(i);
+                    if meet & qmeet == 0 {
                         expected.push(sig | qsig);
                     }
                 }
