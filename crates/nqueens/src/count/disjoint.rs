@@ -185,6 +185,8 @@ impl Kernel {
 pub struct Scratch {
     slices: Vec<Block>,
     groups: Vec<Block>,
+    /// Room for the patterns a partition moves to the back.
+    back: Vec<u64>,
 }
 
 /// The number of pairs `(x, y)`, `x` from `a` and `y` from `b`, with
@@ -267,6 +269,24 @@ fn partition(xs: &mut [u64], bit: u64) -> usize {
     j
 }
 
+/// [`partition`] with the kernel's instructions: with AVX-512, eight
+/// patterns at a time, those without `bit` compressed to the front in
+/// place and the others into `back`, copied after them at the end (`count
+/// 24`'s joins spent a sixth of their time partitioning one at a time).
+fn partition_with(kernel: Kernel, xs: &mut [u64], bit: u64, back: &mut Vec<u64>) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx512 {
+        if back.len() < xs.len() + 8 {
+            back.resize(xs.len() + 8, 0);
+        }
+        // SAFETY: `count_disjoint` only passes kernels that `is_available`
+        // says this CPU supports; `back` has room for the list and 8 more.
+        return unsafe { x86::partition(xs, bit, back) };
+    }
+    let _ = (kernel, back);
+    partition(xs, bit)
+}
+
 /// The recursion on bits; its depth is at most `order.len()` ≤ 64.
 fn split(
     a: &mut [u64],
@@ -292,8 +312,8 @@ fn split(
     }
     let bit = 1u64 << first;
     let live = live & !bit;
-    let pa = partition(a, bit);
-    let pb = partition(b, bit);
+    let pa = partition_with(ctx.kernel, a, bit, &mut scratch.back);
+    let pb = partition_with(ctx.kernel, b, bit, &mut scratch.back);
     let (a0, a1) = a.split_at_mut(pa);
     let (b0, b1) = b.split_at_mut(pb);
     split(a0, b0, live, rest, ctx, scratch)
@@ -542,6 +562,64 @@ fn ones_portable(slices: &[Block], blocks: usize, queries: &[u64], live: u64) ->
 mod x86 {
     use super::{Block, MAX_BLOCKS, PAD};
     use std::arch::x86_64::*;
+
+    /// [`super::partition`] eight patterns at a time (see
+    /// [`super::partition_with`]); the patterns without `bit` keep their
+    /// order, and so do the others.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F and POPCNT; `back` must have room for
+    /// `xs.len()` patterns and 8 more.
+    #[target_feature(enable = "avx512f,popcnt")]
+    pub(super) unsafe fn partition(xs: &mut [u64], bit: u64, back: &mut [u64]) -> usize {
+        let len = xs.len();
+        assert!(back.len() >= len + 8);
+        let b = _mm512_set1_epi64(bit as i64);
+        let (l, t) = (xs.as_mut_ptr(), back.as_mut_ptr());
+        let (mut w0, mut w1) = (0, 0);
+        let mut i = 0;
+        while i + 8 <= len {
+            // SAFETY: the load reads xs[i..i + 8]; the stores write 8
+            // lanes from w0 <= i in `xs` (within what was read) and from
+            // w1 <= i in `back` (within len + 8).
+            unsafe {
+                let x = _mm512_loadu_si512(l.add(i).cast());
+                let without = _mm512_testn_epi64_mask(x, b);
+                _mm512_storeu_si512(l.add(w0).cast(), _mm512_maskz_compress_epi64(without, x));
+                _mm512_storeu_si512(t.add(w1).cast(), _mm512_maskz_compress_epi64(!without, x));
+                w0 += without.count_ones() as usize;
+                w1 += 8 - without.count_ones() as usize;
+            }
+            i += 8;
+        }
+        if i < len {
+            let lanes: __mmask8 = (1u8 << (len - i)) - 1;
+            // SAFETY: the load reads lanes below len - i only; the stores
+            // write only the lanes kept, within what was read in `xs` and
+            // within len of `back`.
+            unsafe {
+                let x = _mm512_maskz_loadu_epi64(lanes, l.add(i).cast());
+                let without = _mm512_mask_testn_epi64_mask(lanes, x, b);
+                let with = lanes & !without;
+                let first = |m: __mmask8| ((1u16 << m.count_ones()) - 1) as u8;
+                _mm512_mask_storeu_epi64(
+                    l.add(w0).cast(),
+                    first(without),
+                    _mm512_maskz_compress_epi64(without, x),
+                );
+                _mm512_mask_storeu_epi64(
+                    t.add(w1).cast(),
+                    first(with),
+                    _mm512_maskz_compress_epi64(with, x),
+                );
+                w0 += without.count_ones() as usize;
+                w1 += with.count_ones() as usize;
+            }
+        }
+        debug_assert_eq!(w0 + w1, len);
+        xs[w0..].copy_from_slice(&back[..w1]);
+        w0
+    }
 
     /// [`super::ones_portable`] with 512-bit registers, for `B` blocks.
     ///
