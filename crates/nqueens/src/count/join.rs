@@ -1580,7 +1580,7 @@ impl JoinPlan {
         };
         let f = self.frame(first.c1, first.r1);
         // Even n: placing a piece is a few shifts, cheaper than reading it
-        // from a placed quadrant three times the table's size.
+        // from a placed quadrant twice the table's size.
         let cache = self.keeps_frames();
         if cache && buf.placed_for != Some((first.c1, first.r1)) {
             self.place_frame(&f, (first.c1, first.r1), buf);

@@ -309,7 +309,7 @@ mod x86 {
     /// of the end); the last few are loaded and stored under masks.
     ///
     /// # Safety
-    /// The CPU must support AVX-512 F and POPCNT; the three fields of `south` must be
+    /// The CPU must support AVX-512 F and POPCNT; the two fields of `south` must be
     /// as long, and `out` must have room for `south.len()` past every end
     /// below `chunk` reached from `used`.
     #[target_feature(enable = "avx512f,popcnt")]
