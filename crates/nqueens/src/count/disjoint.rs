@@ -9,8 +9,9 @@
 //!
 //! - **Split on bits.** Partition both lists by one bit: the pairs where both
 //!   patterns have it can be dropped whole, and the three other quarters are
-//!   counted recursively on the remaining bits. Splitting first on the bits
-//!   that both sides use most drops the most pairs. The lists are partitioned
+//!   counted recursively on the remaining bits. Splitting on the bit that
+//!   both sides use most drops the most pairs; each call chooses its own,
+//!   from a sample of its lists. The lists are partitioned
 //!   in place (the order of a list does not matter, so a sub-list can be
 //!   reordered by one branch and reused by the next), and the depth is at
 //!   most 64, one level per bit.
@@ -218,29 +219,48 @@ pub fn count_disjoint(
     };
     // A bit that one side never uses cannot make a pair meet: leave it out.
     let live = a.iter().fold(0, |o, x| o | x) & b.iter().fold(0, |o, y| o | y);
-    let leaf_size = leaf.clamp(1, MAX_LEAF);
     let ctx = Ctx {
         kernel,
-        leaf: leaf_size,
+        leaf: leaf.clamp(1, MAX_LEAF),
     };
-    if a.len().min(b.len()) <= leaf_size {
-        // One leaf: no order to choose.
-        return split(a, b, live, &[], &ctx, scratch, [false; 2]).0;
-    }
-    // How often each bit is used, from a sample of about 256 patterns.
+    split(a, b, live, &ctx, scratch, [None; 2]).0
+}
+
+/// Patterns sampled from each list to choose a split's bit.
+const SAMPLE: usize = 64;
+
+/// A bit already partitioned by is kept when it drops at least this share
+/// (in tenths) of the pairs that the best bit would: its partition is then
+/// a binary search.
+const KEEP_PARTED: u64 = 9;
+
+/// The bit to split `a` and `b` on: the live bit that drops the most pairs,
+/// the one used most on both sides, judged from [`SAMPLE`] patterns of
+/// each. A bit that `parted` says a list is partitioned by already is
+/// taken instead when it is nearly as good.
+fn best_bit(a: &[u64], b: &[u64], live: u64, parted: [Option<u32>; 2]) -> u32 {
     let (mut fa, mut fb) = ([0u32; 64], [0u32; 64]);
-    for &x in a.iter().step_by(a.len() / 256 + 1) {
-        add_bits(&mut fa, x);
+    for &x in a.iter().step_by(a.len() / SAMPLE + 1) {
+        add_bits(&mut fa, x & live);
     }
-    for &y in b.iter().step_by(b.len() / 256 + 1) {
-        add_bits(&mut fb, y);
+    for &y in b.iter().step_by(b.len() / SAMPLE + 1) {
+        add_bits(&mut fb, y & live);
     }
-    // Split first on the bits that drop the most pairs.
-    let mut order: Vec<u8> = (0..64u8).filter(|&i| live >> i & 1 == 1).collect();
-    order.sort_by_key(|&i| {
-        std::cmp::Reverse(u64::from(fa[usize::from(i)]) * u64::from(fb[usize::from(i)]))
-    });
-    split(a, b, live, &order, &ctx, scratch, [false; 2]).0
+    let score = |j: u32| u64::from(fa[j as usize]) * u64::from(fb[j as usize]);
+    let mut best = live.trailing_zeros();
+    let mut m = live;
+    while m != 0 {
+        let j = m.trailing_zeros();
+        if score(j) > score(best) {
+            best = j;
+        }
+        m &= m - 1;
+    }
+    parted
+        .into_iter()
+        .flatten()
+        .find(|&p| live >> p & 1 == 1 && 10 * score(p) >= KEEP_PARTED * score(best))
+        .unwrap_or(best)
 }
 
 fn add_bits(freq: &mut [u32; 64], mut x: u64) {
@@ -287,41 +307,43 @@ fn partition_with(kernel: Kernel, xs: &mut [u64], bit: u64, back: &mut Vec<u64>)
     partition(xs, bit)
 }
 
-/// The recursion on bits; its depth is at most `order.len()` ≤ 64.
+/// The recursion on bits; each level leaves one live bit out, so its depth
+/// is at most 64.
 ///
-/// `parted` says whether `a` and `b` are already partitioned by the first
-/// bit of `order`; returns the count and whether they are when it returns.
-/// A call that partitions its lists leaves them so, as the calls below it
-/// only reorder within the parts: so the first branch's `a0` serves the
-/// second branch and its `b0` the third, and there the part boundary is
-/// found by binary search instead of a pass (a third of the partitions).
+/// Each call chooses its own bit ([`best_bit`]): below a split the lists
+/// are no longer a sample of the whole, and the bit that drops the most
+/// pairs of a branch is often not the one that did above it (six sampled
+/// joins of n = 24 took 8 % less time than with one order chosen at the
+/// top). `parted` says which bit a list is partitioned by already, if any;
+/// returns the count and the bit both lists are left partitioned by. A
+/// call that partitions its lists leaves them so, as the calls below it
+/// only reorder within the parts: so the first branch's `a0` can serve the
+/// second branch and its `b0` the third, and when those branches choose the
+/// same bit the part boundary is found by binary search instead of a pass.
 fn split(
     a: &mut [u64],
     b: &mut [u64],
     live: u64,
-    order: &[u8],
     ctx: &Ctx,
     scratch: &mut Scratch,
-    parted: [bool; 2],
-) -> (u64, [bool; 2]) {
+    parted: [Option<u32>; 2],
+) -> (u64, Option<u32>) {
     if a.is_empty() || b.is_empty() {
-        return (0, parted);
+        return (0, None);
     }
     let (small, large) = if a.len() <= b.len() {
         (&*a, &*b)
     } else {
         (&*b, &*a)
     };
-    let Some((&first, rest)) = order.split_first() else {
-        return (leaf(small, large, live, ctx.kernel, scratch), parted);
-    };
-    if small.len() <= ctx.leaf {
-        return (leaf(small, large, live, ctx.kernel, scratch), parted);
+    if live == 0 || small.len() <= ctx.leaf {
+        return (leaf(small, large, live, ctx.kernel, scratch), None);
     }
+    let first = best_bit(a, b, live, parted);
     let bit = 1u64 << first;
     let live = live & !bit;
-    let mut part = |xs: &mut [u64], done: bool| {
-        if done {
+    let mut part = |xs: &mut [u64], by: Option<u32>| {
+        if by == Some(first) {
             xs.partition_point(|&x| x & bit == 0)
         } else {
             partition_with(ctx.kernel, xs, bit, &mut scratch.back)
@@ -331,10 +353,10 @@ fn split(
     let pb = part(b, parted[1]);
     let (a0, a1) = a.split_at_mut(pa);
     let (b0, b1) = b.split_at_mut(pb);
-    let (both, [a0_parted, b0_parted]) = split(a0, b0, live, rest, ctx, scratch, [false; 2]);
-    let (b1_only, _) = split(a0, b1, live, rest, ctx, scratch, [a0_parted, false]);
-    let (a1_only, _) = split(a1, b0, live, rest, ctx, scratch, [false, b0_parted]);
-    (both + b1_only + a1_only, [true; 2])
+    let (both, by) = split(a0, b0, live, ctx, scratch, [None; 2]);
+    let (b1_only, _) = split(a0, b1, live, ctx, scratch, [by, None]);
+    let (a1_only, _) = split(a1, b0, live, ctx, scratch, [None, by]);
+    (both + b1_only + a1_only, Some(first))
 }
 
 /// Transposes a 64×64 bit matrix: bit `b` of row `r` goes to bit `r` of row
@@ -429,12 +451,11 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
         let groups = &mut scratch.groups;
         // SAFETY (both): `count_disjoint` only passes kernels that
         // `is_available` says this CPU supports.
-        let conflicting = if queries.len() >= WIDEST_FROM {
-            unsafe { grouped::<8>(slices, blocks, queries, live, groups) }
-        } else if queries.len() >= WIDE_FROM {
-            unsafe { grouped::<6>(slices, blocks, queries, live, groups) }
-        } else {
-            unsafe { grouped::<GROUP_BITS>(slices, blocks, queries, live, groups) }
+        let conflicting = match group_bits(live.count_ones() as usize, queries.len()) {
+            9 => unsafe { grouped::<9>(slices, blocks, queries, live, groups) },
+            8 => unsafe { grouped::<8>(slices, blocks, queries, live, groups) },
+            6 => unsafe { grouped::<6>(slices, blocks, queries, live, groups) },
+            _ => unsafe { grouped::<GROUP_BITS>(slices, blocks, queries, live, groups) },
         };
         return (queries.len() * blocks * BLOCK) as u64 - conflicting;
     }
@@ -457,22 +478,45 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
     (queries.len() * blocks * BLOCK) as u64 - conflicting
 }
 
-/// Bits per group of the grouped kernel.
+/// Bits per group of the grouped kernel with fewer than [`WIDE_FROM`]
+/// queries.
 const GROUP_BITS: usize = 4;
 /// Queries from which building the group tables pays: 16 ORs per group and
 /// block, against one load per group saved on each query.
 const GROUPED_FROM: usize = 48;
-/// Queries from which groups of six bits pay: 64 ORs per group and block
-/// to build, a third fewer loads on each query; the tables (up to 180 KB)
-/// no longer fit the first-level cache, which the loads saved make up for
-/// from a few hundred queries on. From [`WIDEST_FROM`] on, groups of eight
-/// bits (256 ORs to build, half the loads of four; up to 512 KB, in the
-/// second-level cache). Measured on one build, one run each: `count 20
-/// -j2` took 56.2 s with groups of four only, 45.4 s with six from 512
-/// queries, 42.9 s with eight from 4,096 too (44.9 s from 16,384); `count
-/// 18 -j1` 2.13 s, 1.71 s (six from 256: 1.69 s; from 2,048: 1.75 s).
+/// Queries from which wider groups pay: a group of g bits takes 2^g ORs
+/// per block to build and one load per query and block, so wide groups pay
+/// from many queries on; the tables of six bits (up to 180 KB) no longer
+/// fit the first-level cache, which the loads saved make up for from a few
+/// hundred queries on. Measured on one build, one run each: `count 20 -j2`
+/// took 56.2 s with groups of four only, 45.4 s with six from 512 queries,
+/// 42.9 s with eight from 4,096 too; `count 18 -j1` 2.13 s, 1.71 s.
 const WIDE_FROM: usize = 512;
-const WIDEST_FROM: usize = 4096;
+
+/// An OR of a block into a group table costs about this many loads of a
+/// query (it is a load and a store, into the second-level cache, and the
+/// tables push the slices out of the first). Six sampled joins of n = 24
+/// took about the same time from 4 to 8, 2% longer with 2, 5% with 16.
+const BUILD_COST: usize = 6;
+
+/// The bits per group for a leaf of `live` bits and `queries` queries:
+/// from [`WIDE_FROM`] queries on, of six, eight or nine bits, whichever
+/// costs the fewest loads and table ORs. The number of groups counts, not
+/// the width alone: 33 live bits make four groups of nine (the last of
+/// six), not five of eight with one bit left for the fifth.
+fn group_bits(live: usize, queries: usize) -> usize {
+    if queries < WIDE_FROM {
+        return GROUP_BITS;
+    }
+    let cost = |g: usize| {
+        let groups = live.div_ceil(g).max(1);
+        groups * queries + BUILD_COST * groups * (1 << g)
+    };
+    [6, 8, 9]
+        .into_iter()
+        .min_by_key(|&g| cost(g))
+        .unwrap_or(GROUP_BITS)
+}
 
 /// The pairs that meet: the grouped tables of `G` bits built from
 /// `slices` into `tables`, then every query looked up.
@@ -814,9 +858,23 @@ mod tests {
             assert_eq!(or(&a) & or(&b), u64::MAX);
             check(&a, &b, 4096);
         }
+        // 33 live bits and 6,000 queries: four groups of nine bits.
+        assert_eq!(group_bits(33, 6000), 9);
+        let a: Vec<u64> = (0..6000).map(|i| sparse(i, 3) & 0x1_FFFF_FFFF).collect();
+        let b: Vec<u64> = (0..1500).map(|i| sparse(i, 7000) & 0x1_FFFF_FFFF).collect();
+        check(&a, &b, 4096);
         // More than MAX_LEAF with every bit used up: the leaf cuts the side.
         let same = vec![0u64; 5000];
         check(&same, &[0, 0, 0], 1);
+    }
+
+    #[test]
+    fn group_widths_follow_the_queries() {
+        assert_eq!(group_bits(33, WIDE_FROM - 1), GROUP_BITS);
+        assert_eq!(group_bits(33, 600), 6);
+        // Eight bits make four groups of 32 live bits, nine no fewer.
+        assert_eq!(group_bits(32, 20_000), 8);
+        assert_eq!(group_bits(33, 20_000), 9);
     }
 
     #[test]
