@@ -226,7 +226,8 @@ pub fn count_disjoint(
     split(a, b, live, &ctx, scratch, [None; 2]).0
 }
 
-/// Patterns sampled from each list to choose a split's bit.
+/// Patterns sampled from each list to choose a split's bit: one 64×64
+/// transpose counts them all.
 const SAMPLE: usize = 64;
 
 /// A bit already partitioned by is kept when it drops at least this share
@@ -238,14 +239,8 @@ const KEEP_PARTED: u64 = 9;
 /// the one used most on both sides, judged from [`SAMPLE`] patterns of
 /// each. A bit that `parted` says a list is partitioned by already is
 /// taken instead when it is nearly as good.
-fn best_bit(a: &[u64], b: &[u64], live: u64, parted: [Option<u32>; 2]) -> u32 {
-    let (mut fa, mut fb) = ([0u32; 64], [0u32; 64]);
-    for &x in a.iter().step_by(a.len() / SAMPLE + 1) {
-        add_bits(&mut fa, x & live);
-    }
-    for &y in b.iter().step_by(b.len() / SAMPLE + 1) {
-        add_bits(&mut fb, y & live);
-    }
+fn best_bit(a: &[u64], b: &[u64], live: u64, parted: [Option<u32>; 2], kernel: Kernel) -> u32 {
+    let (fa, fb) = (bit_counts(a, kernel), bit_counts(b, kernel));
     let score = |j: u32| u64::from(fa[j as usize]) * u64::from(fb[j as usize]);
     let mut best = live.trailing_zeros();
     let mut m = live;
@@ -263,11 +258,18 @@ fn best_bit(a: &[u64], b: &[u64], live: u64, parted: [Option<u32>; 2]) -> u32 {
         .unwrap_or(best)
 }
 
-fn add_bits(freq: &mut [u32; 64], mut x: u64) {
-    while x != 0 {
-        freq[x.trailing_zeros() as usize] += 1;
-        x &= x - 1;
+/// How many of [`SAMPLE`] patterns spread over `xs` have each bit: one
+/// transpose and a popcount per bit.
+fn bit_counts(xs: &[u64], kernel: Kernel) -> [u32; 64] {
+    let mut rows = [0u64; 64];
+    for (r, &x) in rows
+        .iter_mut()
+        .zip(xs.iter().step_by(xs.len() / SAMPLE + 1))
+    {
+        *r = x;
     }
+    transpose_with(kernel, &mut rows);
+    rows.map(u64::count_ones)
 }
 
 struct Ctx {
@@ -339,7 +341,7 @@ fn split(
     if live == 0 || small.len() <= ctx.leaf {
         return (leaf(small, large, live, ctx.kernel, scratch), None);
     }
-    let first = best_bit(a, b, live, parted);
+    let first = best_bit(a, b, live, parted, ctx.kernel);
     let bit = 1u64 << first;
     let live = live & !bit;
     let mut part = |xs: &mut [u64], by: Option<u32>| {
