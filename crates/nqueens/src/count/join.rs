@@ -662,9 +662,7 @@ impl RowTable {
         self.start.clear();
         self.start.resize(keys + 1, 0);
         let start = &mut self.start;
-        place_rows(h, rows, Partial::default(), &mut |p| {
-            start[p.cols as usize + 1] += 1
-        });
+        place_rows(h, rows, |p| start[p.cols as usize + 1] += 1);
         for i in 0..keys {
             self.start[i + 1] += self.start[i];
         }
@@ -672,7 +670,7 @@ impl RowTable {
         self.pieces.clear();
         self.pieces.resize(self.start[keys] as usize, 0);
         let pieces = &mut self.pieces;
-        place_rows(h, rows, Partial::default(), &mut |p| {
+        place_rows(h, rows, |p| {
             pieces[next[p.cols as usize] as usize] = p.diags;
             next[p.cols as usize] += 1;
         });
@@ -688,20 +686,51 @@ impl RowTable {
     }
 }
 
-/// Every placement of the rows `left` (a bit set, taken from the lowest row
-/// up) of the h×h board that extends `p`; at most h ≤ 14 deep.
-fn place_rows(h: usize, left: u32, p: Partial, out: &mut impl FnMut(Partial)) {
-    if left == 0 {
-        out(p);
+/// Every placement of the rows `rows` (a bit set) of the h×h board, one
+/// queen in each, none attacking: a depth-first search from the lowest row
+/// up, with its stack in two arrays (h ≤ 14 deep) instead of calls, so that
+/// `out` is inlined and the last row costs no call per placement (a dry
+/// run of n = 25 spent 25% of its time in a recursion with a call per
+/// placement, 19% in this; what is left is mostly the scatter into the
+/// table, a write to one of 2^h places per placement).
+fn place_rows(h: usize, rows: u32, mut out: impl FnMut(Partial)) {
+    const MAX_H: usize = 16;
+    let mut row = [0usize; MAX_H];
+    let depth = rows.count_ones() as usize;
+    assert!(h <= MAX_H && depth <= h && (rows >> h) == 0);
+    if depth == 0 {
+        out(Partial::default());
         return;
     }
-    let r = left.trailing_zeros() as usize;
-    let rest = left & (left - 1);
-    let mut free = p.open(h, r);
-    while free != 0 {
-        let c = free.trailing_zeros() as usize;
-        free &= free - 1;
-        place_rows(h, rest, p.with(h, r, c), out);
+    let mut left = rows;
+    for r in row.iter_mut().take(depth) {
+        *r = left.trailing_zeros() as usize;
+        left &= left - 1;
+    }
+    // At depth d: the placement of the rows before it, and the columns of
+    // row d still to try.
+    let mut partial = [Partial::default(); MAX_H];
+    let mut free = [0u32; MAX_H];
+    free[0] = partial[0].open(h, row[0]);
+    let mut d = 0;
+    loop {
+        if free[d] == 0 {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            continue;
+        }
+        let c = free[d].trailing_zeros() as usize;
+        free[d] &= free[d] - 1;
+        let next = partial[d].with(h, row[d], c);
+        if d + 1 == depth {
+            out(next);
+        } else {
+            d += 1;
+            partial[d] = next;
+            free[d] = next.open(h, row[d]);
+        }
     }
 }
 
