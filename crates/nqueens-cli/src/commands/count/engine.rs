@@ -25,16 +25,15 @@ use crate::progress::{duration, Progress};
 fn one_core_seconds(engine: &str, n: usize) -> f64 {
     let rows = |from: usize| n as i32 - from as i32;
     match engine {
-        // Measured on 2026-11-26 (a slow day: Kluev's Q(20) took 1.5 times
-        // as long as on the fastest day measured): whole counts on one core
-        // up to n = 20 (the side-by-side), dry runs for n = 24 to 27
-        // (README's "Counting the frontier"); from the day before, with the
-        // build before the meet masks: Q(21) on two cores (764 s of CPU)
-        // and the dry runs of n = 22, 23 and 28. Odd and even boards grow
-        // differently, so a value for each n; below n = 16 about ×7 a row.
+        // Measured on 2026-11-26 (Kluev's Q(20) took 367 s that day, 1.6
+        // times as long as on the fastest day measured): whole counts on
+        // one core up to n = 20 (the side-by-side), dry runs for n = 21 to
+        // 27 (README's "Counting the frontier"); n = 28 from the dry run of
+        // two builds before. Odd and even boards grow differently, so a
+        // value for each n; below n = 16 about ×7 a row.
         "join" => {
             const FROM_16: [f64; 13] = [
-                0.06, 0.76, 1.6, 13.5, 75.2, 764.0, 5.5e3, 4.1e4, 4.9e5, 3.8e6, 6.6e7, 4.7e8,
+                0.05, 0.70, 1.3, 11.7, 62.8, 708.0, 4.0e3, 3.0e4, 3.5e5, 3.1e6, 4.0e7, 4.1e8,
                 1.6e10,
             ];
             match n.checked_sub(16) {
