@@ -90,9 +90,10 @@ pub enum Kernel {
     /// x86-64 AVX2: two 256-bit ORs per block.
     Avx2,
     /// x86-64 AVX-512 (F and VPOPCNTDQ) with BMI2: one 512-bit OR per block
-    /// and a vector popcount; for large leaves, the slices of every four
-    /// bits are ORed together ahead in all 16 ways, and a query picks its
-    /// four-bit groups with `pext`.
+    /// and a vector popcount; for large leaves, the slices of every group
+    /// of four to nine bits are ORed together ahead in all their 2^g ways,
+    /// and a query picks its groups with `pext`. Where the CPU also has
+    /// VBMI and GFNI, a leaf's bit transposes use them.
     Avx512,
 }
 
@@ -315,7 +316,7 @@ fn partition_with(kernel: Kernel, xs: &mut [u64], bit: u64, back: &mut Vec<u64>)
 /// Each call chooses its own bit ([`best_bit`]): below a split the lists
 /// are no longer a sample of the whole, and the bit that drops the most
 /// pairs of a branch is often not the one that did above it (six sampled
-/// joins of n = 24 took 8 % less time than with one order chosen at the
+/// joins of n = 24 took 8% less time than with one order chosen at the
 /// top). `parted` says which bit a list is partitioned by already, if any;
 /// returns the count and the bit both lists are left partitioned by. A
 /// call that partitions its lists leaves them so, as the calls below it
@@ -357,8 +358,8 @@ fn split(
     let pb = part(b, parted[1]);
     // When both branches of a0 would be leaves that slice a0, one leaf
     // slices it once and takes all of b as queries: a0 lacks the bit, so
-    // its pairs with b0 and with b1 are counted alike (a sixth less time on
-    // six sampled n = 24 joins). The same for b0.
+    // its pairs with b0 and with b1 are counted alike (8% less time on six
+    // sampled n = 24 joins). The same for b0.
     if pa <= ctx.leaf && pa <= pb && pa <= b.len() - pb {
         let a0_all = leaf(&a[..pa], b, live, ctx.kernel, scratch);
         let (a1_only, _) = split(&mut a[pa..], &mut b[..pb], live, ctx, scratch, [None; 2]);
