@@ -742,18 +742,9 @@ mod x86 {
     /// The CPU must support AVX-512 F, VBMI and GFNI.
     #[target_feature(enable = "avx512f,avx512vbmi,gfni")]
     pub(super) unsafe fn transpose64(a: &mut [u64; 64]) {
-        let index = |f: &dyn Fn(usize) -> usize| {
-            let mut bytes = [0u8; 64];
-            for (d, b) in bytes.iter_mut().enumerate() {
-                *b = f(d) as u8;
-            }
-            // SAFETY: `bytes` is 64 bytes.
-            unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-        };
-        // Byte 8c + 7 - i of the result from byte 8i + c.
-        let to_lanes = index(&|d| 8 * (7 - d % 8) + d / 8);
-        // Byte 8j + k of the result from byte 8k + j.
-        let to_rows = index(&|d| 8 * (d % 8) + d / 8);
+        // SAFETY (the loads of the tables): each is 64 bytes.
+        let table = |t: &[u8; 64]| unsafe { _mm512_loadu_si512(t.as_ptr().cast()) };
+        let (to_lanes, to_rows) = (table(&TO_LANES), table(&TO_ROWS));
         let units = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
         let p = a.as_mut_ptr();
         let mut r = [_mm512_setzero_si512(); 8];
@@ -763,27 +754,20 @@ mod x86 {
             let x = _mm512_permutexvar_epi8(to_lanes, x);
             *reg = _mm512_gf2p8affine_epi64_epi8(units, x, 0);
         }
-        for s in [4usize, 2, 1] {
-            let mut lo = [0i64; 8];
-            let mut hi = [0i64; 8];
-            for j in 0..8 {
-                (lo[j], hi[j]) = if j & s == 0 {
-                    (j as i64, (j + s) as i64)
-                } else {
-                    ((8 + j - s) as i64, (8 + j) as i64)
-                };
-            }
-            // SAFETY: both arrays are 64 bytes.
+        for (s, [lo, hi]) in WORD_ROUNDS {
+            // SAFETY: each table is 64 bytes.
             let (lo, hi) = unsafe {
                 (
                     _mm512_loadu_si512(lo.as_ptr().cast()),
                     _mm512_loadu_si512(hi.as_ptr().cast()),
                 )
             };
-            for i in (0..8).filter(|i| i & s == 0) {
-                let (x, y) = (r[i], r[i + s]);
-                r[i] = _mm512_permutex2var_epi64(x, lo, y);
-                r[i + s] = _mm512_permutex2var_epi64(x, hi, y);
+            for i in 0..8 {
+                if i & s == 0 {
+                    let (x, y) = (r[i], r[i + s]);
+                    r[i] = _mm512_permutex2var_epi64(x, lo, y);
+                    r[i + s] = _mm512_permutex2var_epi64(x, hi, y);
+                }
             }
         }
         for (c, reg) in r.iter().enumerate() {
@@ -792,6 +776,50 @@ mod x86 {
                 _mm512_storeu_si512(p.add(8 * c).cast(), _mm512_permutexvar_epi8(to_rows, *reg))
             };
         }
+    }
+
+    /// [`transpose64`]'s first byte permutation: byte `8c + 7 - i` of the
+    /// result from byte `8i + c`.
+    const TO_LANES: [u8; 64] = {
+        let mut t = [0u8; 64];
+        let mut d = 0;
+        while d < 64 {
+            t[d] = (8 * (7 - d % 8) + d / 8) as u8;
+            d += 1;
+        }
+        t
+    };
+
+    /// [`transpose64`]'s last byte permutation: byte `8j + k` of the result
+    /// from byte `8k + j`.
+    const TO_ROWS: [u8; 64] = {
+        let mut t = [0u8; 64];
+        let mut d = 0;
+        while d < 64 {
+            t[d] = (8 * (d % 8) + d / 8) as u8;
+            d += 1;
+        }
+        t
+    };
+
+    /// [`transpose64`]'s rounds across registers: for each block size s,
+    /// the word indices (into a register and the one s after it, from 8 on)
+    /// of the two results, which swap the off-diagonal s×s blocks.
+    const WORD_ROUNDS: [(usize, [[i64; 8]; 2]); 3] =
+        [(4, word_round(4)), (2, word_round(2)), (1, word_round(1))];
+
+    const fn word_round(s: usize) -> [[i64; 8]; 2] {
+        let mut t = [[0i64; 8]; 2];
+        let mut j = 0;
+        while j < 8 {
+            (t[0][j], t[1][j]) = if j & s == 0 {
+                (j as i64, (j + s) as i64)
+            } else {
+                ((8 + j - s) as i64, (8 + j) as i64)
+            };
+            j += 1;
+        }
+        t
     }
 
     /// [`super::ones_portable`] with 512-bit registers, for `B` blocks.
