@@ -32,9 +32,12 @@
 //! n = 24, hundreds of GB at n = 28), but a task reads only four row sets of
 //! it (the north and south rows of each half), so from n = 24 on, or when
 //! the memory given is too small, each task builds those **row tables**
-//! itself (a worker keeps the last six), and the half boards are joined a
-//! chunk at a time: the count of disjoint pairs adds up over any split of
-//! either side. Memory is then bounded at every n up to 28.
+//! itself (the workers share a cache of them). The half boards of a side
+//! that does not fit in a chunk (a million or two) are never held whole:
+//! the pairs are split by a signature bit, as the join itself splits its
+//! lists, and each side's part made again from the pieces that can have
+//! or lack that bit ([`JoinPlan::count_parts`]). Memory is then bounded at
+//! every n up to 28, and the join goes faster than on whole lists.
 //!
 //! The mirror images top-bottom and left-right map row splits to row splits
 //! (E to its reverse, and E to its complement), so only one E of each class
@@ -144,9 +147,13 @@ const PART_TIMING_H: usize = 13;
 
 /// How many half boards of each side are joined at a time, at least: the
 /// lists grow past this by one south list at most (see
-/// [`JoinPlan::halves`]). On boards up to n = 25 no list is 2^24 long; at
-/// n = 28 one side can be 230 million. Smaller when `--memory` asks for
-/// less ([`Chunks::within`]).
+/// [`JoinPlan::halves`]). A side that does not fit is split by signature
+/// bits and each part made again ([`JoinPlan::count_parts`]), which is
+/// faster than joining a long list whole: the first splits, which a join
+/// makes by moving its lists about, cost a pass over the pieces instead.
+/// The lists of a row split run to 33 million half boards at n = 26 and
+/// 340 million at n = 28. Smaller when `--memory` asks for less
+/// ([`Chunks::within`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Chunks {
     east: usize,
@@ -155,10 +162,14 @@ struct Chunks {
 
 impl Default for Chunks {
     fn default() -> Chunks {
-        // 2^24 and 2^25 signatures: 128 and 256 MB.
+        // 2^20 and 2^21 signatures: 8 and 16 MB. Three sampled splits of
+        // n = 26 took 18.1 s (two runs) with these, 19.7 and 21.2 s with
+        // twice, 19.9 s with half, and 23.9 to 26.0 s (three runs) with
+        // the lists whole, as 2^24 and 2^25 left them; six of n = 24, 2.05
+        // s against 2.20 to 2.59 s (`join::sizes::chunk_timing`).
         Chunks {
-            east: 1 << 24,
-            west: 1 << 25,
+            east: 1 << 20,
+            west: 1 << 21,
         }
     }
 }
@@ -942,6 +953,9 @@ struct JoinPlan {
     /// How many half boards of each side are joined at a time, at least
     /// (see [`JoinPlan::halves`]).
     chunk: Chunks,
+    /// How many signature bits a join may split its sides by before it
+    /// cuts one into chunks ([`SPLIT_DEPTH`]; less in tests).
+    split_depth: usize,
     /// Even n: leave out the pairs of half boards that the diagonal
     /// reflections make up for (see [`JoinPlan::join`]); off below
     /// [`DIAGONALS_FROM`], and in tests and measurements of the gain.
@@ -998,6 +1012,7 @@ impl JoinPlan {
             kernel,
             leaf: MAX_LEAF,
             chunk: Chunks::default(),
+            split_depth: SPLIT_DEPTH,
             diagonals,
             rows: RowCache::new(h, ROW_CACHE_BYTES),
         };
@@ -1440,13 +1455,13 @@ impl JoinPlan {
         &self,
         f: &Frame,
         north: &NorthPieces,
-        (from, chunk, class): (At, usize, Class),
+        (from, chunk, class, filter): (At, usize, Class, Filter),
         rs: u32,
         cols: u32,
         co: usize,
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
-        scratch: &mut Placed,
+        (scratch, kept): (&mut Placed, &mut [Placed; 4]),
     ) -> (usize, At) {
         let mut used = 0;
         // (A placed quadrant is only kept with the whole table, whose row
@@ -1472,7 +1487,6 @@ impl JoinPlan {
                 continue;
             }
             let pieces = north.of(i);
-            let skip = if i == from.set { from.piece } else { 0 };
             let south = match placed {
                 Some(q) => q.get(rs, cols & !c, self.h),
                 None if whole => {
@@ -1488,21 +1502,50 @@ impl JoinPlan {
                 // (6% of the column sets at n = 17: the frame's diagonals.)
                 continue;
             }
-            let (end, next) = append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
-            used = end;
-            if used >= chunk {
-                let next = if next < pieces.len() {
-                    At {
-                        set: i,
-                        piece: next,
-                    }
+            if filter == Filter::ALL {
+                let skip = if i == from.set { from.piece } else { 0 };
+                let (end, next) =
+                    append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
+                used = end;
+                if used >= chunk {
+                    return (used, At::after(i, 0, next, pieces.len(), 1));
+                }
+                continue;
+            }
+            // A filtered side: the pieces without the bits it excludes, and
+            // of those, for each part, the ones that bring what the part
+            // asks of them.
+            let [kn, ks, pn, ps] = &mut *kept;
+            kn.keep_from(pieces, 0, filter.zero);
+            ks.keep_from(south, 0, filter.zero);
+            if kn.len() == 0 || ks.len() == 0 {
+                continue;
+            }
+            let parts = filter.parts();
+            let first = if i == from.set { from.part } else { 0 };
+            for part in first..parts {
+                let [fn_, fs] = filter.part(part);
+                let (kn, ks) = if parts == 1 {
+                    (&*kn, &*ks)
                 } else {
-                    At {
-                        set: i + 1,
-                        piece: 0,
-                    }
+                    pn.keep_from(kn.all(), fn_.one, fn_.zero);
+                    ps.keep_from(ks.all(), fs.one, fs.zero);
+                    (&*pn, &*ps)
                 };
-                return (used, next);
+                if kn.len() == 0 || ks.len() == 0 {
+                    continue;
+                }
+                let skip = if i == from.set && part == from.part {
+                    from.piece
+                } else {
+                    0
+                };
+                let (end, next) =
+                    append_pairs(self.kernel, (kn.all(), skip), ks.all(), out, used, chunk);
+                used = end;
+                if used >= chunk {
+                    return (used, At::after(i, part, next, kn.len(), parts));
+                }
             }
         }
         (used, At::end(north))
@@ -1520,8 +1563,7 @@ impl JoinPlan {
         buf: &mut Buffers,
         placed: bool,
         side: Side,
-        from: At,
-        class: Class,
+        (from, class, filter): (At, Class, Filter),
     ) -> (usize, At) {
         let [se, sw] = &buf.south_placed;
         let (north, chunk, rs, cols, co, quadrant, out) = match side {
@@ -1547,13 +1589,13 @@ impl JoinPlan {
         self.halves(
             f,
             north,
-            (from, chunk, class),
+            (from, chunk, class, filter),
             rs,
             cols,
             co,
             placed.then_some(quadrant),
             out,
-            &mut buf.south,
+            (&mut buf.south, &mut buf.kept),
         )
     }
 
@@ -1581,6 +1623,121 @@ impl JoinPlan {
             .windows(2)
             .filter(|w| frame(&w[0]) != frame(&w[1]));
         usize::from(!self.tasks.is_empty()) + changes.count()
+    }
+
+    /// The half boards of one side of `s.u` that `filter` keeps, from
+    /// `from` on, a chunk at a time (see [`JoinPlan::halves`]), adding the
+    /// seconds it takes for the west side to `west`.
+    fn side_part(
+        &self,
+        s: &Sides<'_>,
+        buf: &mut Buffers,
+        side: Side,
+        from: At,
+        filter: Filter,
+        west: &mut Option<&mut f64>,
+    ) -> (usize, At) {
+        let timed = matches!(side, Side::West) && west.is_some();
+        let start = timed.then(std::time::Instant::now);
+        let class = match side {
+            Side::East => s.class,
+            Side::West => Class::ALL,
+        };
+        let got = self.side_halves(s.f, s.u, buf, s.cache, side, (from, class, filter));
+        if let (Some(w), Some(t)) = (west.as_deref_mut(), start) {
+            *w += t.elapsed().as_secs_f64();
+        }
+        got
+    }
+
+    /// The solutions of unit `s.u` made of the east half boards that
+    /// `filters[0]` keeps and the west ones that `filters[1]` keeps.
+    ///
+    /// When both sides fit in their chunks they are joined whole. When one
+    /// does not, the pairs are split as the join itself splits its lists
+    /// ([`count_disjoint`]): by a signature bit j, the pairs of the east
+    /// half boards without j with every west one, and of those with j with
+    /// the west ones without it (or the same with the sides exchanged, to
+    /// cut the west side). Each part is made again, filtered, so memory
+    /// stays within the chunks, and the join loses none of the pairs its
+    /// splits would drop: cutting the lists into chunks by where they come
+    /// from instead made a join of four chunks a side take 1.7 to 2.2
+    /// times as long on sampled n = 24 splits, and n = 28 has lists of 100
+    /// to 340 million half boards against chunks of 16 and 32 million.
+    /// Below [`SPLIT_DEPTH`] bits, or when no bit would drop a pair, a
+    /// side is cut into chunks after all.
+    fn count_parts(
+        &self,
+        s: &Sides<'_>,
+        buf: &mut Buffers,
+        filters: [Filter; 2],
+        depth: usize,
+        mut west: Option<&mut f64>,
+    ) -> u128 {
+        let (east_end, west_end) = (At::end(&buf.east_north), At::end(&buf.west_north));
+        let (e, east_next) = self.side_part(s, buf, Side::East, At::START, filters[0], &mut west);
+        let east_whole = east_next == east_end;
+        if e == 0 && east_whole {
+            return 0;
+        }
+        let (w, west_next) = self.side_part(s, buf, Side::West, At::START, filters[1], &mut west);
+        let west_whole = west_next == west_end;
+        if w == 0 && west_whole {
+            return 0;
+        }
+        if east_whole && west_whole {
+            return self.join(
+                &mut buf.east[..e],
+                &mut buf.west[..w],
+                s.u,
+                (&mut buf.scratch, &mut buf.sorting),
+            );
+        }
+        let taken = filters.iter().fold(0, |o, g| o | g.one | g.zero);
+        if depth < self.split_depth {
+            if let Some(bit) = split_bit(&buf.east[..e], &buf.west[..w], !taken) {
+                let [fe, fw] = filters;
+                let parts = if east_whole {
+                    [[fe, fw.without(bit)], [fe.without(bit), fw.with(bit)]]
+                } else {
+                    [[fe.without(bit), fw], [fe.with(bit), fw.without(bit)]]
+                };
+                return parts
+                    .into_iter()
+                    .map(|p| self.count_parts(s, buf, p, depth + 1, west.as_deref_mut()))
+                    .sum();
+            }
+        }
+        // A chunk of the west side at a time, each joined with the whole
+        // east side when it fits in one chunk (built above), or else with
+        // each of its chunks in turn.
+        let mut pairs = 0u128;
+        let mut west_from = At::START;
+        while west_from < west_end {
+            let (w, next) = self.side_part(s, buf, Side::West, west_from, filters[1], &mut west);
+            west_from = next;
+            if w == 0 {
+                continue;
+            }
+            let mut east_from = At::START;
+            while east_from < east_end {
+                let (e, next) = if east_whole {
+                    (e, east_end)
+                } else {
+                    self.side_part(s, buf, Side::East, east_from, filters[0], &mut west)
+                };
+                east_from = next;
+                if e > 0 {
+                    pairs += self.join(
+                        &mut buf.east[..e],
+                        &mut buf.west[..w],
+                        s.u,
+                        (&mut buf.scratch, &mut buf.sorting),
+                    );
+                }
+            }
+        }
+        pairs
     }
 
     /// Counts the units of one task (the same frame and north east rows).
@@ -1623,59 +1780,122 @@ impl JoinPlan {
         let mut total = 0u128;
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
-            // The east half boards first, the smaller side on most boards:
-            // with none there is nothing to join. When they fit in one chunk
-            // they serve every part of the west side; otherwise they are made
-            // again, a chunk at a time, for each part (only on the largest
-            // boards).
-            let east_start = clock();
-            let east_end = At::end(&buf.east_north);
-            let west_end = At::end(&buf.west_north);
-            let (e0, east_next) = self.side_halves(&f, u, buf, cache, Side::East, At::START, class);
-            let east_whole = east_next == east_end;
-            let mut east_seconds = since(east_start);
-            let mut pairs = 0u128;
-            let mut west_from = At::START;
-            while (e0 > 0 || !east_whole) && west_from < west_end {
-                let (w, next) =
-                    self.side_halves(&f, u, buf, cache, Side::West, west_from, Class::ALL);
-                west_from = next;
-                if w == 0 {
-                    continue;
-                }
-                let joins = clock();
-                if east_whole {
-                    pairs += self.join(
-                        &mut buf.east[..e0],
-                        &mut buf.west[..w],
-                        u,
-                        (&mut buf.scratch, &mut buf.sorting),
-                    );
-                } else {
-                    let mut east_from = At::START;
-                    while east_from < east_end {
-                        let (e, next) =
-                            self.side_halves(&f, u, buf, cache, Side::East, east_from, class);
-                        east_from = next;
-                        if e > 0 {
-                            pairs += self.join(
-                                &mut buf.east[..e],
-                                &mut buf.west[..w],
-                                u,
-                                (&mut buf.scratch, &mut buf.sorting),
-                            );
-                        }
-                    }
-                }
-                east_seconds += since(joins);
-            }
+            let start = clock();
+            let mut west = 0.0;
+            let sides = Sides {
+                f: &f,
+                u,
+                cache,
+                class,
+            };
+            total += self.count_parts(&sides, buf, [Filter::ALL; 2], 0, timed.then_some(&mut west));
             if let Some(t) = timing.as_deref_mut() {
-                t.east += east_seconds;
+                t.east += since(start) - west;
             }
-            total += pairs;
         }
         total
     }
+}
+
+/// What [`JoinPlan::count_parts`] counts for: a unit of a task, its frame,
+/// whether the frame's south quadrants are kept placed, and the class of
+/// north column sets of the east side.
+struct Sides<'a> {
+    f: &'a Frame,
+    u: &'a Unit,
+    cache: bool,
+    class: Class,
+}
+
+/// The most signature bits [`JoinPlan::count_parts`] splits by before it
+/// cuts a side into chunks: enough for lists thousands of times a chunk.
+const SPLIT_DEPTH: usize = 16;
+
+/// The half boards of one side that a part of a join takes: those whose
+/// signature has every bit of `one` and none of `zero`.
+///
+/// A half board's signature is its north piece's OR its south piece's, and
+/// the two never share a bit (they would share a diagonal). So a filter
+/// with no `one` bits is a filter of the pieces; with k of them the half
+/// boards fall into 2^k parts by which piece brings each, and each part is
+/// again a filter of the pieces ([`Filter::part`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Filter {
+    one: u64,
+    zero: u64,
+}
+
+impl Filter {
+    /// Every half board.
+    const ALL: Filter = Filter { one: 0, zero: 0 };
+
+    fn with(self, bit: u64) -> Filter {
+        Filter {
+            one: self.one | bit,
+            ..self
+        }
+    }
+
+    fn without(self, bit: u64) -> Filter {
+        Filter {
+            zero: self.zero | bit,
+            ..self
+        }
+    }
+
+    fn parts(self) -> usize {
+        1 << self.one.count_ones()
+    }
+
+    /// The filters of the north and the south pieces of part `p`: the
+    /// south piece brings the bits of `one` that `p` picks (bit i of `p`
+    /// for the i-th), the north piece the others.
+    fn part(self, p: usize) -> [Filter; 2] {
+        let mut south = 0;
+        let mut m = self.one;
+        let mut i = 0;
+        while m != 0 {
+            if p >> i & 1 == 1 {
+                south |= m & m.wrapping_neg();
+            }
+            m &= m - 1;
+            i += 1;
+        }
+        let north = self.one & !south;
+        [
+            Filter {
+                one: north,
+                zero: self.zero | south,
+            },
+            Filter {
+                one: south,
+                zero: self.zero | north,
+            },
+        ]
+    }
+}
+
+/// The bit of `allowed` to split a join's lists by: the one used most on
+/// both sides, as in [`count_disjoint`], judged from up to 4,096 of each
+/// list's patterns; `None` when no bit is used on both sides.
+fn split_bit(east: &[u64], west: &[u64], allowed: u64) -> Option<u64> {
+    let counts = |xs: &[u64]| {
+        let mut c = [0u64; 64];
+        for &x in xs.iter().step_by(xs.len() / 4096 + 1) {
+            let mut m = x & allowed;
+            while m != 0 {
+                c[m.trailing_zeros() as usize] += 1;
+                m &= m - 1;
+            }
+        }
+        c
+    };
+    let (ce, cw) = (counts(east), counts(west));
+    (0..64)
+        .map(|j| (ce[j] * cw[j], j))
+        .filter(|&(score, _)| score > 0)
+        .max()
+        .map(|(_, j)| 1u64 << j)
 }
 
 /// The pieces of one quadrant placed for one frame: globalized, without
@@ -1719,16 +1939,48 @@ const CACHE_MAX_H: usize = 9;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct At {
     set: usize,
+    /// The part of a [`Filter`] with bits both pieces may bring.
+    part: usize,
     piece: usize,
 }
 
 impl At {
-    const START: At = At { set: 0, piece: 0 };
+    const START: At = At {
+        set: 0,
+        part: 0,
+        piece: 0,
+    };
+
+    /// Where a part goes on after piece `next` of part `part` of the
+    /// `set`-th column set, whose list for that part has `len` pieces and
+    /// which has `parts` parts.
+    fn after(set: usize, part: usize, next: usize, len: usize, parts: usize) -> At {
+        if next < len {
+            At {
+                set,
+                part,
+                piece: next,
+            }
+        } else if part + 1 < parts {
+            At {
+                set,
+                part: part + 1,
+                piece: 0,
+            }
+        } else {
+            At {
+                set: set + 1,
+                part: 0,
+                piece: 0,
+            }
+        }
+    }
 
     /// Past the last piece of `north`.
     fn end(north: &NorthPieces) -> At {
         At {
             set: north.nonempty.len(),
+            part: 0,
             piece: 0,
         }
     }
@@ -1763,6 +2015,9 @@ struct Buffers {
     east_north: NorthPieces,
     west_north: NorthPieces,
     south: Placed,
+    /// The north and south pieces a filtered side keeps, and of those the
+    /// ones of one of its parts.
+    kept: [Placed; 4],
     scratch: Scratch,
     /// Room for sorting half boards by their long-diagonal queens.
     sorting: Vec<u64>,
@@ -2189,17 +2444,21 @@ mod tests {
                 assert_eq!(whole.count(i), rows.count(i), "n = {n}, task {i}");
             }
             assert_eq!(Some(count_plan(&rows).solutions), known::total(n), "Q({n})");
-            // East half boards joined a few at a time count the same.
-            let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
-            chunked.chunk = Chunks { east: 7, west: 5 };
-            // And with no row table kept beyond the one in use.
-            chunked.rows.budget = 0;
-            for i in 0..whole.len() {
-                assert_eq!(
-                    whole.count(i),
-                    chunked.count(i),
-                    "n = {n}, task {i}, chunked"
-                );
+            // Half boards joined a few at a time count the same: split by
+            // bits as far as they go, cut into chunks only, or both.
+            for depth in [SPLIT_DEPTH, 0, 2] {
+                let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
+                chunked.chunk = Chunks { east: 7, west: 5 };
+                chunked.split_depth = depth;
+                // And with no row table kept beyond the one in use.
+                chunked.rows.budget = 0;
+                for i in 0..whole.len() {
+                    assert_eq!(
+                        whole.count(i),
+                        chunked.count(i),
+                        "n = {n}, task {i}, chunked, {depth} bits"
+                    );
+                }
             }
         }
     }
@@ -2462,24 +2721,24 @@ mod sizes {
                 let (e, _) = plan.halves(
                     &f,
                     &buf.east_north,
-                    (At::START, usize::MAX, Class::ALL),
+                    (At::START, usize::MAX, Class::ALL, Filter::ALL),
                     u.es,
                     f.east,
                     0,
                     None,
                     &mut buf.east,
-                    &mut buf.south,
+                    (&mut buf.south, &mut buf.kept),
                 );
                 let (w, _) = plan.halves(
                     &f,
                     &buf.west_north,
-                    (At::START, usize::MAX, Class::ALL),
+                    (At::START, usize::MAX, Class::ALL, Filter::ALL),
                     f.south & !u.es,
                     f.west,
                     plan.off,
                     None,
                     &mut buf.west,
-                    &mut buf.south,
+                    (&mut buf.south, &mut buf.kept),
                 );
                 let lists = t.elapsed();
                 let t = std::time::Instant::now();
@@ -2519,6 +2778,66 @@ mod sizes {
                     pair_share[pair_share.len() - 1],
                     pair_share[pair_share.len() / 2]
                 );
+            }
+        }
+    }
+
+    /// Times sampled tasks with small chunks, split by bits or not:
+    /// `NQ_SIZES=24 NQ_CHUNK=262144 NQ_DEPTH=0 cargo test --release -p
+    /// nqueens --lib join::sizes::chunk_timing -- --ignored --nocapture`
+    /// (the west chunk is twice the east one).
+    #[test]
+    #[ignore]
+    fn chunk_timing() {
+        let env = |k: &str, d: usize| std::env::var(k).map_or(d, |s| s.parse().unwrap());
+        for n in sizes_from_env("24") {
+            let mut plan = JoinPlan::build(n, Kernel::best(), 0);
+            let east = env("NQ_CHUNK", 1 << 18);
+            plan.chunk = Chunks {
+                east,
+                west: 2 * east,
+            };
+            plan.split_depth = env("NQ_DEPTH", SPLIT_DEPTH);
+            let mut rng = crate::rng::Xoshiro256::new(7);
+            let (mut total, mut sum) = (0.0, 0u128);
+            for _ in 0..samples_from_env(6) {
+                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+                std::hint::black_box(plan.rows.get(plan.units_of(task)[0].en));
+                let t = std::time::Instant::now();
+                let c = plan.count(task).solutions;
+                let secs = t.elapsed().as_secs_f64();
+                eprintln!("  task {task}: {c} in {secs:.3} s");
+                total += secs;
+                sum += c;
+            }
+            eprintln!("n = {n}: {total:.3} s, sum {sum}");
+        }
+    }
+
+    /// Times one class of 16 of the east side of sampled row splits (as a
+    /// dry run does from n = 26 on), with small chunks:
+    /// `NQ_SIZES=28 NQ_CHUNK=1048576 cargo test --release -p nqueens --lib
+    /// join::sizes::class_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn class_timing() {
+        let env = |k: &str, d: usize| std::env::var(k).map_or(d, |s| s.parse().unwrap());
+        for n in sizes_from_env("28") {
+            let mut plan = JoinPlan::build(n, Kernel::best(), 0);
+            let east = env("NQ_CHUNK", Chunks::default().east);
+            plan.chunk = Chunks {
+                east,
+                west: 2 * east,
+            };
+            let mut rng = crate::rng::Xoshiro256::new(env("NQ_SEED", 7) as u64);
+            let mut buf = Buffers::default();
+            for _ in 0..samples_from_env(1) {
+                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+                let units = &plan.units_of(task)[..1];
+                let t = std::time::Instant::now();
+                let mut timing = Timing::default();
+                let c = plan.count_units_part(units, &mut buf, Class { this: 0, of: 16 }, Some(&mut timing));
+                eprintln!("  task {task}: {c} in {:.3} s (east {:.3} s)", t.elapsed().as_secs_f64(), timing.east);
             }
         }
     }

@@ -98,6 +98,35 @@ impl Placed {
         self.get(0..self.len())
     }
 
+    /// The pieces of `from` whose signature has every bit of `one` and none
+    /// of `zero`, in place of what it held. Every piece is written and the
+    /// end moved past those kept (no branch), into room not cleared first:
+    /// on the largest boards this runs for every column set of every part
+    /// of a join, and clearing the room took a sixth of its time. (Eight
+    /// at a time with AVX-512's compress, a part of n = 28 took 79.6 s
+    /// against 75.5 s this way.)
+    pub(super) fn keep_from(&mut self, from: PlacedRef<'_>, one: u64, zero: u64) {
+        let len = from.len();
+        self.clear();
+        self.meets.reserve(len);
+        self.sigs.reserve(len);
+        let (meets, sigs) = (
+            &mut self.meets.spare_capacity_mut()[..len],
+            &mut self.sigs.spare_capacity_mut()[..len],
+        );
+        let mut kept = 0;
+        for (&meet, &sig) in from.meets.iter().zip(from.sigs) {
+            meets[kept].write(meet);
+            sigs[kept].write(sig);
+            kept += usize::from(sig & zero == 0 && sig & one == one);
+        }
+        // SAFETY: the first `kept` places of both were written above.
+        unsafe {
+            self.meets.set_len(kept);
+            self.sigs.set_len(kept);
+        }
+    }
+
     /// Appends every piece of `list` placed by `at`.
     pub(super) fn extend_placed(&mut self, kernel: Kernel, list: &[u64], at: Shifts) {
         #[cfg(target_arch = "x86_64")]
@@ -455,6 +484,33 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// A filter keeps the pieces it asks for, in order, and only those,
+        /// whatever the buffer held before.
+        #[test]
+        fn filters_keep_what_they_ask_for(
+            pieces in proptest::collection::vec((any::<u64>(), 0u64..64), 0..40),
+            one in 0u64..16,
+            zero in 0u64..16,
+            before in 0usize..20,
+        ) {
+            let from = Placed {
+                meets: pieces.iter().map(|p| p.0).collect(),
+                sigs: pieces.iter().map(|p| p.1).collect(),
+            };
+            let expected: Vec<(u64, u64)> = pieces
+                .iter()
+                .copied()
+                .filter(|&(_, sig)| sig & zero == 0 && sig & one == one)
+                .collect();
+            let mut out = Placed {
+                meets: vec![7; before],
+                sigs: vec![9; before],
+            };
+            out.keep_from(from.all(), one, zero);
+            let got: Vec<(u64, u64)> = out.meets.iter().copied().zip(out.sigs.iter().copied()).collect();
+            prop_assert_eq!(got, expected);
+        }
+
         /// Every kernel places pieces as the shifts say.
         #[test]
         fn kernels_place_pieces_alike(
