@@ -142,8 +142,8 @@ enum Side {
 /// medians of 5 in one run of `join::sizes::diagonal_gain`).
 const DIAGONALS_FROM: usize = 18;
 
-/// From this h on (n = 26) a dry run times part of a task, not all of it.
-const PART_TIMING_H: usize = 13;
+/// From this h on (n = 24) a dry run times one row split of a task.
+const ONE_SPLIT_H: usize = 12;
 
 /// How many half boards of each side are joined at a time, at least: the
 /// lists grow past this by one south list at most (see
@@ -2052,17 +2052,14 @@ impl Plan for JoinPlan {
 
     /// From n = 24 on a task of an odd board holds hundreds of row splits
     /// and takes minutes, so a dry run times one of them (a random one) and
-    /// scales by their number. From n = 26 on a row split alone takes a
-    /// minute or more, so of it the west side is taken whole and the east
-    /// side for one class of its north column sets: once for a class of 16,
-    /// once for a class of 8. Each class's east side is joined with the whole
-    /// west side, which scaling by K would count K times, so the time of the
-    /// whole is extrapolated from the two, taking the time with K classes as
-    /// T + (K − 1)·w (w the west side's share of one join): T = (15 t₈ −
-    /// 7 t₁₆) / 8. On sampled row splits at n = 22 and 24 the mean of this
-    /// over every class was 0.98 to 1.02 times the time of the whole (one
-    /// class alone: 0.45 to 1.76 times), where scaling one class of 16 gave
-    /// 2.3 to 2.9 times; see the ignored test `join::sizes::part_timing`.
+    /// scales by their number. A row split is timed whole, at n = 28 for
+    /// minutes. (From n = 26 on it used to time the east side for one class
+    /// of 16 and one of 8 of its north column sets and extrapolate, which
+    /// came within 2% of the whole when a side was cut into chunks; with
+    /// the sides split by signature bits a part no longer goes as the
+    /// whole does, and the same extrapolation said 1.73 times the time of
+    /// the whole on three sampled splits of n = 24 and of n = 26: the
+    /// ignored test `join::sizes::part_timing`.)
     ///
     /// Where workers keep a frame's south quadrants placed (odd n ≤ 19), a
     /// worker places them once for the run of the frame's tasks it counts,
@@ -2085,7 +2082,7 @@ impl Plan for JoinPlan {
             return task + place * self.frame_runs() as f64 / self.tasks.len() as f64;
         }
         let start = std::time::Instant::now();
-        if index == 0 || self.h < PART_TIMING_H - 1 {
+        if index == 0 || self.h < ONE_SPLIT_H {
             std::hint::black_box(self.count(index));
             return start.elapsed().as_secs_f64();
         }
@@ -2123,26 +2120,10 @@ impl Plan for JoinPlan {
         };
         // The north pieces are built once for all the units of a task: timed
         // once, not scaled by the number of units.
-        let (north, rest) = if self.h < PART_TIMING_H {
-            let mut t = Timing::default();
-            let start = std::time::Instant::now();
-            std::hint::black_box(self.count_units_part(unit, &mut buf, Class::ALL, Some(&mut t)));
-            (t.north, start.elapsed().as_secs_f64() - t.north)
-        } else {
-            let mut time_class = |of: usize| {
-                let class = Class {
-                    this: rng.below(of as u64) as usize,
-                    of,
-                };
-                let mut t = Timing::default();
-                let start = std::time::Instant::now();
-                std::hint::black_box(self.count_units_part(unit, &mut buf, class, Some(&mut t)));
-                let rest = start.elapsed().as_secs_f64() - t.north;
-                (t.north, rest + (of - 1) as f64 * t.east)
-            };
-            let ((north, t16), (_, t8)) = (time_class(16), time_class(8));
-            (north, ((15.0 * t8 - 7.0 * t16) / 8.0).max(0.0))
-        };
+        let mut t = Timing::default();
+        let start = std::time::Instant::now();
+        std::hint::black_box(self.count_units_part(unit, &mut buf, Class::ALL, Some(&mut t)));
+        let (north, rest) = (t.north, start.elapsed().as_secs_f64() - t.north);
         north + build_north + (rest + build_south) * units.len() as f64
     }
 
@@ -2689,7 +2670,7 @@ mod sizes {
 
     /// The number in `NQ_SAMPLES`, or `default`.
     fn samples_from_env(default: usize) -> usize {
-        std::env::var("NQ_SAMPLES").map_or(default, |s| s.parse().unwrap())
+        env_or("NQ_SAMPLES", default)
     }
 
     /// Prints row-table and half-list sizes on sampled tasks (a measurement
@@ -2782,29 +2763,32 @@ mod sizes {
         }
     }
 
-    /// Times sampled tasks with small chunks, split by bits or not:
-    /// `NQ_SIZES=24 NQ_CHUNK=262144 NQ_DEPTH=0 cargo test --release -p
-    /// nqueens --lib join::sizes::chunk_timing -- --ignored --nocapture`
+    /// Times a row split of sampled tasks with other chunks, split by bits
+    /// or not: `NQ_SIZES=24 NQ_CHUNK=262144 NQ_DEPTH=0 cargo test --release
+    /// -p nqueens --lib join::sizes::chunk_timing -- --ignored --nocapture`
     /// (the west chunk is twice the east one).
     #[test]
     #[ignore]
     fn chunk_timing() {
-        let env = |k: &str, d: usize| std::env::var(k).map_or(d, |s| s.parse().unwrap());
         for n in sizes_from_env("24") {
-            let mut plan = JoinPlan::build(n, Kernel::best(), 0);
-            let east = env("NQ_CHUNK", 1 << 18);
-            plan.chunk = Chunks {
-                east,
-                west: 2 * east,
-            };
-            plan.split_depth = env("NQ_DEPTH", SPLIT_DEPTH);
+            let plan = plan_from_env(n);
             let mut rng = crate::rng::Xoshiro256::new(7);
             let (mut total, mut sum) = (0.0, 0u128);
             for _ in 0..samples_from_env(6) {
                 let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
-                std::hint::black_box(plan.rows.get(plan.units_of(task)[0].en));
+                let units = &plan.units_of(task)[..1];
+                let f = plan.frame(units[0].c1, units[0].r1);
+                for rows in [
+                    units[0].en,
+                    f.north & !units[0].en,
+                    units[0].es,
+                    f.south & !units[0].es,
+                ] {
+                    std::hint::black_box(plan.rows.get(rows));
+                }
                 let t = std::time::Instant::now();
-                let c = plan.count(task).solutions;
+                // (One row split of each task: odd boards have hundreds.)
+                let c = with_buffers(|buf| plan.count_units(units, buf));
                 let secs = t.elapsed().as_secs_f64();
                 eprintln!("  task {task}: {c} in {secs:.3} s");
                 total += secs;
@@ -2814,30 +2798,51 @@ mod sizes {
         }
     }
 
-    /// Times one class of 16 of the east side of sampled row splits (as a
-    /// dry run does from n = 26 on), with small chunks:
+    /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK` (the
+    /// west one twice that) and its split depth from `NQ_DEPTH`.
+    fn plan_from_env(n: usize) -> JoinPlan {
+        let mut plan = JoinPlan::build(n, Kernel::best(), 0);
+        let east = env_or("NQ_CHUNK", Chunks::default().east);
+        plan.chunk = Chunks {
+            east,
+            west: 2 * east,
+        };
+        plan.split_depth = env_or("NQ_DEPTH", SPLIT_DEPTH);
+        plan
+    }
+
+    /// The number in the environment variable `key`, or `default`.
+    fn env_or(key: &str, default: usize) -> usize {
+        std::env::var(key).map_or(default, |s| s.parse().unwrap())
+    }
+
+    /// Times one class of 16 of the east side of sampled row splits, as a
+    /// dry run did from n = 26 on before the sides were split by bits:
     /// `NQ_SIZES=28 NQ_CHUNK=1048576 cargo test --release -p nqueens --lib
     /// join::sizes::class_timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn class_timing() {
-        let env = |k: &str, d: usize| std::env::var(k).map_or(d, |s| s.parse().unwrap());
         for n in sizes_from_env("28") {
-            let mut plan = JoinPlan::build(n, Kernel::best(), 0);
-            let east = env("NQ_CHUNK", Chunks::default().east);
-            plan.chunk = Chunks {
-                east,
-                west: 2 * east,
-            };
-            let mut rng = crate::rng::Xoshiro256::new(env("NQ_SEED", 7) as u64);
+            let plan = plan_from_env(n);
+            let mut rng = crate::rng::Xoshiro256::new(env_or("NQ_SEED", 7) as u64);
             let mut buf = Buffers::default();
             for _ in 0..samples_from_env(1) {
                 let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
                 let units = &plan.units_of(task)[..1];
                 let t = std::time::Instant::now();
                 let mut timing = Timing::default();
-                let c = plan.count_units_part(units, &mut buf, Class { this: 0, of: 16 }, Some(&mut timing));
-                eprintln!("  task {task}: {c} in {:.3} s (east {:.3} s)", t.elapsed().as_secs_f64(), timing.east);
+                let c = plan.count_units_part(
+                    units,
+                    &mut buf,
+                    Class { this: 0, of: 16 },
+                    Some(&mut timing),
+                );
+                eprintln!(
+                    "  task {task}: {c} in {:.3} s (east {:.3} s)",
+                    t.elapsed().as_secs_f64(),
+                    timing.east
+                );
             }
         }
     }
