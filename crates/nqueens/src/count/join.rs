@@ -2770,7 +2770,7 @@ mod sizes {
     #[test]
     #[ignore]
     fn chunk_timing() {
-        for n in sizes_from_env("24") {
+        for n in sizes_from_env("22") {
             let plan = plan_from_env(n);
             let mut rng = crate::rng::Xoshiro256::new(7);
             let (mut total, mut sum) = (0.0, 0u128);
@@ -2823,7 +2823,7 @@ mod sizes {
     #[test]
     #[ignore]
     fn class_timing() {
-        for n in sizes_from_env("28") {
+        for n in sizes_from_env("22") {
             let plan = plan_from_env(n);
             let mut rng = crate::rng::Xoshiro256::new(env_or("NQ_SEED", 7) as u64);
             let mut buf = Buffers::default();
