@@ -35,8 +35,8 @@
 //! itself (the workers share a cache of them). The half boards of a side
 //! that does not fit in a chunk (a million or two) are never held whole:
 //! the pairs are split by a signature bit, as the join itself splits its
-//! lists, and each side's part made again from the pieces that can have
-//! or lack that bit ([`JoinPlan::count_parts`]). Memory is then bounded at
+//! lists, and each side's part made again from its pieces, partitioned by
+//! that bit ([`JoinPlan::count_parts`], [`SideSplit`]). Memory is then bounded at
 //! every n up to 28, and the join goes faster than on whole lists.
 //!
 //! The mirror images top-bottom and left-right map row splits to row splits
@@ -106,28 +106,6 @@ pub const JOIN_MAX_N: usize = 28;
 /// not fit in the memory given, each task builds the row tables it reads.
 pub const WHOLE_TABLE_MAX_H: usize = 11;
 
-/// Seconds spent in the parts of a task (see [`JoinPlan::count_units_part`]).
-#[derive(Debug, Clone, Copy, Default)]
-struct Timing {
-    /// The north pieces of both halves, built once per task.
-    north: f64,
-    /// The east half boards and their joins with the west ones.
-    east: f64,
-}
-
-/// A class of north column sets: those whose index in a task's list is
-/// `this` modulo `of`. The east half boards of the `of` classes partition
-/// the east side, so their counts add up to the whole.
-#[derive(Debug, Clone, Copy)]
-struct Class {
-    this: usize,
-    of: usize,
-}
-
-impl Class {
-    const ALL: Class = Class { this: 0, of: 1 };
-}
-
 /// The two halves of the board: east (columns `0..h`) and west.
 #[derive(Debug, Clone, Copy)]
 enum Side {
@@ -148,9 +126,10 @@ const ONE_SPLIT_H: usize = 12;
 /// How many half boards of each side are joined at a time, at least: the
 /// lists grow past this by one south list at most (see
 /// [`JoinPlan::halves`]). A side that does not fit is split by signature
-/// bits and each part made again ([`JoinPlan::count_parts`]), which is
-/// faster than joining a long list whole: the first splits, which a join
-/// makes by moving its lists about, cost a pass over the pieces instead.
+/// bits and each part made again from its pieces ([`JoinPlan::count_parts`]),
+/// which is faster than joining a long list whole: the first splits, which
+/// a join makes by moving its lists about, cost a pass over the pieces
+/// instead.
 /// The lists of a row split run to 33 million half boards at n = 26 and
 /// 340 million at n = 28. Smaller when `--memory` asks for less
 /// ([`Chunks::within`]).
@@ -241,8 +220,11 @@ const SAMPLED: [(u64, u64); 5] = [
 /// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
 /// board, grown a quarter at a time, at most a chunk and a south list's
 /// worth), the north pieces of both halves and a south list (16 bytes a
-/// piece), and with `row_tables` the one it builds or reads beyond those
-/// kept, all with a margin of 2 over what [`SAMPLED`] met.
+/// piece), the south pieces of both halves and room to partition them when
+/// the sides are split by bits ([`SideSplit`]; its entries, tens of
+/// thousands at n = 26, are left out), and with `row_tables` the one it
+/// builds or reads beyond those kept, all with a margin of 2 over what
+/// [`SAMPLED`] met.
 fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = match h.checked_sub(10) {
         // Smaller boards have smaller row tables and lists than h = 10's.
@@ -252,7 +234,7 @@ fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
     let tables = if row_tables { table * 8 + (4 << h) } else { 0 };
-    (3 * table * 16)
+    (6 * table * 16)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
 }
@@ -1455,13 +1437,13 @@ impl JoinPlan {
         &self,
         f: &Frame,
         north: &NorthPieces,
-        (from, chunk, class, filter): (At, usize, Class, Filter),
+        (from, chunk): (At, usize),
         rs: u32,
         cols: u32,
         co: usize,
         placed: Option<&Quadrant>,
         out: &mut Vec<u64>,
-        (scratch, kept): (&mut Placed, &mut [Placed; 4]),
+        scratch: &mut Placed,
     ) -> (usize, At) {
         let mut used = 0;
         // (A placed quadrant is only kept with the whole table, whose row
@@ -1482,10 +1464,6 @@ impl JoinPlan {
             scratch.extend_placed(self.kernel, all, self.shifts(self.off, co));
         }
         for (i, &c) in north.nonempty.iter().enumerate().skip(from.set) {
-            // (No division when there is one class, as in every count.)
-            if class.of > 1 && i % class.of != class.this {
-                continue;
-            }
             let pieces = north.of(i);
             let south = match placed {
                 Some(q) => q.get(rs, cols & !c, self.h),
@@ -1502,71 +1480,71 @@ impl JoinPlan {
                 // (6% of the column sets at n = 17: the frame's diagonals.)
                 continue;
             }
-            if filter == Filter::ALL {
-                let skip = if i == from.set { from.piece } else { 0 };
-                let (end, next) =
-                    append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
-                used = end;
-                if used >= chunk {
-                    return (used, At::after(i, 0, next, pieces.len(), 1));
-                }
-                continue;
-            }
-            // A filtered side: the pieces without the bits it excludes, and
-            // of those, for each part, the ones that bring what the part
-            // asks of them.
-            let [kn, ks, pn, ps] = &mut *kept;
-            kn.keep_from(pieces, 0, filter.zero);
-            ks.keep_from(south, 0, filter.zero);
-            if kn.len() == 0 || ks.len() == 0 {
-                continue;
-            }
-            let parts = filter.parts();
-            let first = if i == from.set { from.part } else { 0 };
-            for part in first..parts {
-                let [fn_, fs] = filter.part(part);
-                let (kn, ks) = if parts == 1 {
-                    (&*kn, &*ks)
-                } else {
-                    pn.keep_from(kn.all(), fn_.one, fn_.zero);
-                    ps.keep_from(ks.all(), fs.one, fs.zero);
-                    (&*pn, &*ps)
-                };
-                if kn.len() == 0 || ks.len() == 0 {
-                    continue;
-                }
-                let skip = if i == from.set && part == from.part {
-                    from.piece
-                } else {
-                    0
-                };
-                let (end, next) =
-                    append_pairs(self.kernel, (kn.all(), skip), ks.all(), out, used, chunk);
-                used = end;
-                if used >= chunk {
-                    return (used, At::after(i, part, next, kn.len(), parts));
-                }
+            let skip = if i == from.set { from.piece } else { 0 };
+            let (end, next) = append_pairs(self.kernel, (pieces, skip), south, out, used, chunk);
+            used = end;
+            if used >= chunk {
+                return (used, At::after(i, next, pieces.len()));
             }
         }
-        (used, At::end(north))
+        (used, At::end(north.nonempty.len()))
     }
 
-    /// [`JoinPlan::halves`] for one side of unit `u`: its north pieces, the
-    /// south rows and columns of that side, its chunk size, and the south
-    /// quadrant kept placed for the frame when `placed`; into `buf.east` or
-    /// `buf.west`.
+    /// The first split of a unit's side (see [`JoinPlan::count_parts`]):
+    /// one [`Entry`] for each north column set, its north pieces and the
+    /// south pieces of the other columns, placed once into `split.south`
+    /// and kept as level 0 of `split.levels`.
     #[allow(clippy::too_many_arguments)]
-    fn side_halves(
+    fn first_split(
         &self,
         f: &Frame,
-        u: &Unit,
+        north: &NorthPieces,
+        rs: u32,
+        cols: u32,
+        co: usize,
+        placed: Option<&Quadrant>,
+        split: &mut SideSplit,
+    ) {
+        let table = self.row_set(rs);
+        split.south.clear();
+        if split.levels.is_empty() {
+            split.levels.push(Vec::new());
+        }
+        let entries = &mut split.levels[0];
+        entries.clear();
+        for (i, &c) in north.nonempty.iter().enumerate() {
+            let from = split.south.len();
+            match placed {
+                Some(q) => split.south.extend_from(q.get(rs, cols & !c, self.h)),
+                None => self.pieces_append(table.get(cols & !c), f, self.off, co, &mut split.south),
+            }
+            let to = split.south.len();
+            if to > from {
+                entries.push(Entry {
+                    north: [north.start[i], north.start[i + 1]],
+                    south: [from, to],
+                });
+            }
+        }
+    }
+
+    /// The half boards of one side of `s.u`, from `from` on, a chunk at a
+    /// time, into `buf.east` or `buf.west`: with `level` none, every half
+    /// board of the side ([`JoinPlan::halves`]: its north pieces, the south
+    /// rows and columns of that side, and the south quadrant kept placed
+    /// for the frame when `s.cache`); else those of the entries of that
+    /// level of the side's split ([`SideSplit::halves`]).
+    fn side_halves(
+        &self,
+        s: &Sides<'_>,
         buf: &mut Buffers,
-        placed: bool,
         side: Side,
-        (from, class, filter): (At, Class, Filter),
+        from: At,
+        level: Option<usize>,
     ) -> (usize, At) {
+        let (f, u) = (s.f, s.u);
         let [se, sw] = &buf.south_placed;
-        let (north, chunk, rs, cols, co, quadrant, out) = match side {
+        let (north, chunk, rs, cols, co, quadrant, out, split) = match side {
             Side::East => (
                 &buf.east_north,
                 self.chunk.east,
@@ -1575,6 +1553,7 @@ impl JoinPlan {
                 0,
                 se,
                 &mut buf.east,
+                &buf.split[0],
             ),
             Side::West => (
                 &buf.west_north,
@@ -1584,19 +1563,36 @@ impl JoinPlan {
                 self.off,
                 sw,
                 &mut buf.west,
+                &buf.split[1],
             ),
         };
-        self.halves(
-            f,
-            north,
-            (from, chunk, class, filter),
-            rs,
-            cols,
-            co,
-            placed.then_some(quadrant),
-            out,
-            (&mut buf.south, &mut buf.kept),
-        )
+        match level {
+            None => self.halves(
+                f,
+                north,
+                (from, chunk),
+                rs,
+                cols,
+                co,
+                s.cache.then_some(quadrant),
+                out,
+                &mut buf.south,
+            ),
+            Some(l) => split.halves(self.kernel, &north.pieces, l, (from, chunk), out),
+        }
+    }
+
+    /// Where the half boards of one side end: past the last north column
+    /// set, or the last entry of the side's split at `level`.
+    fn side_end(buf: &Buffers, side: Side, level: Option<usize>) -> At {
+        let (north, split) = match side {
+            Side::East => (&buf.east_north, &buf.split[0]),
+            Side::West => (&buf.west_north, &buf.split[1]),
+        };
+        At::end(match level {
+            None => north.nonempty.len(),
+            Some(l) => split.levels[l].len(),
+        })
     }
 
     /// Whether a worker keeps the south quadrants of the frame it counts
@@ -1625,62 +1621,43 @@ impl JoinPlan {
         usize::from(!self.tasks.is_empty()) + changes.count()
     }
 
-    /// The half boards of one side of `s.u` that `filter` keeps, from
-    /// `from` on, a chunk at a time (see [`JoinPlan::halves`]), adding the
-    /// seconds it takes for the west side to `west`.
-    fn side_part(
-        &self,
-        s: &Sides<'_>,
-        buf: &mut Buffers,
-        side: Side,
-        from: At,
-        filter: Filter,
-        west: &mut Option<&mut f64>,
-    ) -> (usize, At) {
-        let timed = matches!(side, Side::West) && west.is_some();
-        let start = timed.then(std::time::Instant::now);
-        let class = match side {
-            Side::East => s.class,
-            Side::West => Class::ALL,
-        };
-        let got = self.side_halves(s.f, s.u, buf, s.cache, side, (from, class, filter));
-        if let (Some(w), Some(t)) = (west.as_deref_mut(), start) {
-            *w += t.elapsed().as_secs_f64();
-        }
-        got
-    }
-
-    /// The solutions of unit `s.u` made of the east half boards that
-    /// `filters[0]` keeps and the west ones that `filters[1]` keeps.
+    /// The solutions of unit `s.u` made of the east half boards of split
+    /// level `levels[0]` of the east side (all of them if none) and the
+    /// west ones of level `levels[1]`; `taken` holds the bits split by so
+    /// far.
     ///
     /// When both sides fit in their chunks they are joined whole. When one
     /// does not, the pairs are split as the join itself splits its lists
     /// ([`count_disjoint`]): by a signature bit j, the pairs of the east
     /// half boards without j with every west one, and of those with j with
     /// the west ones without it (or the same with the sides exchanged, to
-    /// cut the west side). Each part is made again, filtered, so memory
-    /// stays within the chunks, and the join loses none of the pairs its
-    /// splits would drop: cutting the lists into chunks by where they come
-    /// from instead made a join of four chunks a side take 1.7 to 2.2
-    /// times as long on sampled n = 24 splits, and n = 28 has lists of 100
-    /// to 340 million half boards against chunks of 16 and 32 million.
-    /// Below [`SPLIT_DEPTH`] bits, or when no bit would drop a pair, a
-    /// side is cut into chunks after all.
+    /// cut the west side). A side is split through its pieces, not its half
+    /// boards ([`SideSplit`]), and its half boards are made again for each
+    /// part, so memory stays within the chunks, and the join loses none of
+    /// the pairs its splits would drop: cutting the lists into chunks by
+    /// where they come from instead made a join of four chunks a side take
+    /// 1.7 to 2.2 times as long on sampled n = 24 splits, and n = 28 has
+    /// lists of 100 to 340 million half boards against chunks of 1 and 2
+    /// million. Below [`SPLIT_DEPTH`] bits, or when no bit would drop a
+    /// pair, a side is cut into chunks after all.
     fn count_parts(
         &self,
         s: &Sides<'_>,
         buf: &mut Buffers,
-        filters: [Filter; 2],
+        levels: [Option<usize>; 2],
+        taken: u64,
         depth: usize,
-        mut west: Option<&mut f64>,
     ) -> u128 {
-        let (east_end, west_end) = (At::end(&buf.east_north), At::end(&buf.west_north));
-        let (e, east_next) = self.side_part(s, buf, Side::East, At::START, filters[0], &mut west);
+        let (east_end, west_end) = (
+            Self::side_end(buf, Side::East, levels[0]),
+            Self::side_end(buf, Side::West, levels[1]),
+        );
+        let (e, east_next) = self.side_halves(s, buf, Side::East, At::START, levels[0]);
         let east_whole = east_next == east_end;
         if e == 0 && east_whole {
             return 0;
         }
-        let (w, west_next) = self.side_part(s, buf, Side::West, At::START, filters[1], &mut west);
+        let (w, west_next) = self.side_halves(s, buf, Side::West, At::START, levels[1]);
         let west_whole = west_next == west_end;
         if w == 0 && west_whole {
             return 0;
@@ -1693,19 +1670,51 @@ impl JoinPlan {
                 (&mut buf.scratch, &mut buf.sorting),
             );
         }
-        let taken = filters.iter().fold(0, |o, g| o | g.one | g.zero);
         if depth < self.split_depth {
             if let Some(bit) = split_bit(&buf.east[..e], &buf.west[..w], !taken) {
-                let [fe, fw] = filters;
-                let parts = if east_whole {
-                    [[fe, fw.without(bit)], [fe.without(bit), fw.with(bit)]]
+                let [le, lw] = levels.map(|l| l.unwrap_or(0));
+                if levels[0].is_none() {
+                    self.side_split(s, buf, Side::East);
+                }
+                if levels[1].is_none() {
+                    self.side_split(s, buf, Side::West);
+                }
+                let taken = taken | bit;
+                // The long side's half boards without the bit, with every
+                // half board of the other; then those with it, with the
+                // other's without it.
+                let (long, other) = if east_whole {
+                    (Side::West, Side::East)
                 } else {
-                    [[fe.without(bit), fw], [fe.with(bit), fw.without(bit)]]
+                    (Side::East, Side::West)
                 };
-                return parts
-                    .into_iter()
-                    .map(|p| self.count_parts(s, buf, p, depth + 1, west.as_deref_mut()))
-                    .sum();
+                let level = |side: Side| match side {
+                    Side::East => le,
+                    Side::West => lw,
+                };
+                let with_both = |long_level: usize, other_level: usize| match long {
+                    Side::East => [Some(long_level), Some(other_level)],
+                    Side::West => [Some(other_level), Some(long_level)],
+                };
+                buf.derive(self.kernel, long, level(long), bit, false, false);
+                let first = self.count_parts(
+                    s,
+                    buf,
+                    with_both(level(long) + 1, level(other)),
+                    taken,
+                    depth + 1,
+                );
+                buf.derive(self.kernel, long, level(long), bit, true, true);
+                let long_with = level(long) + 1;
+                buf.derive(self.kernel, other, level(other), bit, false, false);
+                let second = self.count_parts(
+                    s,
+                    buf,
+                    with_both(long_with, level(other) + 1),
+                    taken,
+                    depth + 1,
+                );
+                return first + second;
             }
         }
         // A chunk of the west side at a time, each joined with the whole
@@ -1714,7 +1723,7 @@ impl JoinPlan {
         let mut pairs = 0u128;
         let mut west_from = At::START;
         while west_from < west_end {
-            let (w, next) = self.side_part(s, buf, Side::West, west_from, filters[1], &mut west);
+            let (w, next) = self.side_halves(s, buf, Side::West, west_from, levels[1]);
             west_from = next;
             if w == 0 {
                 continue;
@@ -1724,7 +1733,7 @@ impl JoinPlan {
                 let (e, next) = if east_whole {
                     (e, east_end)
                 } else {
-                    self.side_part(s, buf, Side::East, east_from, filters[0], &mut west)
+                    self.side_halves(s, buf, Side::East, east_from, levels[0])
                 };
                 east_from = next;
                 if e > 0 {
@@ -1740,27 +1749,40 @@ impl JoinPlan {
         pairs
     }
 
-    /// Counts the units of one task (the same frame and north east rows).
-    fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
-        self.count_units_part(units, buf, Class::ALL, None)
+    /// Level 0 of one side's split for unit `s.u` ([`JoinPlan::first_split`]).
+    fn side_split(&self, s: &Sides<'_>, buf: &mut Buffers, side: Side) {
+        let (f, u) = (s.f, s.u);
+        let [se, sw] = &buf.south_placed;
+        let [split_east, split_west] = &mut buf.split;
+        let (north, rs, cols, co, quadrant, split) = match side {
+            Side::East => (&buf.east_north, u.es, f.east, 0, se, split_east),
+            Side::West => (
+                &buf.west_north,
+                f.south & !u.es,
+                f.west,
+                self.off,
+                sw,
+                split_west,
+            ),
+        };
+        self.first_split(f, north, rs, cols, co, s.cache.then_some(quadrant), split);
     }
 
-    /// [`count_units`](Self::count_units) restricted to the east half
-    /// boards of one class of north column sets (the counts of the classes
-    /// add up to the whole), adding the seconds it spends to `timing`.
-    fn count_units_part(
+    /// Counts the units of one task (the same frame and north east rows).
+    fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
+        self.count_units_timed(units, buf, None)
+    }
+
+    /// [`count_units`](Self::count_units), adding the seconds it spends on
+    /// the north pieces (built once for all the units) to `north`.
+    fn count_units_timed(
         &self,
         units: &[Unit],
         buf: &mut Buffers,
-        class: Class,
-        mut timing: Option<&mut Timing>,
+        north: Option<&mut f64>,
     ) -> u128 {
         // Clocks only when timed: reading one costs 2% of n = 17.
-        let timed = timing.is_some();
-        let clock = || timed.then(std::time::Instant::now);
-        let since =
-            |start: Option<std::time::Instant>| start.map_or(0.0, |t| t.elapsed().as_secs_f64());
-        let north_start = clock();
+        let north_start = north.is_some().then(std::time::Instant::now);
         let Some(first) = units.first() else {
             return 0;
         };
@@ -1774,104 +1796,89 @@ impl JoinPlan {
         let (en, wn) = (first.en, f.north & !first.en);
         self.north_pieces(&f, en, f.east, 0, &mut buf.east_north);
         self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north);
-        if let Some(t) = timing.as_deref_mut() {
-            t.north += since(north_start);
+        if let (Some(t), Some(start)) = (north, north_start) {
+            *t += start.elapsed().as_secs_f64();
         }
         let mut total = 0u128;
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
-            let start = clock();
-            let mut west = 0.0;
-            let sides = Sides {
-                f: &f,
-                u,
-                cache,
-                class,
-            };
-            total += self.count_parts(&sides, buf, [Filter::ALL; 2], 0, timed.then_some(&mut west));
-            if let Some(t) = timing.as_deref_mut() {
-                t.east += since(start) - west;
-            }
+            let sides = Sides { f: &f, u, cache };
+            total += self.count_parts(&sides, buf, [None; 2], 0, 0);
         }
         total
     }
 }
 
 /// What [`JoinPlan::count_parts`] counts for: a unit of a task, its frame,
-/// whether the frame's south quadrants are kept placed, and the class of
-/// north column sets of the east side.
+/// and whether the frame's south quadrants are kept placed.
 struct Sides<'a> {
     f: &'a Frame,
     u: &'a Unit,
     cache: bool,
-    class: Class,
 }
 
 /// The most signature bits [`JoinPlan::count_parts`] splits by before it
 /// cuts a side into chunks: enough for lists thousands of times a chunk.
 const SPLIT_DEPTH: usize = 16;
 
-/// The half boards of one side that a part of a join takes: those whose
-/// signature has every bit of `one` and none of `zero`.
-///
-/// A half board's signature is its north piece's OR its south piece's, and
-/// the two never share a bit (they would share a diagonal). So a filter
-/// with no `one` bits is a filter of the pieces; with k of them the half
-/// boards fall into 2^k parts by which piece brings each, and each part is
-/// again a filter of the pieces ([`Filter::part`]).
+/// A run of north pieces and a run of south pieces (`start..end` in their
+/// buffers) whose pairs that do not meet are half boards of a split side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Filter {
-    one: u64,
-    zero: u64,
+struct Entry {
+    north: [usize; 2],
+    south: [usize; 2],
 }
 
-impl Filter {
-    /// Every half board.
-    const ALL: Filter = Filter { one: 0, zero: 0 };
+/// One side of a unit split by signature bits ([`JoinPlan::count_parts`]),
+/// through its pieces: a half board's signature is its north piece's OR
+/// its south piece's, and the two never share a bit (they would share a
+/// diagonal). So the half boards without bit j are the pairs of north
+/// pieces without j and south pieces without j, and those with j the pairs
+/// of north pieces with j and south pieces without, and the reverse.
+///
+/// Level 0 has an entry for each north column set ([`JoinPlan::first_split`]);
+/// each level below it is made from the one above by partitioning each
+/// entry's runs by the bit in place ([`Buffers::derive`]), as
+/// [`count_disjoint`] partitions its lists: a level's runs are reordered
+/// only within themselves, so the levels above stay true as sets, and a
+/// split costs one pass over the pieces of its level, not over every
+/// piece of the side. (Filtering every piece of the side again for each
+/// part took a fifth of a sampled n = 28 split.)
+#[derive(Default)]
+struct SideSplit {
+    /// The south pieces of level 0's entries, one run each.
+    south: Placed,
+    /// The entries of each level.
+    levels: Vec<Vec<Entry>>,
+    /// Working room for partitions.
+    back: Placed,
+}
 
-    fn with(self, bit: u64) -> Filter {
-        Filter {
-            one: self.one | bit,
-            ..self
-        }
-    }
-
-    fn without(self, bit: u64) -> Filter {
-        Filter {
-            zero: self.zero | bit,
-            ..self
-        }
-    }
-
-    fn parts(self) -> usize {
-        1 << self.one.count_ones()
-    }
-
-    /// The filters of the north and the south pieces of part `p`: the
-    /// south piece brings the bits of `one` that `p` picks (bit i of `p`
-    /// for the i-th), the north piece the others.
-    fn part(self, p: usize) -> [Filter; 2] {
-        let mut south = 0;
-        let mut m = self.one;
-        let mut i = 0;
-        while m != 0 {
-            if p >> i & 1 == 1 {
-                south |= m & m.wrapping_neg();
+impl SideSplit {
+    /// The half boards of the entries of `level`, from `from` on, into
+    /// `out`, stopping once they reach `chunk`, as [`JoinPlan::halves`]
+    /// does with north column sets; `north` holds the north pieces.
+    fn halves(
+        &self,
+        kernel: Kernel,
+        north: &Placed,
+        level: usize,
+        (from, chunk): (At, usize),
+        out: &mut Vec<u64>,
+    ) -> (usize, At) {
+        let entries = &self.levels[level];
+        let mut used = 0;
+        for (i, e) in entries.iter().enumerate().skip(from.set) {
+            let pieces = north.get(e.north[0]..e.north[1]);
+            let south = self.south.get(e.south[0]..e.south[1]);
+            let skip = if i == from.set { from.piece } else { 0 };
+            let (end, next) = append_pairs(kernel, (pieces, skip), south, out, used, chunk);
+            used = end;
+            if used >= chunk {
+                return (used, At::after(i, next, pieces.len()));
             }
-            m &= m - 1;
-            i += 1;
         }
-        let north = self.one & !south;
-        [
-            Filter {
-                one: north,
-                zero: self.zero | south,
-            },
-            Filter {
-                one: south,
-                zero: self.zero | north,
-            },
-        ]
+        (used, At::end(entries.len()))
     }
 }
 
@@ -1934,53 +1941,34 @@ fn with_buffers<T>(f: impl FnOnce(&mut Buffers) -> T) -> T {
 /// thread for h = 9); otherwise each list is placed when it is used.
 const CACHE_MAX_H: usize = 9;
 
-/// Where a part of a half list starts: a column set of [`NorthPieces`] and
-/// a piece in its list.
+/// Where a part of a half list starts: a column set of [`NorthPieces`]
+/// (or an entry of a [`SideSplit`] level) and a piece in its list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct At {
     set: usize,
-    /// The part of a [`Filter`] with bits both pieces may bring.
-    part: usize,
     piece: usize,
 }
 
 impl At {
-    const START: At = At {
-        set: 0,
-        part: 0,
-        piece: 0,
-    };
+    const START: At = At { set: 0, piece: 0 };
 
-    /// Where a part goes on after piece `next` of part `part` of the
-    /// `set`-th column set, whose list for that part has `len` pieces and
-    /// which has `parts` parts.
-    fn after(set: usize, part: usize, next: usize, len: usize, parts: usize) -> At {
+    /// Where a part goes on after piece `next` of the `set`-th list, which
+    /// has `len` pieces.
+    fn after(set: usize, next: usize, len: usize) -> At {
         if next < len {
-            At {
-                set,
-                part,
-                piece: next,
-            }
-        } else if part + 1 < parts {
-            At {
-                set,
-                part: part + 1,
-                piece: 0,
-            }
+            At { set, piece: next }
         } else {
             At {
                 set: set + 1,
-                part: 0,
                 piece: 0,
             }
         }
     }
 
-    /// Past the last piece of `north`.
-    fn end(north: &NorthPieces) -> At {
+    /// Past the last of `sets` lists.
+    fn end(sets: usize) -> At {
         At {
-            set: north.nonempty.len(),
-            part: 0,
+            set: sets,
             piece: 0,
         }
     }
@@ -2015,12 +2003,65 @@ struct Buffers {
     east_north: NorthPieces,
     west_north: NorthPieces,
     south: Placed,
-    /// The north and south pieces a filtered side keeps, and of those the
-    /// ones of one of its parts.
-    kept: [Placed; 4],
+    /// Each side's split by signature bits, east then west.
+    split: [SideSplit; 2],
     scratch: Scratch,
     /// Room for sorting half boards by their long-diagonal queens.
     sorting: Vec<u64>,
+}
+
+impl Buffers {
+    /// Level `level + 1` of `side`'s split from level `level`: each entry's
+    /// runs partitioned by `bit` in place, and of the half boards, those
+    /// with the bit (`with`) or those without.
+    ///
+    /// With `parted`, the runs are partitioned by the bit already (the
+    /// other kind of the same split, made after the first, which reorders
+    /// only within the runs without the bit): the boundaries are found by
+    /// binary search.
+    fn derive(
+        &mut self,
+        kernel: Kernel,
+        side: Side,
+        level: usize,
+        bit: u64,
+        with: bool,
+        parted: bool,
+    ) {
+        let (north, split) = match side {
+            Side::East => (&mut self.east_north.pieces, &mut self.split[0]),
+            Side::West => (&mut self.west_north.pieces, &mut self.split[1]),
+        };
+        let back = &mut split.back;
+        let mut part = |pieces: &mut Placed, run: [usize; 2]| {
+            if parted {
+                run[0] + pieces.sigs[run[0]..run[1]].partition_point(|&s| s & bit == 0)
+            } else {
+                pieces.partition(kernel, run, bit, back)
+            }
+        };
+        if split.levels.len() < level + 2 {
+            split.levels.resize_with(level + 2, Vec::new);
+        }
+        let (above, below) = split.levels.split_at_mut(level + 1);
+        let out = &mut below[0];
+        out.clear();
+        for e in &above[level] {
+            let nm = part(north, e.north);
+            let sm = part(&mut split.south, e.south);
+            let mut push = |north: [usize; 2], south: [usize; 2]| {
+                if north[0] < north[1] && south[0] < south[1] {
+                    out.push(Entry { north, south });
+                }
+            };
+            if with {
+                push([nm, e.north[1]], [e.south[0], sm]);
+                push([e.north[0], nm], [sm, e.south[1]]);
+            } else {
+                push([e.north[0], nm], [e.south[0], sm]);
+            }
+        }
+    }
 }
 
 impl Plan for JoinPlan {
@@ -2058,8 +2099,8 @@ impl Plan for JoinPlan {
     /// came within 2% of the whole when a side was cut into chunks; with
     /// the sides split by signature bits a part no longer goes as the
     /// whole does, and the same extrapolation said 1.73 times the time of
-    /// the whole on three sampled splits of n = 24 and of n = 26: the
-    /// ignored test `join::sizes::part_timing`.)
+    /// the whole on three sampled splits of n = 24 and of n = 26, measured
+    /// with an ignored test since removed with the classes it timed.)
     ///
     /// Where workers keep a frame's south quadrants placed (odd n ≤ 19), a
     /// worker places them once for the run of the frame's tasks it counts,
@@ -2120,10 +2161,10 @@ impl Plan for JoinPlan {
         };
         // The north pieces are built once for all the units of a task: timed
         // once, not scaled by the number of units.
-        let mut t = Timing::default();
+        let mut north = 0.0;
         let start = std::time::Instant::now();
-        std::hint::black_box(self.count_units_part(unit, &mut buf, Class::ALL, Some(&mut t)));
-        let (north, rest) = (t.north, start.elapsed().as_secs_f64() - t.north);
+        std::hint::black_box(self.count_units_timed(unit, &mut buf, Some(&mut north)));
+        let rest = start.elapsed().as_secs_f64() - north;
         north + build_north + (rest + build_south) * units.len() as f64
     }
 
@@ -2567,28 +2608,6 @@ mod tests {
         }
     }
 
-    /// The east classes of a row split add up to the row split.
-    #[test]
-    fn east_classes_add_up() {
-        for n in [12, 13, 14, 15] {
-            let plan = JoinPlan::build(n, Kernel::best(), 0);
-            let mut buf = Buffers::default();
-            for index in (1..plan.len()).step_by(7) {
-                let units = &plan.units_of(index)[..];
-                let whole = plan.count_units(units, &mut buf);
-                for of in [2, 5, 16] {
-                    let mut sum = 0;
-                    let mut timing = Timing::default();
-                    for this in 0..of {
-                        let class = Class { this, of };
-                        sum += plan.count_units_part(units, &mut buf, class, Some(&mut timing));
-                    }
-                    assert_eq!(sum, whole, "n = {n}, task {index}, {of} classes");
-                }
-            }
-        }
-    }
-
     #[test]
     fn every_kernel_counts_the_same() {
         for n in [10, 11] {
@@ -2702,24 +2721,24 @@ mod sizes {
                 let (e, _) = plan.halves(
                     &f,
                     &buf.east_north,
-                    (At::START, usize::MAX, Class::ALL, Filter::ALL),
+                    (At::START, usize::MAX),
                     u.es,
                     f.east,
                     0,
                     None,
                     &mut buf.east,
-                    (&mut buf.south, &mut buf.kept),
+                    &mut buf.south,
                 );
                 let (w, _) = plan.halves(
                     &f,
                     &buf.west_north,
-                    (At::START, usize::MAX, Class::ALL, Filter::ALL),
+                    (At::START, usize::MAX),
                     f.south & !u.es,
                     f.west,
                     plan.off,
                     None,
                     &mut buf.west,
-                    (&mut buf.south, &mut buf.kept),
+                    &mut buf.south,
                 );
                 let lists = t.elapsed();
                 let t = std::time::Instant::now();
@@ -2788,9 +2807,15 @@ mod sizes {
                 }
                 let t = std::time::Instant::now();
                 // (One row split of each task: odd boards have hundreds.)
-                let c = with_buffers(|buf| plan.count_units(units, buf));
+                let mut buf = Buffers::default();
+                let c = plan.count_units(units, &mut buf);
                 let secs = t.elapsed().as_secs_f64();
-                eprintln!("  task {task}: {c} in {secs:.3} s");
+                // What splitting the sides by bits held at most.
+                let held = buf.split.each_ref().map(|s| {
+                    let entries: usize = s.levels.iter().map(Vec::capacity).sum();
+                    (s.south.meets.capacity(), entries, s.levels.len())
+                });
+                eprintln!("  task {task}: {c} in {secs:.3} s; split (south pieces, entries, levels) {held:?}");
                 total += secs;
                 sum += c;
             }
@@ -2814,37 +2839,6 @@ mod sizes {
     /// The number in the environment variable `key`, or `default`.
     fn env_or(key: &str, default: usize) -> usize {
         std::env::var(key).map_or(default, |s| s.parse().unwrap())
-    }
-
-    /// Times one class of 16 of the east side of sampled row splits, as a
-    /// dry run did from n = 26 on before the sides were split by bits:
-    /// `NQ_SIZES=28 NQ_CHUNK=1048576 cargo test --release -p nqueens --lib
-    /// join::sizes::class_timing -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn class_timing() {
-        for n in sizes_from_env("22") {
-            let plan = plan_from_env(n);
-            let mut rng = crate::rng::Xoshiro256::new(env_or("NQ_SEED", 7) as u64);
-            let mut buf = Buffers::default();
-            for _ in 0..samples_from_env(1) {
-                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
-                let units = &plan.units_of(task)[..1];
-                let t = std::time::Instant::now();
-                let mut timing = Timing::default();
-                let c = plan.count_units_part(
-                    units,
-                    &mut buf,
-                    Class { this: 0, of: 16 },
-                    Some(&mut timing),
-                );
-                eprintln!(
-                    "  task {task}: {c} in {:.3} s (east {:.3} s)",
-                    t.elapsed().as_secs_f64(),
-                    timing.east
-                );
-            }
-        }
     }
 
     /// How evenly contiguous slices of the plan share the work: every task
@@ -2916,55 +2910,6 @@ mod sizes {
         }
     }
 
-    /// How far the part timing of dry runs is from the time of whole row
-    /// splits: `NQ_SIZES="24 26" cargo test --release -p nqueens --lib
-    /// join::sizes::part_timing -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn part_timing() {
-        let ns = sizes_from_env("22");
-        for n in ns {
-            let plan = JoinPlan::build(n, Kernel::best(), 0);
-            let mut rng = crate::rng::Xoshiro256::new(11);
-            let (mut full_sum, mut est_sum) = (0.0, 0.0);
-            for _ in 0..samples_from_env(4) {
-                let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
-                let units = &plan.units_of(task)[..];
-                let u = &units[..1];
-                let mut buf = Buffers::default();
-                let t = std::time::Instant::now();
-                let whole = plan.count_units(u, &mut buf);
-                let full = t.elapsed().as_secs_f64();
-                let mean_of = |k: usize| {
-                    let mut estimates = Vec::new();
-                    let mut sum = 0;
-                    for this in 0..k {
-                        let mut timing = Timing::default();
-                        let mut buf = Buffers::default();
-                        let t = std::time::Instant::now();
-                        sum += plan.count_units_part(
-                            u,
-                            &mut buf,
-                            Class { this, of: k },
-                            Some(&mut timing),
-                        );
-                        estimates.push(t.elapsed().as_secs_f64() + (k - 1) as f64 * timing.east);
-                    }
-                    assert_eq!(sum, whole);
-                    (estimates.iter().sum::<f64>() / k as f64, estimates[0])
-                };
-                let (e16, one16) = mean_of(16);
-                let (e8, one8) = mean_of(8);
-                let mean = (15.0 * e8 - 7.0 * e16) / 8.0;
-                let one = (15.0 * one8 - 7.0 * one16) / 8.0;
-                eprintln!("n = {n}, task {task}: whole {full:.3} s, K=16 {e16:.3}, K=8 {e8:.3}, extrapolated {mean:.3} (one class each: {one:.3}), ratio {:.2}", mean / full);
-                full_sum += full;
-                est_sum += mean;
-            }
-            eprintln!("n = {n}: estimate / time = {:.2}", est_sum / full_sum);
-        }
-    }
-
     /// Random units at the frontier, counted by the join engine with row
     /// tables and by plain backtracking restricted to the unit:
     /// `NQ_SIZES="22 23 24" NQ_SAMPLES=3 cargo test --release -p nqueens
@@ -3016,16 +2961,15 @@ mod sizes {
                 let whole = t.elapsed().as_secs_f64();
                 let mut estimates = Vec::new();
                 for u in 0..units.len() {
-                    let mut timing = Timing::default();
+                    let mut north = 0.0;
                     let t = std::time::Instant::now();
-                    plan.count_units_part(
+                    plan.count_units_timed(
                         &units[u..=u],
                         &mut Buffers::default(),
-                        Class::ALL,
-                        Some(&mut timing),
+                        Some(&mut north),
                     );
-                    let rest = t.elapsed().as_secs_f64() - timing.north;
-                    estimates.push(timing.north + rest * units.len() as f64);
+                    let rest = t.elapsed().as_secs_f64() - north;
+                    estimates.push(north + rest * units.len() as f64);
                 }
                 let mean = estimates.iter().sum::<f64>() / estimates.len() as f64;
                 eprintln!("n = {n}, task {task} ({} units): whole {whole:.3} s, estimate {mean:.3} s, ratio {:.2}", units.len(), mean / whole);
