@@ -316,28 +316,19 @@ mod x86 {
                 let y = _mm512_maskz_loadu_epi64(lanes, m.add(i).cast());
                 let without = _mm512_mask_testn_epi64_mask(lanes, x, b);
                 let with = lanes & !without;
-                let first = |k: __mmask8| ((1u16 << k.count_ones()) - 1) as u8;
-                let (f0, f1) = (first(without), first(with));
-                _mm512_mask_storeu_epi64(
-                    g.add(w0).cast(),
-                    f0,
-                    _mm512_maskz_compress_epi64(without, x),
-                );
-                _mm512_mask_storeu_epi64(
-                    m.add(w0).cast(),
-                    f0,
-                    _mm512_maskz_compress_epi64(without, y),
-                );
-                _mm512_mask_storeu_epi64(
-                    bg.add(w1).cast(),
-                    f1,
-                    _mm512_maskz_compress_epi64(with, x),
-                );
-                _mm512_mask_storeu_epi64(
-                    bm.add(w1).cast(),
-                    f1,
-                    _mm512_maskz_compress_epi64(with, y),
-                );
+                // The lanes of `v` that `keep` picks, packed, at `to`.
+                let put = |to: *mut u64, keep: __mmask8, v: __m512i| {
+                    let first = ((1u16 << keep.count_ones()) - 1) as u8;
+                    _mm512_mask_storeu_epi64(
+                        to.cast(),
+                        first,
+                        _mm512_maskz_compress_epi64(keep, v),
+                    );
+                };
+                put(g.add(w0), without, x);
+                put(m.add(w0), without, y);
+                put(bg.add(w1), with, x);
+                put(bm.add(w1), with, y);
                 w0 += without.count_ones() as usize;
                 w1 += with.count_ones() as usize;
             }
