@@ -106,11 +106,12 @@ pub const JOIN_MAX_N: usize = 28;
 /// not fit in the memory given, each task builds the row tables it reads.
 pub const WHOLE_TABLE_MAX_H: usize = 11;
 
-/// The two halves of the board: east (columns `0..h`) and west.
+/// The two halves of the board: east (columns `0..h`) and west; as an
+/// index, of the pairs kept for them (east first).
 #[derive(Debug, Clone, Copy)]
 enum Side {
-    East,
-    West,
+    East = 0,
+    West = 1,
 }
 
 /// From this n on, even boards use the diagonal reflections (see
@@ -1542,29 +1543,13 @@ impl JoinPlan {
         from: At,
         level: Option<usize>,
     ) -> (usize, At) {
-        let (f, u) = (s.f, s.u);
-        let [se, sw] = &buf.south_placed;
-        let (north, chunk, rs, cols, co, quadrant, out, split) = match side {
-            Side::East => (
-                &buf.east_north,
-                self.chunk.east,
-                u.es,
-                f.east,
-                0,
-                se,
-                &mut buf.east,
-                &buf.split[0],
-            ),
-            Side::West => (
-                &buf.west_north,
-                self.chunk.west,
-                f.south & !u.es,
-                f.west,
-                self.off,
-                sw,
-                &mut buf.west,
-                &buf.split[1],
-            ),
+        let f = s.f;
+        let (rs, cols, co) = self.south_of(s, side);
+        let quadrant = &buf.south_placed[side as usize];
+        let split = &buf.split[side as usize];
+        let (north, chunk, out) = match side {
+            Side::East => (&buf.east_north, self.chunk.east, &mut buf.east),
+            Side::West => (&buf.west_north, self.chunk.west, &mut buf.west),
         };
         match level {
             None => self.halves(
@@ -1585,13 +1570,13 @@ impl JoinPlan {
     /// Where the half boards of one side end: past the last north column
     /// set, or the last entry of the side's split at `level`.
     fn side_end(buf: &Buffers, side: Side, level: Option<usize>) -> At {
-        let (north, split) = match side {
-            Side::East => (&buf.east_north, &buf.split[0]),
-            Side::West => (&buf.west_north, &buf.split[1]),
+        let north = match side {
+            Side::East => &buf.east_north,
+            Side::West => &buf.west_north,
         };
         At::end(match level {
             None => north.nonempty.len(),
-            Some(l) => split.levels[l].len(),
+            Some(l) => buf.split[side as usize].levels[l].len(),
         })
     }
 
@@ -1672,48 +1657,30 @@ impl JoinPlan {
         }
         if depth < self.split_depth {
             if let Some(bit) = split_bit(&buf.east[..e], &buf.west[..w], !taken) {
-                let [le, lw] = levels.map(|l| l.unwrap_or(0));
                 if levels[0].is_none() {
                     self.side_split(s, buf, Side::East);
                 }
                 if levels[1].is_none() {
                     self.side_split(s, buf, Side::West);
                 }
+                let at = levels.map(|l| l.unwrap_or(0));
                 let taken = taken | bit;
                 // The long side's half boards without the bit, with every
-                // half board of the other; then those with it, with the
-                // other's without it.
+                // half board of the other (its level one down); then those
+                // with it, with the other's without it (both one down).
                 let (long, other) = if east_whole {
                     (Side::West, Side::East)
                 } else {
                     (Side::East, Side::West)
                 };
-                let level = |side: Side| match side {
-                    Side::East => le,
-                    Side::West => lw,
-                };
-                let with_both = |long_level: usize, other_level: usize| match long {
-                    Side::East => [Some(long_level), Some(other_level)],
-                    Side::West => [Some(other_level), Some(long_level)],
-                };
-                buf.derive(self.kernel, long, level(long), bit, false, false);
-                let first = self.count_parts(
-                    s,
-                    buf,
-                    with_both(level(long) + 1, level(other)),
-                    taken,
-                    depth + 1,
-                );
-                buf.derive(self.kernel, long, level(long), bit, true, true);
-                let long_with = level(long) + 1;
-                buf.derive(self.kernel, other, level(other), bit, false, false);
-                let second = self.count_parts(
-                    s,
-                    buf,
-                    with_both(long_with, level(other) + 1),
-                    taken,
-                    depth + 1,
-                );
+                buf.derive(self.kernel, long, at[long as usize], bit, false, false);
+                let mut down = at;
+                down[long as usize] += 1;
+                let first = self.count_parts(s, buf, down.map(Some), taken, depth + 1);
+                buf.derive(self.kernel, long, at[long as usize], bit, true, true);
+                buf.derive(self.kernel, other, at[other as usize], bit, false, false);
+                let both_down = at.map(|l| Some(l + 1));
+                let second = self.count_parts(s, buf, both_down, taken, depth + 1);
                 return first + second;
             }
         }
@@ -1751,21 +1718,24 @@ impl JoinPlan {
 
     /// Level 0 of one side's split for unit `s.u` ([`JoinPlan::first_split`]).
     fn side_split(&self, s: &Sides<'_>, buf: &mut Buffers, side: Side) {
-        let (f, u) = (s.f, s.u);
-        let [se, sw] = &buf.south_placed;
-        let [split_east, split_west] = &mut buf.split;
-        let (north, rs, cols, co, quadrant, split) = match side {
-            Side::East => (&buf.east_north, u.es, f.east, 0, se, split_east),
-            Side::West => (
-                &buf.west_north,
-                f.south & !u.es,
-                f.west,
-                self.off,
-                sw,
-                split_west,
-            ),
+        let (rs, cols, co) = self.south_of(s, side);
+        let quadrant = &buf.south_placed[side as usize];
+        let north = match side {
+            Side::East => &buf.east_north,
+            Side::West => &buf.west_north,
         };
-        self.first_split(f, north, rs, cols, co, s.cache.then_some(quadrant), split);
+        let split = &mut buf.split[side as usize];
+        self.first_split(s.f, north, rs, cols, co, s.cache.then_some(quadrant), split);
+    }
+
+    /// One side of unit `s.u`: its south rows, its free columns and its
+    /// column offset.
+    fn south_of(&self, s: &Sides<'_>, side: Side) -> (u32, u32, usize) {
+        let (f, u) = (s.f, s.u);
+        match side {
+            Side::East => (u.es, f.east, 0),
+            Side::West => (f.south & !u.es, f.west, self.off),
+        }
     }
 
     /// Counts the units of one task (the same frame and north east rows).
@@ -2028,10 +1998,11 @@ impl Buffers {
         with: bool,
         parted: bool,
     ) {
-        let (north, split) = match side {
-            Side::East => (&mut self.east_north.pieces, &mut self.split[0]),
-            Side::West => (&mut self.west_north.pieces, &mut self.split[1]),
+        let north = match side {
+            Side::East => &mut self.east_north.pieces,
+            Side::West => &mut self.west_north.pieces,
         };
+        let split = &mut self.split[side as usize];
         let back = &mut split.back;
         let mut part = |pieces: &mut Placed, run: [usize; 2]| {
             if parted {
