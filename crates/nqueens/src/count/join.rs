@@ -140,21 +140,46 @@ struct Chunks {
     west: usize,
 }
 
-impl Default for Chunks {
-    fn default() -> Chunks {
-        // 2^20 and 2^21 signatures: 8 and 16 MB. Three sampled splits of
-        // n = 26 took 18.1 s (two runs) with these, 19.7 and 21.2 s with
-        // twice, 19.9 s with half, and 23.9 to 26.0 s (three runs) with
-        // the lists whole, as 2^24 and 2^25 left them; six of n = 24, 2.05
-        // s against 2.20 to 2.59 s (`join::sizes::chunk_timing`).
+impl Chunks {
+    /// The chunks for n = 2h or 2h + 1: 2^18 and 2^19 signatures (2 and 4
+    /// MB) for h = 12 and 13, 2^20 and 2^21 (8 and 16 MB) otherwise.
+    ///
+    /// Measured with `join::sizes::chunk_timing` (total seconds of the
+    /// sampled row splits, two or three runs, alternating):
+    /// - n = 24, 12 splits: 4.60, 5.76, 5.19 s with 2^18 against 5.52, 6.42,
+    ///   6.33 s with 2^20.
+    /// - n = 25, 100 splits: 1.48 and 1.39 s against 2.06 and 1.94 s.
+    /// - n = 26, 3 splits: 18.4 and 16.5 s against 17.6 and 18.9 s.
+    /// - n = 27, 80 splits: 11.6 and 11.9 s with 2^18, 13.4 and 12.7 s with
+    ///   2^17, 13.4 and 12.6 s with 2^19; 60 splits, 2^20 took about a fifth
+    ///   longer than 2^18.
+    /// - n = 28, one split: 517 s with 2^18, 412 s with 2^20, 443 s with
+    ///   2^21.
+    /// - n = 22, 40 splits: 1.17 and 1.13 s with 2^18, 1.11 and 0.99 s with
+    ///   2^20.
+    ///
+    /// Smaller chunks split more of a long side by bits through its pieces
+    /// (a pass over thousands of pieces), and fewer splits are made by
+    /// moving millions of half boards in the join; n = 27, for one, joins
+    /// tens of thousands of east half boards with millions of west ones.
+    /// At n = 28, whose lists run to hundreds of millions, they make more
+    /// levels (17 with 2^18 against 13 with 2^21 on the sampled split), and
+    /// each part's half boards are written again. (The lists whole, as
+    /// 2^24 and 2^25 left them, took 23.9 to 26.0 s on three splits of
+    /// n = 26, against 18.1 s with 2^20, before the split sides were made
+    /// level by level.)
+    fn of(h: usize) -> Chunks {
+        let east = if (12..=13).contains(&h) {
+            1 << 18
+        } else {
+            1 << 20
+        };
         Chunks {
-            east: 1 << 20,
-            west: 1 << 21,
+            east,
+            west: 2 * east,
         }
     }
-}
 
-impl Chunks {
     /// The smallest chunks: 2^16 and 2^17 signatures (0.5 and 1 MB). Below
     /// them a join's setup would cost more than its pairs.
     const SMALLEST: Chunks = Chunks {
@@ -162,10 +187,10 @@ impl Chunks {
         west: 1 << 17,
     };
 
-    /// The largest chunks from the default down, halving, for which `fits`
+    /// The largest chunks from those of `h` down, halving, for which `fits`
     /// holds; the smallest if none.
-    fn within(fits: impl Fn(Chunks) -> bool) -> Chunks {
-        let mut c = Chunks::default();
+    fn within(h: usize, fits: impl Fn(Chunks) -> bool) -> Chunks {
+        let mut c = Chunks::of(h);
         while !fits(c) && c.east > Chunks::SMALLEST.east {
             c = Chunks {
                 east: c.east / 2,
@@ -224,8 +249,9 @@ const SAMPLED: [(u64, u64); 5] = [
 /// piece), the south pieces of both halves and room to partition them when
 /// the sides are split by bits ([`SideSplit`]; its entries, tens of
 /// thousands at n = 26, are left out), and with `row_tables` the one it
-/// builds or reads beyond those kept, all with a margin of 2 over what
-/// [`SAMPLED`] met.
+/// builds or reads beyond those kept and the placements it finds while
+/// building one (10 bytes each, [`RowTable::build`]), all with a margin of
+/// 2 over what [`SAMPLED`] met.
 fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = match h.checked_sub(10) {
         // Smaller boards have smaller row tables and lists than h = 10's.
@@ -234,7 +260,7 @@ fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     };
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
-    let tables = if row_tables { table * 8 + (4 << h) } else { 0 };
+    let tables = if row_tables { table * 18 + (4 << h) } else { 0 };
     (6 * table * 16)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
@@ -267,7 +293,7 @@ impl JoinEngine {
         } else {
             0
         };
-        let lists = per_worker(h, false, Chunks::default());
+        let lists = per_worker(h, false, Chunks::of(h));
         Some((16 << 20) + plan_bytes(n) + table + (lists + placed) * threads as u64)
     }
 
@@ -280,12 +306,13 @@ impl JoinEngine {
             .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))
     }
 
-    /// The chunks for row tables within `memory`: the default, or smaller
-    /// ones when they would not fit (`None`: no limit).
+    /// The chunks for row tables within `memory`: those of n
+    /// ([`Chunks::of`]), or smaller ones when they would not fit (`None`:
+    /// no limit).
     fn chunks(n: usize, threads: usize, memory: Option<u64>) -> Chunks {
         match memory {
-            None => Chunks::default(),
-            Some(m) => Chunks::within(|c| Self::row_table_memory(n, threads, 0, c) <= m),
+            None => Chunks::of(n / 2),
+            Some(m) => Chunks::within(n / 2, |c| Self::row_table_memory(n, threads, 0, c) <= m),
         }
     }
 
@@ -648,7 +675,12 @@ struct RowTable {
 }
 
 impl RowTable {
-    /// Builds the table of `rows` into `self`, reusing its memory.
+    /// Builds the table of `rows` into `self`, reusing its memory: one
+    /// search finds the placements (into the thread's own list, kept from
+    /// build to build) and counts them by column set, and a counting sort
+    /// files them. (Two searches, one to count and one to file, took 30%
+    /// longer: the search costs more than the list, 40 tables of h = 13 in
+    /// 0.16 to 0.21 s against 0.12 to 0.14 s.)
     fn build(&mut self, h: usize, rows: u32) {
         self.h = h;
         self.rows = rows;
@@ -656,17 +688,27 @@ impl RowTable {
         self.start.clear();
         self.start.resize(keys + 1, 0);
         let start = &mut self.start;
-        place_rows(h, rows, |p| start[p.cols as usize + 1] += 1);
-        for i in 0..keys {
-            self.start[i + 1] += self.start[i];
+        thread_local! {
+            static FOUND: std::cell::RefCell<(Vec<u64>, Vec<u16>)> = std::cell::RefCell::default();
         }
-        let mut next = self.start[..keys].to_vec();
-        self.pieces.clear();
-        self.pieces.resize(self.start[keys] as usize, 0);
-        let pieces = &mut self.pieces;
-        place_rows(h, rows, |p| {
-            pieces[next[p.cols as usize] as usize] = p.diags;
-            next[p.cols as usize] += 1;
+        FOUND.with_borrow_mut(|(diags, cols)| {
+            diags.clear();
+            cols.clear();
+            place_rows(h, rows, |p| {
+                start[p.cols as usize + 1] += 1;
+                diags.push(p.diags);
+                cols.push(p.cols as u16);
+            });
+            for i in 0..keys {
+                start[i + 1] += start[i];
+            }
+            let mut next = start[..keys].to_vec();
+            self.pieces.clear();
+            self.pieces.resize(start[keys] as usize, 0);
+            for (&d, &c) in diags.iter().zip(cols.iter()) {
+                self.pieces[next[c as usize] as usize] = d;
+                next[c as usize] += 1;
+            }
         });
     }
 
@@ -994,7 +1036,7 @@ impl JoinPlan {
             tasks: Vec::new(),
             kernel,
             leaf: MAX_LEAF,
-            chunk: Chunks::default(),
+            chunk: Chunks::of(h),
             split_depth: SPLIT_DEPTH,
             diagonals,
             rows: RowCache::new(h, ROW_CACHE_BYTES),
@@ -1738,6 +1780,49 @@ impl JoinPlan {
         }
     }
 
+    /// The time a task of `units` (its row splits) takes, projected from
+    /// one of them drawn with `seed` (see [`Plan::sample_seconds`]).
+    fn task_seconds_by_a_split(&self, units: &[Unit], seed: u64) -> f64 {
+        let mut rng = crate::rng::Xoshiro256::new(seed);
+        let u = rng.below(units.len() as u64) as usize;
+        let unit = &units[u..=u];
+        // The unit's four row tables are built and timed apart, and their
+        // build times added as a count spends them: the north tables once a
+        // task, the south ones
+        // for each split (a task's splits have tables of their own). A
+        // count that keeps every row table builds each once in the whole
+        // count, not for each task: there they are left out. (Measured on
+        // sampled tasks: 2% of the time at n = 24, 10% at n = 25, under 1%
+        // from n = 26 on, where a split's join takes seconds to minutes.)
+        let (build_north, build_south) = if self.whole.is_some() {
+            (0.0, 0.0)
+        } else {
+            let (u, f) = (unit[0], self.frame(unit[0].c1, unit[0].r1));
+            let build = |rows: u32| {
+                let start = std::time::Instant::now();
+                std::hint::black_box(self.rows.get(rows));
+                start.elapsed().as_secs_f64()
+            };
+            let north = build(u.en) + build(f.north & !u.en);
+            let south = build(u.es) + build(f.south & !u.es);
+            if self.keeps_every_row_table() {
+                (0.0, 0.0)
+            } else {
+                (north, south)
+            }
+        };
+        // The north pieces are built once for all the units of a task: timed
+        // once, not scaled by the number of units. The split is counted with
+        // the thread's own buffers, as a count uses them from task to task.
+        let mut north = 0.0;
+        let start = std::time::Instant::now();
+        std::hint::black_box(with_buffers(|buf| {
+            self.count_units_timed(unit, buf, Some(&mut north))
+        }));
+        let rest = start.elapsed().as_secs_f64() - north;
+        north + build_north + (rest + build_south) * units.len() as f64
+    }
+
     /// Counts the units of one task (the same frame and north east rows).
     fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
         self.count_units_timed(units, buf, None)
@@ -2093,50 +2178,12 @@ impl Plan for JoinPlan {
             });
             return task + place * self.frame_runs() as f64 / self.tasks.len() as f64;
         }
-        let start = std::time::Instant::now();
         if index == 0 || self.h < ONE_SPLIT_H {
+            let start = std::time::Instant::now();
             std::hint::black_box(self.count(index));
             return start.elapsed().as_secs_f64();
         }
-        let units = &self.units_of(index)[..];
-        let mut rng = crate::rng::Xoshiro256::new(seed);
-        let u = rng.below(units.len() as u64) as usize;
-        let unit = &units[u..=u];
-        let mut buf = Buffers::default();
-        // The unit's four row tables are built before the clock starts, so
-        // that the two timed parts of a large split (below) find them alike:
-        // built inside, they would be in the first part's time only, which
-        // the extrapolation weighs by -7/8. Their build times are added as a
-        // count spends them: the north tables once a task, the south ones
-        // for each split (a task's splits have tables of their own). A
-        // count that keeps every row table builds each once in the whole
-        // count, not for each task: there they are left out. (Measured on
-        // sampled tasks: 2% of the time at n = 24, 10% at n = 25, under 1%
-        // from n = 26 on, where a split's join takes seconds to minutes.)
-        let (build_north, build_south) = if self.whole.is_some() {
-            (0.0, 0.0)
-        } else {
-            let (u, f) = (unit[0], self.frame(unit[0].c1, unit[0].r1));
-            let build = |rows: u32| {
-                let start = std::time::Instant::now();
-                std::hint::black_box(self.rows.get(rows));
-                start.elapsed().as_secs_f64()
-            };
-            let north = build(u.en) + build(f.north & !u.en);
-            let south = build(u.es) + build(f.south & !u.es);
-            if self.keeps_every_row_table() {
-                (0.0, 0.0)
-            } else {
-                (north, south)
-            }
-        };
-        // The north pieces are built once for all the units of a task: timed
-        // once, not scaled by the number of units.
-        let mut north = 0.0;
-        let start = std::time::Instant::now();
-        std::hint::black_box(self.count_units_timed(unit, &mut buf, Some(&mut north)));
-        let rest = start.elapsed().as_secs_f64() - north;
-        north + build_north + (rest + build_south) * units.len() as f64
+        self.task_seconds_by_a_split(&self.units_of(index), seed)
     }
 
     fn describe(&self, index: usize) -> String {
@@ -2409,7 +2456,7 @@ mod tests {
     fn chunks_shrink_to_fit_the_memory() {
         for n in [22, 24, 26, 28] {
             let least = JoinEngine.memory(n, 2);
-            let mut last = Chunks::default();
+            let mut last = Chunks::of(n / 2);
             for m in [8u64 << 30, 1 << 30, 300 << 20, least] {
                 let (need, _) = JoinEngine.memory_plan(n, 2, Some(m));
                 assert!(need <= m.max(least), "n = {n}, --memory {m}: {need}");
@@ -2423,7 +2470,8 @@ mod tests {
                 "n = {n}"
             );
         }
-        assert_eq!(JoinEngine::chunks(24, 2, None), Chunks::default());
+        assert_eq!(JoinEngine::chunks(24, 2, None), Chunks::of(12));
+        assert_eq!(JoinEngine::chunks(28, 2, None).east, 1 << 20);
     }
 
     #[test]
@@ -2794,11 +2842,53 @@ mod sizes {
         }
     }
 
+    /// How well one sampled row split projects the time of its task, as a
+    /// dry run of an odd board from n = 25 on projects it: sampled tasks
+    /// counted whole, against the mean of `NQ_SEEDS` projections of each,
+    /// every phase with a fresh row cache of the size a count on one
+    /// thread keeps: `NQ_SIZES=25 NQ_SAMPLES=4 cargo test --release -p
+    /// nqueens --lib join::sizes::task_projection -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn task_projection() {
+        for n in sizes_from_env("17") {
+            let mut plan = plan_from_env(n);
+            let budget = JoinEngine::row_cache(n, 1, None) as usize;
+            let mut rng = crate::rng::Xoshiro256::new(11);
+            let (mut counted, mut projected) = (0.0, 0.0);
+            for _ in 0..samples_from_env(3) {
+                let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+                let units = plan.units_of(task);
+                plan.rows = RowCache::new(plan.h, budget);
+                let seeds = env_or("NQ_SEEDS", 8);
+                let by_a_split = (0..seeds)
+                    .map(|seed| plan.task_seconds_by_a_split(&units, seed as u64))
+                    .sum::<f64>()
+                    / seeds as f64;
+                plan.rows = RowCache::new(plan.h, budget);
+                let t = std::time::Instant::now();
+                std::hint::black_box(plan.count(task));
+                let whole = t.elapsed().as_secs_f64();
+                eprintln!(
+                    "  task {task}, {} row splits: counted in {whole:.2} s, projected {by_a_split:.2} s ({:.2})",
+                    units.len(),
+                    by_a_split / whole
+                );
+                counted += whole;
+                projected += by_a_split;
+            }
+            eprintln!(
+                "n = {n}: projected {projected:.2} s for tasks counted in {counted:.2} s ({:.3})",
+                projected / counted
+            );
+        }
+    }
+
     /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK` (the
     /// west one twice that) and its split depth from `NQ_DEPTH`.
     fn plan_from_env(n: usize) -> JoinPlan {
         let mut plan = JoinPlan::build(n, Kernel::best(), 0);
-        let east = env_or("NQ_CHUNK", Chunks::default().east);
+        let east = env_or("NQ_CHUNK", Chunks::of(n / 2).east);
         plan.chunk = Chunks {
             east,
             west: 2 * east,
