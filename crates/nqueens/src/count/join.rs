@@ -2884,14 +2884,15 @@ mod sizes {
         }
     }
 
-    /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK` (the
-    /// west one twice that) and its split depth from `NQ_DEPTH`.
+    /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK`, its
+    /// west one from `NQ_WEST` (or twice the east one) and its split depth
+    /// from `NQ_DEPTH`.
     fn plan_from_env(n: usize) -> JoinPlan {
         let mut plan = JoinPlan::build(n, Kernel::best(), 0);
         let east = env_or("NQ_CHUNK", Chunks::of(n / 2).east);
         plan.chunk = Chunks {
             east,
-            west: 2 * east,
+            west: env_or("NQ_WEST", 2 * east),
         };
         plan.split_depth = env_or("NQ_DEPTH", SPLIT_DEPTH);
         plan
