@@ -1590,8 +1590,8 @@ impl JoinPlan {
         let quadrant = &buf.south_placed[side as usize];
         let split = &buf.split[side as usize];
         let (north, chunk, out) = match side {
-            Side::East => (&buf.east_north, self.chunk.east, &mut buf.east),
-            Side::West => (&buf.west_north, self.chunk.west, &mut buf.west),
+            Side::East => (&buf.north[0], self.chunk.east, &mut buf.east),
+            Side::West => (&buf.north[1], self.chunk.west, &mut buf.west),
         };
         match level {
             None => self.halves(
@@ -1612,12 +1612,8 @@ impl JoinPlan {
     /// Where the half boards of one side end: past the last north column
     /// set, or the last entry of the side's split at `level`.
     fn side_end(buf: &Buffers, side: Side, level: Option<usize>) -> At {
-        let north = match side {
-            Side::East => &buf.east_north,
-            Side::West => &buf.west_north,
-        };
         At::end(match level {
-            None => north.nonempty.len(),
+            None => buf.north[side as usize].nonempty.len(),
             Some(l) => buf.split[side as usize].levels[l].len(),
         })
     }
@@ -1762,10 +1758,7 @@ impl JoinPlan {
     fn side_split(&self, s: &Sides<'_>, buf: &mut Buffers, side: Side) {
         let (rs, cols, co) = self.south_of(s, side);
         let quadrant = &buf.south_placed[side as usize];
-        let north = match side {
-            Side::East => &buf.east_north,
-            Side::West => &buf.west_north,
-        };
+        let north = &buf.north[side as usize];
         let split = &mut buf.split[side as usize];
         self.first_split(s.f, north, rs, cols, co, s.cache.then_some(quadrant), split);
     }
@@ -1788,12 +1781,12 @@ impl JoinPlan {
         let unit = &units[u..=u];
         // The unit's four row tables are built and timed apart, and their
         // build times added as a count spends them: the north tables once a
-        // task, the south ones
-        // for each split (a task's splits have tables of their own). A
-        // count that keeps every row table builds each once in the whole
-        // count, not for each task: there they are left out. (Measured on
-        // sampled tasks: 2% of the time at n = 24, 10% at n = 25, under 1%
-        // from n = 26 on, where a split's join takes seconds to minutes.)
+        // task, the south ones for each split (a task's splits have tables
+        // of their own). A count that keeps every row table builds each once
+        // in the whole count, not for each task: there they are left out.
+        // (Measured on sampled tasks: 2% of the time at n = 24, 10% at
+        // n = 25, under 1% from n = 26 on, where a split's join takes
+        // seconds to minutes.)
         let (build_north, build_south) = if self.whole.is_some() {
             (0.0, 0.0)
         } else {
@@ -1849,8 +1842,9 @@ impl JoinPlan {
             self.place_frame(&f, (first.c1, first.r1), buf);
         }
         let (en, wn) = (first.en, f.north & !first.en);
-        self.north_pieces(&f, en, f.east, 0, &mut buf.east_north);
-        self.north_pieces(&f, wn, f.west, self.off, &mut buf.west_north);
+        let [east_north, west_north] = &mut buf.north;
+        self.north_pieces(&f, en, f.east, 0, east_north);
+        self.north_pieces(&f, wn, f.west, self.off, west_north);
         if let (Some(t), Some(start)) = (north, north_start) {
             *t += start.elapsed().as_secs_f64();
         }
@@ -2055,8 +2049,8 @@ struct Buffers {
     south_placed: [Quadrant; 2],
     east: Vec<u64>,
     west: Vec<u64>,
-    east_north: NorthPieces,
-    west_north: NorthPieces,
+    /// Each side's north pieces, east then west.
+    north: [NorthPieces; 2],
     south: Placed,
     /// Each side's split by signature bits, east then west.
     split: [SideSplit; 2],
@@ -2083,10 +2077,7 @@ impl Buffers {
         with: bool,
         parted: bool,
     ) {
-        let north = match side {
-            Side::East => &mut self.east_north.pieces,
-            Side::West => &mut self.west_north.pieces,
-        };
+        let north = &mut self.north[side as usize].pieces;
         let split = &mut self.split[side as usize];
         let back = &mut split.back;
         let mut part = |pieces: &mut Placed, run: [usize; 2]| {
@@ -2735,11 +2726,12 @@ mod sizes {
                 let u = units[0];
                 let f = plan.frame(u.c1, u.r1);
                 let t = std::time::Instant::now();
-                plan.north_pieces(&f, u.en, f.east, 0, &mut buf.east_north);
-                plan.north_pieces(&f, f.north & !u.en, f.west, plan.off, &mut buf.west_north);
+                let [east_north, west_north] = &mut buf.north;
+                plan.north_pieces(&f, u.en, f.east, 0, east_north);
+                plan.north_pieces(&f, f.north & !u.en, f.west, plan.off, west_north);
                 let (e, _) = plan.halves(
                     &f,
-                    &buf.east_north,
+                    &buf.north[0],
                     (At::START, usize::MAX),
                     u.es,
                     f.east,
@@ -2750,7 +2742,7 @@ mod sizes {
                 );
                 let (w, _) = plan.halves(
                     &f,
-                    &buf.west_north,
+                    &buf.north[1],
                     (At::START, usize::MAX),
                     f.south & !u.es,
                     f.west,
