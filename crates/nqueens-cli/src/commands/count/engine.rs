@@ -28,14 +28,13 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
         // Measured on 2026-11-26 (Kluev's Q(20) took 367 s that day, 1.6
         // times as long as on the fastest day measured): whole counts on
         // one core up to n = 20 (the side-by-side), dry runs for n = 21 to
-        // 28 (README's "Counting the frontier"; n = 26 to 28 with the
-        // sides split by signature bits, 27 and 28 through their pieces,
-        // which made them faster, and 24 to 27 with the smaller chunks
-        // measured later that day). Odd and even boards grow
-        // differently, so a value for each n; below n = 16 about ×7 a row.
+        // 28 (README's "Counting the frontier"; n = 24 to 28 with the
+        // group tables built by doubling, measured later that day, n = 28
+        // from 14 sampled splits). Odd and even boards grow differently,
+        // so a value for each n; below n = 16 about ×7 a row.
         "join" => {
             const FROM_16: [f64; 13] = [
-                0.05, 0.70, 1.3, 11.7, 62.8, 708.0, 4.0e3, 3.0e4, 2.6e5, 2.7e6, 2.3e7, 1.9e8, 2.6e9,
+                0.05, 0.70, 1.3, 11.7, 62.8, 708.0, 4.0e3, 3.0e4, 2.4e5, 2.6e6, 1.9e7, 1.7e8, 1.1e9,
             ];
             match n.checked_sub(16) {
                 Some(k) => FROM_16[k.min(12)],
