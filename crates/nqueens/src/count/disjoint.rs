@@ -529,8 +529,9 @@ const WIDE_FROM: usize = 512;
 /// query (it is a load and a store, into the second-level cache, and the
 /// tables push the slices out of the first). Six sampled joins of n = 24
 /// took about the same time from 4 to 8, 2% longer with 2, 5% with 16.
-/// Since the tables are built by doubling ([`build_groups`]), 3 and 6 are
-/// within noise of each other (sampled splits of n = 24, 25 and 27).
+/// Since the tables are built by doubling ([`build_groups`]), 3 took 5%
+/// less time than 6 on sampled splits of n = 24 and 3% to 4% more at n = 25
+/// and 27 (medians of 7 runs, alternating), so 6 stays.
 const BUILD_COST: usize = 6;
 
 /// The bits per group for a leaf of `live` bits and `queries` queries:
