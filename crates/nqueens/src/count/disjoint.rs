@@ -620,21 +620,20 @@ fn build_groups<const G: usize>(
             };
         }
         // Doubling: entries 2^i..2^(i + 1) are those below with member i.
-        for i in 0..G {
+        // (A short last group's entries past 2^members are never read: a
+        // query's packed bits stop at its last member.)
+        for (i, &j) in members.iter().enumerate() {
             let (low, high) = table.split_at_mut(blocks << i);
-            let high = &mut high[..blocks << i];
-            match members.get(i) {
-                Some(&j) => {
-                    let slice = &slices[j * blocks..(j + 1) * blocks];
-                    for (h, l) in high.chunks_exact_mut(blocks).zip(low.chunks_exact(blocks)) {
-                        for ((h, l), s) in h.iter_mut().zip(l).zip(slice) {
-                            for w in 0..WORDS {
-                                h[w] = l[w] | s[w];
-                            }
-                        }
+            let slice = &slices[j * blocks..(j + 1) * blocks];
+            for (h, l) in high[..blocks << i]
+                .chunks_exact_mut(blocks)
+                .zip(low.chunks_exact(blocks))
+            {
+                for ((h, l), s) in h.iter_mut().zip(l).zip(slice) {
+                    for w in 0..WORDS {
+                        h[w] = l[w] | s[w];
                     }
                 }
-                None => high.copy_from_slice(low),
             }
         }
     }
