@@ -296,7 +296,12 @@ fn partition(xs: &mut [u64], bit: u64) -> usize {
 /// patterns at a time, those without `bit` compressed to the front in
 /// place and the others into `back`, copied after them at the end (`count
 /// 24`'s joins spent a sixth of their time partitioning one at a time).
-fn partition_with(kernel: Kernel, xs: &mut [u64], bit: u64, back: &mut Vec<u64>) -> usize {
+pub(super) fn partition_with(
+    kernel: Kernel,
+    xs: &mut [u64],
+    bit: u64,
+    back: &mut Vec<u64>,
+) -> usize {
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 {
         if back.len() < xs.len() + 8 {

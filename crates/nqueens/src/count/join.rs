@@ -69,7 +69,7 @@
 //! solutions fixed by a half and a quarter turn ([`fixed_by_turns`](super::fixed_by_turns)),
 //! which Burnside's lemma turns, with Q(n), into the number of classes.
 
-use super::disjoint::{count_disjoint, Kernel, Scratch, MAX_LEAF};
+use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
 use super::fixed_by_turns::{fixed_by, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{Engine, Plan, Tally};
@@ -141,36 +141,34 @@ struct Chunks {
 }
 
 impl Chunks {
-    /// The chunks for n = 2h or 2h + 1: 2^18 and 2^19 signatures (2 and 4
-    /// MB) for h = 12 and 13, 2^20 and 2^21 (8 and 16 MB) otherwise.
+    /// The chunks for n = 2h or 2h + 1: 2^17 and 2^18 signatures (1 and 2
+    /// MB) for h = 11 to 13, 2^20 and 2^21 (8 and 16 MB) otherwise.
     ///
     /// Measured with `join::sizes::chunk_timing` (total seconds of the
-    /// sampled row splits, two or three runs, alternating):
-    /// - n = 24, 12 splits: 4.60, 5.76, 5.19 s with 2^18 against 5.52, 6.42,
-    ///   6.33 s with 2^20.
-    /// - n = 25, 100 splits: 1.48 and 1.39 s against 2.06 and 1.94 s.
-    /// - n = 26, 3 splits: 18.4 and 16.5 s against 17.6 and 18.9 s.
-    /// - n = 27, 80 splits: 11.6 and 11.9 s with 2^18, 13.4 and 12.7 s with
-    ///   2^17, 13.4 and 12.6 s with 2^19; 60 splits, 2^20 took about a fifth
-    ///   longer than 2^18.
-    /// - n = 28, one split: 517 s with 2^18, 412 s with 2^20, 443 s with
-    ///   2^21.
-    /// - n = 22, 40 splits: 1.17 and 1.13 s with 2^18, 1.11 and 0.99 s with
-    ///   2^20.
+    /// sampled row splits; medians of three runs or more, alternating),
+    /// since a side too long for its chunk is split without being made
+    /// first ([`JoinPlan::count_parts`]):
+    /// - n = 22, 40 splits: 0.85 s with 2^17 against 0.93 s with 2^20 (five
+    ///   runs, 2^17 faster in each).
+    /// - n = 24, 12 splits: 3.66 s with 2^17, 3.86 s with 2^18, 3.85 s with
+    ///   2^16; in another three runs 3.54 s, 3.77 s, and 4.42 s with 2^19.
+    /// - n = 25, 300 splits: 2.76 s against 3.13 s with 2^18 (two runs).
+    /// - n = 26, 3 splits: 15.5 s against 15.2 s with 2^18 (two runs).
+    /// - n = 27, 60 splits: 6.00 s against 6.95 s with 2^18 (five runs);
+    ///   5.42 s against 6.13 s with 2^16 (three).
     ///
-    /// Smaller chunks split more of a long side by bits through its pieces
-    /// (a pass over thousands of pieces), and fewer splits are made by
-    /// moving millions of half boards in the join; n = 27, for one, joins
-    /// tens of thousands of east half boards with millions of west ones.
-    /// At n = 28, whose lists run to hundreds of millions, they make more
-    /// levels (17 with 2^18 against 13 with 2^21 on the sampled split), and
-    /// each part's half boards are written again. (The lists whole, as
-    /// 2^24 and 2^25 left them, took 23.9 to 26.0 s on three splits of
-    /// n = 26, against 18.1 s with 2^20, before the split sides were made
-    /// level by level.)
+    /// Before that, when each side was made up to its chunk to find out
+    /// whether it fitted, larger chunks did better: 2^18 at n = 24 to 27,
+    /// and 2^20 at n = 22 and 28 (one split of n = 28: 517 s with 2^18,
+    /// 412 s with 2^20, 443 s with 2^21). Smaller chunks split more of a
+    /// long side by bits through its pieces (a pass over thousands of
+    /// pieces), and fewer splits are made by moving millions of half
+    /// boards in the join. (The lists whole, as 2^24 and 2^25 left them,
+    /// took 23.9 to 26.0 s on three splits of n = 26, against 18.1 s with
+    /// 2^20, before the split sides were made level by level.)
     fn of(h: usize) -> Chunks {
-        let east = if (12..=13).contains(&h) {
-            1 << 18
+        let east = if (11..=13).contains(&h) {
+            1 << 17
         } else {
             1 << 20
         };
@@ -1646,8 +1644,9 @@ impl JoinPlan {
 
     /// The solutions of unit `s.u` made of the east half boards of split
     /// level `levels[0]` of the east side (all of them if none) and the
-    /// west ones of level `levels[1]`; `taken` holds the bits split by so
-    /// far.
+    /// west ones of level `levels[1]`, or, for a side that `ready` names,
+    /// the half boards its buffer holds; `taken` holds the bits split by
+    /// so far.
     ///
     /// When both sides fit in their chunks they are joined whole. When one
     /// does not, the pairs are split as the join itself splits its lists
@@ -1663,28 +1662,56 @@ impl JoinPlan {
     /// lists of 100 to 340 million half boards against chunks of 1 and 2
     /// million. Below [`SPLIT_DEPTH`] bits, or when no bit would drop a
     /// pair, a side is cut into chunks after all.
+    ///
+    /// A side is not made only to find out that it is too long: a side
+    /// that can have more half boards than its chunk (its north pieces
+    /// times their south ones) is split through its pieces at once, and
+    /// then sampled ([`JoinPlan::sample_if_large`]); the sample says
+    /// whether to make it or to split it further, and which bit to split
+    /// by. 60 sampled row splits of n = 27 took 6.40 s against 6.78 s when
+    /// each side was made up to its chunk first (medians of two runs,
+    /// `join::sizes::chunk_timing`); 12 of n = 24, 3.61 s against 4.16 s;
+    /// one of n = 28, 362 s against 373 s.
     fn count_parts(
         &self,
         s: &Sides<'_>,
         buf: &mut Buffers,
         levels: [Option<usize>; 2],
+        ready: [Option<usize>; 2],
         taken: u64,
         depth: usize,
     ) -> u128 {
-        let (east_end, west_end) = (
-            Self::side_end(buf, Side::East, levels[0]),
-            Self::side_end(buf, Side::West, levels[1]),
-        );
-        let (e, east_next) = self.side_halves(s, buf, Side::East, At::START, levels[0]);
-        let east_whole = east_next == east_end;
-        if e == 0 && east_whole {
-            return 0;
+        // Each side's half boards, in its buffer: how many, and whether
+        // that is all of them (else its first chunk). A side whose parent
+        // left it whole in its buffer is `ready`; one that a sample says is
+        // well past its chunk is not made at all, only sampled.
+        let mut made = [(0, false); 2];
+        let mut sampled = [None; 2];
+        let mut levels = levels;
+        for side in [Side::East, Side::West] {
+            let i = side as usize;
+            if ready[i].is_none()
+                && levels[i].is_none()
+                && self.most_halves(s, buf, side) > self.chunk_of(side)
+            {
+                // (Split through its pieces as it will be if it is long.)
+                self.side_split(s, buf, side);
+                levels[i] = Some(0);
+            }
+            made[i] = if let Some(len) = ready[i] {
+                (len, true)
+            } else if let Some(len) = levels[i].and_then(|l| self.sample_if_large(buf, side, l)) {
+                sampled[i] = Some(len);
+                (0, false)
+            } else {
+                let (len, next) = self.side_halves(s, buf, side, At::START, levels[i]);
+                (len, next == Self::side_end(buf, side, levels[i]))
+            };
+            if made[i] == (0, true) {
+                return 0;
+            }
         }
-        let (w, west_next) = self.side_halves(s, buf, Side::West, At::START, levels[1]);
-        let west_whole = west_next == west_end;
-        if w == 0 && west_whole {
-            return 0;
-        }
+        let [(e, east_whole), (w, west_whole)] = made;
         if east_whole && west_whole {
             return self.join(
                 &mut buf.east[..e],
@@ -1694,41 +1721,27 @@ impl JoinPlan {
             );
         }
         if depth < self.split_depth {
-            if let Some(bit) = split_bit(&buf.east[..e], &buf.west[..w], !taken) {
-                if levels[0].is_none() {
-                    self.side_split(s, buf, Side::East);
-                }
-                if levels[1].is_none() {
-                    self.side_split(s, buf, Side::West);
-                }
-                let at = levels.map(|l| l.unwrap_or(0));
-                let taken = taken | bit;
-                // The long side's half boards without the bit, with every
-                // half board of the other (its level one down); then those
-                // with it, with the other's without it (both one down).
-                let (long, other) = if east_whole {
-                    (Side::West, Side::East)
-                } else {
-                    (Side::East, Side::West)
-                };
-                buf.derive(self.kernel, long, at[long as usize], bit, false, false);
-                let mut down = at;
-                down[long as usize] += 1;
-                let first = self.count_parts(s, buf, down.map(Some), taken, depth + 1);
-                buf.derive(self.kernel, long, at[long as usize], bit, true, true);
-                buf.derive(self.kernel, other, at[other as usize], bit, false, false);
-                let both_down = at.map(|l| Some(l + 1));
-                let second = self.count_parts(s, buf, both_down, taken, depth + 1);
-                return first + second;
+            let east = sampled[0].map_or(&buf.east[..e], |len| &buf.sample[0][..len]);
+            let west = sampled[1].map_or(&buf.west[..w], |len| &buf.sample[1][..len]);
+            if let Some(bit) = split_bit(east, west, !taken) {
+                return self.split_parts(s, buf, (levels, made), bit, (taken, depth));
             }
         }
-        // A chunk of the west side at a time, each joined with the whole
-        // east side when it fits in one chunk (built above), or else with
-        // each of its chunks in turn.
+        // A chunk of one side at a time, each joined with the other side
+        // whole when it is (in its buffer), or else with each of its chunks
+        // in turn.
+        let (east_end, west_end) = (
+            Self::side_end(buf, Side::East, levels[0]),
+            Self::side_end(buf, Side::West, levels[1]),
+        );
         let mut pairs = 0u128;
         let mut west_from = At::START;
         while west_from < west_end {
-            let (w, next) = self.side_halves(s, buf, Side::West, west_from, levels[1]);
+            let (w, next) = if west_whole {
+                (w, west_end)
+            } else {
+                self.side_halves(s, buf, Side::West, west_from, levels[1])
+            };
             west_from = next;
             if w == 0 {
                 continue;
@@ -1752,6 +1765,150 @@ impl JoinPlan {
             }
         }
         pairs
+    }
+
+    /// [`count_parts`](Self::count_parts) split by signature bit `bit`:
+    /// the long side's half boards without the bit with every half board
+    /// of the other, and those with it with the other's without it.
+    /// `made` says how many half boards of each side its buffer holds and
+    /// whether they are all of them.
+    ///
+    /// When the other side is whole, it stays in its buffer for both parts
+    /// and every part below them: its half boards without the bit are
+    /// moved to the front by a partition in place, for the part with the
+    /// bit, which is counted first, and the part without the bit takes the
+    /// whole buffer again (the parts below only reorder within it). Made
+    /// again for each part, as it was, it took as many half boards as the
+    /// joins themselves at n = 24.
+    fn split_parts(
+        &self,
+        s: &Sides<'_>,
+        buf: &mut Buffers,
+        (levels, made): ([Option<usize>; 2], [(usize, bool); 2]),
+        bit: u64,
+        (taken, depth): (u64, usize),
+    ) -> u128 {
+        let (long, other) = if made[0].1 {
+            (Side::West, Side::East)
+        } else {
+            (Side::East, Side::West)
+        };
+        let (l, o) = (long as usize, other as usize);
+        if levels[l].is_none() {
+            self.side_split(s, buf, long);
+        }
+        let at = levels[l].unwrap_or(0);
+        let taken = taken | bit;
+        let mut down = levels;
+        down[l] = Some(at + 1);
+        let kernel = self.kernel;
+        if made[o].1 {
+            let len = made[o].0;
+            buf.derive(kernel, long, at, bit, true, false);
+            let list = match other {
+                Side::East => &mut buf.east[..len],
+                Side::West => &mut buf.west[..len],
+            };
+            let without = partition_with(kernel, list, bit, &mut buf.sorting);
+            let mut ready = [None; 2];
+            ready[o] = Some(without);
+            let with_bit = self.count_parts(s, buf, down, ready, taken, depth + 1);
+            buf.derive(kernel, long, at, bit, false, true);
+            ready[o] = Some(len);
+            return with_bit + self.count_parts(s, buf, down, ready, taken, depth + 1);
+        }
+        // Both sides long: each is made again for each part.
+        if levels[o].is_none() {
+            self.side_split(s, buf, other);
+        }
+        let other_at = levels[o].unwrap_or(0);
+        buf.derive(kernel, long, at, bit, false, false);
+        let mut first_levels = levels;
+        first_levels[l] = Some(at + 1);
+        first_levels[o] = Some(other_at);
+        let first = self.count_parts(s, buf, first_levels, [None; 2], taken, depth + 1);
+        buf.derive(kernel, long, at, bit, true, true);
+        buf.derive(kernel, other, other_at, bit, false, false);
+        down[o] = Some(other_at + 1);
+        first + self.count_parts(s, buf, down, [None; 2], taken, depth + 1)
+    }
+
+    /// How many half boards `side` of unit `s.u` has at most, unsplit:
+    /// its north pieces times the south pieces of their other columns.
+    fn most_halves(&self, s: &Sides<'_>, buf: &Buffers, side: Side) -> usize {
+        let (rs, cols, _) = self.south_of(s, side);
+        let north = &buf.north[side as usize];
+        let table = self.row_set(rs);
+        let quadrant = &buf.south_placed[side as usize];
+        north
+            .nonempty
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let south = if s.cache {
+                    quadrant.get(rs, cols & !c, self.h).len()
+                } else {
+                    table.get(cols & !c).len()
+                };
+                north.of(i).len() * south
+            })
+            .sum()
+    }
+
+    /// The chunk of `side`.
+    fn chunk_of(&self, side: Side) -> usize {
+        match side {
+            Side::East => self.chunk.east,
+            Side::West => self.chunk.west,
+        }
+    }
+
+    /// The half boards of `side` at split level `level` sampled, when
+    /// there may be more than its chunk: about [`SAMPLE_PAIRS`] pairs of
+    /// pieces, one in every k of the level's pairs (its north pieces in
+    /// order, each with a south piece of its entry drawn at random), into
+    /// `buf.sample`. Returns the sample's length when it says the side has
+    /// more than its chunk (k times the sample), so that its half boards
+    /// need not be made to find that out; else none. A side split when it
+    /// would have fitted after all costs little: its two parts hold its
+    /// half boards once, and their joins drop the pairs with the bit.
+    /// (Made up to their chunk only to be dropped, the long sides' half
+    /// boards outnumbered those joined, 193 million to 143 million on 20
+    /// sampled row splits of n = 27.) Each north piece sampled with every
+    /// south piece of its entry instead gave a few north pieces' bits as
+    /// the sample and poor split bits: a sampled n = 28 split took 413 s
+    /// against 373 s before, and 362 s with this sample.
+    fn sample_if_large(&self, buf: &mut Buffers, side: Side, level: usize) -> Option<usize> {
+        let i = side as usize;
+        let chunk = self.chunk_of(side);
+        let (north, split) = (&buf.north[i].pieces, &buf.split[i]);
+        let entries = &split.levels[level];
+        let size = |run: [usize; 2]| run[1] - run[0];
+        let bound: usize = entries.iter().map(|e| size(e.north) * size(e.south)).sum();
+        if bound <= chunk {
+            return None;
+        }
+        let k = (bound / SAMPLE_PAIRS).max(1);
+        let sample = &mut buf.sample[i];
+        sample.clear();
+        let mut rng = crate::rng::Xoshiro256::new(bound as u64);
+        let (mut next, mut before) = (0, 0);
+        for e in entries {
+            let (pieces, south) = (size(e.north), size(e.south));
+            let north = north.get(e.north[0]..e.north[1]);
+            let south_run = split.south.get(e.south[0]..e.south[1]);
+            while next < before + pieces * south {
+                let [meet, sig] = north.piece((next - before) / south);
+                let [south_meet, south_sig] = south_run.piece(rng.below(south as u64) as usize);
+                if meet & south_meet == 0 {
+                    sample.push(sig | south_sig);
+                }
+                next += k;
+            }
+            before += pieces * south;
+        }
+        let used = sample.len();
+        (used.saturating_mul(k) > chunk).then_some(used)
     }
 
     /// Level 0 of one side's split for unit `s.u` ([`JoinPlan::first_split`]).
@@ -1852,7 +2009,7 @@ impl JoinPlan {
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
             let sides = Sides { f: &f, u, cache };
-            total += self.count_parts(&sides, buf, [None; 2], 0, 0);
+            total += self.count_parts(&sides, buf, [None; 2], [None; 2], 0, 0);
         }
         total
     }
@@ -1869,6 +2026,9 @@ struct Sides<'a> {
 /// The most signature bits [`JoinPlan::count_parts`] splits by before it
 /// cuts a side into chunks: enough for lists thousands of times a chunk.
 const SPLIT_DEPTH: usize = 16;
+
+/// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests.
+const SAMPLE_PAIRS: usize = 1 << 13;
 
 /// A run of north pieces and a run of south pieces (`start..end` in their
 /// buffers) whose pairs that do not meet are half boards of a split side.
@@ -2054,6 +2214,8 @@ struct Buffers {
     south: Placed,
     /// Each side's split by signature bits, east then west.
     split: [SideSplit; 2],
+    /// Each side's sampled half boards ([`JoinPlan::sample_if_large`]).
+    sample: [Vec<u64>; 2],
     scratch: Scratch,
     /// Room for sorting half boards by their long-diagonal queens.
     sorting: Vec<u64>,
