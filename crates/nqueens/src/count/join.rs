@@ -979,6 +979,9 @@ struct JoinPlan {
     /// How many signature bits a join may split its sides by before it
     /// cuts one into chunks ([`SPLIT_DEPTH`]; less in tests).
     split_depth: usize,
+    /// About how many pairs of pieces a long side's sample tests
+    /// ([`sample_pairs`]; other values in measurements).
+    sample_pairs: usize,
     /// Even n: leave out the pairs of half boards that the diagonal
     /// reflections make up for (see [`JoinPlan::join`]); off below
     /// [`DIAGONALS_FROM`], and in tests and measurements of the gain.
@@ -1036,6 +1039,7 @@ impl JoinPlan {
             leaf: MAX_LEAF,
             chunk: Chunks::of(h),
             split_depth: SPLIT_DEPTH,
+            sample_pairs: sample_pairs(h),
             diagonals,
             rows: RowCache::new(h, ROW_CACHE_BYTES),
         };
@@ -1587,9 +1591,10 @@ impl JoinPlan {
         let (rs, cols, co) = self.south_of(s, side);
         let quadrant = &buf.south_placed[side as usize];
         let split = &buf.split[side as usize];
-        let (north, chunk, out) = match side {
-            Side::East => (&buf.north[0], self.chunk.east, &mut buf.east),
-            Side::West => (&buf.north[1], self.chunk.west, &mut buf.west),
+        let chunk = self.chunk_of(side);
+        let (north, out) = match side {
+            Side::East => (&buf.north[0], &mut buf.east),
+            Side::West => (&buf.north[1], &mut buf.west),
         };
         match level {
             None => self.halves(
@@ -1864,7 +1869,7 @@ impl JoinPlan {
     }
 
     /// The half boards of `side` at split level `level` sampled, when
-    /// there may be more than its chunk: about [`SAMPLE_PAIRS`] pairs of
+    /// there may be more than its chunk: about [`sample_pairs`] pairs of
     /// pieces, one in every k of the level's pairs (its north pieces in
     /// order, each with a south piece of its entry drawn at random), into
     /// `buf.sample`. Returns the sample's length when it says the side has
@@ -1888,7 +1893,7 @@ impl JoinPlan {
         if bound <= chunk {
             return None;
         }
-        let k = (bound / SAMPLE_PAIRS).max(1);
+        let k = (bound / self.sample_pairs).max(1);
         let sample = &mut buf.sample[i];
         sample.clear();
         let mut rng = crate::rng::Xoshiro256::new(bound as u64);
@@ -2027,8 +2032,27 @@ struct Sides<'a> {
 /// cuts a side into chunks: enough for lists thousands of times a chunk.
 const SPLIT_DEPTH: usize = 16;
 
-/// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests.
-const SAMPLE_PAIRS: usize = 1 << 13;
+/// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests for
+/// n = 2h or 2h + 1: 2^11 where the chunks are small (h = 11 to 13, see
+/// [`Chunks::of`]), else 2^13.
+///
+/// A sample is taken at every level of a long side's split, so a smaller
+/// one costs less each time, but says less well which bit splits the side
+/// evenly. Measured with `join::sizes::chunk_timing` (`NQ_SAMPLE_PAIRS`;
+/// medians of three runs alternating, on an AMD EPYC of family 26): n = 27,
+/// 60 splits, 3.29 s with 2^11 against 3.49 s with 2^13 and 3.87 s with
+/// 2^15 (2^9 and 2^10 as 2^11); n = 25, 300 splits, 1.69 s against 1.81 s;
+/// n = 22, 40 splits, 0.54 s against 0.55 s; n = 24 and 26 within noise
+/// (2.23 s against 2.29 s; 8.4 s against 8.6 s). At n = 28, whose chunks are
+/// eight times larger, one split took 230 s with 2^11 against 225 s with
+/// 2^13 (one run each).
+fn sample_pairs(h: usize) -> usize {
+    if (11..=13).contains(&h) {
+        1 << 11
+    } else {
+        1 << 13
+    }
+}
 
 /// A run of north pieces and a run of south pieces (`start..end` in their
 /// buffers) whose pairs that do not meet are half boards of a split side.
@@ -2639,18 +2663,27 @@ mod tests {
             }
             assert_eq!(Some(count_plan(&rows).solutions), known::total(n), "Q({n})");
             // Half boards joined a few at a time count the same: split by
-            // bits as far as they go, cut into chunks only, or both.
-            for depth in [SPLIT_DEPTH, 0, 2] {
+            // bits as far as they go, cut into chunks only, or both; and
+            // with long sides sampled by one or a few pairs of pieces.
+            let samples = sample_pairs(n / 2);
+            for (depth, samples) in [
+                (SPLIT_DEPTH, samples),
+                (0, samples),
+                (2, samples),
+                (SPLIT_DEPTH, 1),
+                (SPLIT_DEPTH, 5),
+            ] {
                 let mut chunked = JoinPlan::build(n, Kernel::best(), 0);
                 chunked.chunk = Chunks { east: 7, west: 5 };
                 chunked.split_depth = depth;
+                chunked.sample_pairs = samples;
                 // And with no row table kept beyond the one in use.
                 chunked.rows.budget = 0;
                 for i in 0..whole.len() {
                     assert_eq!(
                         whole.count(i),
                         chunked.count(i),
-                        "n = {n}, task {i}, chunked, {depth} bits"
+                        "n = {n}, task {i}, chunked, {depth} bits, {samples} pairs sampled"
                     );
                 }
             }
@@ -3049,6 +3082,7 @@ mod sizes {
             west: env_or("NQ_WEST", 2 * east),
         };
         plan.split_depth = env_or("NQ_DEPTH", SPLIT_DEPTH);
+        plan.sample_pairs = env_or("NQ_SAMPLE_PAIRS", sample_pairs(n / 2));
         plan
     }
 

@@ -25,16 +25,15 @@ use crate::progress::{duration, Progress};
 fn one_core_seconds(engine: &str, n: usize) -> f64 {
     let rows = |from: usize| n as i32 - from as i32;
     match engine {
-        // Measured on 2026-11-26 (Kluev's Q(20) took 367 s that day, 1.6
-        // times as long as on the fastest day measured): whole counts on
-        // one core up to n = 20 (the side-by-side), dry runs for n = 21 to
-        // 28 (README's "Counting the frontier"; n = 24 to 28 with the
-        // group tables built by doubling, measured later that day, n = 28
-        // from 14 sampled splits). Odd and even boards grow differently,
-        // so a value for each n; below n = 16 about ×7 a row.
+        // Measured on the night of 2026-11-26 (Kluev's Q(20) took 245 s, as on
+        // the fastest days measured): whole counts on one core up to n = 20
+        // (the side-by-side), dry runs for n = 21 to 28 (README's "Counting
+        // the frontier"; n = 28 from 23 sampled splits). Odd and even
+        // boards grow differently, so a value for each n; below n = 16
+        // about ×7 a row.
         "join" => {
             const FROM_16: [f64; 13] = [
-                0.05, 0.70, 1.3, 11.7, 62.8, 708.0, 4.0e3, 3.0e4, 2.4e5, 2.6e6, 1.9e7, 1.7e8, 1.1e9,
+                0.04, 0.54, 0.81, 9.8, 35.8, 530.0, 2.0e3, 2.0e4, 1.3e5, 1.4e6, 1.0e7, 8.8e7, 7.0e8,
             ];
             match n.checked_sub(16) {
                 Some(k) => FROM_16[k.min(12)],
