@@ -167,7 +167,7 @@ impl Chunks {
     /// took 23.9 to 26.0 s on three splits of n = 26, against 18.1 s with
     /// 2^20, before the split sides were made level by level.)
     fn of(h: usize) -> Chunks {
-        let east = if (11..=13).contains(&h) {
+        let east = if SMALL_CHUNKS.contains(&h) {
             1 << 17
         } else {
             1 << 20
@@ -1799,6 +1799,9 @@ impl JoinPlan {
             (Side::East, Side::West)
         };
         let (l, o) = (long as usize, other as usize);
+        // A side not whole is split through its pieces already, unless it
+        // could hold no more than its chunk and was made to exactly its
+        // chunk with column sets after it (which add no half board).
         if levels[l].is_none() {
             self.side_split(s, buf, long);
         }
@@ -2032,9 +2035,13 @@ struct Sides<'a> {
 /// cuts a side into chunks: enough for lists thousands of times a chunk.
 const SPLIT_DEPTH: usize = 16;
 
+/// The h (n = 2h or 2h + 1) whose chunks are small: 2^17 and 2^18 half
+/// boards ([`Chunks::of`]), sampled by 2^11 pairs ([`sample_pairs`]).
+const SMALL_CHUNKS: std::ops::RangeInclusive<usize> = 11..=13;
+
 /// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests for
-/// n = 2h or 2h + 1: 2^11 where the chunks are small (h = 11 to 13, see
-/// [`Chunks::of`]), else 2^13.
+/// n = 2h or 2h + 1: 2^11 where the chunks are small ([`SMALL_CHUNKS`]),
+/// else 2^13.
 ///
 /// A sample is taken at every level of a long side's split, so a smaller
 /// one costs less each time, but says less well which bit splits the side
@@ -2047,7 +2054,7 @@ const SPLIT_DEPTH: usize = 16;
 /// eight times larger, one split took 230 s with 2^11 against 225 s with
 /// 2^13 (one run each).
 fn sample_pairs(h: usize) -> usize {
-    if (11..=13).contains(&h) {
+    if SMALL_CHUNKS.contains(&h) {
         1 << 11
     } else {
         1 << 13
