@@ -16,7 +16,7 @@
 use crate::board::{Placement, Square};
 use crate::drawn::{self, Cell};
 pub use crate::error::ParseError;
-use crate::huge::stream::{ColumnReader, ReadError, Streamed};
+use crate::huge::stream::{ColumnReader, InputFormat, ReadError, Streamed};
 
 impl std::error::Error for ParseError {}
 
@@ -70,10 +70,88 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
     }
 }
 
+/// Reads one or more placements from `text` in the given form: every text
+/// form that the program writes ([`InputFormat`]), told rather than guessed.
+///
+/// Drawn and matrix boards may end with the closing line that `nqueens all`
+/// and `complete --all` print under them (`2 solutions`, `92 solutions
+/// (stopped at --limit 92)`, `4 completions`); its count must be the number
+/// of boards above it.
+///
+/// ```
+/// use nqueens::{parse_placements_as, InputFormat};
+///
+/// let matrix = "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n";
+/// assert!(parse_placements_as(matrix, InputFormat::Matrix, false)?[0].is_solution());
+/// // A matrix of one square needs the form said: alone, `1` is column 1.
+/// assert!(parse_placements_as("1\n", InputFormat::Matrix, false)?[0].is_solution());
+/// assert!(parse_placements("1\n", false).is_err());
+/// let all = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n1 solution\n";
+/// assert_eq!(parse_placements_as(all, InputFormat::Drawn, false)?.len(), 1);
+/// let json = "{\"n\":4,\"columns\":[1,3,0,2]}\n";
+/// assert!(parse_placements_as(json, InputFormat::Json, false)?[0].is_solution());
+/// # use nqueens::parse_placements;
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] naming the line and token or square that is wrong, or
+/// saying that the text is not in that form.
+pub fn parse_placements_as(
+    text: &str,
+    format: InputFormat,
+    one_based: bool,
+) -> Result<Vec<Placement>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some((first_line, first)) = first_nonblank(text) else {
+        return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    };
+    match format {
+        InputFormat::Drawn
+            if !first
+                .chars()
+                .all(|c| c.is_whitespace() || board_cell(c).is_some()) =>
+        {
+            let bad = first
+                .chars()
+                .find(|&c| !c.is_whitespace() && board_cell(c).is_none())
+                .unwrap_or(' ');
+            Err(ParseError::at(
+                first_line,
+                format!("unexpected character {bad:?}: {FORMS}"),
+            ))
+        }
+        InputFormat::Drawn => drawn_boards(text),
+        InputFormat::Matrix => matrices(text),
+        InputFormat::LeetCode
+            if !first.starts_with('[')
+                || !first[1..]
+                    .trim_start_matches(['[', ' ', '\t'])
+                    .starts_with('"') =>
+        {
+            Err(ParseError::at(
+                first_line,
+                "not a LeetCode board: one is a list of quoted rows, such as \
+                 [\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]"
+                    .to_string(),
+            ))
+        }
+        InputFormat::Json | InputFormat::Pairs => {
+            read_all(ColumnReader::new(text.as_bytes(), one_based).with_format(format))
+        }
+        _ => column_lists(text, one_based),
+    }
+}
+
 /// The column-list forms, read by the one reader of them: the streaming
 /// [`ColumnReader`], every placement whole.
 fn column_lists(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
-    let mut reader = ColumnReader::new(text.as_bytes(), one_based).with_detail_max(usize::MAX);
+    read_all(ColumnReader::new(text.as_bytes(), one_based))
+}
+
+/// Every placement of a reader of text, whole.
+fn read_all(reader: ColumnReader<&[u8]>) -> Result<Vec<Placement>, ParseError> {
+    let mut reader = reader.with_detail_max(usize::MAX);
     let mut out = Vec::new();
     loop {
         match reader.next_placement() {
@@ -109,8 +187,93 @@ fn board_cell(c: char) -> Option<bool> {
     }
 }
 
+/// How a line of a board spells its squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Squares {
+    /// One character a square, blanks between them ignored: `Q`/`.`, `■`/`□`.
+    Drawn,
+    /// Words separated by blanks: `1` a queen, `0` an empty square.
+    Matrix,
+}
+
 /// Drawn boards, one row per line, blank lines between boards.
 fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
+    boards(text, Squares::Drawn)
+}
+
+/// 0/1 matrices, one row per line, blank lines between boards.
+fn matrices(text: &str) -> Result<Vec<Placement>, ParseError> {
+    boards(text, Squares::Matrix)
+}
+
+/// The squares of one row: true for a queen.
+fn row_squares(line: &str, line_no: usize, squares: Squares) -> Result<Vec<bool>, ParseError> {
+    let mut cells = Vec::new();
+    match squares {
+        Squares::Drawn => {
+            for (k, c) in line.chars().enumerate() {
+                if c.is_whitespace() {
+                    continue;
+                }
+                match board_cell(c) {
+                    Some(q) => cells.push(q),
+                    None => {
+                        let why = if drawn::cell(c) == Some(Cell::Blocked) {
+                            "blocked squares belong to completion puzzles, not to a placement to verify"
+                        } else {
+                            "a board row uses 'Q' or '■' for a queen and '.' or '□' for an empty square"
+                        };
+                        return Err(ParseError::at(
+                            line_no,
+                            format!("character {} ({c:?}): {why}", k + 1),
+                        ));
+                    }
+                }
+            }
+        }
+        Squares::Matrix => {
+            for (k, word) in line.split_whitespace().enumerate() {
+                match word {
+                    "1" => cells.push(true),
+                    "0" => cells.push(false),
+                    _ => {
+                        return Err(ParseError::at(
+                            line_no,
+                            format!(
+                                "word {} ({word:?}): a matrix row holds 1 for a queen and 0 for \
+                                 an empty square, separated by blanks",
+                                k + 1
+                            ),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// The count of the closing line that `nqueens all` and `complete --all`
+/// print under drawn boards (`92 solutions`, `1 solution up to rotation and
+/// reflection`, `12 solutions (stopped at --limit 12)`, `4 completions`).
+fn closing_count(line: &str) -> Option<u128> {
+    let (count, rest) = line.trim().split_once(' ')?;
+    if !count.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let digits: String = count.chars().filter(|&c| c != ',').collect();
+    let count = digits.parse::<u128>().ok()?;
+    let noun = rest.split([' ', '(']).next()?;
+    matches!(
+        noun,
+        "solution" | "solutions" | "completion" | "completions"
+    )
+    .then_some(count)
+}
+
+/// Boards of one row per line, blank lines between boards, and perhaps the
+/// closing line of `nqueens all` under them.
+fn boards(text: &str, squares: Squares) -> Result<Vec<Placement>, ParseError> {
     let mut out = Vec::new();
     // (line number, cells) of the board being read.
     let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();
@@ -149,35 +312,45 @@ fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
             out.push(Placement::new(n, queens).map_err(|e| ParseError::whole(e.to_string()))?);
             Ok(())
         };
+    // The closing line, once read: its line and count.
+    let mut closing: Option<(usize, u128)> = None;
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
         if line.trim().is_empty() {
             finish(&mut rows, &mut out)?;
             continue;
         }
-        let mut cells = Vec::new();
-        for (k, c) in line.chars().enumerate() {
-            if c.is_whitespace() {
+        if let Some((at, _)) = closing {
+            return Err(ParseError::at(
+                line_no,
+                format!("text after the closing line (line {at}), which ends the boards"),
+            ));
+        }
+        if rows.is_empty() && !out.is_empty() {
+            if let Some(count) = closing_count(line) {
+                closing = Some((line_no, count));
                 continue;
             }
-            match board_cell(c) {
-                Some(q) => cells.push(q),
-                None => {
-                    let why = if drawn::cell(c) == Some(Cell::Blocked) {
-                        "blocked squares belong to completion puzzles, not to a placement to verify"
-                    } else {
-                        "a board row uses 'Q' or '■' for a queen and '.' or '□' for an empty square"
-                    };
-                    return Err(ParseError::at(
-                        line_no,
-                        format!("character {} ({c:?}): {why}", k + 1),
-                    ));
-                }
-            }
         }
-        rows.push((line_no, cells));
+        rows.push((line_no, row_squares(line, line_no, squares)?));
     }
     finish(&mut rows, &mut out)?;
+    if let Some((at, count)) = closing {
+        if count != out.len() as u128 {
+            return Err(ParseError::at(
+                at,
+                format!(
+                    "the closing line says {count}, but {} {} above it",
+                    out.len(),
+                    if out.len() == 1 {
+                        "board is"
+                    } else {
+                        "boards are"
+                    }
+                ),
+            ));
+        }
+    }
     Ok(out)
 }
 

@@ -287,6 +287,11 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
 fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
     let mut instance = match (&run.input, run.n) {
         (Some(path), _) => read_instance(path, run.diagonals)?,
+        (None, Some(_)) if run.diagonals.is_some() => usage!(
+            "--diagonals D takes the first D diagonals of an excluded-diagonals file, and \
+             there is no file here (the board comes from --n); give the file, or leave out \
+             --diagonals"
+        ),
         (None, Some(n)) => Instance::new(n)?,
         (None, None) => usage!("complete needs a board: a file, `-`, or --n N"),
     };

@@ -1,11 +1,13 @@
 //! `nqueens verify [FILE|-]`: is this placement a solution, and if not, why not.
 //!
-//! The first bytes of the input choose the path
-//! ([`nqueens::is_column_list`]):
+//! The input may be any text format that `solve`, `all` and `random` write;
+//! its first lines tell which ([`nqueens::sniff_format`]), or `--input` says
+//! so. The form chooses the path:
 //!
-//! - Drawn boards and LeetCode boards, small by nature, are read whole and
-//!   parsed by `parse_placements`.
-//! - Column lists stream through a [`ColumnReader`] in a fixed buffer, so a
+//! - Drawn, LeetCode and 0/1 matrix boards, small by nature, are read whole
+//!   and parsed by `parse_placements_as`.
+//! - Column lists, JSON lines and `row, col;` pairs stream through a
+//!   [`ColumnReader`] in a fixed buffer, so a
 //!   billion columns from a file or a pipe take O(n) bits, not a string and a
 //!   vector. A placement of at most [`DETAIL_MAX`] (10,000) queens is kept
 //!   whole for the detailed report: every attacking pair up to [`LIST_MAX`],
@@ -37,10 +39,10 @@ use std::io::{self, BufReader, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
+use nqueens::{parse_placements_as, Attack, InputFormat, Placement};
 use nqueens::{
-    is_column_list, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
+    sniff_format, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
 };
-use nqueens::{parse_placements, Attack, Placement};
 use nqueens::{write_png, write_svg, Picture};
 
 use nqueens::{article, grouped, plural};
@@ -82,12 +84,13 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
         mut reader,
         again,
     } = open(input)?;
-    let (prefix, columns) = sniff(&mut reader).with_context(|| format!("cannot read {name}"))?;
-    if !columns {
-        return whole(&name, prefix, reader, one_based, format);
+    let (prefix, sniffed) = sniff(&mut reader).with_context(|| format!("cannot read {name}"))?;
+    let form = a.input_format.map_or(sniffed, |f| f.format());
+    if !form.streams() {
+        return whole(&name, prefix, reader, one_based, format, form);
     }
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
-    let columns = ColumnReader::new(reader, one_based);
+    let columns = ColumnReader::new(reader, one_based).with_format(form);
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
         return stream_picture(&name, columns, format);
     }
@@ -113,7 +116,8 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
                         .reader(columns.placement_offset())
                         .with_context(|| format!("cannot read {name} again"))?;
                     let mut columns =
-                        ColumnReader::new(BufReader::with_capacity(BUFFER, from), one_based);
+                        ColumnReader::new(BufReader::with_capacity(BUFFER, from), one_based)
+                            .with_format(form);
                     verdict
                         .fill_earlier_rows_from(&mut columns)
                         .map_err(|e| read_error(&name, e, format))?;
@@ -231,8 +235,8 @@ impl Read for ReadAt<'_> {
     }
 }
 
-/// Reads enough of the input to tell a column list (true) from anything else.
-fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, bool)> {
+/// Reads enough of the input to tell its form.
+fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, InputFormat)> {
     let mut prefix = Vec::new();
     let mut chunk = [0u8; 8192];
     loop {
@@ -242,11 +246,9 @@ fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, bool)> {
             Err(e) => return Err(e),
         };
         prefix.extend_from_slice(&chunk[..n]);
-        if let Some(columns) = is_column_list(&prefix, n == 0) {
-            return Ok((prefix, columns));
-        }
-        if prefix.len() >= SNIFF_MAX {
-            return Ok((prefix, false));
+        // Past SNIFF_MAX, the form is told from what has been read.
+        if let Some(form) = sniff_format(&prefix, n == 0 || prefix.len() >= SNIFF_MAX) {
+            return Ok((prefix, form));
         }
     }
 }
@@ -260,6 +262,7 @@ fn whole(
     reader: Box<dyn Read>,
     one_based: bool,
     format: VerifyFormat,
+    form: InputFormat,
 ) -> anyhow::Result<Outcome> {
     let binary = |bytes: &[u8]| bytes.iter().position(|&b| b == 0);
     if let Some(at) = binary(&bytes) {
@@ -287,7 +290,7 @@ fn whole(
             e.utf8_error().valid_up_to()
         ),
     };
-    let placements = match parse_placements(&text, one_based) {
+    let placements = match parse_placements_as(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!("cannot read a placement from {name}: {e}"),
     };

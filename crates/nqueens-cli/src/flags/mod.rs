@@ -278,6 +278,42 @@ pub enum VerifyFormat {
     Png,
 }
 
+/// The form of a placement to read: the text formats that `solve`, `all`
+/// and `random` write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputForm {
+    /// A drawn board: ■ for a queen, □ for an empty square.
+    Board,
+    /// A drawn board in ASCII: Q and '.'.
+    Ascii,
+    /// Column lists, one placement a line: [0, 4, 7, 5, 2, 6, 1, 3].
+    List,
+    /// One column a line: one placement.
+    Lines,
+    /// One JSON object per line: {"n":8,"columns":[...]}.
+    Json,
+    /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
+    Leetcode,
+    /// The 0/1 matrix, a row per line.
+    Matrix,
+    /// "row, col;" pairs on one line, rows in order.
+    Pairs,
+}
+
+impl InputForm {
+    /// The library's name for the form.
+    pub fn format(self) -> nqueens::InputFormat {
+        match self {
+            InputForm::Board | InputForm::Ascii => nqueens::InputFormat::Drawn,
+            InputForm::List | InputForm::Lines => nqueens::InputFormat::Columns,
+            InputForm::Json => nqueens::InputFormat::Json,
+            InputForm::Leetcode => nqueens::InputFormat::LeetCode,
+            InputForm::Matrix => nqueens::InputFormat::Matrix,
+            InputForm::Pairs => nqueens::InputFormat::Pairs,
+        }
+    }
+}
+
 /// How numbers and reports are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -495,6 +531,11 @@ pub struct VerifyArgs {
     /// Columns in the input, and rows and columns in the report, count from 1.
     #[arg(long)]
     pub one_based: bool,
+    /// The form of the input: any text format that solve, all and random
+    /// write (default: told from the first lines; say it for a one-square
+    /// matrix, `1`, which alone reads as a column list).
+    #[arg(long = "input", value_name = "FORMAT", value_enum)]
+    pub input_format: Option<InputForm>,
     /// How to print the report.
     #[arg(long, short, value_enum, default_value_t = VerifyFormat::Text)]
     pub format: VerifyFormat,

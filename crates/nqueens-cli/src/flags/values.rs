@@ -86,9 +86,19 @@ pub fn positive(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX, "a number", "100")
 }
 
-/// `--limit K`: 0 up (0 prints nothing).
+/// `--limit K` of `all` and `complete --all`: 1 up. A limit of 0 would list
+/// nothing and prove nothing, so it is refused (as the API refuses
+/// `"limit": 0`) rather than printed as "0 solutions" or, worse, as "no
+/// completion exists".
 pub fn limit(text: &str) -> Result<u64, String> {
-    whole(text, 0, u64::MAX, "a number of solutions", "10")
+    if text.trim().parse::<u64>() == Ok(0) {
+        return Err(
+            "0 would list nothing (and prove nothing); give 1 or more, such as 10, \
+                    or count them instead with --count or `nqueens count`"
+                .into(),
+        );
+    }
+    whole(text, 1, u64::MAX, "a number of solutions", "10")
 }
 
 /// `--samples K`: 1 to 1,000,000,000.
@@ -152,7 +162,10 @@ pub fn origin(text: &str) -> Result<String, String> {
 /// Seconds from above `low` to `high`, as a [`Duration`].
 fn seconds(text: &str, low: f64, high: f64, what: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > low && s <= high => Ok(Duration::from_secs_f64(s)),
+        // A value so small that it rounds to no time at all (1e-300) is 0.
+        Ok(s) if s.is_finite() && s > low && s <= high && !Duration::from_secs_f64(s).is_zero() => {
+            Ok(Duration::from_secs_f64(s))
+        }
         _ => Err(format!(
             "give {what}, a number of seconds above {low} and at most {high}"
         )),

@@ -137,13 +137,38 @@ fn limit_equal_to_the_number_of_solutions_is_not_a_stop() {
     assert!(out.ends_with("\n\n2 solutions\n"), "{out}");
 }
 
+/// A limit of 0 would list nothing and prove nothing: `all`, `complete
+/// --all` and the API (`"limit": 0`) all refuse it as a usage error, so that
+/// it can never read as "no solution" (it once made `complete` say "no
+/// completion exists" where four do).
 #[test]
-fn limit_zero_prints_nothing() {
-    assert_eq!(run(&["all", "8", "--limit", "0", "-f", "list"]).ok(), "");
+fn limit_zero_is_a_usage_error() {
+    for args in [
+        &["all", "8", "--limit", "0", "-f", "list"][..],
+        &["all", "8", "--limit", "0"],
+        &[
+            "complete", "--n", "8", "--queen", "0,0", "--all", "--limit", "0",
+        ],
+        &["complete", "--n", "8", "--all", "--limit", "00"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 2, "{args:?}: {out:?}");
+        assert_eq!(out.stdout, "");
+        assert!(out.stderr.contains("0 would list nothing"), "{out:?}");
+        assert!(!out.stderr.contains("no completion"), "{out:?}");
+    }
+    // What --limit 0 was asked for: the count, and the first completion.
+    let out = run(&["complete", "--n", "8", "--queen", "0,0", "--count"]);
     assert_eq!(
-        run(&["all", "8", "--limit", "0"]).ok(),
-        "0 solutions (stopped at --limit 0)\n"
+        (out.code, out.stdout.trim()),
+        (0, "4 completions"),
+        "{out:?}"
     );
+    let out = run(&[
+        "complete", "--n", "8", "--queen", "0,0", "--all", "--limit", "1", "-f", "list",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 1);
 }
 
 #[test]

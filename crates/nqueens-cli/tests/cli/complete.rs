@@ -130,6 +130,31 @@ fn bad_requests_are_usage_errors() {
     assert!(err.contains("cannot be used with '--n <N>'"), "{err}");
     let err = run(&["complete", "-f", "board", "--n", "101"]).error();
     assert!(err.contains("--format list"), "{err}");
+    // --diagonals with no excluded-diagonals file is refused, not ignored.
+    let err = run(&["complete", "--n", "8", "--diagonals", "3"]).error();
+    assert!(err.contains("there is no file here"), "{err}");
+}
+
+/// A JSON instance file holds one object: text after it (`garbage`, a second
+/// object) is refused, as the API refuses it, never cut off unread.
+#[test]
+fn text_after_a_json_instance_is_refused() {
+    for text in [
+        "{\"n\":8} garbage",
+        "{\"n\":8}\n{\"n\":8, \"queens\": [[0, 0]]}\n",
+        "{\"n\":8}]",
+    ] {
+        let file = TempFile::new("instance", text.as_bytes());
+        let err = run(&["complete", file.arg(), "--count"]).error();
+        assert!(err.contains("trailing characters"), "{text}: {err}");
+        let err = run_in(&["complete", "-", "--count"], text).error();
+        assert!(err.contains("trailing characters"), "{text}: {err}");
+    }
+    let file = TempFile::new("instance", b"{\"n\":8}\n\n");
+    assert_eq!(
+        run(&["complete", file.arg(), "--count"]).ok(),
+        "92 completions\n"
+    );
 }
 
 #[test]

@@ -36,4 +36,5 @@ mod serve;
 mod solve;
 mod usage;
 mod verify;
+mod verify_formats;
 mod verify_streaming;

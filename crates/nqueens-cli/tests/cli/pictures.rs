@@ -91,4 +91,7 @@ fn trace_svg_animates_and_writes_frames() {
     std::fs::remove_dir_all(&dir).unwrap();
     run(&["trace", "4", "--frames", "x"]).error();
     run(&["trace", "4", "--format", "svg", "--delay", "0"]).error();
+    // So small that it rounds to no time: refused by the flag's own check.
+    let err = run(&["trace", "4", "--format", "svg", "--delay", "1e-300"]).error();
+    assert!(err.contains("invalid value '1e-300' for '--delay"), "{err}");
 }

@@ -935,8 +935,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
 
 fn json(text: &str) -> Result<Instance, ParseError> {
     let reader = &mut serde_json::Deserializer::from_str(text);
-    let Object(read): Object<JsonInstance> =
-        serde_path_to_error::deserialize(reader).map_err(|e| {
+    let Object(read): Object<JsonInstance> = serde_path_to_error::deserialize(&mut *reader)
+        .map_err(|e| {
             let path = e.path().to_string();
             let e = e.into_inner();
             // serde_json ends its message with the position; say it our way.
@@ -963,6 +963,18 @@ fn json(text: &str) -> Result<Instance, ParseError> {
             };
             ParseError::at(e.line().max(1), format!("column {}: {message}", e.column()))
         })?;
+    // One instance per file: text after the object (`{"n":8} garbage`, a
+    // second object) is refused, never cut off unread, as the API does.
+    if let Err(e) = reader.end() {
+        return Err(ParseError::at(
+            e.line().max(1),
+            format!(
+                "column {}: not valid JSON: trailing characters after the instance's object \
+                 (a file holds one instance)",
+                e.column()
+            ),
+        ));
+    }
     let n = check_n(read.n, None)?;
     let board = off_board(n);
     let mut instance = Instance::new(n).map_err(build_error)?;
@@ -1359,6 +1371,10 @@ mod tests {
     #[test]
     fn json_errors() {
         err(r#"{"n": 8, "queens": [[0, 0]"#, Some(1), "not valid JSON");
+        // Text after the object is refused, not cut off unread.
+        err(r#"{"n":8} garbage"#, Some(1), "trailing characters");
+        err("{\"n\":8}\n{\"n\":9}\n", Some(2), "trailing characters");
+        assert!(parse_instance("{\"n\":8}\n\n  \n", ReadOptions::default()).is_ok());
         let e = err("{\"n\": 8,\n \"n\": 9}", Some(2), "duplicate field `n`");
         assert_eq!(
             e.to_string(),

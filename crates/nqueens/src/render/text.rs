@@ -123,20 +123,8 @@ pub fn write_solution<W: Write + ?Sized>(
             }
             Ok(())
         }
-        Style::List | Style::Lines | Style::Json => {
+        Style::List | Style::Lines | Style::Json | Style::Pairs => {
             write_columns(out, n, columns.iter().copied(), style, options)
-        }
-        Style::Pairs => {
-            let base = usize::from(options.one_based);
-            let mut line = String::with_capacity(n * 8);
-            for (r, &col) in columns.iter().enumerate() {
-                if r > 0 {
-                    line.push(' ');
-                }
-                line.push_str(&format!("{}, {};", r + base, col + base));
-            }
-            line.push('\n');
-            out.write_all(line.as_bytes())
         }
         Style::LeetCode => {
             // LeetCode 51's form, a JSON array of rows, written by serde.
@@ -190,7 +178,21 @@ pub fn write_columns<W: Write + ?Sized>(
             serde_json::to_writer(&mut *out, &board).map_err(io::Error::from)?;
             return out.write_all(b"\n");
         }
-        Style::Board | Style::Ascii | Style::LeetCode | Style::Matrix | Style::Pairs => {
+        Style::Pairs => {
+            // Streamed too: `row, col;` a queen, never the whole line held.
+            let mut digits = [0u8; 24];
+            for (r, c) in columns.into_iter().enumerate() {
+                if r > 0 {
+                    out.write_all(b" ")?;
+                }
+                out.write_all(decimal(r + base, &mut digits))?;
+                out.write_all(b", ")?;
+                out.write_all(decimal(c + base, &mut digits))?;
+                out.write_all(b";")?;
+            }
+            return out.write_all(b"\n");
+        }
+        Style::Board | Style::Ascii | Style::LeetCode | Style::Matrix => {
             let columns: Vec<usize> = columns.into_iter().collect();
             return write_solution(out, &columns, style, options);
         }

@@ -214,6 +214,8 @@ impl Builder {
 fn off_board_hint(value: u64, n: u64, one_based: bool) -> &'static str {
     if one_based && value == 0 {
         " (columns are 1-based with --one-based)"
+    } else if !one_based && value == 1 && n == 1 {
+        " (1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)"
     } else if !one_based && value == n {
         " (1-based input? use --one-based)"
     } else {

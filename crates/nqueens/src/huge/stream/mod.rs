@@ -106,7 +106,9 @@
 mod bits;
 mod builder;
 mod error;
+mod json;
 mod lines;
+mod pairs;
 mod reader;
 mod scan;
 mod sniff;
@@ -121,7 +123,7 @@ mod test_util;
 pub use bits::PagedBitSet;
 pub use error::ReadError;
 pub use reader::ColumnReader;
-pub use sniff::is_column_list;
+pub use sniff::{is_column_list, sniff_format, InputFormat};
 pub use verdict::{LineConflict, Streamed, Verdict};
 pub use verifier::LineVerifier;
 

@@ -67,6 +67,8 @@ fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, Par
         if value < base || value - base >= n {
             let hint = if one_based && value == 0 {
                 " (columns are 1-based with --one-based)"
+            } else if !one_based && value == 1 && n == 1 {
+                " (1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)"
             } else if !one_based && value == n {
                 " (1-based input? use --one-based)"
             } else {

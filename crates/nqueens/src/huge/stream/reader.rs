@@ -12,7 +12,10 @@ use std::ops::ControlFlow;
 
 use super::builder::Builder;
 use super::error::{parse_error, ReadError, FORMS};
+use super::json::JsonLines;
+use super::pairs::PairLines;
 use super::scan::{Scan, Scanner, Word};
+use super::sniff::InputFormat;
 use super::verdict::{Streamed, Verdict};
 use super::DETAIL_MAX;
 
@@ -54,7 +57,7 @@ use super::DETAIL_MAX;
 /// [`LineVerifier`]: super::LineVerifier
 #[derive(Debug)]
 pub struct ColumnReader<R> {
-    scanner: Scanner<R>,
+    source: Source<R>,
     /// Placements returned so far.
     placements: usize,
     builder: Builder,
@@ -64,7 +67,7 @@ impl<R: BufRead> ColumnReader<R> {
     /// A reader of `src`; columns count from 1 if `one_based`.
     pub fn new(src: R, one_based: bool) -> Self {
         ColumnReader {
-            scanner: Scanner::new(src),
+            source: Source::Columns(Scanner::new(src)),
             placements: 0,
             builder: Builder::new(one_based, DETAIL_MAX),
         }
@@ -93,20 +96,63 @@ impl<R: BufRead> ColumnReader<R> {
         self
     }
 
+    /// Reads the placements in `format`, one of the forms that stream
+    /// ([`InputFormat::streams`]): column lists (the default), JSON lines or
+    /// `row, col;` pairs. Drawn, LeetCode and matrix boards are read whole by
+    /// [`parse_placements_as`](crate::parse_placements_as); for them the
+    /// reader stays a column-list reader (whose bracketed lists take LeetCode
+    /// boards too). Call it before reading.
+    ///
+    /// ```
+    /// use nqueens::{ColumnReader, InputFormat, Streamed};
+    ///
+    /// let text = "{\"n\":4,\"columns\":[1,3,0,2]}\n";
+    /// let mut reader = ColumnReader::new(text.as_bytes(), false).with_format(InputFormat::Json);
+    /// assert!(matches!(reader.next_placement()?, Some(Streamed::Small(p)) if p.is_solution()));
+    ///
+    /// let text = "0, 1; 1, 3; 2, 0; 3, 2;\n";
+    /// let mut reader = ColumnReader::new(text.as_bytes(), false).with_format(InputFormat::Pairs);
+    /// assert!(matches!(reader.next_placement()?, Some(Streamed::Small(p)) if p.is_solution()));
+    /// # Ok::<(), nqueens::ReadError>(())
+    /// ```
+    pub fn with_format(mut self, format: InputFormat) -> Self {
+        let one_based = self.builder.base() == 1;
+        self.source = match (self.source, format) {
+            (Source::Columns(s), InputFormat::Json) => Source::Json(JsonLines::new(s.into_src())),
+            (Source::Columns(s), InputFormat::Pairs) => {
+                Source::Pairs(PairLines::new(s.into_src(), one_based))
+            }
+            (source, _) => source,
+        };
+        self
+    }
+
     /// Bytes read so far.
     pub fn offset(&self) -> u64 {
-        self.scanner.offset
+        match &self.source {
+            Source::Columns(s) => s.offset,
+            Source::Json(s) => s.offset,
+            Source::Pairs(s) => s.offset,
+        }
     }
 
     /// Where the placement last returned began, in bytes from the start (its
     /// `[`, or 0 for a plain list): a reader started there reads it again.
     pub fn placement_offset(&self) -> u64 {
-        self.scanner.start_offset
+        match &self.source {
+            Source::Columns(s) => s.start_offset,
+            Source::Json(s) => s.start_offset,
+            Source::Pairs(s) => s.start_offset,
+        }
     }
 
     /// The line where the placement last returned began.
     pub fn placement_line(&self) -> u64 {
-        self.scanner.start_line
+        match &self.source {
+            Source::Columns(s) => s.start_line,
+            Source::Json(s) => s.start_line,
+            Source::Pairs(s) => s.start_line,
+        }
     }
 
     /// The next placement, or `None` at the end of the input.
@@ -118,7 +164,13 @@ impl<R: BufRead> ColumnReader<R> {
     pub fn next_placement(&mut self) -> Result<Option<Streamed>, ReadError> {
         // Out of `self` while the scanner borrows it; always reset and put back.
         let mut builder = std::mem::take(&mut self.builder);
-        let result = match self.scanner.scan(&mut |w| builder.word(w)) {
+        let mut sink = |w: Word<'_>| builder.word(w);
+        let scanned = match &mut self.source {
+            Source::Columns(s) => s.scan(&mut sink),
+            Source::Json(s) => s.scan(&mut sink),
+            Source::Pairs(s) => s.scan(&mut sink),
+        };
+        let result = match scanned {
             Err(e) => Err(e),
             Ok(Scan::End) if self.placements == 0 => {
                 Err(parse_error(None, format!("the input is empty: {FORMS}")))
@@ -147,7 +199,11 @@ impl<R: BufRead> ColumnReader<R> {
     /// # Errors
     /// [`ReadError::Io`].
     pub fn has_more(&mut self) -> Result<bool, ReadError> {
-        self.scanner.has_more()
+        match &mut self.source {
+            Source::Columns(s) => s.has_more(),
+            Source::Json(s) => s.has_more(),
+            Source::Pairs(s) => s.has_more(),
+        }
     }
 
     /// The second pass of [`Verdict::fill_earlier_rows_from`]: hands the
@@ -158,14 +214,30 @@ impl<R: BufRead> ColumnReader<R> {
         mut feed: impl FnMut(u64) -> bool,
     ) -> Result<(), ReadError> {
         let base = self.builder.base();
-        self.scanner.scan(&mut |w: Word<'_>| {
+        let mut sink = |w: Word<'_>| {
             Ok(match w.value {
                 Ok(v) if v >= base && feed(v - base) => ControlFlow::Continue(()),
                 _ => ControlFlow::Break(()),
             })
-        })?;
+        };
+        match &mut self.source {
+            Source::Columns(s) => s.scan(&mut sink),
+            Source::Json(s) => s.scan(&mut sink),
+            Source::Pairs(s) => s.scan(&mut sink),
+        }?;
         Ok(())
     }
+}
+
+/// Where the words of a [`ColumnReader`] come from: the form of the text.
+#[derive(Debug)]
+enum Source<R> {
+    /// Column lists, plain or bracketed (the `scan` tokenizer).
+    Columns(Scanner<R>),
+    /// JSON lines, read by serde.
+    Json(JsonLines<R>),
+    /// `row, col;` pairs.
+    Pairs(PairLines<R>),
 }
 
 impl Verdict {
@@ -296,8 +368,10 @@ mod tests {
         let mut count = 0u64;
         let t = std::time::Instant::now();
         let mut reader = ColumnReader::new(text.as_bytes(), false);
-        reader
-            .scanner
+        let Source::Columns(scanner) = &mut reader.source else {
+            unreachable!()
+        };
+        scanner
             .scan(&mut |_w: Word<'_>| {
                 count += 1;
                 Ok(ControlFlow::Continue(()))

@@ -167,6 +167,11 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
+    /// The source, to be read in another form (before any reading).
+    pub(super) fn into_src(self) -> R {
+        self.src
+    }
+
     /// Whether another placement may follow: false once only blanks, commas
     /// and closing brackets of a list of lists remain.
     pub(super) fn has_more(&mut self) -> Result<bool, ReadError> {

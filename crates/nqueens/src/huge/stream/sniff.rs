@@ -1,11 +1,196 @@
-//! [`is_column_list`]: which reader a text wants, told from its first bytes.
+//! [`sniff_format`] and [`is_column_list`]: which reader a text wants, told
+//! from its first bytes.
 //!
-//! The column-list forms stream through a [`ColumnReader`](super::ColumnReader);
-//! drawn and LeetCode boards are small by nature and go whole to
-//! [`parse_placements`](crate::parse_placements). The rules are that
-//! function's own, so both paths read a text the same way.
+//! The column-list forms, JSON lines and `row, col;` pairs stream through a
+//! [`ColumnReader`](super::ColumnReader); drawn, LeetCode and 0/1 matrix
+//! boards are small by nature and go whole to
+//! [`parse_placements_as`](crate::parse_placements_as). Every text form that
+//! `nqueens solve`, `all` and `random` write is one of these, so the program
+//! reads back what it wrote.
 
 use super::BOM;
+
+/// A text form of placements: every form that the program writes
+/// ([`Style`](crate::Style)), as a reader takes it.
+///
+/// [`sniff_format`] tells them apart from the first bytes where that is
+/// unambiguous; a reader can also be told which to expect.
+///
+/// ```
+/// use nqueens::{sniff_format, InputFormat};
+///
+/// assert_eq!(sniff_format(b"[1, 3, 0, 2]\n", true), Some(InputFormat::Columns));
+/// assert_eq!(sniff_format(b"{\"n\":4,\"columns\":[1,3,0,2]}\n", true), Some(InputFormat::Json));
+/// assert_eq!(sniff_format(b"0, 1; 1, 3; 2, 0; 3, 2;\n", true), Some(InputFormat::Pairs));
+/// assert_eq!(sniff_format(b"0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b". Q . .\n", true), Some(InputFormat::Drawn));
+/// assert_eq!(sniff_format(b"[\".Q..\",", false), Some(InputFormat::LeetCode));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InputFormat {
+    /// Column lists: `0 4 7 5 2 6 1 3`, one column a line (`--format
+    /// lines`), or bracketed lists, one placement each (`--format list`).
+    Columns,
+    /// Drawn boards, one row a line, blank lines between boards: `■`/`□`
+    /// (`--format board`) or `Q`/`.` (`--format ascii`).
+    Drawn,
+    /// LeetCode 51 boards: `[".Q..","...Q","Q...","..Q."]`.
+    LeetCode,
+    /// JSON lines, one object a line: `{"n":4,"columns":[1,3,0,2]}`.
+    Json,
+    /// The 0/1 matrix, a row a line (`0 1 0 0`), blank lines between boards.
+    Matrix,
+    /// `row, col;` pairs, one placement a line: `0, 1; 1, 3; 2, 0; 3, 2;`.
+    Pairs,
+}
+
+impl InputFormat {
+    /// Whether the form streams through a [`ColumnReader`](super::ColumnReader)
+    /// (column lists, JSON lines, pairs), as opposed to being read whole by
+    /// [`parse_placements_as`](crate::parse_placements_as) (drawn, LeetCode
+    /// and matrix boards, which are small by nature).
+    ///
+    /// ```
+    /// use nqueens::InputFormat;
+    ///
+    /// assert!(InputFormat::Json.streams() && InputFormat::Pairs.streams());
+    /// assert!(!InputFormat::Matrix.streams() && !InputFormat::Drawn.streams());
+    /// ```
+    pub const fn streams(self) -> bool {
+        matches!(
+            self,
+            InputFormat::Columns | InputFormat::Json | InputFormat::Pairs
+        )
+    }
+}
+
+/// Which form text starting with `start` is in; `None` when `start` is too
+/// short to tell and more text follows (`at_eof` false).
+///
+/// - `{` first: JSON lines. `[` first: a bracketed column list, or a LeetCode
+///   board if its first item is a quoted row.
+/// - A first line of numbers: `row, col;` pairs if it holds a `;`; a 0/1
+///   matrix if it has k ≥ 2 words, each `0` or `1`, and the k lines of its
+///   block (up to a blank line) are alike; a column list otherwise. So a
+///   matrix of one square (`1`, n = 1) reads as a column list: say which
+///   form it is to read it as a matrix.
+/// - Anything else is a drawn board (or an error that names the forms).
+///
+/// ```
+/// use nqueens::{sniff_format, InputFormat};
+///
+/// // One line of two 0/1 words is a column list (n = 2), not a matrix.
+/// assert_eq!(sniff_format(b"0 1\n", true), Some(InputFormat::Columns));
+/// assert_eq!(sniff_format(b"0 1\n1 0\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b"0 1\n", false), None);
+/// assert_eq!(sniff_format(b"", true), Some(InputFormat::Drawn));
+/// ```
+pub fn sniff_format(start: &[u8], at_eof: bool) -> Option<InputFormat> {
+    let more = |found: InputFormat| if at_eof { Some(found) } else { None };
+    let text = match start.strip_prefix(BOM) {
+        Some(rest) => rest,
+        None if BOM.starts_with(start) => return more(InputFormat::Drawn),
+        None => start,
+    };
+    let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let Some(first) = text.iter().position(|&b| !blank(b)) else {
+        return more(InputFormat::Drawn);
+    };
+    let rest = &text[first..];
+    match rest[0] {
+        b'{' => Some(InputFormat::Json),
+        b'[' => match rest[1..].iter().find(|&&b| !blank(b) && b != b'[') {
+            Some(b'"') => Some(InputFormat::LeetCode),
+            Some(&b) if b.is_ascii() => Some(InputFormat::Columns),
+            Some(_) => Some(InputFormat::Drawn),
+            None => more(InputFormat::Columns),
+        },
+        b if !b.is_ascii() => Some(InputFormat::Drawn),
+        _ => {
+            let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
+                Some(end) => (&rest[..end], true),
+                None => (rest, at_eof),
+            };
+            if !line.iter().any(u8::is_ascii_digit) {
+                return if complete {
+                    Some(InputFormat::Drawn)
+                } else {
+                    None
+                };
+            }
+            if line.contains(&b';') {
+                return Some(InputFormat::Pairs);
+            }
+            if !complete {
+                return None;
+            }
+            matrix_block(rest, at_eof)
+        }
+    }
+}
+
+/// Whether the block that starts `text` (a first line of numbers, complete)
+/// is a k × k grid of 0/1 words with k ≥ 2: a matrix; else a column list.
+fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
+    let words = |line: &[u8]| -> Option<usize> {
+        let mut k = 0;
+        for word in line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            if word != b"0" && word != b"1" {
+                return None;
+            }
+            k += 1;
+        }
+        Some(k)
+    };
+    let first_line = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
+    let Some(k) = words(&text[..first_line]) else {
+        return Some(InputFormat::Columns);
+    };
+    if k < 2 {
+        return Some(InputFormat::Columns);
+    }
+    // The rest of the block: k − 1 more lines of k 0/1 words, then a blank
+    // line or the end of the text.
+    let is_blank = |line: &[u8]| line.iter().all(u8::is_ascii_whitespace);
+    let mut rows = 1;
+    let mut rest = text.get(first_line + 1..).unwrap_or_default();
+    loop {
+        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+            // The last line, perhaps cut short: two whole rows alike are
+            // enough to tell; otherwise wait for the end.
+            if !at_eof {
+                return (rows >= 2).then_some(InputFormat::Matrix);
+            }
+            let whole = if is_blank(rest) {
+                rows == k
+            } else {
+                rows + 1 == k && words(rest) == Some(k)
+            };
+            return Some(if whole {
+                InputFormat::Matrix
+            } else {
+                InputFormat::Columns
+            });
+        };
+        let line = &rest[..end];
+        rest = &rest[end + 1..];
+        if is_blank(line) {
+            return Some(if rows == k {
+                InputFormat::Matrix
+            } else {
+                InputFormat::Columns
+            });
+        }
+        if rows == k || words(line) != Some(k) {
+            return Some(InputFormat::Columns);
+        }
+        rows += 1;
+    }
+}
 
 /// Whether text starting with `start` is a column list that [`ColumnReader`]
 /// reads: `Some(true)`; a drawn or LeetCode board, or anything else, for

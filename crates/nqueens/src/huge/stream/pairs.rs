@@ -1,0 +1,339 @@
+//! `row, col;` pairs, one placement a line (`0, 1; 1, 3; 2, 0; 3, 2;`), as
+//! the tagged-stack tutorial prints a solution and `--format pairs` writes it.
+//!
+//! The pairs must name the rows in order, 0, 1, 2, … (from 1 with
+//! `--one-based`), one pair a row: that is what the program writes, and it
+//! makes the pairs a column list with the rows spelled out, so each column
+//! goes to the same [`Builder`](super::builder::Builder) that a column list
+//! feeds, as it is read. A set of squares in any order is a drawn board's
+//! job.
+
+use std::io::{self, BufRead};
+use std::ops::ControlFlow;
+
+use super::error::{parse_error, text_of, ReadError};
+use super::scan::{Bad, Flow, Scan, Word};
+
+/// The longest number kept for a message.
+const WORD_KEEP: usize = 64;
+
+/// The pairs source of a [`ColumnReader`](super::ColumnReader).
+#[derive(Debug)]
+pub(super) struct PairLines<R> {
+    src: R,
+    /// The line of the next byte, from 1.
+    line: u64,
+    /// Bytes consumed so far.
+    pub(super) offset: u64,
+    /// Where the current placement (its line) began.
+    pub(super) start_offset: u64,
+    pub(super) start_line: u64,
+    /// The number of the first row: 0, or 1 when one-based.
+    base: u64,
+}
+
+/// What comes next in a line of pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Row,
+    Comma,
+    Col,
+    Semicolon,
+}
+
+impl<R: BufRead> PairLines<R> {
+    pub(super) fn new(src: R, one_based: bool) -> Self {
+        PairLines {
+            src,
+            line: 1,
+            offset: 0,
+            start_offset: 0,
+            start_line: 1,
+            base: u64::from(one_based),
+        }
+    }
+
+    /// Skips blanks and empty lines; whether anything else follows.
+    pub(super) fn has_more(&mut self) -> Result<bool, ReadError> {
+        loop {
+            let buf = fill(&mut self.src)?;
+            let Some(&b) = buf.first() else {
+                return Ok(false);
+            };
+            match b {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                _ => return Ok(true),
+            }
+            self.src.consume(1);
+            self.offset += 1;
+        }
+    }
+
+    /// Reads the next line of pairs, handing its columns to `sink`.
+    pub(super) fn scan<F>(&mut self, sink: &mut F) -> Result<Scan, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        if !self.has_more()? {
+            return Ok(Scan::End);
+        }
+        if self.offset == 0 && fill(&mut self.src)?.starts_with(super::BOM) {
+            self.src.consume(super::BOM.len());
+            self.offset += super::BOM.len() as u64;
+        }
+        self.start_offset = self.offset;
+        self.start_line = self.line;
+        let line = self.line;
+        let mut next = Next::Row;
+        let mut rows = 0u64;
+        let mut word: Vec<u8> = Vec::new();
+        loop {
+            let buf = fill(&mut self.src)?;
+            let Some(&b) = buf.first() else {
+                // The end of the input ends the line.
+                return self.end_of_line(next, rows, &mut word, sink);
+            };
+            self.src.consume(1);
+            self.offset += 1;
+            if b.is_ascii_alphanumeric() || b == b'-' || b == b'+' || b >= 0x80 {
+                if word.len() < WORD_KEEP {
+                    word.push(b);
+                }
+                continue;
+            }
+            if !word.is_empty() {
+                match self.word(&mut next, &mut rows, &mut word, sink)? {
+                    ControlFlow::Continue(()) => {}
+                    ControlFlow::Break(()) => return Ok(Scan::Stopped),
+                }
+            }
+            match (b, next) {
+                (b' ' | b'\t' | b'\r' | 0x0b | 0x0c, _) => {}
+                (b'\n', _) => {
+                    let done = self.end_of_line(next, rows, &mut word, sink);
+                    self.line += 1;
+                    return done;
+                }
+                (b',', Next::Comma) => next = Next::Col,
+                (b';', Next::Semicolon) => next = Next::Row,
+                (b',' | b';', _) => {
+                    return Err(parse_error(
+                        Some(line),
+                        format!(
+                            "pair {}: {:?} where {} should come; pairs are written `row, col;`",
+                            rows + 1,
+                            b as char,
+                            expected(next)
+                        ),
+                    ))
+                }
+                _ => {
+                    return Err(parse_error(
+                        Some(line),
+                        format!(
+                            "pair {}: unexpected character {:?}; pairs are written `row, col;`, \
+                             such as `0, 1; 1, 3; 2, 0; 3, 2;`",
+                            rows + 1,
+                            b as char
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+
+    /// A word ended: a row (which must be the next row) or a column.
+    fn word<F>(&mut self, next: &mut Next, rows: &mut u64, word: &mut Vec<u8>, sink: &mut F) -> Flow
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        let text = std::mem::take(word);
+        let value = classify(&text);
+        let line = self.start_line;
+        let flow = match *next {
+            Next::Row => {
+                let want = *rows + self.base;
+                match value {
+                    Ok(v) if v == want => {
+                        *next = Next::Comma;
+                        Ok(ControlFlow::Continue(()))
+                    }
+                    _ => Err(parse_error(
+                        Some(line),
+                        format!(
+                            "pair {}: row {:?} where row {want} should come; pairs name the \
+                             rows in order, one pair a row{}",
+                            *rows + 1,
+                            text_of(&text),
+                            if self.base == 0 && value == Ok(1) && *rows == 0 {
+                                " (1-based input? use --one-based)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    )),
+                }
+            }
+            Next::Col => {
+                *rows += 1;
+                *next = Next::Semicolon;
+                sink(Word {
+                    value,
+                    text: &text,
+                    line,
+                })
+            }
+            Next::Comma | Next::Semicolon => Err(parse_error(
+                Some(line),
+                format!(
+                    "pair {}: {:?} where {} should come; pairs are written `row, col;`",
+                    *rows + u64::from(*next == Next::Comma),
+                    text_of(&text),
+                    expected(*next)
+                ),
+            )),
+        };
+        *word = text;
+        word.clear();
+        flow
+    }
+
+    /// The line ended: its last pair must be whole.
+    fn end_of_line<F>(
+        &mut self,
+        mut next: Next,
+        mut rows: u64,
+        word: &mut Vec<u8>,
+        sink: &mut F,
+    ) -> Result<Scan, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        if !word.is_empty() {
+            if let ControlFlow::Break(()) = self.word(&mut next, &mut rows, word, sink)? {
+                return Ok(Scan::Stopped);
+            }
+        }
+        match next {
+            Next::Row | Next::Semicolon => Ok(Scan::Columns),
+            Next::Comma | Next::Col => Err(parse_error(
+                Some(self.start_line),
+                format!(
+                    "pair {} is not finished: the line ends where {} should come; pairs are \
+                     written `row, col;`",
+                    rows + 1,
+                    expected(next)
+                ),
+            )),
+        }
+    }
+}
+
+/// What `next` expects, for messages.
+fn expected(next: Next) -> &'static str {
+    match next {
+        Next::Row => "a row",
+        Next::Comma => "a comma",
+        Next::Col => "a column",
+        Next::Semicolon => "a semicolon",
+    }
+}
+
+/// A word as a number, or why it is not one.
+fn classify(text: &[u8]) -> Result<u64, Bad> {
+    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+    if digits(text) {
+        std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| t.parse::<u64>().ok())
+            .ok_or(Bad::TooLarge)
+    } else if text.first() == Some(&b'-') && digits(&text[1..]) {
+        Err(Bad::Negative)
+    } else {
+        Err(Bad::NotNumber)
+    }
+}
+
+/// The buffer, refilled if empty; empty at the end of the input.
+fn fill<R: BufRead>(src: &mut R) -> Result<&[u8], ReadError> {
+    loop {
+        match src.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(src.fill_buf()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::huge::stream::test_util::read_with;
+    use crate::huge::stream::{ColumnReader, InputFormat, Streamed};
+
+    fn read(text: &str, one_based: bool) -> Result<Vec<Streamed>, String> {
+        read_with(ColumnReader::new(text.as_bytes(), one_based).with_format(InputFormat::Pairs))
+    }
+
+    #[test]
+    fn lines_of_pairs() {
+        let items = read(
+            "0, 1; 1, 3; 2, 0; 3, 2;\n\n0, 2; 1, 0; 2, 3; 3, 1;\n",
+            false,
+        )
+        .unwrap();
+        assert_eq!(items.len(), 2);
+        for item in &items {
+            let Streamed::Small(p) = item else { panic!() };
+            assert!(p.is_solution());
+        }
+        let items = read("1, 2; 2, 4; 3, 1; 4, 3", true).unwrap();
+        let Streamed::Small(p) = &items[0] else {
+            panic!()
+        };
+        assert!(p.is_solution());
+        let items = read("0, 1; 1, 1; 2, 0; 3, 2;", false).unwrap();
+        let Streamed::Small(p) = &items[0] else {
+            panic!()
+        };
+        assert!(!p.is_solution());
+    }
+
+    #[test]
+    fn errors() {
+        for (text, one_based, want) in [
+            (
+                "0, 1; 2, 3;",
+                false,
+                "line 1: pair 2: row \"2\" where row 1 should come",
+            ),
+            (
+                "1, 2; 2, 4; 3, 1; 4, 3;",
+                false,
+                "(1-based input? use --one-based)",
+            ),
+            (
+                "0, 1; 1 3;",
+                false,
+                "pair 2: \"3\" where a comma should come",
+            ),
+            ("1, 2; 2, 4; 3, 1; 4, 3", true, ""),
+            ("0, 1; 1, 3", false, "column 3 is off the board"),
+            ("0, 1; 1,", false, "pair 2 is not finished"),
+            ("0, 1;; 1, 3;", false, "pair 2: ';' where a row should come"),
+            (
+                "0, 1; 1, x;",
+                false,
+                "token 2 (\"x\") is not a column number",
+            ),
+            ("0, 1; 1, 5;", false, "column 5 is off the board"),
+            ("0, 1: 1, 5;", false, "unexpected character ':'"),
+        ] {
+            match read(text, one_based) {
+                Err(e) => assert!(!want.is_empty() && e.contains(want), "{text}: {e}"),
+                Ok(_) => assert!(want.is_empty(), "{text} was read"),
+            }
+        }
+    }
+}
