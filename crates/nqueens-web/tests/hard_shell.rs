@@ -421,6 +421,29 @@ mod replies {
                             at = node["parent"].as_u64();
                         }
                     }
+                    // And nothing else: the nodes made by its steps, those
+                    // its steps stand on, and their ancestors.
+                    let first = page["offset"].as_u64().expect("offset");
+                    let last = first + these.len() as u64;
+                    let mut wanted = std::collections::BTreeSet::new();
+                    let made = ids.values().filter(|t| {
+                        let step = t["step"].as_u64().expect("step");
+                        step > first && step <= last
+                    });
+                    let stood = these.iter().filter_map(|e| e["node"].as_u64());
+                    for id in made.filter_map(|t| t["id"].as_u64()).chain(stood) {
+                        let mut at = Some(id);
+                        while let Some(id) = at.filter(|id| wanted.insert(*id)) {
+                            at = ids[&id]["parent"].as_u64();
+                        }
+                    }
+                    assert_eq!(
+                        ids.keys()
+                            .copied()
+                            .collect::<std::collections::BTreeSet<_>>(),
+                        wanted,
+                        "{algorithm} {limit}: the tree of the page from {first}"
+                    );
                     for (id, node) in ids {
                         nodes.insert(id, node.clone());
                     }

@@ -159,6 +159,8 @@ impl Sink for Recorder<'_> {
         }
         if self.replay.steps() < self.offset {
             self.replay.apply(event);
+            // Nodes made before the page are in it only as ancestors.
+            self.seen = self.replay.tree().len();
             return ControlFlow::Continue(());
         }
         if self.written >= self.limit {
