@@ -955,6 +955,29 @@ mod trace {
 mod render {
     use super::*;
 
+    /// Each attacking pair is a line to find and draw: a board of queens
+    /// that makes more than 5,000 is refused at once (3,000 queens on 100×100
+    /// took minutes to draw), and one just under is drawn.
+    #[test]
+    fn too_many_attacking_pairs_are_refused_before_drawing() {
+        let s = start();
+        let rows = |k: usize| -> Vec<[usize; 2]> {
+            (0..k).flat_map(|r| (0..100).map(move |c| [r, c])).collect()
+        };
+        let start = Instant::now();
+        s.post("/api/render", json!({"n": 100, "queens": rows(30)}))
+            .assert_error(422, "over_limit", "at most 5000");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        // One full row: 4,950 pairs.
+        let r = s.post("/api/render", json!({"n": 100, "queens": rows(1)}));
+        assert_eq!(r.status, 200);
+        assert!(r.body.starts_with(b"<svg") || r.body.starts_with(b"<?xml"));
+    }
+
     #[test]
     fn draws_svg_and_png() {
         let s = start();
