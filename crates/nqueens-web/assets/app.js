@@ -9,7 +9,6 @@
   const unkey = (k) => k.split(',').map(Number);
   const QUEEN = '\u265B\uFE0E';
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  const TRACE_LIMIT = 5000;
 
   // ---------------------------------------------------------------- API
 
@@ -459,7 +458,8 @@
 
   // -------------------------------------------------------------- watch
   //
-  // POST /api/trace answers the whole search at once: per step the words
+  // POST /api/trace answers the search a page at a time (as many steps as
+  // fit in one reply; `next_offset` asks for the next): per step the words
   // (`says`), the pseudocode line, the tree node the search stands on and
   // the state after the step (`view`: the board, a mark, the algorithm's own
   // structure as data and as text), and the search tree. The page only moves
@@ -956,6 +956,36 @@
     showCode(got.pseudocode, null);
   }
 
+  // What the message under the controls says of the steps loaded.
+  function traceBase(w) {
+    const total = w.events.length;
+    const st = w.stats;
+    return w.truncated
+      ? `The search is longer than this: showing its first ${total} steps` + (w.nextOffset !== null ? ' (step on past the last for more).' : '.')
+      : `The whole search: ${plural(total, 'step')}` + (st ? `; at its end ${plural(st.nodes, 'node')}, ${plural(st.backtracks, 'backtrack')}, ${plural(st.solutions, 'solution')}.` : '.');
+  }
+
+  // Adds a page of the trace to what the page holds, and works it out again.
+  function addPage(w, t) {
+    const events = Array.isArray(t.events) ? t.events : [];
+    w.pages.events = w.pages.events.concat(events);
+    // A later page knows more of a node (a queen found to be a dead end).
+    for (const e of Array.isArray(t.tree) ? t.tree : []) w.pages.tree.set(e.id, e);
+    if (w.pages.first === null) w.pages.first = t;
+    const first = w.pages.first;
+    w.nextOffset = Number.isInteger(t.next_offset) ? t.next_offset : null;
+    prepare(w, {
+      events: w.pages.events,
+      tree: [...w.pages.tree.values()].sort((a, b) => a.id - b.id),
+      truncated: t.truncated,
+      stats: t.stats,
+      about: first.about,
+      pseudocode: first.pseudocode,
+      legend: first.legend,
+    });
+    w.base = traceBase(w);
+  }
+
   // Loads the trace for the selected algorithm and board size (once).
   function ensureTrace() {
     const algorithm = $('algo').value;
@@ -963,19 +993,14 @@
     const w = state.watch;
     if (w && w.algorithm === algorithm && w.n === n && !w.failed) return w.loading;
     stopWatch();
-    const fresh = { algorithm, n, events: [], truncated: false, k: 0, playing: false, active: false, failed: false, loading: null, base: '' };
+    const fresh = { algorithm, n, events: [], truncated: false, k: 0, playing: false, active: false, failed: false, loading: null, base: '', nextOffset: null, more: null, pages: { events: [], tree: new Map(), first: null } };
     state.watch = fresh;
     const a = algorithmInfo(algorithm);
     watchMsg(`Loading the ${algorithm} search on ${n}×${n}…`);
-    fresh.loading = api('POST', '/api/trace', { n, algorithm, limit: TRACE_LIMIT }).then((t) => {
+    fresh.loading = api('POST', '/api/trace', { n, algorithm }).then((t) => {
       if (state.watch !== fresh) return false;
-      prepare(fresh, t);
+      addPage(fresh, t);
       fresh.active = true;
-      const total = fresh.events.length;
-      const st = fresh.stats;
-      fresh.base = fresh.truncated
-        ? `The search is longer than this: showing its first ${total} steps.`
-        : `The whole search: ${plural(total, 'step')}` + (st ? `; at its end ${plural(st.nodes, 'node')}, ${plural(st.backtracks, 'backtrack')}, ${plural(st.solutions, 'solution')}.` : '.');
       watchMsg(fresh.base);
       showAbout(algorithm, fresh.about);
       showTextLegend(fresh.legend);
@@ -992,6 +1017,25 @@
       return false;
     });
     return fresh.loading;
+  }
+
+  // Loads the next page of the trace, when there is one: true once it is in.
+  function loadMore(w) {
+    if (w.nextOffset === null) return Promise.resolve(false);
+    if (w.more) return w.more;
+    watchMsg(`Loading the steps after step ${w.events.length}…`);
+    w.more = api('POST', '/api/trace', { n: w.n, algorithm: w.algorithm, offset: w.nextOffset }).then((t) => {
+      w.more = null;
+      if (state.watch !== w) return false;
+      addPage(w, t);
+      showWatchLegend(w);
+      return true;
+    }, (e) => {
+      w.more = null;
+      if (state.watch === w) watchMsg(e.message, 'error');
+      return false;
+    });
+    return w.more;
   }
 
   // While the board shows the algorithm, what the Solve panel said about the
@@ -1087,6 +1131,8 @@
     }
     if (!(await ensureTrace())) return;
     const w = state.watch;
+    if (w.k >= w.events.length && w.nextOffset !== null && !(await loadMore(w))) return;
+    if (state.watch !== w) return;
     if (w.k >= w.events.length) {
       watchMsg(w.truncated ? `That is the last of the first ${w.events.length} steps.` : 'The search is over.');
     } else {
@@ -1139,7 +1185,20 @@
     if (steps > 0) {
       budget -= steps;
       stepTo(w.k + steps);
-      if (w.k >= w.events.length) w.playing = false;
+      if (w.k >= w.events.length) {
+        w.playing = false;
+        // More steps on the server: fetch them and play on.
+        if (w.nextOffset !== null) {
+          loadMore(w).then((ok) => {
+            if (!ok || state.watch !== w || w.playing) return;
+            w.playing = true;
+            lastFrame = 0;
+            watchMsg(w.base);
+            showWatch();
+            requestAnimationFrame(frame);
+          });
+        }
+      }
       showWatch();
     }
     if (w.playing) requestAnimationFrame(frame);

@@ -1,6 +1,8 @@
 //! Requests and replies as plain values, independent of the HTTP library, so
 //! that every handler is a function from a [`Request`] to a [`Reply`].
 
+use std::io;
+
 use serde::Serialize;
 
 /// One request, its body already read (and bounded).
@@ -41,6 +43,29 @@ impl Reply {
         }
     }
 
+    /// A JSON reply of at most `cap` bytes: serialisation stops at the cap
+    /// (so no more than `cap` bytes are ever held), and the reply is then a
+    /// 422 `reply_too_large` that names the cap and says `hint` (how to ask
+    /// for less).
+    pub fn json_within<T: Serialize + ?Sized>(
+        status: u16,
+        value: &T,
+        cap: usize,
+        hint: &str,
+    ) -> Reply {
+        let mut out = Capped::new(cap);
+        match serde_json::to_writer(&mut out, value) {
+            Ok(()) => Reply {
+                status,
+                content_type: "application/json",
+                headers: Vec::new(),
+                body: out.into_inner(),
+            },
+            Err(_) if out.is_over() => ApiError::reply_too_large(cap, hint).into(),
+            Err(e) => ApiError::internal(format!("cannot write the reply as JSON: {e}")).into(),
+        }
+    }
+
     /// A 200 JSON reply.
     pub fn ok<T: Serialize + ?Sized>(value: &T) -> Reply {
         Reply::json(200, value)
@@ -64,6 +89,81 @@ impl Reply {
     }
 }
 
+/// A byte buffer that refuses to grow past its cap: a write that would take
+/// it over fails (and [`Capped::is_over`] says so), so that a reply is
+/// bounded while it is written, not after.
+#[derive(Debug, Default)]
+pub struct Capped {
+    buf: Vec<u8>,
+    cap: usize,
+    over: bool,
+}
+
+impl Capped {
+    /// An empty buffer that holds at most `cap` bytes.
+    pub fn new(cap: usize) -> Capped {
+        Capped {
+            buf: Vec::new(),
+            cap,
+            over: false,
+        }
+    }
+
+    /// Bytes written so far.
+    pub fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Whether nothing is written.
+    pub fn is_empty(&self) -> bool {
+        self.buf.is_empty()
+    }
+
+    /// Bytes that may still be written.
+    pub fn room(&self) -> usize {
+        self.cap.saturating_sub(self.buf.len())
+    }
+
+    /// Whether a write was refused for the cap.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The bytes.
+    pub fn into_inner(self) -> Vec<u8> {
+        self.buf
+    }
+}
+
+impl io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if bytes.len() > self.room() {
+            self.over = true;
+            return Err(io::Error::other(format!(
+                "over the cap of {} bytes",
+                self.cap
+            )));
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `8388608 bytes (8 MiB)`: a size for people.
+pub fn bytes_text(bytes: usize) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{bytes} bytes ({} MiB)", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{bytes} bytes ({} KiB)", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 /// What went wrong with a request: an HTTP status, a stable code for
 /// programs and a message for people, sent as
 /// `{"error": {"status": 400, "code": "invalid", "message": "..."}}`.
@@ -72,9 +172,10 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: u16,
     /// A short code: `bad_json`, `invalid`, `over_limit`, `not_found`,
-    /// `method_not_allowed`, `forbidden_host`, `request_timeout`,
-    /// `payload_too_large`, `too_many_jobs`,
-    /// `time_limit`, `stopping`, `internal`.
+    /// `method_not_allowed`, `forbidden_host`,
+    /// `two_hosts`, `request_timeout`, `payload_too_large`,
+    /// `reply_too_large`, `too_many_jobs`, `time_limit`, `busy`, `stopping`,
+    /// `internal`.
     pub code: &'static str,
     /// What was wrong and how to fix it.
     pub message: String,
@@ -125,13 +226,55 @@ impl ApiError {
         }
     }
 
-    /// 403: a request for another host name (DNS rebinding) on a loopback server.
+    /// 403: a request for a host name that is not this server's own
+    /// (`localhost`, its IP addresses, or a name given with `--allow-host`):
+    /// a page of another site that points a name of its own at this machine
+    /// (DNS rebinding).
     pub fn forbidden_host(host: &str, port: u16) -> ApiError {
+        let name = host_name(host);
         ApiError::new(
             403,
             "forbidden_host",
             format!(
-                "this server answers requests for localhost or an IP address, not for \"{host}\"; use http://127.0.0.1:{port}/"
+                "this server answers requests for localhost or its own IP addresses, not for \
+                 \"{host}\"; use http://127.0.0.1:{port}/, or start the server with `nqueens \
+                 serve --allow-host {name}` to answer that name too"
+            ),
+        )
+    }
+
+    /// 400: a request with more than one Host header.
+    pub fn two_hosts() -> ApiError {
+        ApiError::new(
+            400,
+            "two_hosts",
+            "a request must have one Host header, not several (RFC 9112, section 3.2)",
+        )
+    }
+
+    /// 422: the reply would be over this server's cap on a reply's size;
+    /// `hint` says how to ask for less.
+    pub fn reply_too_large(cap: usize, hint: &str) -> ApiError {
+        ApiError::new(
+            422,
+            "reply_too_large",
+            format!(
+                "the reply would be over this server's limit of {} per reply; {hint}",
+                bytes_text(cap)
+            ),
+        )
+    }
+
+    /// 503: large replies already take this server's budget for them, and
+    /// none was freed within the request's time.
+    pub fn busy(seconds: f64, budget: usize) -> ApiError {
+        ApiError::new(
+            503,
+            "busy",
+            format!(
+                "the server is busy sending other large replies ({} at once) and had no room \
+                 for this one within {seconds} s; try again, or ask for less",
+                bytes_text(budget)
             ),
         )
     }
@@ -211,6 +354,21 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(500, "internal", message)
     }
+}
+
+/// The name of a `Host` header's value: without its port, and an IPv6
+/// literal without its brackets.
+pub fn host_name(host: &str) -> &str {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [::1]:8080
+        rest.split_once(']').map_or(rest, |(ip, _)| ip)
+    } else {
+        match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        }
+    };
+    name.trim_end_matches('.')
 }
 
 impl From<ApiError> for Reply {

@@ -14,6 +14,13 @@ pub struct Limits {
     /// send requests that start work (`nqueens serve --allow-origin`).
     #[serde(skip)]
     pub allowed_origins: Vec<String>,
+    /// Host names besides `localhost` and the server's own IP addresses that
+    /// requests may name in their `Host` header (`nqueens serve
+    /// --allow-host`). Any other is refused before any work, so that a page
+    /// of another site cannot reach the server through a DNS name of its own
+    /// that it points at this machine (DNS rebinding).
+    #[serde(skip)]
+    pub allowed_hosts: Vec<String>,
     /// The largest board the page plays on, and the largest for searches
     /// that list or count (`trace`, `complete` with `count` or `page`,
     /// `solve` with an algorithm).
@@ -30,6 +37,23 @@ pub struct Limits {
     pub count_max: usize,
     /// The most events one `trace` request returns.
     pub trace_events: usize,
+    /// The furthest step a `trace` reaches: `offset + limit` is at most
+    /// this. Each request replays the search from its start up to `offset`
+    /// (the replay's tree holds every node so far: about 100 bytes a step),
+    /// so this bounds a request's memory and time.
+    pub trace_steps: usize,
+    /// The largest reply body, in bytes ([`REPLY_BYTES`] by default). A
+    /// reply is bounded before it is built: a `trace` stops writing at this
+    /// size, and a request whose reply would be larger is refused (422,
+    /// `reply_too_large`) with how to ask for less (`limit`, `offset`).
+    pub reply_bytes: usize,
+    /// Bytes of large reply bodies (`trace`, `render`) being built or sent
+    /// at once, [`REPLY_BUDGET`] by default. Such a request reserves
+    /// [`Limits::reply_bytes`] before it computes and keeps what its reply
+    /// takes until the client has read it; more wait, within their deadline.
+    /// So clients that ask and never read cannot run the server out of
+    /// memory.
+    pub reply_budget: usize,
     /// The most completions one `complete` page returns.
     pub page_size: usize,
     /// The most count jobs running at once.
@@ -45,22 +69,36 @@ pub struct Limits {
     pub body_bytes: usize,
     /// Seconds a client has to send a request's headers, and again its body.
     pub read_seconds: f64,
+    /// Seconds a reply may wait for the client to read any of it; a client
+    /// that reads nothing for this long is cut off, and what its reply held
+    /// is freed.
+    pub write_seconds: f64,
     /// Requests computed at once (each on its own thread); more wait.
     pub workers: usize,
     /// Connections open at once; more wait to be accepted.
     pub connections: usize,
 }
 
+/// The default cap on one reply body: 8 MiB.
+pub const REPLY_BYTES: usize = 8 << 20;
+
+/// The default budget of large reply bodies in flight: four at the cap.
+pub const REPLY_BUDGET: usize = 4 * REPLY_BYTES;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
             play_max: 20,
             solve_max: 1000,
             complete_max: 200,
             render_max: 100,
             count_max: 18,
             trace_events: 20_000,
+            trace_steps: 250_000,
+            reply_bytes: REPLY_BYTES,
+            reply_budget: REPLY_BUDGET,
             page_size: 100,
             jobs: 2,
             job_threads: nqueens::default_threads(),
@@ -68,6 +106,7 @@ impl Default for Limits {
             request_seconds: 5.0,
             body_bytes: 256 * 1024,
             read_seconds: 10.0,
+            write_seconds: 10.0,
             workers: 8,
             connections: 512,
         }

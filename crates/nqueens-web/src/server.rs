@@ -8,12 +8,23 @@
 //! file descriptors ([`Limits::connections`] caps them). A client has
 //! [`Limits::read_seconds`] to send its headers and its body; one that stalls
 //! is cut off. Every reply carries a `Content-Length`.
+//!
+//! Replies are bounded too: none is larger than [`Limits::reply_bytes`]
+//! (the routes whose replies can be large, `trace` and `render`, stop
+//! writing at that size), the bodies of large replies being built or sent
+//! share [`Limits::reply_budget`], and a client that reads nothing of its
+//! reply for [`Limits::write_seconds`] is cut off, which frees it. So
+//! clients that ask for large replies and never read them hold at most the
+//! budget, and the other routes go on answering.
 
 use std::convert::Infallible;
+use std::future::Future;
 use std::io;
-use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, TcpListener, ToSocketAddrs};
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::task::{Context as TaskContext, Poll};
 use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
@@ -22,11 +33,12 @@ use hyper::header::{HeaderValue, CONTENT_LENGTH, CONTENT_TYPE, HOST};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::sync::Semaphore;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::api::{self, count::Jobs, Context};
 use crate::deadline::Watchdog;
-use crate::http::{ApiError, Reply, Request};
+use crate::http::{host_name, ApiError, Reply, Request};
 use crate::Limits;
 
 /// How often the server looks at its stop flag.
@@ -65,6 +77,8 @@ struct Shared {
     log: Option<Box<LogFn>>,
     /// Permits to compute: [`Limits::workers`] of them.
     work: Semaphore,
+    /// Bytes of large replies being built or sent: [`Limits::reply_budget`].
+    replies: Arc<Semaphore>,
 }
 
 impl Server {
@@ -125,6 +139,9 @@ impl Server {
         let workers = limits.workers.max(1);
         let shared = Arc::new(Shared {
             work: Semaphore::new(workers),
+            replies: Arc::new(Semaphore::new(
+                limits.reply_budget.clamp(1, Semaphore::MAX_PERMITS),
+            )),
             limits,
             addr,
             watchdog: Watchdog::default(),
@@ -170,6 +187,7 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>, stop: &AtomicBool) -
     let (closing, closed) = tokio::sync::watch::channel(false);
     let mut connections = tokio::task::JoinSet::new();
     let read = Duration::from_secs_f64(shared.limits.read_seconds.max(0.001));
+    let write = Duration::from_secs_f64(shared.limits.write_seconds.max(0.001));
     loop {
         let permit = tokio::select! {
             () = stopped(stop) => break,
@@ -203,6 +221,7 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>, stop: &AtomicBool) -
                 .timer(TokioTimer::new())
                 .header_read_timeout(read)
                 .keep_alive(true);
+            let stream = WriteTimeout::new(stream, write);
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(connection);
             tokio::select! {
@@ -256,34 +275,84 @@ async fn handle(
     let start = Instant::now();
     let method = request.method().as_str().to_string();
     let path = request.uri().path().to_string();
+    let hosts = request.headers().get_all(HOST).iter().count();
     let host = request
         .headers()
         .get(HOST)
         .and_then(|h| h.to_str().ok())
         .map(str::to_string);
-    let reply = if request.version() == hyper::Version::HTTP_11 && host.is_none() {
-        ApiError::missing_host().into()
-    } else if !host_allowed(shared.addr, host.as_deref()) {
-        ApiError::forbidden_host(host.as_deref().unwrap_or(""), shared.addr.port()).into()
+    // A request in absolute form (`GET http://name/ HTTP/1.1`) names its
+    // host in the target too, which then wins over the header.
+    let target = request.uri().authority().map(|a| a.as_str().to_string());
+    let foreign = [host.as_deref(), target.as_deref()]
+        .into_iter()
+        .flatten()
+        .find(|h| !host_allowed(shared.addr, &shared.limits.allowed_hosts, h));
+    let (reply, permit) = if hosts > 1 {
+        (ApiError::two_hosts().into(), None)
+    } else if request.version() == hyper::Version::HTTP_11 && host.is_none() {
+        (ApiError::missing_host().into(), None)
+    } else if let Some(foreign) = foreign {
+        (
+            ApiError::forbidden_host(foreign, shared.addr.port()).into(),
+            None,
+        )
     } else if let Err(e) = may_start_work(&request, &shared, host.as_deref()) {
-        e.into()
+        (e.into(), None)
     } else {
         match read_body(request, &shared.limits).await {
-            Err(reply) => reply,
+            Err(reply) => (reply, None),
             Ok(body) => compute(&shared, &method, &path, body).await,
         }
     };
     if let Some(log) = &shared.log {
         log(&method, &path, reply.status, start.elapsed().as_secs_f64());
     }
-    Ok(response(reply))
+    Ok(response(reply, permit))
+}
+
+/// Whether a route's reply can be large (and so takes from
+/// [`Limits::reply_budget`]).
+fn large_reply(path: &str) -> bool {
+    matches!(path, "/api/trace" | "/api/render")
 }
 
 /// Routes the request on a blocking thread, at most [`Limits::workers`] at
-/// once; a panic in a handler (a bug) is answered as 500.
-async fn compute(shared: &Arc<Shared>, method: &str, path: &str, body: Vec<u8>) -> Reply {
+/// once; a panic in a handler (a bug) is answered as 500. A route whose
+/// reply can be large first reserves [`Limits::reply_bytes`] of
+/// [`Limits::reply_budget`] (waiting for it at most until the request's
+/// deadline), and keeps what its reply takes: the permit returned, to be
+/// held until the body is sent.
+async fn compute(
+    shared: &Arc<Shared>,
+    method: &str,
+    path: &str,
+    body: Vec<u8>,
+) -> (Reply, Option<OwnedSemaphorePermit>) {
+    let limits = &shared.limits;
+    let deadline = shared.watchdog.deadline(limits.request_seconds);
+    let mut reserved = None;
+    if method == "POST" && large_reply(path) {
+        let bytes = limits
+            .reply_bytes
+            .min(limits.reply_budget)
+            .clamp(1, u32::MAX as usize) as u32;
+        let wait = Duration::from_secs_f64(limits.request_seconds.max(0.0));
+        match tokio::time::timeout(wait, Arc::clone(&shared.replies).acquire_many_owned(bytes))
+            .await
+        {
+            Ok(Ok(permit)) => reserved = Some(permit),
+            Ok(Err(_)) => return (ApiError::stopping().into(), None),
+            Err(_) => {
+                return (
+                    ApiError::busy(limits.request_seconds, limits.reply_budget).into(),
+                    None,
+                )
+            }
+        }
+    }
     let Ok(_permit) = shared.work.acquire().await else {
-        return ApiError::internal("the server is stopping").into();
+        return (ApiError::stopping().into(), None);
     };
     let request = Request {
         method: method.to_string(),
@@ -296,16 +365,34 @@ async fn compute(shared: &Arc<Shared>, method: &str, path: &str, body: Vec<u8>) 
             limits: &worker.limits,
             watchdog: &worker.watchdog,
             jobs: &worker.jobs,
+            deadline,
         };
         api::route(&cx, &request)
     })
     .await;
-    done.unwrap_or_else(|_| {
+    let mut reply = done.unwrap_or_else(|_| {
         ApiError::internal(
             "the server failed on this request (a bug: please report it with the request)",
         )
         .into()
-    })
+    });
+    // The large routes stop at the cap themselves; this holds for every
+    // other route of the API (the page's own files are fixed).
+    if path.starts_with("/api") && reply.body.len() > limits.reply_bytes {
+        reply = ApiError::reply_too_large(limits.reply_bytes, "ask for less").into();
+    }
+    // Keep as much of the reservation as the body takes.
+    let kept = reserved.and_then(|mut permit| {
+        let len = reply.body.len();
+        if len == 0 {
+            None
+        } else if len >= permit.num_permits() {
+            Some(permit)
+        } else {
+            permit.split(len)
+        }
+    });
+    (reply, kept)
 }
 
 /// Requests that start or stop work (POST, DELETE) must be JSON (POST) and
@@ -351,27 +438,55 @@ fn may_start_work(
     Ok(())
 }
 
-/// A server on the loopback interface answers only requests addressed to
-/// this machine by IP or as `localhost`: a web page elsewhere cannot reach it
-/// through a DNS name that it points at 127.0.0.1 (DNS rebinding).
-fn host_allowed(addr: SocketAddr, host: Option<&str>) -> bool {
-    if !addr.ip().is_loopback() {
+/// Whether `host` (a `Host` header's value) names this server: `localhost`,
+/// a name given with `--allow-host`, or one of its own IP addresses (the one
+/// it is bound to; any, when it is bound to every interface, 0.0.0.0 or ::,
+/// since it may be reached on any of them; any loopback address, when it is
+/// bound to one). Any other name is refused, so that a page of another site
+/// cannot reach the server through a DNS name of its own that it points at
+/// this machine (DNS rebinding).
+fn host_allowed(addr: SocketAddr, allowed: &[String], host: &str) -> bool {
+    let name = host_name(host);
+    if name.eq_ignore_ascii_case("localhost")
+        || allowed
+            .iter()
+            .any(|a| host_name(a).eq_ignore_ascii_case(name))
+    {
         return true;
     }
-    let Some(host) = host else {
-        // HTTP/1.0 clients may send no Host; they name no other site either.
-        return true;
+    let Ok(ip) = name.parse::<IpAddr>() else {
+        return false;
     };
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-        _ => host,
-    };
-    let name = name.trim_start_matches('[').trim_end_matches(']');
-    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
+    let bound = addr.ip();
+    let canonical = |ip: IpAddr| ip.to_canonical();
+    bound.is_unspecified()
+        || canonical(ip) == canonical(bound)
+        || (bound.is_loopback() && canonical(ip).is_loopback())
 }
 
-fn response(reply: Reply) -> hyper::Response<Full<Bytes>> {
-    let mut response = hyper::Response::new(Full::new(Bytes::from(reply.body)));
+/// The body's bytes own `permit` (its share of the budget of large replies):
+/// it is given back when hyper has written the last of them, or dropped
+/// them with the connection.
+struct Held {
+    body: Vec<u8>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl AsRef<[u8]> for Held {
+    fn as_ref(&self) -> &[u8] {
+        &self.body
+    }
+}
+
+fn response(reply: Reply, permit: Option<OwnedSemaphorePermit>) -> hyper::Response<Full<Bytes>> {
+    let bytes = match permit {
+        Some(permit) => Bytes::from_owner(Held {
+            body: reply.body,
+            _permit: permit,
+        }),
+        None => Bytes::from(reply.body),
+    };
+    let mut response = hyper::Response::new(Full::new(bytes));
     *response.status_mut() = hyper::StatusCode::from_u16(reply.status)
         .unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
@@ -388,6 +503,93 @@ fn response(reply: Reply) -> hyper::Response<Full<Bytes>> {
     response
 }
 
+/// A connection whose writes fail once the client has read nothing for
+/// `limit`: a reply waiting on a client that never reads is given up, and
+/// the memory it holds freed.
+struct WriteTimeout {
+    inner: tokio::net::TcpStream,
+    limit: Duration,
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl WriteTimeout {
+    fn new(inner: tokio::net::TcpStream, limit: Duration) -> Self {
+        WriteTimeout {
+            inner,
+            limit,
+            stalled: None,
+        }
+    }
+
+    /// After a write that could not go on: an error once it has waited
+    /// `limit`, otherwise pending (woken by the socket or the timer).
+    fn wait<T>(
+        &mut self,
+        cx: &mut TaskContext<'_>,
+        done: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if done.is_ready() {
+            self.stalled = None;
+            return done;
+        }
+        let limit = self.limit;
+        let timer = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client read nothing of the reply in time",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for WriteTimeout {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteTimeout {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let done = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.wait(cx, done)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut TaskContext<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let done = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.wait(cx, done)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<io::Result<()>> {
+        let done = Pin::new(&mut self.inner).poll_flush(cx);
+        self.wait(cx, done)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<io::Result<()>> {
+        let done = Pin::new(&mut self.inner).poll_shutdown(cx);
+        self.wait(cx, done)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,25 +598,38 @@ mod tests {
     fn hosts_for_this_machine_only() {
         let local = SocketAddr::from(([127, 0, 0, 1], 8080));
         for ok in [
-            None,
-            Some("127.0.0.1:8080"),
-            Some("localhost"),
-            Some("LocalHost:8080"),
-            Some("[::1]:8080"),
-            Some("10.0.0.7"),
+            "127.0.0.1:8080",
+            "127.0.0.2",
+            "localhost",
+            "LocalHost:8080",
+            "localhost.",
+            "[::1]:8080",
         ] {
-            assert!(host_allowed(local, ok), "{ok:?}");
+            assert!(host_allowed(local, &[], ok), "{ok:?}");
         }
         for bad in [
             "evil.example",
             "evil.example:8080",
             "localhost.evil.example",
             "127.0.0.1.nip.io",
+            "10.0.0.7",
+            "",
         ] {
-            assert!(!host_allowed(local, Some(bad)), "{bad}");
+            assert!(!host_allowed(local, &[], bad), "{bad}");
         }
-        // Bound to every interface, names are the point.
+        // Bound to every interface: any address of this machine, but no
+        // name unless it was allowed.
         let open = SocketAddr::from(([0, 0, 0, 0], 8080));
-        assert!(host_allowed(open, Some("my-laptop.local:8080")));
+        assert!(host_allowed(open, &[], "10.0.0.7:8080"));
+        assert!(host_allowed(open, &[], "[fe80::1]:8080"));
+        assert!(!host_allowed(open, &[], "my-laptop.local:8080"));
+        let allowed = ["my-laptop.local".to_string()];
+        assert!(host_allowed(open, &allowed, "My-Laptop.local:8080"));
+        assert!(!host_allowed(open, &allowed, "evil.example:8080"));
+        // Bound to one address: that one.
+        let lan = SocketAddr::from(([192, 168, 1, 5], 8080));
+        assert!(host_allowed(lan, &[], "192.168.1.5:8080"));
+        assert!(!host_allowed(lan, &[], "192.168.1.6:8080"));
+        assert!(!host_allowed(lan, &[], "127.0.0.1:8080"));
     }
 }

@@ -897,6 +897,37 @@ mod trace {
         assert!(reject["attack"].is_string());
     }
 
+    /// The replay up to `offset` runs under the request's deadline: an
+    /// offset too far to reach in time is a 503 that says so, on time.
+    #[test]
+    fn an_offset_not_reached_in_time_is_a_time_limit() {
+        let s = start_with(Limits {
+            trace_steps: 1 << 40,
+            request_seconds: 0.2,
+            ..Limits::default()
+        });
+        let start = Instant::now();
+        s.post(
+            "/api/trace",
+            json!({"n": 20, "algorithm": "bitwise", "offset": 500_000_000_u64, "limit": 5}),
+        )
+        .assert_error(503, "time_limit", "did not reach step 500000001");
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        // A page in reach comes back, numbered from its offset.
+        let r = s.ok(
+            "/api/trace",
+            json!({"n": 6, "algorithm": "recursive", "offset": 10, "limit": 2}),
+        );
+        assert_eq!(r["offset"], 10);
+        assert_eq!(r["events"][0]["step"], 11);
+        assert_eq!(r["events"][1]["step"], 12);
+        assert_eq!((&r["more"], &r["next_offset"]), (&json!(true), &json!(12)));
+    }
+
     #[test]
     fn refuses_what_it_cannot_trace() {
         let s = start();
@@ -923,6 +954,29 @@ mod trace {
 
 mod render {
     use super::*;
+
+    /// Each attacking pair is a line to find and draw: a board of queens
+    /// that makes more than 5,000 is refused at once (3,000 queens on 100×100
+    /// took minutes to draw), and one just under is drawn.
+    #[test]
+    fn too_many_attacking_pairs_are_refused_before_drawing() {
+        let s = start();
+        let rows = |k: usize| -> Vec<[usize; 2]> {
+            (0..k).flat_map(|r| (0..100).map(move |c| [r, c])).collect()
+        };
+        let start = Instant::now();
+        s.post("/api/render", json!({"n": 100, "queens": rows(30)}))
+            .assert_error(422, "over_limit", "at most 5000");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        // One full row: 4,950 pairs.
+        let r = s.post("/api/render", json!({"n": 100, "queens": rows(1)}));
+        assert_eq!(r.status, 200);
+        assert!(r.body.starts_with(b"<svg") || r.body.starts_with(b"<?xml"));
+    }
 
     #[test]
     fn draws_svg_and_png() {
@@ -1191,8 +1245,8 @@ mod shell {
             ),
             (
                 "/api/trace",
-                json!({"n": 4, "algorithm": "bitwise", "limit": 50}),
-                &["n", "limit"],
+                json!({"n": 4, "algorithm": "bitwise", "limit": 50, "offset": 0}),
+                &["n", "limit", "offset"],
             ),
             (
                 "/api/render",
@@ -1289,7 +1343,7 @@ mod shell {
     #[test]
     fn error_messages() {
         let s = start();
-        let cases: [(&str, &str); 14] = [
+        let cases: [(&str, &str); 17] = [
             ("/api/solve", ""),
             ("/api/solve", "[1]"),
             ("/api/solve", r#"{"n": 0}"#),
@@ -1305,6 +1359,15 @@ mod shell {
             ),
             ("/api/complete", r#"{"n": 8, "mode": "sideways"}"#),
             ("/api/trace", r#"{"n": 4}"#),
+            (
+                "/api/trace",
+                r#"{"n": 8, "algorithm": "bitwise", "offset": 250000}"#,
+            ),
+            (
+                "/api/trace",
+                r#"{"n": 4, "algorithm": "bitwise", "offset": 1000}"#,
+            ),
+            ("/api/solve", r#"{"n": 8, "n": 9}"#),
             ("/api/count", r#"{"n": 99}"#),
             (
                 "/api/render",

@@ -53,6 +53,7 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
         job_threads: run.threads.unwrap_or_else(nqueens::default_threads),
         request_seconds: run.request_timeout,
         allowed_origins: run.allow_origin.clone(),
+        allowed_hosts: run.allow_host.clone(),
         ..nqueens_web::Limits::default()
     };
     let mut server = match Server::bind(addr, limits) {

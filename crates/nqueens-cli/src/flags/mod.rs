@@ -166,6 +166,12 @@ pub struct ServeArgs {
     /// as http://localhost:3000 (repeatable; the page's own origin always works).
     #[arg(long, value_name = "ORIGIN", value_parser = values::origin)]
     pub allow_origin: Vec<String>,
+    /// Also answer requests that name this host, such as my-laptop.local
+    /// (repeatable). Without it, only localhost and the server's IP
+    /// addresses are answered, so that no page of another site can reach
+    /// the server through a name it points here (DNS rebinding).
+    #[arg(long, value_name = "NAME", value_parser = values::host)]
+    pub allow_host: Vec<String>,
     /// Print one line per request on standard error.
     #[arg(long)]
     pub log: bool,

@@ -159,6 +159,27 @@ pub fn origin(text: &str) -> Result<String, String> {
     }
 }
 
+/// `serve --allow-host NAME`: a host name the server answers to besides
+/// `localhost` and its own IP addresses, as it appears in a URL (no scheme,
+/// port or path).
+pub fn host(text: &str) -> Result<String, String> {
+    let t = text.trim().trim_end_matches('.');
+    let ok = !t.is_empty()
+        && t.len() <= 253
+        && t.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        });
+    if ok {
+        Ok(t.to_ascii_lowercase())
+    } else {
+        Err("give a host name as it appears in a URL, such as my-laptop.local (no http://, port or path)".into())
+    }
+}
+
 /// Seconds from above `low` to `high`, as a [`Duration`].
 fn seconds(text: &str, low: f64, high: f64, what: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {

@@ -75,6 +75,37 @@ fn prints_its_address_answers_and_stops_on_ctrl_c() {
     assert!(stderr.ends_with("stopped\n"), "{stderr}");
 }
 
+/// GET /api/info naming `host` in the Host header: the status line.
+fn get_as(addr: &str, host: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET /api/info HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    raw.lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn allow_host_answers_that_name_and_no_other() {
+    let (child, addr) = serve(&["--allow-host", "NQueens.test", "--allow-host", "b.test"]);
+    let port = addr.rsplit_once(':').unwrap().1;
+    for host in [
+        format!("nqueens.test:{port}"),
+        "b.test".to_string(),
+        addr.clone(),
+    ] {
+        let status = get_as(&addr, &host);
+        assert!(status.contains(" 200 "), "{host}: {status}");
+    }
+    let status = get_as(&addr, &format!("evil.example:{port}"));
+    assert!(status.contains(" 403 "), "{status}");
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+}
+
 #[test]
 fn ctrl_c_stops_a_running_count_job_too() {
     let (child, addr) = serve(&["--count-max", "20", "--log"]);
@@ -179,6 +210,9 @@ fn bad_flags_are_usage_errors() {
         (&["-j", "0"], "for '--threads <T>'"),
         (&["--allow-origin", "evil.example"], "http://HOST:PORT"),
         (&["--allow-origin", "http://x.example/path"], "no path"),
+        (&["--allow-host", "http://x.example"], "no http://"),
+        (&["--allow-host", "x.example:80"], "as it appears in a URL"),
+        (&["--allow-host", ""], "as it appears in a URL"),
     ] {
         let mut all = vec!["serve"];
         all.extend_from_slice(args);

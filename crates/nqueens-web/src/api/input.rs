@@ -5,10 +5,12 @@
 //! ...]` (one per row, `null` for an empty row: what `solve` returns). Squares
 //! are 0-based, like the library's.
 
-use nqueens::Square;
-use serde::Deserialize;
+use std::fmt;
 
-use serde::de::DeserializeOwned;
+use nqueens::Square;
+use serde::de::{DeserializeOwned, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::{Map, Value};
 
 use crate::http::{ApiError, ApiResult};
 
@@ -130,20 +132,104 @@ pub fn pair(square: Square) -> [usize; 2] {
     [square.row, square.col]
 }
 
+/// A JSON value read with a check that no object gives a key twice: JSON
+/// allows it, and readers differ on which of the two they take (serde_json's
+/// `Value` keeps the last), so a request that does is refused rather than
+/// read one way here and another way by whatever checked it before.
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Unique(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(A::Error::custom(format!(
+                    "the key \"{key}\" is given twice; give each key once"
+                )));
+            }
+            let Unique(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
 /// The body as `T`, refusing keys that are not in `fields` (so that a
-/// misspelt field is an error, not silently ignored), with serde's message
-/// (which names the field and the type it wanted) when a value is wrong.
+/// misspelt field is an error, not silently ignored) and keys given twice,
+/// with serde's message (which names the field and the type it wanted) when
+/// a value is wrong.
 pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -> ApiResult<T> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::bad_json(format!(
             "this endpoint takes a JSON object in the request body, such as {example}"
         )));
     }
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
-        ApiError::bad_json(format!(
-            "the request body is not valid JSON: {e}; for example {example}"
-        ))
-    })?;
+    let value: Value = serde_json::from_slice::<Unique>(body)
+        .map_err(|e| {
+            if e.is_data() {
+                // The only data error a `Unique` makes: a repeated key.
+                ApiError::bad_json(format!("the request body is refused: {e}"))
+            } else {
+                ApiError::bad_json(format!(
+                    "the request body is not valid JSON: {e}; for example {example}"
+                ))
+            }
+        })?
+        .0;
     let Some(object) = value.as_object() else {
         return Err(ApiError::bad_json(format!(
             "the request body must be a JSON object, such as {example}"
@@ -198,6 +284,36 @@ mod tests {
         let b = board(r#"{"columns": [1, null, 0, 2]}"#, 20).expect("valid");
         assert_eq!(b.n, 4);
         assert_eq!(b.queens.len(), 3);
+    }
+
+    #[test]
+    fn keys_given_twice_are_refused_at_any_depth() {
+        let fields = ["n", "queens", "a"];
+        for body in [
+            r#"{"n": 4, "n": 5}"#,
+            r#"{"n": 4, "queens": [], "queens": [[0, 0]]}"#,
+            r#"{"n": 4, "a": [{"x": 1, "x": 2}]}"#,
+            r#"{"n": 4, "a": {"b": {"x": 1, "x": 1}}}"#,
+        ] {
+            let e = parse::<Value>(body.as_bytes(), &fields, "{}").expect_err(body);
+            assert_eq!(e.code, "bad_json", "{body}");
+            assert!(
+                e.message.contains("is given twice"),
+                "{body}: {}",
+                e.message
+            );
+        }
+        let ok: Value = parse(br#"{"n": 4, "a": [{"x": 1}, {"x": 2}]}"#, &fields, "{}")
+            .expect("the same key in two objects is fine");
+        assert_eq!(ok["a"][1]["x"], 2);
+        let big: Value = parse(
+            br#"{"n": 18446744073709551615, "a": -1.5e30}"#,
+            &fields,
+            "{}",
+        )
+        .expect("numbers as serde_json reads them");
+        assert_eq!(big["n"], u64::MAX);
+        assert_eq!(big["a"], -1.5e30);
     }
 
     #[test]

@@ -35,12 +35,16 @@ pub struct Context<'a> {
     pub watchdog: &'a Watchdog,
     /// The count jobs.
     pub jobs: &'a count::Jobs,
+    /// This request's deadline, set when the server took the request (so
+    /// that a wait for room to reply counts too).
+    pub deadline: Deadline,
 }
 
 impl Context<'_> {
-    /// A deadline for this request's search.
+    /// The deadline of this request: its search and the writing of its
+    /// reply stop when it passes.
     pub fn deadline(&self) -> Deadline {
-        self.watchdog.deadline(self.limits.request_seconds)
+        self.deadline.clone()
     }
 }
 

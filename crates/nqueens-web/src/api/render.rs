@@ -4,13 +4,13 @@
 //! between them, and blocked squares grey and crossed out. PNG, like the
 //! command line's, leaves text out (the row and column numbers).
 
-use nqueens::{write_png, write_svg, Picture};
+use nqueens::{write_png, write_svg, Picture, Placement};
 use serde::Deserialize;
 
 use super::input::parse;
 use super::input::BoardIn;
 use super::Context;
-use crate::http::{ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Capped, Reply};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -32,6 +32,10 @@ struct RenderIn {
 /// The largest square side in pixels a request may ask for.
 pub const SQUARE_MAX: u32 = 200;
 
+/// The most attacking pairs a picture draws (each is a line, and finding
+/// and drawing them takes time and bytes with their number).
+pub const CONFLICTS_MAX: u128 = 5000;
+
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let input: RenderIn = parse(
         body,
@@ -48,6 +52,15 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         r#"{"columns": [1, 3, 0, 2], "format": "svg"}"#,
     )?;
     let board = input.board.check(cx.limits.render_max, "render")?;
+    let conflicts = Placement::new(board.n, board.queens.clone())
+        .map_err(|e| ApiError::invalid(e.to_string()))?
+        .conflict_count();
+    if conflicts > CONFLICTS_MAX {
+        return Err(ApiError::over_limit(format!(
+            "{conflicts} pairs of these queens attack each other; a picture draws each pair as \
+             a line, at most {CONFLICTS_MAX}: take some queens off"
+        )));
+    }
     let mut picture = Picture::new(board.n)
         .with_queens(board.queens.iter().copied())
         .with_attacked_shaded(input.shade.unwrap_or(true))
@@ -62,18 +75,21 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         picture = picture.with_square_size(side);
     }
     picture = picture.with_blocked(board.blocked.iter().copied());
-    let mut bytes = Vec::new();
-    let (content_type, ext) = match input.format.unwrap_or(Format::Svg) {
-        Format::Svg => {
-            write_svg(&mut bytes, &picture).map_err(|e| ApiError::invalid(e.to_string()))?;
-            ("image/svg+xml", "svg")
-        }
-        Format::Png => {
-            write_png(&mut bytes, &picture).map_err(|e| ApiError::invalid(e.to_string()))?;
-            ("image/png", "png")
-        }
+    // Written into a buffer that stops at the cap on replies.
+    let cap = cx.limits.reply_bytes;
+    let mut bytes = Capped::new(cap);
+    let (written, content_type, ext) = match input.format.unwrap_or(Format::Svg) {
+        Format::Svg => (write_svg(&mut bytes, &picture), "image/svg+xml", "svg"),
+        Format::Png => (write_png(&mut bytes, &picture), "image/png", "png"),
     };
-    Ok(Reply::bytes(content_type, bytes).with_header(
+    if bytes.is_over() {
+        return Err(ApiError::reply_too_large(
+            cap,
+            "draw a smaller board or smaller squares (\"square\"), or ask for \"format\": \"png\"",
+        ));
+    }
+    written.map_err(|e| ApiError::invalid(e.to_string()))?;
+    Ok(Reply::bytes(content_type, bytes.into_inner()).with_header(
         "Content-Disposition",
         format!("attachment; filename=\"nqueens-{}.{ext}\"", board.n),
     ))

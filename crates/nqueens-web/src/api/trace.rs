@@ -1,28 +1,52 @@
 //! `POST /api/trace`: the steps of one of the classic algorithms, as JSON
-//! events, bounded in number and in time. The page replays them to animate
-//! the search; `nqueens trace --format json` prints the same records
-//! ([`Event`]), one per line.
+//! events, bounded in number, in bytes and in time, a page at a time. The
+//! page replays them to animate the search; `nqueens trace --format json`
+//! prints the same records ([`Event`]), one per line.
+//!
+//! Paging: `"offset"` is the number of steps to pass over (the first step
+//! returned is step `offset + 1`) and `"limit"` the most steps to return;
+//! the reply says whether more follow (`"more"`, and `"next_offset"`, the
+//! `offset` of the next page). Each request replays the search from its
+//! start, so `offset + limit` is at most [`Limits::trace_steps`]. The reply
+//! is written step by step into a buffer that stops at
+//! [`Limits::reply_bytes`]: without a `"limit"`, the page ends where the
+//! next step would not fit; with one, a page that would not fit is refused
+//! (422, `reply_too_large`) with the number of steps that do. The tree of a
+//! page holds the nodes its steps stand on or make, and their ancestors; the
+//! first page's is the whole tree so far.
+//!
+//! [`Limits::trace_steps`]: crate::Limits::trace_steps
+//! [`Limits::reply_bytes`]: crate::Limits::reply_bytes
 
+use std::collections::BTreeSet;
+use std::io::Write;
 use std::ops::ControlFlow;
 
-use nqueens::{
-    about, pseudocode, About, Event, Mark, Replay, Sink, Stats, Structure, TreeNode, LEGEND,
-};
+use nqueens::{about, pseudocode, Event, Mark, Replay, Sink, Stats, Structure, TreeNode, LEGEND};
 use serde::{Deserialize, Serialize};
 
 use super::input::parse;
 use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
-use crate::http::{ApiError, ApiResult, Reply};
+use crate::http::{ApiError, ApiResult, Capped, Reply};
 
-/// Events returned when the request does not say.
+/// Events returned when the request does not say (fewer where they would
+/// not fit in one reply).
 pub const DEFAULT_EVENTS: usize = 2000;
+
+/// Bytes kept free for the end of the reply (the flags and the counters).
+const TAIL_BYTES: usize = 1024;
+
+/// The most a tree node's JSON grows when its mark changes (`"root"` to
+/// `"dead_end"`), and its comma.
+const NODE_SLACK: usize = 5;
 
 #[derive(Deserialize)]
 struct TraceIn {
     n: Option<usize>,
     algorithm: Option<String>,
     limit: Option<usize>,
+    offset: Option<usize>,
 }
 
 /// The board and the algorithm's structure after one step.
@@ -48,28 +72,78 @@ struct StepOut {
     view: View,
 }
 
+/// What comes before the events.
 #[derive(Serialize)]
-struct TraceOut {
+struct Head {
     n: usize,
     algorithm: &'static str,
-    about: Option<About>,
+    about: Option<nqueens::About>,
     pseudocode: &'static [&'static str],
     legend: &'static [(&'static str, &'static str)],
-    tree: Vec<TreeNode>,
-    events: Vec<StepOut>,
+    /// Steps passed over before the first one returned.
+    offset: usize,
+}
+
+/// What comes after the events and the tree.
+#[derive(Serialize)]
+struct Tail {
     /// Whether the search went on past the last event returned.
     truncated: bool,
-    /// The counters of the whole search, when it finished within the limit.
+    /// The same: more steps follow.
+    more: bool,
+    /// The `offset` that asks for the next page, when more steps follow
+    /// within this server's reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_offset: Option<usize>,
+    /// The counters of the whole search, when it finished within the page.
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsOut>,
 }
 
+/// Replays the search up to `offset`, then writes each step into `out` as
+/// it comes, while it fits.
 struct Recorder<'a> {
+    offset: u64,
     limit: usize,
     replay: Replay,
-    events: Vec<StepOut>,
+    out: Capped,
+    /// One step's JSON, before it goes into `out`.
+    scratch: Vec<u8>,
+    written: usize,
+    /// The tree nodes of the page, and a bound on their bytes.
+    nodes: BTreeSet<usize>,
+    node_bytes: usize,
+    /// Tree nodes already looked at.
+    seen: usize,
+    /// The search went on past the last step written.
     truncated: bool,
+    /// The next step did not fit under the cap.
+    full: bool,
+    /// The deadline passed.
+    late: bool,
     deadline: &'a Deadline,
+}
+
+impl Recorder<'_> {
+    /// The nodes that `ids` and their ancestors add to the page's tree, and
+    /// a bound on their bytes.
+    fn new_nodes(&self, ids: impl Iterator<Item = usize>) -> (Vec<usize>, usize) {
+        let tree = self.replay.tree();
+        let mut added = Vec::new();
+        let mut bytes = 0;
+        for id in ids {
+            let mut at = Some(id);
+            while let Some(i) = at.filter(|i| *i < tree.len()) {
+                if self.nodes.contains(&i) || added.contains(&i) {
+                    break;
+                }
+                added.push(i);
+                bytes += serde_json::to_vec(&tree[i]).map_or(256, |v| v.len()) + NODE_SLACK;
+                at = tree[i].parent;
+            }
+        }
+        (added, bytes)
+    }
 }
 
 impl Sink for Recorder<'_> {
@@ -78,13 +152,24 @@ impl Sink for Recorder<'_> {
     }
 
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-        if self.events.len() >= self.limit || self.deadline.passed() {
+        if self.deadline.passed() {
+            self.late = true;
+            self.truncated = true;
+            return ControlFlow::Break(());
+        }
+        if self.replay.steps() < self.offset {
+            self.replay.apply(event);
+            // Nodes made before the page are in it only as ancestors.
+            self.seen = self.replay.tree().len();
+            return ControlFlow::Continue(());
+        }
+        if self.written >= self.limit {
             self.truncated = true;
             return ControlFlow::Break(());
         }
         let step = self.replay.apply(event);
         let structure = self.replay.structure();
-        self.events.push(StepOut {
+        let out = StepOut {
             record: serde_json::to_value(event).unwrap_or_default(),
             step: self.replay.steps(),
             says: step.says,
@@ -96,7 +181,31 @@ impl Sink for Recorder<'_> {
                 text: self.replay.describe(structure.clone()),
                 structure,
             },
-        });
+        };
+        self.scratch.clear();
+        if serde_json::to_writer(&mut self.scratch, &out).is_err() {
+            self.full = true;
+            self.truncated = true;
+            return ControlFlow::Break(());
+        }
+        let made = self.seen..self.replay.tree().len();
+        let (added, bytes) = self.new_nodes(made.chain([step.node]));
+        let needed = self.scratch.len() + 1 + self.node_bytes + bytes + TAIL_BYTES;
+        if needed > self.out.room() {
+            self.full = true;
+            self.truncated = true;
+            return ControlFlow::Break(());
+        }
+        let comma: &[u8] = if self.written > 0 { b"," } else { b"" };
+        if self.out.write_all(comma).is_err() || self.out.write_all(&self.scratch).is_err() {
+            self.full = true;
+            self.truncated = true;
+            return ControlFlow::Break(());
+        }
+        self.nodes.extend(added);
+        self.node_bytes += bytes;
+        self.seen = self.replay.tree().len();
+        self.written += 1;
         ControlFlow::Continue(())
     }
 
@@ -105,10 +214,16 @@ impl Sink for Recorder<'_> {
     }
 }
 
+/// `,"name":value`.
+fn field<T: Serialize + ?Sized>(out: &mut Capped, name: &str, value: &T) -> std::io::Result<()> {
+    write!(out, ",\"{name}\":")?;
+    serde_json::to_writer(&mut *out, value).map_err(std::io::Error::other)
+}
+
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let input: TraceIn = parse(
         body,
-        &["n", "algorithm", "limit"],
+        &["n", "algorithm", "limit", "offset"],
         r#"{"n": 6, "algorithm": "bitwise", "limit": 500}"#,
     )?;
     let Some(name) = input.algorithm.as_deref() else {
@@ -119,35 +234,159 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let algorithm = algorithm_named(name)?;
     let max = cx.limits.play_max.min(algorithm.max_n());
     let n = super::input::size(input.n, max, &format!("trace with {name}"))?;
-    let limit = input
-        .limit
-        .unwrap_or(DEFAULT_EVENTS.min(cx.limits.trace_events));
-    if limit == 0 || limit > cx.limits.trace_events {
+    let reach = cx.limits.trace_steps.max(1);
+    let offset = input.offset.unwrap_or(0);
+    if offset >= reach {
         return Err(ApiError::over_limit(format!(
-            "\"limit\" must be from 1 to {} (this server's limit on events per trace)",
-            cx.limits.trace_events
+            "\"offset\" must be from 0 to {} (this server traces a search up to step {reach})",
+            reach - 1
         )));
     }
-    let deadline = cx.deadline();
-    let mut recorder = Recorder {
-        limit,
-        replay: Replay::new(algorithm.name(), n),
-        events: Vec::new(),
-        truncated: false,
-        deadline: &deadline,
+    let limit = match input.limit {
+        Some(limit) => {
+            if limit == 0 || limit > cx.limits.trace_events {
+                return Err(ApiError::over_limit(format!(
+                    "\"limit\" must be from 1 to {} (this server's limit on events per trace)",
+                    cx.limits.trace_events
+                )));
+            }
+            if offset.saturating_add(limit) > reach {
+                return Err(ApiError::over_limit(format!(
+                    "\"offset\" + \"limit\" must be at most {reach} (this server traces a search \
+                     up to step {reach}); with \"offset\": {offset}, ask for at most \"limit\": {}",
+                    reach - offset
+                )));
+            }
+            limit
+        }
+        None => DEFAULT_EVENTS
+            .min(cx.limits.trace_events)
+            .min(reach - offset)
+            .max(1),
     };
-    let stats: Stats = algorithm
-        .search(n, &mut recorder)
-        .map_err(|e| ApiError::invalid(e.to_string()))?;
-    Ok(Reply::ok(&TraceOut {
+    let cap = cx.limits.reply_bytes;
+    let too_large = |hint: String| ApiError::reply_too_large(cap, &hint);
+    let mut out = Capped::new(cap);
+    let head = Head {
         n,
         algorithm: algorithm.name(),
         about: about(algorithm.name()),
         pseudocode: pseudocode(algorithm.name()),
         legend: LEGEND,
-        tree: recorder.replay.tree().to_vec(),
-        truncated: recorder.truncated,
-        stats: (!recorder.truncated).then(|| StatsOut::from(&stats)),
-        events: recorder.events,
-    }))
+        offset,
+    };
+    let head_written = serde_json::to_writer(&mut out, &head).is_ok();
+    let mut out = {
+        // Reopen the object for the events.
+        let mut bytes = out.into_inner();
+        bytes.pop();
+        let mut again = Capped::new(cap);
+        if !head_written
+            || again.write_all(&bytes).is_err()
+            || again.write_all(b",\"events\":[").is_err()
+        {
+            return Err(too_large(
+                "even the trace's description does not fit".to_string(),
+            ));
+        }
+        again
+    };
+    let deadline = cx.deadline();
+    // Room for the closing of the events and the tree's key.
+    let close = b"],\"tree\":[";
+    let mut recorder = Recorder {
+        offset: offset as u64,
+        limit,
+        replay: Replay::new(algorithm.name(), n),
+        out: std::mem::take(&mut out),
+        scratch: Vec::new(),
+        written: 0,
+        nodes: BTreeSet::new(),
+        node_bytes: close.len(),
+        seen: 0,
+        truncated: false,
+        full: false,
+        late: false,
+        deadline: &deadline,
+    };
+    let stats: Stats = algorithm
+        .search(n, &mut recorder)
+        .map_err(|e| ApiError::invalid(e.to_string()))?;
+    let Recorder {
+        replay,
+        out: mut body,
+        written,
+        nodes,
+        truncated,
+        full,
+        late,
+        ..
+    } = recorder;
+    let next = offset + written;
+    if written == 0 {
+        if late {
+            return Err(ApiError::time_limit(
+                deadline.seconds(),
+                &format!(
+                    "the search did not reach step {} in time; ask for a smaller \"offset\" or \
+                     a smaller board",
+                    offset + 1
+                ),
+            ));
+        }
+        if full {
+            return Err(too_large(format!(
+                "even step {} alone does not fit",
+                offset + 1
+            )));
+        }
+        if !truncated {
+            return Err(ApiError::invalid(format!(
+                "the {} search on the {n}×{n} board has {} steps: \"offset\" must be less",
+                algorithm.name(),
+                replay.steps()
+            )));
+        }
+    }
+    if full && input.limit.is_some() {
+        return Err(too_large(format!(
+            "the {limit} steps asked for do not fit, the first {written} do (from \"offset\": \
+             {offset}): ask for at most \"limit\": {written}, and page on with \"offset\" \
+             (each reply's \"next_offset\"); or leave \"limit\" out to get as many as fit"
+        )));
+    }
+    let tree: &[TreeNode] = replay.tree();
+    let mut tail = || -> std::io::Result<()> {
+        body.write_all(close)?;
+        let mut first = true;
+        for &id in &nodes {
+            if !first {
+                body.write_all(b",")?;
+            }
+            first = false;
+            serde_json::to_writer(&mut body, &tree[id]).map_err(std::io::Error::other)?;
+        }
+        body.write_all(b"]")?;
+        let tail = Tail {
+            truncated,
+            more: truncated,
+            next_offset: (truncated && next < reach).then_some(next),
+            stats: (!truncated).then(|| StatsOut::from(&stats)),
+        };
+        field(&mut body, "truncated", &tail.truncated)?;
+        field(&mut body, "more", &tail.more)?;
+        if let Some(next) = tail.next_offset {
+            field(&mut body, "next_offset", &next)?;
+        }
+        if let Some(stats) = &tail.stats {
+            field(&mut body, "stats", stats)?;
+        }
+        body.write_all(b"}")
+    };
+    if tail().is_err() {
+        return Err(too_large(format!(
+            "ask for fewer than {written} steps with \"limit\", and page on with \"offset\""
+        )));
+    }
+    Ok(Reply::bytes("application/json", body.into_inner()))
 }
