@@ -1091,6 +1091,33 @@ mod count {
         assert_eq!(s.get("/api/info").json()["jobs_running"], 0);
     }
 
+    /// A task of n = 26 takes seconds, and its task 0 (P(26)) minutes: a
+    /// cancel still ends the job within a second, and says so. (The stop
+    /// flag was once read only between tasks.)
+    #[test]
+    fn cancel_stops_a_long_task_under_way() {
+        let s = start_with(Limits {
+            count_max: 26,
+            job_threads: 2,
+            ..Limits::default()
+        });
+        let r = s.post("/api/count", json!({"n": 26}));
+        assert_eq!(r.status, 202, "{}", r.json());
+        let id = r.json()["id"].as_u64().expect("an id");
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Instant::now();
+        let r = s.request("DELETE", &format!("/api/count/{id}"), b"");
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["state"], "cancelled", "{v}");
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            sent.elapsed()
+        );
+        assert_eq!(s.get("/api/info").json()["jobs_running"], 0);
+    }
+
     #[test]
     fn an_abandoned_job_stops_by_itself() {
         let s = start_with(Limits {

@@ -7,9 +7,10 @@
 //! the end, the counts, the engine and the time; `DELETE /api/count/ID`
 //! cancels it. A job that nobody has asked about for
 //! [`Limits::abandon_seconds`](crate::Limits::abandon_seconds) (the page was
-//! closed) stops by itself. Either way the executor starts no new task and
-//! the job's threads end once the tasks under way finish; the job's state
-//! says `cancelled` or `abandoned` only after they have.
+//! closed) stops by itself. Either way the executor starts no new task, and
+//! a long task under way (seconds to minutes from n = 26) gives up within
+//! milliseconds ([`nqueens::Plan::count_or_stop`]); the job's state says
+//! `cancelled` or `abandoned` once the threads have ended.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -345,8 +346,8 @@ pub(super) fn status(cx: &Context<'_>, id: &str) -> ApiResult {
 pub(super) fn cancel(cx: &Context<'_>, id: &str) -> ApiResult {
     let job = cx.jobs.get(id)?;
     job.stop.store(true, Ordering::Relaxed);
-    // The tasks under way finish first; for the boards this server counts
-    // they take milliseconds. The state says `running` until they have.
+    // The tasks under way end within milliseconds (a long one gives up).
+    // The state says `running` until they have.
     let start = Instant::now();
     while lock(&job.progress).state == State::Running && start.elapsed() < Duration::from_secs(2) {
         std::thread::sleep(Duration::from_millis(5));

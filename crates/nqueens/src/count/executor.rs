@@ -147,7 +147,12 @@ pub fn run(
                     }
                     let Some(k) = ranges.take(worker) else { break };
                     let index = pending[k];
-                    batch.push((index, plan.count(index)));
+                    // A long task looks at `stop` as it runs; cut short, it
+                    // is not counted (a resumed run counts it again).
+                    let Some(tally) = plan.count_or_stop(index, stop) else {
+                        break;
+                    };
+                    batch.push((index, tally));
                     if sent.elapsed() >= BATCH {
                         if tx.send(std::mem::take(&mut batch)).is_err() {
                             return;

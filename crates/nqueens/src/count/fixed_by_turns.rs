@@ -15,6 +15,8 @@
 //! rotation. The search keeps its own stack, so no board size can overflow
 //! the thread's stack.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::error::Error;
 use crate::search::check_n;
 
@@ -60,12 +62,27 @@ pub enum Turn {
 /// # Errors
 /// [`Error::ZeroSize`] or [`Error::TooLarge`] (`n > 64`).
 pub fn fixed_by(n: usize, turn: Turn) -> Result<u128, Error> {
+    let never = AtomicBool::new(false);
+    Ok(fixed_by_or_stop(n, turn, &never)?.unwrap_or(0))
+}
+
+/// [`fixed_by`], or `None` once `stop` is set: P(26) takes minutes (it is
+/// task 0 of a join count), so the search looks at the flag every 2^20
+/// steps, a millisecond or so.
+pub(crate) fn fixed_by_or_stop(
+    n: usize,
+    turn: Turn,
+    stop: &AtomicBool,
+) -> Result<Option<u128>, Error> {
     check_n(n)?;
     Ok(match turn {
-        Turn::Half => half_turn(n),
-        Turn::Quarter => by_orbits(n, turn),
+        Turn::Half => half_turn(n, stop),
+        Turn::Quarter => by_orbits(n, turn, stop),
     })
 }
+
+/// Steps between looks at the stop flag.
+const POLL: u32 = 1 << 20;
 
 /// P(n) by bit masks, a row and its mirror image at a time.
 ///
@@ -79,7 +96,7 @@ pub fn fixed_by(n: usize, turn: Turn) -> Result<u128, Error> {
 /// about ten times the speed of [`by_orbits`] (n = 16: 10.6 ms before),
 /// which P(n) needs at n = 28, where it is one task of a count that takes
 /// most of an hour.
-fn half_turn(n: usize) -> u128 {
+fn half_turn(n: usize, stop: &AtomicBool) -> Option<u128> {
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let (half, last) = (n / 2, n - 1);
     // Columns, sums r + c, and differences c - r + n - 1: bit c of
@@ -102,15 +119,20 @@ fn half_turn(n: usize) -> u128 {
             | 1 << (last - r))
     };
     if half == 0 {
-        return 1;
+        return Some(1);
     }
     free[0] = open(0, cols, sums, diffs);
     let mut r = 0usize;
     let mut found = 0u128;
+    let mut steps = 0u32;
     loop {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(POLL) && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         if free[r] == 0 {
             if r == 0 {
-                return found;
+                return Some(found);
             }
             r -= 1;
             // Take back row r's queen and its image.
@@ -138,7 +160,7 @@ fn half_turn(n: usize) -> u128 {
 /// The solutions fixed by `turn`, found square by square: each queen placed
 /// with its whole orbit. Any n up to 64, and either turn; for the half turn
 /// the tests hold [`half_turn`] to it.
-fn by_orbits(n: usize, turn: Turn) -> u128 {
+fn by_orbits(n: usize, turn: Turn, stop: &AtomicBool) -> Option<u128> {
     let last = n - 1;
     // The orbit of a square under the rotation: (r, c) -> (c, n-1-r).
     let orbit = |r: usize, c: usize| -> ([(usize, usize); 4], usize) {
@@ -170,7 +192,12 @@ fn by_orbits(n: usize, turn: Turn) -> u128 {
         next: 0,
     }];
     let mut found = 0u128;
+    let mut steps = 0u32;
     while let Some(top) = stack.last_mut() {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(POLL) && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         if top.next == n {
             stack.pop();
             continue;
@@ -209,7 +236,7 @@ fn by_orbits(n: usize, turn: Turn) -> u128 {
         f.next = 0;
         stack.push(f);
     }
-    found
+    Some(found)
 }
 
 #[cfg(test)]
@@ -249,7 +276,12 @@ mod tests {
     #[test]
     fn half_turn_agrees_with_orbits() {
         for n in 1..=17 {
-            assert_eq!(half_turn(n), by_orbits(n, Turn::Half), "n = {n}");
+            let never = AtomicBool::new(false);
+            assert_eq!(
+                half_turn(n, &never),
+                by_orbits(n, Turn::Half, &never),
+                "n = {n}"
+            );
         }
     }
 

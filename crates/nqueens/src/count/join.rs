@@ -70,12 +70,13 @@
 //! which Burnside's lemma turns, with Q(n), into the number of classes.
 
 use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
-use super::fixed_by_turns::{fixed_by, Turn};
+use super::fixed_by_turns::{fixed_by, fixed_by_or_stop, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
 use crate::search::check_n;
 use crate::symmetry::Symmetry;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The engine; see the module docs.
 ///
@@ -1690,6 +1691,9 @@ impl JoinPlan {
         // that is all of them (else its first chunk). A side whose parent
         // left it whole in its buffer is `ready`; one that a sample says is
         // well past its chunk is not made at all, only sampled.
+        if s.stopped() {
+            return 0;
+        }
         let mut made = [(0, false); 2];
         let mut sampled = [None; 2];
         let mut levels = levels;
@@ -1759,6 +1763,9 @@ impl JoinPlan {
                     self.side_halves(s, buf, Side::East, east_from, levels[0])
                 };
                 east_from = next;
+                if s.stopped() {
+                    return pairs;
+                }
                 if e > 0 {
                     pairs += self.join(
                         &mut buf.east[..e],
@@ -1975,7 +1982,7 @@ impl JoinPlan {
         let mut north = 0.0;
         let start = std::time::Instant::now();
         std::hint::black_box(with_buffers(|buf| {
-            self.count_units_timed(unit, buf, Some(&mut north))
+            self.count_units_timed(unit, buf, Some(&mut north), None)
         }));
         let rest = start.elapsed().as_secs_f64() - north;
         north + build_north + (rest + build_south) * units.len() as f64
@@ -1983,7 +1990,7 @@ impl JoinPlan {
 
     /// Counts the units of one task (the same frame and north east rows).
     fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
-        self.count_units_timed(units, buf, None)
+        self.count_units_timed(units, buf, None, None)
     }
 
     /// [`count_units`](Self::count_units), adding the seconds it spends on
@@ -1993,6 +2000,7 @@ impl JoinPlan {
         units: &[Unit],
         buf: &mut Buffers,
         north: Option<&mut f64>,
+        stop: Option<&AtomicBool>,
     ) -> u128 {
         // Clocks only when timed: reading one costs 2% of n = 17.
         let north_start = north.is_some().then(std::time::Instant::now);
@@ -2016,7 +2024,15 @@ impl JoinPlan {
         let mut total = 0u128;
         for u in units {
             debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
-            let sides = Sides { f: &f, u, cache };
+            let sides = Sides {
+                f: &f,
+                u,
+                cache,
+                stop,
+            };
+            if sides.stopped() {
+                break;
+            }
             total += self.count_parts(&sides, buf, [None; 2], [None; 2], 0, 0);
         }
         total
@@ -2029,6 +2045,16 @@ struct Sides<'a> {
     f: &'a Frame,
     u: &'a Unit,
     cache: bool,
+    /// Set when the run is to stop: the count gives up at its next join
+    /// (a few milliseconds of work), and its sum is then not a count.
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Sides<'_> {
+    /// Whether the run is to stop.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// The most signature bits [`JoinPlan::count_parts`] splits by before it
@@ -2331,6 +2357,29 @@ impl Plan for JoinPlan {
         }
     }
 
+    /// A task of n = 27 takes minutes: the stop flag is looked at before
+    /// every join of two chunks (milliseconds apart), so that a cancelled
+    /// job or Ctrl-C ends the run within a second.
+    fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
+        if index == 0 {
+            // P(n) alone takes minutes at n = 26.
+            let p = fixed_by_or_stop(self.n, Turn::Half, stop).ok()?;
+            let r = fixed_by_or_stop(self.n, Turn::Quarter, stop).ok()?;
+            return Some(Tally {
+                solutions: 0,
+                classes_x8: p.unwrap_or(0) + 2 * r.unwrap_or(0),
+            })
+            .filter(|_| p.is_some() && r.is_some());
+        }
+        let units = &self.units_of(index)[..];
+        let solutions = with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop)));
+        // Stopped while counting: the sum is of part of the task only.
+        (!stop.load(Ordering::Relaxed)).then_some(Tally {
+            solutions,
+            classes_x8: solutions,
+        })
+    }
+
     /// From n = 24 on a task of an odd board holds hundreds of row splits
     /// and takes minutes, so a dry run times one of them (a random one) and
     /// scales by their number. A row split is timed whole, at n = 28 for
@@ -2403,6 +2452,38 @@ mod tests {
     use super::*;
     use crate::count::plan::count_plan;
     use crate::known;
+
+    /// A stop set while a task runs ends it at its next join, and the task
+    /// is not counted; unstopped, `count_or_stop` is `count`.
+    #[test]
+    fn a_stop_ends_a_task_under_way() {
+        let plan = JoinEngine.plan(19).unwrap();
+        for i in [0, 1, plan.len() / 2, plan.len() - 1] {
+            assert_eq!(
+                plan.count_or_stop(i, &AtomicBool::new(false)),
+                Some(plan.count(i))
+            );
+        }
+        assert_eq!(plan.count_or_stop(1, &AtomicBool::new(true)), None);
+        // Stopped from another thread while it counts: the biggest task of
+        // n = 22 takes a while; it gives up at once.
+        let plan = JoinEngine.plan(22).unwrap();
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                stop.store(true, Ordering::Relaxed);
+            });
+            let mut stopped = 0;
+            for i in 1..200 {
+                if plan.count_or_stop(i, &stop).is_none() {
+                    stopped = i;
+                    break;
+                }
+            }
+            assert!(stopped > 0, "never stopped");
+        });
+    }
 
     #[test]
     fn table_sizes() {
@@ -3226,6 +3307,7 @@ mod sizes {
                         &units[u..=u],
                         &mut Buffers::default(),
                         Some(&mut north),
+                        None,
                     );
                     let rest = t.elapsed().as_secs_f64() - north;
                     estimates.push(north + rest * units.len() as f64);

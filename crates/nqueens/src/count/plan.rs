@@ -106,6 +106,27 @@ pub trait Plan: Send + Sync {
     }
     /// Counts task `index` (below [`Plan::len`]).
     fn count(&self, index: usize) -> Tally;
+    /// Counts task `index`, or gives up when `stop` is set while it runs:
+    /// `None`, the task not counted (a run that resumes counts it again).
+    /// Engines whose tasks can take seconds look at `stop` every few
+    /// milliseconds of work, so that a cancelled count ends within a
+    /// second; the default counts the task whole, for engines whose tasks
+    /// are short.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use nqueens::{Engine, JoinEngine, Plan};
+    ///
+    /// let plan = JoinEngine.plan(16)?;
+    /// let whole = plan.count(1);
+    /// assert_eq!(plan.count_or_stop(1, &AtomicBool::new(false)), Some(whole));
+    /// assert_eq!(plan.count_or_stop(1, &AtomicBool::new(true)), None);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    fn count_or_stop(&self, index: usize, stop: &std::sync::atomic::AtomicBool) -> Option<Tally> {
+        let _ = stop;
+        Some(self.count(index))
+    }
     /// A short description of task `index`, for logs and tests.
     fn describe(&self, index: usize) -> String;
     /// About how many seconds counting task `index` takes on one thread,

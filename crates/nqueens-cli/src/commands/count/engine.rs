@@ -354,11 +354,12 @@ pub fn run(
         );
     }
 
-    // A task of a large board can take hours (n = 24) or longer: say why
-    // the count does not stop at once.
+    // A task of a large board takes seconds to minutes (n = 26, 27): the
+    // join engine gives it up within milliseconds of the flag, and it is
+    // counted again on resume; the tasks finished are kept.
     let stop = crate::output::interrupt_flag_saying(Some(
-        "stopping once the tasks under way are done, so that they are kept; a second Ctrl-C \
-         or SIGTERM stops at once, without them",
+        "stopping: the tasks finished are kept, and long tasks under way are given up (a \
+         resumed run counts them again); a second Ctrl-C or SIGTERM stops at once",
     ));
     let mut watch = Watch {
         checkpoint,
