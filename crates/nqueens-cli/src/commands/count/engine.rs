@@ -3,14 +3,13 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nqueens::Checkpoint;
 use nqueens::PartialResult;
 use nqueens::Sink;
 use nqueens::{count_json_line, count_text_line, grouped};
+use nqueens::{Checkpoint, CheckpointFile};
 use nqueens::{Plan, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
@@ -61,8 +60,8 @@ pub struct EngineRun<'a> {
 
 /// Sees each finished task: records it in the checkpoint, saving every few
 /// seconds, and moves the progress bar.
-struct Watch<'a> {
-    checkpoint: Option<(&'a Path, Checkpoint)>,
+struct Watch {
+    checkpoint: Option<(CheckpointFile, Checkpoint)>,
     task_log: Option<TaskLogWriter>,
     every: Duration,
     last_save: Instant,
@@ -70,14 +69,25 @@ struct Watch<'a> {
     progress: Progress,
 }
 
-impl Watch<'_> {
+impl Watch {
+    /// Saves the checkpoint; the first error is kept (a full disk stops
+    /// the count, and the last save is what it says the file holds).
     fn save(&mut self) {
-        if let Some((path, cp)) = &self.checkpoint {
-            if let Err(e) = cp.save(path) {
-                self.save_error = Some(
-                    anyhow::Error::new(e)
-                        .context(format!("cannot write the checkpoint '{}'", path.display())),
-                );
+        if self.save_error.is_some() {
+            return;
+        }
+        if let Some((file, cp)) = &mut self.checkpoint {
+            if let Err(e) = file.save(cp) {
+                let log = match &self.task_log {
+                    Some(log) => format!(
+                        "; the task log '{}' holds every task finished before",
+                        log.path().display()
+                    ),
+                    None => String::new(),
+                };
+                self.save_error = Some(anyhow::anyhow!(
+                    "{e}{log}: make room and run the same command to go on"
+                ));
             }
             self.last_save = Instant::now();
         }
@@ -98,14 +108,20 @@ impl Watch<'_> {
     }
 }
 
-impl Sink for Watch<'_> {
+impl Sink for Watch {
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         if let Some((_, cp)) = &mut self.checkpoint {
             cp.record(index, tally);
         }
         if let Some(log) = &mut self.task_log {
             if let Err(e) = log.record(index, tally) {
-                self.save_error = Some(e.into());
+                if self.save_error.is_none() {
+                    self.save_error = Some(anyhow::anyhow!(
+                        "cannot append to {e}; it holds every task finished before (a last line \
+                         cut short is removed when the count resumes): make room and run the \
+                         same command to go on"
+                    ));
+                }
             }
         }
         self.progress.task(tally.solutions);
@@ -116,6 +132,17 @@ impl Sink for Watch<'_> {
     fn tick(&mut self) -> ControlFlow<()> {
         self.progress.draw();
         self.maybe_save()
+    }
+}
+
+/// A library error as the command reports it: threads that the system
+/// would not start are a usage error (fewer threads, `-j`, do).
+fn threads_error(e: nqueens::Error) -> anyhow::Error {
+    match e {
+        nqueens::Error::Threads { .. } => {
+            anyhow::Error::new(crate::exit::UsageError(format!("{e} (-j T)")))
+        }
+        other => other.into(),
     }
 }
 
@@ -271,7 +298,8 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     let plan = run
         .engine
-        .plan_within(n, run.threads, run.args.target.memory)?;
+        .plan_within(n, run.threads, run.args.target.memory)
+        .map_err(threads_error)?;
     if run.args.dry_run {
         return dry_run(n, plan.as_ref(), run, format);
     }
@@ -292,8 +320,18 @@ pub fn run(
                     path.display()
                 );
             }
-            let loaded = Checkpoint::load(path)
-                .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?;
+            let (file, loaded) = match CheckpointFile::open(path) {
+                Err(e @ nqueens::CheckpointError::Locked { .. }) => crate::exit::usage!("{e}"),
+                opened => opened
+                    .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?,
+            };
+            if file.was_empty() {
+                eprintln!(
+                    "note: the checkpoint '{}' was empty (a run created it and stopped before \
+                     its first save): the count starts anew",
+                    path.display()
+                );
+            }
             let cp = match loaded {
                 Some(cp) => {
                     let matches = cp
@@ -311,7 +349,7 @@ pub fn run(
                     Checkpoint::new(n, run.engine.name(), plan.len()).with_fingerprint(&fingerprint)
                 }
             };
-            Some((path.as_path(), cp))
+            Some((file, cp))
         }
     };
     let task_log = match &run.args.target.task_log {
@@ -319,7 +357,13 @@ pub fn run(
         Some(path) => {
             let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
             match TaskLogWriter::open(path, fresh) {
-                Ok(log) => Some(log),
+                Ok(log) => {
+                    if let Some(note) = log.note() {
+                        eprintln!("note: the task log '{}': {note}", path.display());
+                    }
+                    Some(log)
+                }
+                Err(e @ nqueens::TaskLogError::Locked { .. }) => crate::exit::usage!("{e}"),
                 Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
             }
         }
@@ -374,7 +418,14 @@ pub fn run(
         ),
     };
     let start = Instant::now();
-    let result = nqueens::run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
+    let result =
+        match nqueens::try_run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch) {
+            Ok(result) => result,
+            Err(e) => {
+                watch.progress.finish();
+                return Err(threads_error(e));
+            }
+        };
     let seconds = start.elapsed().as_secs_f64();
     watch.progress.finish();
     watch.save();
