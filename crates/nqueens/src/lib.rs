@@ -327,6 +327,7 @@ pub use crate::{
         task_log::Difference as TaskDifference,
         task_log::TaskLog,
         task_log::TaskLogError,
+        task_log::TaskLogLock,
         task_log::TaskLogNote,
         task_log::TaskLogWriter,
         Counter, Counts,

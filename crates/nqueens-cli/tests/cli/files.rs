@@ -116,6 +116,18 @@ fn a_file_held_by_another_run_is_refused() {
     let e = run(&["count", "10", "--task-log", s(&log)]).error();
     assert!(e.contains("another run holds the task log"), "{e}");
     assert_eq!(std::fs::read(&log).unwrap(), before, "nothing appended");
+    // Refused with a new checkpoint: none is left behind.
+    let new = dir.join("new.ckpt");
+    run(&[
+        "count",
+        "10",
+        "--checkpoint",
+        s(&new),
+        "--task-log",
+        s(&log),
+    ])
+    .error();
+    assert!(!new.exists());
     drop(held);
     assert_eq!(run(&["count", "10", "--task-log", s(&log)]).ok(), Q10);
 

@@ -595,13 +595,13 @@ impl std::fmt::Display for TaskLogNote {
             ),
             TaskLogNote::CutLine { line: 1, text } => write!(
                 f,
-                "the header was cut short ({text:?}, a run killed while writing it): the file \
-                 starts anew"
+                "the header was cut short ({text:?}: a run stopped while writing it, killed or \
+                 on a full disk): the file starts anew"
             ),
             TaskLogNote::CutLine { line, text } => write!(
                 f,
-                "line {line} was cut short ({text:?}, a run killed while writing it): it was \
-                 removed, and its task is counted again"
+                "line {line} was cut short ({text:?}: a run stopped while writing it, killed or \
+                 on a full disk): it was removed, and its task is counted again"
             ),
         }
     }
@@ -683,17 +683,81 @@ impl TaskLogWriter {
     /// [`TaskLog::load`] and [`TaskLog::check_matches`], and
     /// [`TaskLogError::Io`] if the file cannot be created or written.
     pub fn open(path: &Path, fresh: TaskLog) -> Result<TaskLogWriter, TaskLogError> {
+        Self::lock(path)?.open(fresh)
+    }
+
+    /// Locks the log at `path` for this run (creating it empty if there is
+    /// none) without reading it yet: a front end takes its files first,
+    /// so that a second run is refused before the plan is built, and
+    /// [opens](TaskLogLock::open) the log once it has the plan.
+    ///
+    /// # Errors
+    /// [`TaskLogError::Locked`] if another run holds the file, and
+    /// [`TaskLogError::Io`] if it cannot be opened or created.
+    pub fn lock(path: &Path) -> Result<TaskLogLock, TaskLogError> {
         let io = |source| TaskLogError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let (lock, created) = match file_lock::lock(path).map_err(io)? {
-            file_lock::Lock::Held { file, created } => (file, created),
-            file_lock::Lock::Busy => {
-                return Err(TaskLogError::Locked {
-                    path: path.to_path_buf(),
-                })
+        match file_lock::lock(path).map_err(io)? {
+            file_lock::Lock::Held { file, created } => Ok(TaskLogLock {
+                path: path.to_path_buf(),
+                file: Some(file),
+                created,
+            }),
+            file_lock::Lock::Busy => Err(TaskLogError::Locked {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    /// What opening mended in a log left by a killed run, if anything.
+    pub fn note(&self) -> Option<&TaskLogNote> {
+        self.note.as_ref()
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// A task log locked for this run and not read yet
+/// ([`TaskLogWriter::lock`]); dropped unopened, a file it created is
+/// removed again.
+#[derive(Debug)]
+pub struct TaskLogLock {
+    path: PathBuf,
+    /// The file, locked; taken by [`open`](Self::open).
+    file: Option<File>,
+    created: bool,
+}
+
+impl Drop for TaskLogLock {
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            if self.created && file_lock::names(&self.path, file).unwrap_or(false) {
+                let _ = std::fs::remove_file(&self.path);
             }
+        }
+    }
+}
+
+impl TaskLogLock {
+    /// Reads the log for this count, as [`TaskLogWriter::open`] does.
+    ///
+    /// # Errors
+    /// Those of [`TaskLogWriter::open`] but the lock's.
+    pub fn open(mut self, fresh: TaskLog) -> Result<TaskLogWriter, TaskLogError> {
+        let path = self.path.clone();
+        let path = path.as_path();
+        let io = |source| TaskLogError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let created = self.created;
+        let Some(lock) = self.file.take() else {
+            return Err(io(io::Error::other("the lock was already used")));
         };
         let header = fresh.header_line();
         let len = lock.metadata().map_err(io)?.len();
@@ -768,17 +832,9 @@ impl TaskLogWriter {
             _lock: lock,
         })
     }
+}
 
-    /// What opening mended in a log left by a killed run, if anything.
-    pub fn note(&self) -> Option<&TaskLogNote> {
-        self.note.as_ref()
-    }
-
-    /// The file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
+impl TaskLogWriter {
     /// What the log holds, those read at the start included.
     pub fn log(&self) -> &TaskLog {
         &self.log
@@ -1039,6 +1095,12 @@ mod tests {
         );
         drop(w);
         TaskLogWriter::open(&path, fresh()).unwrap();
+        // Locked, never opened: a file the lock created goes again.
+        let other = dir.join("other");
+        let lock = TaskLogWriter::lock(&other).unwrap();
+        assert!(other.exists());
+        drop(lock);
+        assert!(!other.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

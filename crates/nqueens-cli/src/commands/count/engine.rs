@@ -296,21 +296,12 @@ pub fn run(
     format: ReportFormat,
     run: &EngineRun<'_>,
 ) -> anyhow::Result<Outcome> {
-    let plan = run
-        .engine
-        .plan_within(n, run.threads, run.args.target.memory)
-        .map_err(threads_error)?;
-    if run.args.dry_run {
-        return dry_run(n, plan.as_ref(), run, format);
-    }
-    let range = match run.args.slice {
-        Some(slice) => slice.range(plan.len()),
-        None => 0..plan.len(),
-    };
-    let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
-    let checkpoint = match &run.args.checkpoint {
-        None => None,
-        Some(path) => {
+    // The files first, so that a second run on them is refused before the
+    // plan is built (seconds at n = 22); a dry run writes none.
+    let mut checkpoint_file = None;
+    let mut task_log_lock = None;
+    if !run.args.dry_run {
+        if let Some(path) = &run.args.checkpoint {
             // A checkpoint that could never be saved fails now, not at the
             // first save, minutes or hours into the count.
             if let Err(e) = Checkpoint::check_writable(path) {
@@ -332,6 +323,31 @@ pub fn run(
                     path.display()
                 );
             }
+            checkpoint_file = Some((path, file, loaded));
+        }
+        if let Some(path) = &run.args.target.task_log {
+            match TaskLogWriter::lock(path) {
+                Ok(lock) => task_log_lock = Some((path, lock)),
+                Err(e @ nqueens::TaskLogError::Locked { .. }) => crate::exit::usage!("{e}"),
+                Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
+            }
+        }
+    }
+    let plan = run
+        .engine
+        .plan_within(n, run.threads, run.args.target.memory)
+        .map_err(threads_error)?;
+    if run.args.dry_run {
+        return dry_run(n, plan.as_ref(), run, format);
+    }
+    let range = match run.args.slice {
+        Some(slice) => slice.range(plan.len()),
+        None => 0..plan.len(),
+    };
+    let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
+    let checkpoint = match checkpoint_file {
+        None => None,
+        Some((path, file, loaded)) => {
             let cp = match loaded {
                 Some(cp) => {
                     let matches = cp
@@ -352,18 +368,17 @@ pub fn run(
             Some((file, cp))
         }
     };
-    let task_log = match &run.args.target.task_log {
+    let task_log = match task_log_lock {
         None => None,
-        Some(path) => {
+        Some((path, lock)) => {
             let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
-            match TaskLogWriter::open(path, fresh) {
+            match lock.open(fresh) {
                 Ok(log) => {
                     if let Some(note) = log.note() {
                         eprintln!("note: the task log '{}': {note}", path.display());
                     }
                     Some(log)
                 }
-                Err(e @ nqueens::TaskLogError::Locked { .. }) => crate::exit::usage!("{e}"),
                 Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
             }
         }
