@@ -384,7 +384,9 @@ pub enum CheckpointError {
         .path.display(),
         match .kept {
             Some((done, tasks)) => format!(
-                "the file still holds the state at {done} of {tasks} tasks, from its last save"
+                "the file still holds the state at {} of {} tasks, from its last save",
+                super::report::grouped(*done as u128),
+                super::report::grouped(*tasks as u128)
             ),
             None => "nothing was saved in it yet".to_string(),
         }

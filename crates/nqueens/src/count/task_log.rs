@@ -664,6 +664,8 @@ pub struct TaskLogWriter {
     log: TaskLog,
     path: PathBuf,
     note: Option<TaskLogNote>,
+    /// A line could not be written: no more are.
+    failed: bool,
     /// The file, locked for this run (see `file_lock.rs`).
     _lock: File,
 }
@@ -829,6 +831,7 @@ impl TaskLogLock {
             log,
             path: path.to_path_buf(),
             note,
+            failed: false,
             _lock: lock,
         })
     }
@@ -844,15 +847,27 @@ impl TaskLogWriter {
     ///
     /// # Errors
     /// [`TaskLogError::Io`] if the line cannot be written.
+    ///
+    /// After a line could not be written (a full disk), nothing more is
+    /// appended: the file may end in part of that line, which the next run
+    /// removes, and a later line written after it would damage it.
     pub fn record(&mut self, index: usize, tally: Tally) -> Result<(), TaskLogError> {
+        let io = |source| TaskLogError::Io {
+            path: self.path.clone(),
+            source,
+        };
+        if self.failed {
+            return Err(io(io::Error::other(
+                "a line before could not be written, so no more are appended",
+            )));
+        }
         let line = self.log.record(index, tally);
-        self.file
+        let written = self
+            .file
             .write_all(line.as_bytes())
-            .and_then(|()| self.file.flush())
-            .map_err(|source| TaskLogError::Io {
-                path: self.path.clone(),
-                source,
-            })
+            .and_then(|()| self.file.flush());
+        self.failed = written.is_err();
+        written.map_err(io)
     }
 }
 

@@ -66,18 +66,22 @@ struct Watch {
     every: Duration,
     last_save: Instant,
     save_error: Option<anyhow::Error>,
+    /// A checkpoint save failed: no more are tried.
+    checkpoint_failed: bool,
     progress: Progress,
 }
 
 impl Watch {
-    /// Saves the checkpoint; the first error is kept (a full disk stops
-    /// the count, and the last save is what it says the file holds).
+    /// Saves the checkpoint, unless a save failed already (a full disk
+    /// stops the count, and the last save is what the error says the file
+    /// holds); the first error is the one reported.
     fn save(&mut self) {
-        if self.save_error.is_some() {
+        if self.checkpoint_failed {
             return;
         }
         if let Some((file, cp)) = &mut self.checkpoint {
             if let Err(e) = file.save(cp) {
+                self.checkpoint_failed = true;
                 let log = match &self.task_log {
                     Some(log) => format!(
                         "; the task log '{}' holds every task finished before",
@@ -85,8 +89,9 @@ impl Watch {
                     ),
                     None => String::new(),
                 };
-                self.save_error = Some(anyhow::anyhow!(
-                    "{e}{log}: make room and run the same command to go on"
+                self.save_error.get_or_insert(anyhow::anyhow!(
+                    "{e}{log}: once it can be written again (room on the disk), run the same \
+                     command to go on"
                 ));
             }
             self.last_save = Instant::now();
@@ -115,13 +120,11 @@ impl Sink for Watch {
         }
         if let Some(log) = &mut self.task_log {
             if let Err(e) = log.record(index, tally) {
-                if self.save_error.is_none() {
-                    self.save_error = Some(anyhow::anyhow!(
-                        "cannot append to {e}; it holds every task finished before (a last line \
-                         cut short is removed when the count resumes): make room and run the \
-                         same command to go on"
-                    ));
-                }
+                self.save_error.get_or_insert(anyhow::anyhow!(
+                    "cannot append to {e}; it holds every task finished before (a last line cut \
+                     short is removed when the count resumes): once it can be written again \
+                     (room on the disk), run the same command to go on"
+                ));
             }
         }
         self.progress.task(tally.solutions);
@@ -425,6 +428,7 @@ pub fn run(
         every: run.args.checkpoint_every,
         last_save: Instant::now(),
         save_error: None,
+        checkpoint_failed: false,
         progress: Progress::new(
             run.args.progress.is_on(),
             range.len(),
