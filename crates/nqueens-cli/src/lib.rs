@@ -1,6 +1,6 @@
 //! The command line of `nqueens`: its flags ([`flags`], parsed by clap into
-//! typed values), its limits ([`limits`]), its exit statuses ([`exit`]) and
-//! its progress bar ([`progress`]).
+//! typed values), its limits ([`limits`]), its exit statuses ([`exit`]), the
+//! files a run writes ([`files`]) and its progress bar ([`progress`]).
 //!
 //! A library only so that the MPI runner (`nqueens-mpi count`) reads the
 //! options it shares with `nqueens count` ([`flags::CountTarget`]) exactly as
@@ -8,6 +8,7 @@
 //! stable API: use the `nqueens` crate.
 
 pub mod exit;
+pub mod files;
 pub mod flags;
 pub mod limits;
 pub mod progress;

@@ -86,6 +86,30 @@ pub fn known_total(n: usize) -> String {
     }
 }
 
+/// The address space of a thread's stack (Rust's default): what each worker
+/// takes of a limit on address space besides its memory.
+pub const THREAD_STACK: u64 = 2 << 20;
+
+/// The most address space this process may take (`ulimit -v`), if it is
+/// limited.
+pub fn address_space_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit only writes the struct it is given.
+        let got = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) };
+        if got == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
+            // rlim_t is not u64 on every system.
+            #[allow(clippy::unnecessary_cast)]
+            return Some(limit.rlim_cur as u64);
+        }
+    }
+    None
+}
+
 /// A byte count for people: `500 bytes`, `1.5 GiB`.
 pub fn show_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];

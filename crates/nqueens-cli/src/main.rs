@@ -11,7 +11,7 @@ mod commands;
 mod output;
 
 use clap::Parser;
-use nqueens_cli::{exit, flags, limits, progress};
+use nqueens_cli::{exit, files, flags, limits, progress};
 
 use crate::flags::{Command, Opts};
 

@@ -124,6 +124,21 @@ pub enum Error {
         what: String,
     },
 
+    /// The system would not start another thread (a limit on threads or on
+    /// memory, such as `ulimit -v`, reached): the work was not done.
+    #[error(
+        "the system would not start another thread ({reason}) after {started} of the \
+         {wanted} asked for; count with fewer threads"
+    )]
+    Threads {
+        /// How many threads were asked for.
+        wanted: usize,
+        /// How many had started.
+        started: usize,
+        /// What the system said.
+        reason: String,
+    },
+
     /// Text could not be read as a placement.
     #[error(transparent)]
     Parse(#[from] ParseError),

@@ -322,18 +322,21 @@ fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
 }
 
 /// A flag that Ctrl-C, SIGTERM or the timeout sets; the second says which.
-fn stop_flags(run: &CompleteRun) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
+fn stop_flags(run: &CompleteRun) -> anyhow::Result<(Arc<AtomicBool>, Arc<AtomicBool>)> {
     let stop = interrupt_flag();
     let timed_out = Arc::new(AtomicBool::new(false));
     if let Some(limit) = run.timeout {
         let (stop, timed_out) = (Arc::clone(&stop), Arc::clone(&timed_out));
-        std::thread::spawn(move || {
+        let timer = std::thread::Builder::new().spawn(move || {
             std::thread::sleep(limit);
             timed_out.store(true, Ordering::Relaxed);
             stop.store(true, Ordering::Relaxed);
         });
+        if let Err(e) = timer {
+            usage!("cannot start the thread that keeps --timeout: {e}");
+        }
     }
-    (stop, timed_out)
+    Ok((stop, timed_out))
 }
 
 /// Runs `nqueens complete`.
@@ -395,7 +398,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
              exclusion under it"
         ),
     }
-    let (stop, timed_out) = stop_flags(&run);
+    let (stop, timed_out) = stop_flags(&run)?;
     let started = Instant::now();
     let stopped = |outcome_if_done: Outcome| {
         if timed_out.load(Ordering::Relaxed) {

@@ -28,6 +28,7 @@ mod complete;
 mod count;
 mod docs;
 mod engine;
+mod files;
 mod hostile;
 mod huge;
 mod pictures;

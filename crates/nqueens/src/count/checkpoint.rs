@@ -25,7 +25,11 @@
 //! one step: readers see the old file or the new one, never a mix), and then
 //! flushes the directory so that the rename itself survives a crash. A
 //! killed run therefore finds either its previous checkpoint or the new one.
-//! One process (one thread) should save a given checkpoint at a time.
+//! One process (one thread) should save a given checkpoint at a time: a
+//! [`CheckpointFile`] holds the file locked for one run (see
+//! `file_lock.rs`), refusing a second, and a failed save (a full disk) says
+//! what the file still holds. An empty file (created, then the machine died
+//! before the first save) is used as a new checkpoint.
 //!
 //! # The file format
 //!
@@ -91,6 +95,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
+use super::file_lock;
 use super::plan::Tally;
 
 /// The longest header line read.
@@ -360,6 +365,40 @@ pub enum CheckpointError {
         tasks: usize,
         /// The most bytes such a checkpoint takes.
         limit: u64,
+    },
+
+    /// Another run holds the file: it is counting with this checkpoint now.
+    #[error(
+        "another run holds the checkpoint file {} (it is locked): two runs saving one checkpoint \
+         would overwrite each other's work. Wait for that run to finish, or give another file",
+        .path.display()
+    )]
+    Locked {
+        /// The file.
+        path: PathBuf,
+    },
+
+    /// A save failed (a full disk, say); the file still holds its last save.
+    #[error(
+        "cannot save the checkpoint file {}: {source}; {}",
+        .path.display(),
+        match .kept {
+            Some((done, tasks)) => format!(
+                "the file still holds the state at {} of {} tasks, from its last save",
+                super::report::grouped(*done as u128),
+                super::report::grouped(*tasks as u128)
+            ),
+            None => "nothing was saved in it yet".to_string(),
+        }
+    )]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// What the file still holds: finished tasks and tasks of the plan,
+        /// or `None` if nothing was saved yet.
+        kept: Option<(usize, usize)>,
+        /// What the system said.
+        source: io::Error,
     },
 
     /// The checkpoint says the plan has another number of tasks.
@@ -857,6 +896,135 @@ impl Checkpoint {
     }
 }
 
+/// A checkpoint file that one run holds: locked from [`open`](Self::open)
+/// until it is dropped, so that a second run on the same file is refused
+/// at once, and saved atomically (see the module docs), locked across each
+/// save.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Checkpoint, CheckpointError, CheckpointFile, Tally};
+///
+/// let path = std::env::temp_dir()
+///     .join(format!("nqueens-doc-checkpoint-file-{}.txt", std::process::id()));
+/// # let _ = std::fs::remove_file(&path);
+/// let (mut file, found) = CheckpointFile::open(&path)?;
+/// assert!(found.is_none() && !file.was_empty());
+/// assert!(path.exists()); // created empty, and locked
+///
+/// // While this run holds the file, another is refused.
+/// let second = CheckpointFile::open(&path).unwrap_err();
+/// assert!(matches!(second, CheckpointError::Locked { .. }));
+///
+/// let mut ck = Checkpoint::new(10, "constellation", 4);
+/// ck.record(2, Tally { solutions: 100, classes_x8: 96 });
+/// file.save(&ck)?;
+/// drop(file);
+///
+/// let (_, found) = CheckpointFile::open(&path)?;
+/// assert_eq!(found, Some(ck));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct CheckpointFile {
+    path: PathBuf,
+    /// The file the name stands for now, locked.
+    held: File,
+    /// What the file holds: finished tasks and tasks of the plan.
+    kept: Option<(usize, usize)>,
+    /// The file was there, and empty.
+    was_empty: bool,
+    /// There was no file: this run created it (empty).
+    created: bool,
+}
+
+/// A file this run created and never saved into is removed: a run refused
+/// after opening its checkpoint (its task log held by another run, say)
+/// leaves nothing behind.
+impl Drop for CheckpointFile {
+    fn drop(&mut self) {
+        if self.created
+            && self.kept.is_none()
+            && file_lock::names(&self.path, &self.held).unwrap_or(false)
+        {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+impl CheckpointFile {
+    /// Locks the checkpoint at `path` for this run and reads it: `None` if
+    /// there was no file (an empty one is created, and locked) or it was
+    /// empty (created by a run that stopped before its first save; see
+    /// [`was_empty`](Self::was_empty)).
+    ///
+    /// # Errors
+    /// [`CheckpointError::Locked`] if another run holds the file,
+    /// [`CheckpointError::Io`] if it cannot be opened or created, and those
+    /// of [`Checkpoint::load`].
+    pub fn open(path: &Path) -> Result<(CheckpointFile, Option<Checkpoint>), CheckpointError> {
+        let io = |source| CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let (held, created) = match file_lock::lock(path).map_err(io)? {
+            file_lock::Lock::Held { file, created } => (file, created),
+            file_lock::Lock::Busy => {
+                return Err(CheckpointError::Locked {
+                    path: path.to_path_buf(),
+                })
+            }
+        };
+        let empty = held.metadata().map_err(io)?.len() == 0;
+        let found = if empty { None } else { Checkpoint::load(path)? };
+        Ok((
+            CheckpointFile {
+                path: path.to_path_buf(),
+                held,
+                kept: found.as_ref().map(|ck| (ck.done_count(), ck.tasks)),
+                was_empty: empty && !created,
+                created,
+            },
+            found,
+        ))
+    }
+
+    /// Whether the file was there but empty: a run created it and stopped
+    /// (the machine died) before its first save. It is used as a new one.
+    pub fn was_empty(&self) -> bool {
+        self.was_empty
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Saves `checkpoint` over the file, atomically, keeping the lock.
+    ///
+    /// # Errors
+    /// [`CheckpointError::Save`], saying what the file still holds (the last
+    /// save, which a failed save leaves as it was).
+    pub fn save(&mut self, checkpoint: &Checkpoint) -> Result<(), CheckpointError> {
+        match write_atomic_locked(&self.path, checkpoint.to_text().as_bytes()) {
+            Ok(file) => {
+                // The new file is locked (before the rename); the old one,
+                // which no name leads to now, is let go.
+                self.held = file;
+                self.kept = Some((checkpoint.done_count(), checkpoint.tasks));
+                Ok(())
+            }
+            Err(source) => Err(CheckpointError::Save {
+                path: self.path.clone(),
+                kept: self.kept,
+                source,
+            }),
+        }
+    }
+}
+
 /// The format version in a version string like
 /// `"nqueens 0.1.0, checkpoint format 2"`.
 fn format_version(version: &str) -> Option<u32> {
@@ -909,6 +1077,12 @@ static TEMP_SEQUENCE: AtomicU64 = AtomicU64::new(0);
 /// # Errors
 /// When `path` has no file name, or writing, flushing or renaming fails.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    write_atomic_locked(path, contents).map(drop)
+}
+
+/// [`write_atomic`], locking the new file before it is renamed into place
+/// (see `file_lock.rs`); returns it, locked.
+fn write_atomic_locked(path: &Path, contents: &[u8]) -> io::Result<File> {
     let temp = temp_path(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -916,21 +1090,25 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     };
     let written = (|| {
         let mut file = File::create(&temp)?;
+        file_lock::lock_new(&file);
         file.write_all(contents)?;
         file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)
+        fs::rename(&temp, path)?;
+        Ok(file)
     })();
-    if let Err(e) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(e);
-    }
+    let file = match written {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = fs::remove_file(&temp);
+            return Err(e);
+        }
+    };
     // Make the rename itself durable. Directories cannot be opened (or
     // synced) on every system; the file is in place either way.
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
-    Ok(())
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -1315,6 +1493,87 @@ mod tests {
         if Path::new("/dev/zero").exists() {
             assert!(Checkpoint::load(Path::new("/dev/zero")).is_err());
         }
+    }
+
+    /// One run at a time holds a checkpoint file, across its saves (each a
+    /// new file renamed over the old); an empty file is a new checkpoint,
+    /// and a file this run created and never saved into is removed.
+    #[test]
+    fn a_checkpoint_file_is_held_by_one_run() {
+        let dir = scratch_dir("held");
+        let path = dir.join("ck");
+        let (mut file, found) = CheckpointFile::open(&path).unwrap();
+        assert!(found.is_none() && !file.was_empty() && path.exists());
+        let e = CheckpointFile::open(&path).unwrap_err();
+        assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
+        assert!(e.to_string().contains("another run holds"), "{e}");
+        file.save(&sample()).unwrap();
+        file.save(&sample()).unwrap();
+        // Still held after two saves (the name now leads to another file).
+        assert!(matches!(
+            CheckpointFile::open(&path),
+            Err(CheckpointError::Locked { .. })
+        ));
+        drop(file);
+        let (file, found) = CheckpointFile::open(&path).unwrap();
+        assert_eq!(found, Some(sample()));
+        drop(file);
+        assert!(path.exists(), "a saved checkpoint is kept");
+
+        // Created and never saved into: removed again.
+        let other = dir.join("unsaved");
+        drop(CheckpointFile::open(&other).unwrap());
+        assert!(!other.exists());
+
+        // An empty file (the machine died before the first save) is new.
+        fs::write(&other, "").unwrap();
+        let (file, found) = CheckpointFile::open(&other).unwrap();
+        assert!(found.is_none() && file.was_empty());
+        drop(file);
+        assert!(other.exists(), "a file that was there stays");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save that fails says what the file still holds: the last save,
+    /// which it leaves in place.
+    #[test]
+    fn a_failed_save_says_what_the_file_still_holds() {
+        let dir = scratch_dir("failed");
+        let inner = dir.join("inner");
+        fs::create_dir_all(&inner).unwrap();
+        let path = inner.join("ck");
+        let (mut file, _) = CheckpointFile::open(&path).unwrap();
+        let mut ck = sample();
+        file.save(&ck).unwrap();
+        // The directory goes away (a file in its place): no temporary file
+        // can be made there.
+        fs::rename(&inner, dir.join("moved")).unwrap();
+        fs::write(&inner, "").unwrap();
+        ck.record(2, tally(1, 8));
+        let e = file.save(&ck).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                CheckpointError::Save {
+                    kept: Some((3, 7)),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(&format!(
+                "cannot save the checkpoint file {}: ",
+                path.display()
+            )) && msg
+                .ends_with("the file still holds the state at 3 of 7 tasks, from its last save"),
+            "{msg}"
+        );
+        drop(file);
+        let kept = Checkpoint::load(&dir.join("moved/ck")).unwrap().unwrap();
+        assert_eq!(kept, sample());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

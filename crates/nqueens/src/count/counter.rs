@@ -10,7 +10,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::executor::{default_threads, run};
+use super::executor::{default_threads, try_run};
 use super::plan::{Engine, Tally};
 use super::{auto_engine, Counts};
 use crate::error::Error;
@@ -121,7 +121,8 @@ impl Counter {
     /// ```
     ///
     /// # Errors
-    /// What the engine's [`Engine::plan`] refuses.
+    /// What the engine's [`Engine::plan`] refuses, and [`Error::Threads`]
+    /// when the system will not start the threads.
     pub fn count_with(
         &self,
         stop: &AtomicBool,
@@ -131,7 +132,7 @@ impl Counter {
             .chosen_engine()
             .plan_within(self.n, self.threads, self.memory)?;
         let tasks: Vec<usize> = (0..plan.len()).collect();
-        let result = run(plan.as_ref(), &tasks, self.threads, stop, sink);
+        let result = try_run(plan.as_ref(), &tasks, self.threads, stop, sink)?;
         if !result.complete {
             return Ok(None);
         }

@@ -19,6 +19,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::plan::{Plan, Tally};
+use crate::error::Error;
 use crate::sink::{Quiet, Sink};
 
 /// How often [`Sink::tick`] is called.
@@ -119,6 +120,10 @@ pub fn default_threads() -> usize {
 /// assert_eq!(finished.0, pending); // each task reported once
 /// # Ok::<(), nqueens::Error>(())
 /// ```
+///
+/// Where the system will not start the threads (a limit on threads or on
+/// memory), the tasks are counted on the calling thread instead;
+/// [`try_run_plan`](crate::try_run_plan) returns an error then.
 pub fn run(
     plan: &dyn Plan,
     pending: &[usize],
@@ -126,23 +131,87 @@ pub fn run(
     stop: &AtomicBool,
     observer: &mut dyn Sink,
 ) -> RunResult {
+    match try_run(plan, pending, threads, stop, observer) {
+        Ok(result) => result,
+        Err(_) => on_this_thread(plan, pending, stop, observer),
+    }
+}
+
+/// Counts `pending` on the calling thread, for [`run`] where no thread
+/// could be started.
+fn on_this_thread(
+    plan: &dyn Plan,
+    pending: &[usize],
+    stop: &AtomicBool,
+    observer: &mut dyn Sink,
+) -> RunResult {
+    let mut tally = Tally::default();
+    let mut tasks_done = 0;
+    for &index in pending {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let t = plan.count(index);
+        tally.add(t);
+        tasks_done += 1;
+        if observer.task_done(index, t).is_break() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+    RunResult {
+        tally,
+        tasks_done,
+        complete: tasks_done == pending.len(),
+    }
+}
+
+/// [`run`], or an error if the system will not start the threads.
+///
+/// # Errors
+/// [`Error::Threads`] when a thread cannot be started (too many threads
+/// for the system's limits, or no memory for their stacks, as under
+/// `ulimit -v`); the threads already started stop, and nothing was passed
+/// to `observer`.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{try_run_plan, BacktrackEngine, Engine, Quiet};
+///
+/// let plan = BacktrackEngine.plan(8)?;
+/// let all: Vec<usize> = (0..plan.len()).collect();
+/// let result = try_run_plan(plan.as_ref(), &all, 2, &AtomicBool::new(false), &mut Quiet)?;
+/// assert_eq!(result.tally.solutions, 92);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn try_run(
+    plan: &dyn Plan,
+    pending: &[usize],
+    threads: usize,
+    stop: &AtomicBool,
+    observer: &mut dyn Sink,
+) -> Result<RunResult, Error> {
+    let asked = threads;
     let threads = threads.clamp(1, pending.len().max(1));
     let ranges = Ranges::new(pending.len(), threads);
     let (tx, rx) = mpsc::channel::<Vec<(usize, Tally)>>();
     let mut tally = Tally::default();
     let mut tasks_done = 0;
+    // Set when a thread cannot be started: the others stop.
+    let abandon = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let tx = tx.clone();
-            let ranges = &ranges;
-            scope.spawn(move || {
+            let (ranges, abandon) = (&ranges, &abandon);
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 // Results go out in batches, at most BATCH apart: a message
                 // per task would wake the receiving thread thousands of times
                 // a second when tasks take microseconds.
                 let mut batch = Vec::new();
                 let mut sent = Instant::now();
                 loop {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || abandon.load(Ordering::Relaxed) {
                         break;
                     }
                     let Some(k) = ranges.take(worker) else { break };
@@ -162,6 +231,14 @@ pub fn run(
                 }
                 let _ = tx.send(batch);
             });
+            if let Err(e) = spawned {
+                abandon.store(true, Ordering::Relaxed);
+                return Err(Error::Threads {
+                    wanted: asked,
+                    started: worker,
+                    reason: e.to_string(),
+                });
+            }
         }
         drop(tx);
         loop {
@@ -183,12 +260,13 @@ pub fn run(
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
-    });
-    RunResult {
+        Ok(())
+    })?;
+    Ok(RunResult {
         tally,
         tasks_done,
         complete: tasks_done == pending.len(),
-    }
+    })
 }
 
 /// The workers' ranges of pending tasks, each packed in one word (its

@@ -380,7 +380,7 @@ impl Engine for JoinEngine {
             .is_some_and(|need| memory.is_none_or(|m| need <= m));
         let mut plan = JoinPlan::build(n, Kernel::best(), 0);
         if whole {
-            plan.whole = Some(Table::new(plan.h, threads));
+            plan.whole = Some(Table::new(plan.h, threads)?);
         }
         plan.rows.budget = Self::row_cache(n, threads, memory) as usize;
         if plan.whole.is_none() {
@@ -468,14 +468,23 @@ impl Table {
     /// thread into its own places. (n = 22: 3.7 s on one thread before the
     /// bit masks of [`Partial`], the table being the only part of a count
     /// that ran alone.)
-    fn new(h: usize, threads: usize) -> Table {
+    ///
+    /// # Errors
+    /// [`Error::Threads`] when the system will not start the threads.
+    fn new(h: usize, threads: usize) -> Result<Table, Error> {
         let keys = 1usize << (2 * h);
         // Prefixes: the first rows' placements, the largest (rows empty) first.
         let depth = h.min(3);
         let mut prefixes = Vec::new();
         place(h, 0, depth, Partial::default(), &mut |p| prefixes.push(p));
         prefixes.reverse();
-        let threads = threads.clamp(1, prefixes.len().max(1));
+        // Each thread counts by key in an array of its own (4 MiB at h =
+        // 10, 16 MiB at h = 11): no more threads than cores, which is all
+        // that helps (`-j 512` took 2 GiB here).
+        let asked = threads;
+        let threads = threads
+            .min(super::executor::default_threads())
+            .clamp(1, prefixes.len().max(1));
         // Pass 1: which prefixes each thread takes, and its counts by key.
         let next = std::sync::atomic::AtomicUsize::new(0);
         let take = || {
@@ -494,12 +503,20 @@ impl Table {
             vec![take()]
         } else {
             std::thread::scope(|s| {
-                let workers: Vec<_> = (0..threads).map(|_| s.spawn(take)).collect();
-                workers
+                let mut workers = Vec::with_capacity(threads);
+                for started in 0..threads {
+                    match std::thread::Builder::new().spawn_scoped(s, take) {
+                        Ok(worker) => workers.push(worker),
+                        // The threads started take every prefix between
+                        // them; their work is let go with the error.
+                        Err(e) => return Err(threads_error(asked, started, &e)),
+                    }
+                }
+                Ok(workers
                     .into_iter()
                     .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
+                    .collect())
+            })?
         };
         // Each key's range, and each thread's first place in it.
         let mut start = vec![0u32; keys + 1];
@@ -530,22 +547,37 @@ impl Table {
         if parts.len() == 1 {
             parts.into_iter().for_each(file);
         } else {
+            let file = &file;
             std::thread::scope(|s| {
-                let workers: Vec<_> = parts
-                    .into_iter()
-                    .map(|part| s.spawn(|| file(part)))
-                    .collect();
+                let mut workers = Vec::with_capacity(parts.len());
+                for (started, part) in parts.into_iter().enumerate() {
+                    match std::thread::Builder::new().spawn_scoped(s, move || file(part)) {
+                        Ok(worker) => workers.push(worker),
+                        // The table is let go with the error, half filed.
+                        Err(e) => return Err(threads_error(asked, started, &e)),
+                    }
+                }
                 for w in workers {
                     w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
                 }
-            });
+                Ok(())
+            })?;
         }
-        Table { h, start, pieces }
+        Ok(Table { h, start, pieces })
     }
 
     fn get(&self, rows: u32, cols: u32) -> &[u64] {
         let key = ((rows as usize) << self.h) | cols as usize;
         &self.pieces[self.start[key] as usize..self.start[key + 1] as usize]
+    }
+}
+
+/// The error of a table whose threads the system would not start.
+fn threads_error(wanted: usize, started: usize, e: &std::io::Error) -> Error {
+    Error::Threads {
+        wanted,
+        started,
+        reason: e.to_string(),
     }
 }
 
@@ -1029,7 +1061,9 @@ impl JoinPlan {
         let diagonals = diagonals && n.is_multiple_of(2);
         let off = n - h;
         let full = (1u32 << h) - 1;
-        let whole = (h <= whole_max_h).then(|| Table::new(h, 1));
+        // On one thread no other is started, so the table is always built
+        // (without it the plan would use row tables, as counts do).
+        let whole = (h <= whole_max_h).then(|| Table::new(h, 1).ok()).flatten();
         let mut plan = JoinPlan {
             n,
             h,
@@ -2489,7 +2523,7 @@ mod tests {
     fn table_sizes() {
         for (h, &pieces) in PIECES.iter().enumerate().take(9).skip(1) {
             assert_eq!(
-                Table::new(h, 1 + h % 3).pieces.len() as u64,
+                Table::new(h, 1 + h % 3).unwrap().pieces.len() as u64,
                 pieces,
                 "h = {h}"
             );
@@ -2558,7 +2592,7 @@ mod tests {
     #[test]
     fn row_tables_are_slices_of_the_table() {
         for (h, &pieces) in PIECES.iter().enumerate().take(9).skip(1) {
-            let tables = [Table::new(h, 1), Table::new(h, 3)];
+            let tables = [Table::new(h, 1).unwrap(), Table::new(h, 3).unwrap()];
             let mut row = RowTable::default();
             let mut total = 0;
             for rows in 0..1u32 << h {

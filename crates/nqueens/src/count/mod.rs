@@ -33,6 +33,7 @@ mod counter;
 pub mod disjoint;
 pub mod estimate;
 pub mod executor;
+mod file_lock;
 pub mod fixed_by_turns;
 pub mod join;
 mod pairs;

@@ -34,21 +34,29 @@
 //! chain: a changed digit, a dropped, added or reordered line, or a line
 //! copied from another plan's log breaks it at that line, and reading stops
 //! there naming the file and the line. A last line without its newline (a
-//! run killed while writing it, or a cut file) is refused too. What cannot be
+//! run killed while writing it, or a cut file) is refused too by
+//! [`TaskLog::load`]; a run that resumes the log ([`TaskLogWriter::open`])
+//! removes it instead, and says so ([`TaskLogNote`]), since its task is
+//! simply counted again; a damaged whole line is refused all the same. An
+//! empty file (created, then the machine died) starts anew. What cannot be
 //! detected is a log cut after a whole line: it is the log of a run stopped
 //! there, and a rerun counts the rest.
+//!
+//! A run holds its log locked (see `file_lock.rs`): a second run resuming
+//! the same log at once is refused, instead of appending every task again.
 //!
 //! Reading is bounded: the header says how many tasks the plan has, and no
 //! more than that many lines of at most [`LINE_MAX`] bytes are read.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
+use super::file_lock;
 use super::plan::Tally;
 
 /// The header's `format`.
@@ -105,6 +113,17 @@ pub enum TaskLogError {
         line: usize,
         /// What is wrong with it.
         reason: String,
+    },
+
+    /// Another run holds the file: it is counting with this log now.
+    #[error(
+        "another run holds the task log {} (it is locked): two runs appending to one log would \
+         record every task twice. Wait for that run to finish, or give another file",
+        .path.display()
+    )]
+    Locked {
+        /// The file.
+        path: PathBuf,
     },
 
     /// The log belongs to another count: another n, engine, plan or version.
@@ -491,6 +510,15 @@ impl TaskLog {
     /// # Errors
     /// [`TaskLogError::Io`], and those of [`parse`](Self::parse) naming the file.
     pub fn load(path: &Path) -> Result<Option<TaskLog>, TaskLogError> {
+        match Self::load_text(path)? {
+            None => Ok(None),
+            Some(text) => Self::parse_from(&text, Some(path)).map(Some),
+        }
+    }
+
+    /// The text of the log at `path`, read as [`load`](Self::load) reads
+    /// it; a header that is not one is refused here.
+    fn load_text(path: &Path) -> Result<Option<String>, TaskLogError> {
         let io = |source| TaskLogError::Io {
             path: path.to_path_buf(),
             source,
@@ -501,9 +529,16 @@ impl TaskLog {
         let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
             Ok(header) => header.tasks,
             // Only the first line was read: enough to say why it is no header.
-            Err(_) => {
-                return Self::parse_from(&String::from_utf8_lossy(&file.bytes), Some(path))
-                    .map(Some)
+            Err(e) => {
+                let text = String::from_utf8_lossy(&file.bytes);
+                return Err(match Self::parse_from(&text, Some(path)) {
+                    Err(refused) => refused,
+                    Ok(_) => TaskLogError::Malformed {
+                        path: Some(path.to_path_buf()),
+                        line: 1,
+                        reason: format!("not a task log header ({e})"),
+                    },
+                });
             }
         };
         let limit = HEADER_MAX as u64 + (tasks as u64).saturating_mul(LINE_MAX as u64);
@@ -522,8 +557,64 @@ impl TaskLog {
         }
         let text = String::from_utf8(bytes)
             .map_err(|_| malformed("the file is not text: it is not a task log".to_string()))?;
-        Self::parse_from(&text, Some(path)).map(Some)
+        Ok(Some(text))
     }
+}
+
+/// What [`TaskLogWriter::open`] mended in a log left by a run that was
+/// killed (or a machine that died) while writing it; a front end says so.
+///
+/// ```
+/// use nqueens::TaskLogNote;
+///
+/// let note = TaskLogNote::CutLine { line: 7, text: "12 40".to_string() };
+/// assert!(note.to_string().contains("line 7"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TaskLogNote {
+    /// The file was empty: a run created it and stopped before it wrote
+    /// the header. It was started anew.
+    Empty,
+    /// The last line had no newline: a run was killed while writing it. The
+    /// line was removed; the task it named (if any) is counted again.
+    CutLine {
+        /// The line, counting from 1 (the header is line 1).
+        line: usize,
+        /// What it held.
+        text: String,
+    },
+}
+
+impl std::fmt::Display for TaskLogNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TaskLogNote::Empty => f.write_str(
+                "the file was empty (a run created it and stopped before writing to it): it \
+                 starts anew",
+            ),
+            TaskLogNote::CutLine { line: 1, text } => write!(
+                f,
+                "the header was cut short ({text:?}: a run stopped while writing it, killed or \
+                 on a full disk): the file starts anew"
+            ),
+            TaskLogNote::CutLine { line, text } => write!(
+                f,
+                "line {line} was cut short ({text:?}: a run stopped while writing it, killed or \
+                 on a full disk): it was removed, and its task is counted again"
+            ),
+        }
+    }
+}
+
+/// Whether `tail`, the end of a log after its last newline, can be the
+/// start of a task line: digits, lowercase hexadecimal and spaces, shorter
+/// than a whole line. Anything else is damage, not a cut.
+fn is_cut_task_line(tail: &str) -> bool {
+    tail.len() < LINE_MAX
+        && tail
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// Appends each finished task to a task log file, flushed line by line.
@@ -572,21 +663,144 @@ pub struct TaskLogWriter {
     file: File,
     log: TaskLog,
     path: PathBuf,
+    note: Option<TaskLogNote>,
+    /// A line could not be written: no more are.
+    failed: bool,
+    /// The file, locked for this run (see `file_lock.rs`).
+    _lock: File,
 }
 
 impl TaskLogWriter {
-    /// Opens the log at `path` for this count: reads what it holds (refusing
-    /// a log of another count) or creates it with its header.
+    /// Opens the log at `path` for this count and locks it for this run:
+    /// reads what it holds (refusing a log of another count) or creates it
+    /// with its header.
+    ///
+    /// A log left by a run killed while writing is mended, and
+    /// [`note`](Self::note) says how: an empty file starts anew, and a last
+    /// line without its newline is removed (its task is counted again). A
+    /// damaged whole line (one that ends in a newline) is still refused.
     ///
     /// # Errors
-    /// Those of [`TaskLog::load`] and [`TaskLog::check_matches`], and
+    /// [`TaskLogError::Locked`] if another run holds the file, those of
+    /// [`TaskLog::load`] and [`TaskLog::check_matches`], and
     /// [`TaskLogError::Io`] if the file cannot be created or written.
     pub fn open(path: &Path, fresh: TaskLog) -> Result<TaskLogWriter, TaskLogError> {
+        Self::lock(path)?.open(fresh)
+    }
+
+    /// Locks the log at `path` for this run (creating it empty if there is
+    /// none) without reading it yet: a front end takes its files first,
+    /// so that a second run is refused before the plan is built, and
+    /// [opens](TaskLogLock::open) the log once it has the plan.
+    ///
+    /// # Errors
+    /// [`TaskLogError::Locked`] if another run holds the file, and
+    /// [`TaskLogError::Io`] if it cannot be opened or created.
+    pub fn lock(path: &Path) -> Result<TaskLogLock, TaskLogError> {
         let io = |source| TaskLogError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let log = match TaskLog::load(path)? {
+        match file_lock::lock(path).map_err(io)? {
+            file_lock::Lock::Held { file, created } => Ok(TaskLogLock {
+                path: path.to_path_buf(),
+                file: Some(file),
+                created,
+            }),
+            file_lock::Lock::Busy => Err(TaskLogError::Locked {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    /// What opening mended in a log left by a killed run, if anything.
+    pub fn note(&self) -> Option<&TaskLogNote> {
+        self.note.as_ref()
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// A task log locked for this run and not read yet
+/// ([`TaskLogWriter::lock`]); dropped unopened, a file it created is
+/// removed again.
+#[derive(Debug)]
+pub struct TaskLogLock {
+    path: PathBuf,
+    /// The file, locked; taken by [`open`](Self::open).
+    file: Option<File>,
+    created: bool,
+}
+
+impl Drop for TaskLogLock {
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            if self.created && file_lock::names(&self.path, file).unwrap_or(false) {
+                let _ = std::fs::remove_file(&self.path);
+            }
+        }
+    }
+}
+
+impl TaskLogLock {
+    /// Reads the log for this count, as [`TaskLogWriter::open`] does.
+    ///
+    /// # Errors
+    /// Those of [`TaskLogWriter::open`] but the lock's.
+    pub fn open(mut self, fresh: TaskLog) -> Result<TaskLogWriter, TaskLogError> {
+        let path = self.path.clone();
+        let path = path.as_path();
+        let io = |source| TaskLogError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let created = self.created;
+        let Some(lock) = self.file.take() else {
+            return Err(io(io::Error::other("the lock was already used")));
+        };
+        let header = fresh.header_line();
+        let len = lock.metadata().map_err(io)?.len();
+        let mut note = None;
+        // What the file holds, and where its last whole line ends.
+        let (log, keep) = if len == 0 {
+            if !created {
+                note = Some(TaskLogNote::Empty);
+            }
+            (None, 0)
+        } else if len < header.len() as u64 {
+            // Too short for this count's header: a header cut short, or not
+            // a log of this count at all (refused as it reads).
+            let mut bytes = Vec::new();
+            (&lock).take(len).read_to_end(&mut bytes).map_err(io)?;
+            match std::str::from_utf8(&bytes) {
+                Ok(text) if header.starts_with(text) && !text.contains('\n') => {
+                    note = Some(TaskLogNote::CutLine {
+                        line: 1,
+                        text: text.to_string(),
+                    });
+                    (None, 0)
+                }
+                _ => (TaskLog::load(path)?, len),
+            }
+        } else {
+            let text = TaskLog::load_text(path)?.unwrap_or_default();
+            match text.rfind('\n') {
+                Some(end) if end + 1 < text.len() && is_cut_task_line(&text[end + 1..]) => {
+                    let whole = &text[..=end];
+                    let found = TaskLog::parse_from(whole, Some(path))?;
+                    note = Some(TaskLogNote::CutLine {
+                        line: whole.lines().count() + 1,
+                        text: text[end + 1..].to_string(),
+                    });
+                    (Some(found), whole.len() as u64)
+                }
+                _ => (Some(TaskLog::parse_from(&text, Some(path))?), len),
+            }
+        };
+        let log = match log {
             Some(found) => {
                 if found.header != fresh.header {
                     return Err(TaskLogError::OtherCount {
@@ -597,26 +811,33 @@ impl TaskLogWriter {
                 }
                 found
             }
-            None => {
-                let mut file = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(path)
-                    .map_err(io)?;
-                file.write_all(fresh.header_line().as_bytes())
-                    .and_then(|()| file.sync_all())
-                    .map_err(io)?;
-                fresh
-            }
+            None => fresh,
         };
-        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        if keep < len {
+            // Cut off what was cut short, for good, before appending.
+            let file = OpenOptions::new().write(true).open(path).map_err(io)?;
+            file.set_len(keep)
+                .and_then(|()| file.sync_all())
+                .map_err(io)?;
+        }
+        let mut file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        if keep == 0 {
+            file.write_all(header.as_bytes())
+                .and_then(|()| file.sync_all())
+                .map_err(io)?;
+        }
         Ok(TaskLogWriter {
             file,
             log,
             path: path.to_path_buf(),
+            note,
+            failed: false,
+            _lock: lock,
         })
     }
+}
 
+impl TaskLogWriter {
     /// What the log holds, those read at the start included.
     pub fn log(&self) -> &TaskLog {
         &self.log
@@ -626,15 +847,27 @@ impl TaskLogWriter {
     ///
     /// # Errors
     /// [`TaskLogError::Io`] if the line cannot be written.
+    ///
+    /// After a line could not be written (a full disk), nothing more is
+    /// appended: the file may end in part of that line, which the next run
+    /// removes, and a later line written after it would damage it.
     pub fn record(&mut self, index: usize, tally: Tally) -> Result<(), TaskLogError> {
+        let io = |source| TaskLogError::Io {
+            path: self.path.clone(),
+            source,
+        };
+        if self.failed {
+            return Err(io(io::Error::other(
+                "a line before could not be written, so no more are appended",
+            )));
+        }
         let line = self.log.record(index, tally);
-        self.file
+        let written = self
+            .file
             .write_all(line.as_bytes())
-            .and_then(|()| self.file.flush())
-            .map_err(|source| TaskLogError::Io {
-                path: self.path.clone(),
-                source,
-            })
+            .and_then(|()| self.file.flush());
+        self.failed = written.is_err();
+        written.map_err(io)
     }
 }
 
@@ -758,6 +991,132 @@ mod tests {
         assert_eq!(b.first_difference(&b).unwrap(), None);
         let other = TaskLog::new(9, "backtrack", 4, "00ff00ff00ff00ff");
         assert!(a.first_difference(&other).is_err());
+    }
+
+    /// A fresh directory for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("nqueens-task-log-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn fresh() -> TaskLog {
+        TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff")
+    }
+
+    /// A last line without its newline (a run killed while writing it) is
+    /// removed, with a note, and the log goes on; a damaged whole line, or
+    /// an end that cannot be the start of a task line, is still refused.
+    #[test]
+    fn a_line_cut_short_is_removed_and_a_damaged_one_refused() {
+        let dir = scratch("cut");
+        let path = dir.join("log");
+        let (log, text) = sample();
+        for cut in 1..=8 {
+            std::fs::write(&path, &text[..text.len() - cut]).unwrap();
+            let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
+            let Some(TaskLogNote::CutLine {
+                line: 4,
+                text: tail,
+            }) = w.note().cloned()
+            else {
+                panic!("{:?}", w.note())
+            };
+            assert!(text.ends_with(&format!("{tail}{}", &text[text.len() - cut..])));
+            assert_eq!(w.log().tasks_done(), 2);
+            assert_eq!(w.log().get(3), None, "the cut task is counted again");
+            w.record(3, Tally::default()).unwrap();
+            drop(w);
+            // The file is whole again, and holds the same as the first.
+            assert_eq!(TaskLog::load(&path).unwrap().unwrap(), log);
+        }
+        // The whole last line cut but its newline: nothing to mend.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        std::fs::write(&path, lines[..3].concat()).unwrap();
+        assert!(TaskLogWriter::open(&path, fresh())
+            .unwrap()
+            .note()
+            .is_none());
+
+        // A damaged whole line, or a tail that is no task line: refused,
+        // and the file left as it was.
+        let damaged = text.replacen(" 0 0 ", " 0 1 ", 1);
+        let tail = format!("{text}hello");
+        for bad in [damaged.as_str(), tail.as_str()] {
+            std::fs::write(&path, bad).unwrap();
+            let e = TaskLogWriter::open(&path, fresh()).unwrap_err();
+            assert!(matches!(e, TaskLogError::Malformed { .. }), "{e}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        }
+        // A cut line in a log of another count: refused, not mended.
+        std::fs::write(&path, &text[..text.len() - 3]).unwrap();
+        let other = TaskLog::new(9, "backtrack", 4, "00ff00ff00ff00ff");
+        assert!(TaskLogWriter::open(&path, other).is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text[..text.len() - 3]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An empty file, or a header cut short, starts anew with a note; a
+    /// short file that is no header is refused.
+    #[test]
+    fn an_empty_log_starts_anew() {
+        let dir = scratch("empty");
+        let path = dir.join("log");
+        let header = fresh().header_line();
+        for (text, note) in [
+            (String::new(), Some(TaskLogNote::Empty)),
+            (
+                header[..10].to_string(),
+                Some(TaskLogNote::CutLine {
+                    line: 1,
+                    text: header[..10].to_string(),
+                }),
+            ),
+        ] {
+            std::fs::write(&path, &text).unwrap();
+            let w = TaskLogWriter::open(&path, fresh()).unwrap();
+            assert_eq!(w.note(), note.as_ref());
+            assert!(note.unwrap().to_string().contains("anew"));
+            drop(w);
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), header);
+        }
+        // A file this run creates: no note.
+        std::fs::remove_file(&path).unwrap();
+        assert!(TaskLogWriter::open(&path, fresh())
+            .unwrap()
+            .note()
+            .is_none());
+        std::fs::write(&path, "hello").unwrap();
+        assert!(TaskLogWriter::open(&path, fresh()).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A second writer of one log is refused while the first holds it.
+    #[test]
+    fn one_writer_at_a_time() {
+        let dir = scratch("lock");
+        let path = dir.join("log");
+        let w = TaskLogWriter::open(&path, fresh()).unwrap();
+        let e = TaskLogWriter::open(&path, fresh()).unwrap_err();
+        assert!(matches!(e, TaskLogError::Locked { .. }), "{e}");
+        assert!(
+            e.to_string().contains("another run holds the task log"),
+            "{e}"
+        );
+        drop(w);
+        TaskLogWriter::open(&path, fresh()).unwrap();
+        // Locked, never opened: a file the lock created goes again.
+        let other = dir.join("other");
+        let lock = TaskLogWriter::lock(&other).unwrap();
+        assert!(other.exists());
+        drop(lock);
+        assert!(!other.exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

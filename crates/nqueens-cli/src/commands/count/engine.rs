@@ -3,14 +3,13 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nqueens::Checkpoint;
 use nqueens::PartialResult;
 use nqueens::Sink;
 use nqueens::{count_json_line, count_text_line, grouped};
+use nqueens::{Checkpoint, CheckpointFile};
 use nqueens::{Plan, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
@@ -61,23 +60,39 @@ pub struct EngineRun<'a> {
 
 /// Sees each finished task: records it in the checkpoint, saving every few
 /// seconds, and moves the progress bar.
-struct Watch<'a> {
-    checkpoint: Option<(&'a Path, Checkpoint)>,
+struct Watch {
+    checkpoint: Option<(CheckpointFile, Checkpoint)>,
     task_log: Option<TaskLogWriter>,
     every: Duration,
     last_save: Instant,
     save_error: Option<anyhow::Error>,
+    /// A checkpoint save failed: no more are tried.
+    checkpoint_failed: bool,
     progress: Progress,
 }
 
-impl Watch<'_> {
+impl Watch {
+    /// Saves the checkpoint, unless a save failed already (a full disk
+    /// stops the count, and the last save is what the error says the file
+    /// holds); the first error is the one reported.
     fn save(&mut self) {
-        if let Some((path, cp)) = &self.checkpoint {
-            if let Err(e) = cp.save(path) {
-                self.save_error = Some(
-                    anyhow::Error::new(e)
-                        .context(format!("cannot write the checkpoint '{}'", path.display())),
-                );
+        if self.checkpoint_failed {
+            return;
+        }
+        if let Some((file, cp)) = &mut self.checkpoint {
+            if let Err(e) = file.save(cp) {
+                self.checkpoint_failed = true;
+                let log = match &self.task_log {
+                    Some(log) => format!(
+                        "; the task log '{}' holds every task finished before",
+                        log.path().display()
+                    ),
+                    None => String::new(),
+                };
+                self.save_error.get_or_insert(anyhow::anyhow!(
+                    "{e}{log}: once it can be written again (room on the disk), run the same \
+                     command to go on"
+                ));
             }
             self.last_save = Instant::now();
         }
@@ -98,14 +113,18 @@ impl Watch<'_> {
     }
 }
 
-impl Sink for Watch<'_> {
+impl Sink for Watch {
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         if let Some((_, cp)) = &mut self.checkpoint {
             cp.record(index, tally);
         }
         if let Some(log) = &mut self.task_log {
             if let Err(e) = log.record(index, tally) {
-                self.save_error = Some(e.into());
+                self.save_error.get_or_insert(anyhow::anyhow!(
+                    "cannot append to {e}; it holds every task finished before (a last line cut \
+                     short is removed when the count resumes): once it can be written again \
+                     (room on the disk), run the same command to go on"
+                ));
             }
         }
         self.progress.task(tally.solutions);
@@ -116,6 +135,17 @@ impl Sink for Watch<'_> {
     fn tick(&mut self) -> ControlFlow<()> {
         self.progress.draw();
         self.maybe_save()
+    }
+}
+
+/// A library error as the command reports it: threads that the system
+/// would not start are a usage error (fewer threads, `-j`, do).
+fn threads_error(e: nqueens::Error) -> anyhow::Error {
+    match e {
+        nqueens::Error::Threads { .. } => {
+            anyhow::Error::new(crate::exit::UsageError(format!("{e} (-j T)")))
+        }
+        other => other.into(),
     }
 }
 
@@ -269,20 +299,12 @@ pub fn run(
     format: ReportFormat,
     run: &EngineRun<'_>,
 ) -> anyhow::Result<Outcome> {
-    let plan = run
-        .engine
-        .plan_within(n, run.threads, run.args.target.memory)?;
-    if run.args.dry_run {
-        return dry_run(n, plan.as_ref(), run, format);
-    }
-    let range = match run.args.slice {
-        Some(slice) => slice.range(plan.len()),
-        None => 0..plan.len(),
-    };
-    let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
-    let checkpoint = match &run.args.checkpoint {
-        None => None,
-        Some(path) => {
+    // The files first, so that a second run on them is refused before the
+    // plan is built (seconds at n = 22); a dry run writes none.
+    let mut checkpoint_file = None;
+    let mut task_log_lock = None;
+    if !run.args.dry_run {
+        if let Some(path) = &run.args.checkpoint {
             // A checkpoint that could never be saved fails now, not at the
             // first save, minutes or hours into the count.
             if let Err(e) = Checkpoint::check_writable(path) {
@@ -292,8 +314,43 @@ pub fn run(
                     path.display()
                 );
             }
-            let loaded = Checkpoint::load(path)
-                .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?;
+            let (file, loaded) = match CheckpointFile::open(path) {
+                Err(e @ nqueens::CheckpointError::Locked { .. }) => crate::exit::usage!("{e}"),
+                opened => opened
+                    .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?,
+            };
+            if file.was_empty() {
+                eprintln!(
+                    "note: the checkpoint '{}' was empty (a run created it and stopped before \
+                     its first save): the count starts anew",
+                    path.display()
+                );
+            }
+            checkpoint_file = Some((path, file, loaded));
+        }
+        if let Some(path) = &run.args.target.task_log {
+            match TaskLogWriter::lock(path) {
+                Ok(lock) => task_log_lock = Some((path, lock)),
+                Err(e @ nqueens::TaskLogError::Locked { .. }) => crate::exit::usage!("{e}"),
+                Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
+            }
+        }
+    }
+    let plan = run
+        .engine
+        .plan_within(n, run.threads, run.args.target.memory)
+        .map_err(threads_error)?;
+    if run.args.dry_run {
+        return dry_run(n, plan.as_ref(), run, format);
+    }
+    let range = match run.args.slice {
+        Some(slice) => slice.range(plan.len()),
+        None => 0..plan.len(),
+    };
+    let fingerprint = nqueens::plan_fingerprint(plan.as_ref());
+    let checkpoint = match checkpoint_file {
+        None => None,
+        Some((path, file, loaded)) => {
             let cp = match loaded {
                 Some(cp) => {
                     let matches = cp
@@ -311,15 +368,20 @@ pub fn run(
                     Checkpoint::new(n, run.engine.name(), plan.len()).with_fingerprint(&fingerprint)
                 }
             };
-            Some((path.as_path(), cp))
+            Some((file, cp))
         }
     };
-    let task_log = match &run.args.target.task_log {
+    let task_log = match task_log_lock {
         None => None,
-        Some(path) => {
+        Some((path, lock)) => {
             let fresh = TaskLog::new(n, run.engine.name(), plan.len(), &fingerprint);
-            match TaskLogWriter::open(path, fresh) {
-                Ok(log) => Some(log),
+            match lock.open(fresh) {
+                Ok(log) => {
+                    if let Some(note) = log.note() {
+                        eprintln!("note: the task log '{}': {note}", path.display());
+                    }
+                    Some(log)
+                }
                 Err(e) => crate::exit::usage!("cannot use the task log: {e}"),
             }
         }
@@ -367,6 +429,7 @@ pub fn run(
         every: run.args.checkpoint_every,
         last_save: Instant::now(),
         save_error: None,
+        checkpoint_failed: false,
         progress: Progress::new(
             run.args.progress.is_on(),
             range.len(),
@@ -375,7 +438,14 @@ pub fn run(
         ),
     };
     let start = Instant::now();
-    let result = nqueens::run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch);
+    let result =
+        match nqueens::try_run_plan(plan.as_ref(), &pending, run.threads, &stop, &mut watch) {
+            Ok(result) => result,
+            Err(e) => {
+                watch.progress.finish();
+                return Err(threads_error(e));
+            }
+        };
     let seconds = start.elapsed().as_secs_f64();
     watch.progress.finish();
     watch.save();

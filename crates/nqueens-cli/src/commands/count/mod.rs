@@ -30,6 +30,15 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         let format = a.target.format.unwrap_or(ReportFormat::Text);
         return classic::run(n, a.target.unique, format, search);
     }
+    // Before any work: one file, one role.
+    let roles: Vec<(&str, &std::path::Path)> = [
+        ("--checkpoint", a.checkpoint.as_deref()),
+        ("--task-log", a.target.task_log.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(role, path)| Some((role, path?)))
+    .collect();
+    crate::files::refuse_shared(&roles)?;
     let threads = a.threads.unwrap_or_else(nqueens::default_threads);
     let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
@@ -83,6 +92,27 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             show_bytes(needed),
             plural(threads as u128, "thread", "threads"),
             show_bytes(limit)
+        );
+    }
+    // Under `ulimit -v` a count that cannot fit would die at its first
+    // allocation that fails (an abort, not an error): refuse it now.
+    let stacks = crate::limits::THREAD_STACK.saturating_mul(threads as u64);
+    if let Some(limit) = crate::limits::address_space_limit()
+        .filter(|&limit| !a.dry_run && needed.saturating_add(stacks) > limit)
+    {
+        usage!(
+            "count {n} with the {} engine needs about {} on {} (and {} of thread stacks), more than \
+             this process may take (ulimit -v: {}); use fewer threads (-j){}",
+            engine.name(),
+            show_bytes(needed),
+            plural(threads as u128, "thread", "threads"),
+            show_bytes(stacks),
+            show_bytes(limit),
+            if engine.name() == "constellation" {
+                ""
+            } else {
+                " or --engine constellation, which needs the least"
+            }
         );
     }
     if a.slice.is_some() && a.target.unique {

@@ -1,0 +1,277 @@
+//! The files a count writes are its own: one file for one role, one run
+//! for one file (a lock), what a killed run left mended or refused, and
+//! threads the system will not start turned into an error.
+
+use super::*;
+
+/// A fresh, empty directory for one test.
+fn scratch(tag: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "nqueens-files-{}-{}-{tag}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const Q10: &str = "n = 10: 724 solutions\n";
+
+/// `--checkpoint F --task-log F` turned the task log into a checkpoint;
+/// any two names of one file are refused before any work, and nothing is
+/// written.
+#[test]
+fn one_file_for_two_roles_is_refused() {
+    let dir = scratch("roles");
+    let f = dir.join("f");
+    let refused = |checkpoint: &Path, log: &Path| {
+        let e = run(&[
+            "count",
+            "10",
+            "--checkpoint",
+            s(checkpoint),
+            "--task-log",
+            s(log),
+        ])
+        .error();
+        assert!(
+            e.contains("--checkpoint") && e.contains("--task-log") && e.contains("the same file"),
+            "{e}"
+        );
+    };
+    // Not there yet: one path, and one place written two ways.
+    refused(&f, &f);
+    refused(&f, &dir.join(".").join("f"));
+    assert!(!f.exists(), "nothing is written");
+    // A symbolic link to a file not there yet, to one that is, a hard link.
+    std::os::unix::fs::symlink(&f, dir.join("soft")).unwrap();
+    refused(&f, &dir.join("soft"));
+    assert!(!f.exists(), "nothing is written");
+    run(&["count", "10", "--task-log", s(&f)]).ok();
+    let log = std::fs::read(&f).unwrap();
+    refused(&dir.join("soft"), &f);
+    std::fs::hard_link(&f, dir.join("hard")).unwrap();
+    refused(&dir.join("hard"), &f);
+    assert_eq!(
+        std::fs::read(&f).unwrap(),
+        log,
+        "the task log is left alone"
+    );
+    // Two files are two files.
+    assert_eq!(
+        run(&[
+            "count",
+            "10",
+            "--checkpoint",
+            s(&dir.join("ck")),
+            "--task-log",
+            s(&f)
+        ])
+        .ok(),
+        Q10
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A device, a pipe or a directory is no checkpoint or task log: refused
+/// at once and left as it is (a checkpoint is saved by renaming a new file
+/// over the old one).
+#[test]
+fn what_is_not_a_regular_file_is_refused_and_left_alone() {
+    let dir = scratch("special");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for option in ["--checkpoint", "--task-log"] {
+        for path in [fifo.as_path(), dir.as_path()] {
+            let e = run(&["count", "10", option, s(path)]).error();
+            assert!(e.contains("not a regular file"), "{option} {path:?}: {e}");
+        }
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A second run on a file that another run holds is refused at once: a
+/// task log (existing, or created by a run still counting) and a checkpoint.
+#[test]
+fn a_file_held_by_another_run_is_refused() {
+    let dir = scratch("lock");
+    let log = dir.join("log");
+    run(&["count", "10", "--task-log", s(&log)]).ok();
+    let before = std::fs::read(&log).unwrap();
+    // Another run holds it (the same lock the command takes).
+    let held = std::fs::File::open(&log).unwrap();
+    held.try_lock().unwrap();
+    let e = run(&["count", "10", "--task-log", s(&log)]).error();
+    assert!(e.contains("another run holds the task log"), "{e}");
+    assert_eq!(std::fs::read(&log).unwrap(), before, "nothing appended");
+    // Refused with a new checkpoint: none is left behind.
+    let new = dir.join("new.ckpt");
+    run(&[
+        "count",
+        "10",
+        "--checkpoint",
+        s(&new),
+        "--task-log",
+        s(&log),
+    ])
+    .error();
+    assert!(!new.exists());
+    drop(held);
+    assert_eq!(run(&["count", "10", "--task-log", s(&log)]).ok(), Q10);
+
+    let ck = dir.join("ck");
+    run(&["count", "10", "--checkpoint", s(&ck)]).ok();
+    let held = std::fs::File::open(&ck).unwrap();
+    held.try_lock().unwrap();
+    let e = run(&["count", "10", "--checkpoint", s(&ck)]).error();
+    assert!(e.contains("another run holds the checkpoint file"), "{e}");
+    drop(held);
+
+    // A log that the first run created, while it counts: the second is
+    // refused (it was "File exists (os error 17)", or every task twice).
+    let fresh = dir.join("fresh");
+    let mut first = spawn(&[
+        "count",
+        "16",
+        "--engine",
+        "constellation",
+        "-j",
+        "1",
+        "--task-log",
+        s(&fresh),
+    ]);
+    let started = std::time::Instant::now();
+    while std::fs::metadata(&fresh).map_or(0, |m| m.len()) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "no task log");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let second = run(&[
+        "count",
+        "16",
+        "--engine",
+        "constellation",
+        "--task-log",
+        s(&fresh),
+    ]);
+    let still = first.try_wait().unwrap().is_none();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(still, "the first run ended before the second ran");
+    let e = second.error();
+    assert!(e.contains("another run holds the task log"), "{e}");
+    assert!(!e.contains("os error"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A task log whose last line was cut short (a run killed while writing
+/// it) resumes with a note and the right count; a damaged whole line is
+/// still refused.
+#[test]
+fn a_task_log_cut_mid_line_resumes_and_a_damaged_one_is_refused() {
+    let dir = scratch("cut");
+    let log = dir.join("log");
+    run(&["count", "10", "--task-log", s(&log)]).ok();
+    let whole = std::fs::read_to_string(&log).unwrap();
+    let lines = whole.lines().count();
+    std::fs::write(&log, &whole[..whole.len() - 4]).unwrap();
+    let r = run(&["count", "10", "--task-log", s(&log)]).code(0);
+    assert_eq!(r.stdout, Q10);
+    assert!(
+        r.stderr.starts_with("note: the task log")
+            && r.stderr.contains(&format!("line {lines} was cut short")),
+        "{}",
+        r.stderr
+    );
+    // Mended: whole lines again, read without a note.
+    let mended = std::fs::read_to_string(&log).unwrap();
+    assert!(mended.ends_with('\n') && mended.lines().count() == lines);
+    assert_eq!(run(&["count", "10", "--task-log", s(&log)]).ok(), Q10);
+
+    // One whole line damaged: refused, naming it, and left as it is.
+    let mut damaged: Vec<String> = mended.lines().map(|l| format!("{l}\n")).collect();
+    damaged[4] = damaged[4].replacen(' ', " 1", 1);
+    let damaged = damaged.concat();
+    std::fs::write(&log, &damaged).unwrap();
+    let e = run(&["count", "10", "--task-log", s(&log)]).error();
+    assert!(e.contains("line 5"), "{e}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), damaged);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An empty checkpoint or task log (created, then the machine died) is a
+/// new one, with a note.
+#[test]
+fn empty_files_start_anew_with_a_note() {
+    let dir = scratch("empty");
+    for option in ["--checkpoint", "--task-log"] {
+        let file = dir.join(option.trim_start_matches('-'));
+        std::fs::write(&file, "").unwrap();
+        let r = run(&["count", "10", option, s(&file)]).code(0);
+        assert_eq!(r.stdout, Q10);
+        assert!(
+            r.stderr.starts_with("note: ") && r.stderr.contains("empty"),
+            "{option}: {}",
+            r.stderr
+        );
+        // Written this time: no note again.
+        assert_eq!(run(&["count", "10", option, s(&file)]).ok(), Q10);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `nqueens ARGS` under `ulimit -v KB`.
+fn under_ulimit(kb: u64, args: &str) -> Run {
+    let bin = env!("CARGO_BIN_EXE_nqueens");
+    finish(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {kb}; exec '{bin}' {args}"))
+            .timeout(Duration::from_secs(60)),
+    )
+}
+
+/// Threads the system will not start (a limit on address space) are an
+/// error with exit status 2, never a panic: refused up front where the
+/// count cannot fit, and when the system refuses a thread.
+#[test]
+#[cfg(target_os = "linux")]
+fn too_many_threads_are_an_error_not_a_panic() {
+    // 512 threads of the join engine need about 4 GiB: refused at once.
+    let e = under_ulimit(1_000_000, "count 20 -j 512").error();
+    assert!(
+        e.contains("ulimit -v") && e.contains("fewer threads"),
+        "{e}"
+    );
+    // Room enough up front; the system may still refuse a thread (glibc
+    // keeps address space for each thread's allocations), and says so.
+    let r = under_ulimit(1_000_000, "count 14 --engine constellation -j 400");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    match r.code {
+        0 => assert_eq!(r.stdout, "n = 14: 365,596 solutions\n"),
+        _ => {
+            let e = r.error();
+            assert!(
+                e.contains("would not start another thread") && e.contains("-j"),
+                "{e}"
+            );
+        }
+    }
+    // A dry run builds its plan on as many threads as there are cores.
+    let r = under_ulimit(
+        4_000_000,
+        "count 18 -j 4096 --dry-run --dry-run-seconds 0.01",
+    );
+    assert!(r.code == 0 && r.stdout.contains("n = 18: "), "{r:?}");
+}
