@@ -322,13 +322,31 @@ fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
 }
 
 /// A flag that Ctrl-C, SIGTERM or the timeout sets; the second says which.
-fn stop_flags(run: &CompleteRun) -> anyhow::Result<(Arc<AtomicBool>, Arc<AtomicBool>)> {
+fn stop_flags(
+    run: &CompleteRun,
+    reading: &Arc<AtomicBool>,
+) -> anyhow::Result<(Arc<AtomicBool>, Arc<AtomicBool>)> {
     let stop = interrupt_flag();
     let timed_out = Arc::new(AtomicBool::new(false));
     if let Some(limit) = run.timeout {
         let (stop, timed_out) = (Arc::clone(&stop), Arc::clone(&timed_out));
+        let reading = Arc::clone(reading);
         let timer = std::thread::Builder::new().spawn(move || {
             std::thread::sleep(limit);
+            // Still reading the instance (a FIFO nobody writes, a slow
+            // pipe): the read cannot be interrupted, so the answer is given
+            // here, and the process ends.
+            if reading.load(Ordering::SeqCst) {
+                #[allow(clippy::print_stderr)]
+                {
+                    eprintln!(
+                        "unknown: no answer within the --timeout of {:.1} s (the instance was \
+                         still being read)",
+                        limit.as_secs_f64()
+                    );
+                }
+                std::process::exit(3);
+            }
             timed_out.store(true, Ordering::Relaxed);
             stop.store(true, Ordering::Relaxed);
         });
@@ -343,7 +361,11 @@ fn stop_flags(run: &CompleteRun) -> anyhow::Result<(Arc<AtomicBool>, Arc<AtomicB
 #[allow(clippy::print_stderr)]
 pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let run = CompleteRun::from_args(a)?;
+    // The timeout covers reading the instance too.
+    let reading = Arc::new(AtomicBool::new(true));
+    let (stop, timed_out) = stop_flags(&run, &reading)?;
     let instance = instance(&run)?;
+    reading.store(false, Ordering::SeqCst);
     let n = instance.n();
     let threads = match run.mode {
         CompleteMode::Count { threads } => threads,
@@ -398,7 +420,6 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
              exclusion under it"
         ),
     }
-    let (stop, timed_out) = stop_flags(&run)?;
     let started = Instant::now();
     let stopped = |outcome_if_done: Outcome| {
         if timed_out.load(Ordering::Relaxed) {

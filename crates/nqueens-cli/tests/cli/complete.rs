@@ -275,6 +275,49 @@ fn the_timeout_answers_unknown() {
     );
 }
 
+/// The timeout covers reading the instance: a FIFO that nobody writes (or
+/// standard input that never ends) once blocked for ever.
+#[cfg(unix)]
+#[test]
+fn the_timeout_covers_reading_the_instance() {
+    let fifo = std::env::temp_dir().join(format!("nqueens-fifo-{}", std::process::id()));
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let start = std::time::Instant::now();
+    let r = run(&["complete", fifo.to_str().unwrap(), "--timeout", "0.5"]).code(3);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        r.stderr.contains("the instance was still being read"),
+        "{r:?}"
+    );
+    std::fs::remove_file(&fifo).unwrap();
+    // Standard input that stays open.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["complete", "-", "--timeout", "0.5"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _stdin = child.stdin.take();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert_eq!(status.code(), Some(3));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "still reading");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn a_board_too_large_to_complete_is_refused_before_any_work() {
     let started = std::time::Instant::now();
