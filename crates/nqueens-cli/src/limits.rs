@@ -110,21 +110,7 @@ pub fn address_space_limit() -> Option<u64> {
     None
 }
 
-/// A byte count for people: `500 bytes`, `1.5 GiB`.
-pub fn show_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = b as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        nqueens::plural(u128::from(b), "byte", "bytes")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
+pub use nqueens::show_bytes;
 
 /// A byte count as `--memory` takes it, rounded up to a whole K, M or G (so
 /// that a message can say what to type): `5K`, `513M`, `18G`.

@@ -60,6 +60,14 @@ pub struct Limits {
     pub jobs: usize,
     /// Threads per count job.
     pub job_threads: usize,
+    /// Bytes that the running count jobs may hold together
+    /// ([`JOB_MEMORY`] by default): each job's engine memory for its board
+    /// and threads, as the engine states it, plus [`THREAD_STACK`] a thread.
+    /// A job that does not fit in what is left is refused before its plan
+    /// is made (429 while other jobs hold the rest, 422 if it alone is too
+    /// large), so that no count can run the server out of memory or
+    /// threads.
+    pub job_memory: u64,
     /// Seconds a count job runs on without anyone asking for its progress
     /// before it is taken as abandoned and stopped.
     pub abandon_seconds: f64,
@@ -78,6 +86,13 @@ pub struct Limits {
     /// Connections open at once; more wait to be accepted.
     pub connections: usize,
 }
+
+/// The default memory budget of the count jobs: 4 GiB.
+pub const JOB_MEMORY: u64 = 4 << 30;
+
+/// What each thread of a count job is charged for its stack: 2 MiB, the
+/// standard library's default stack for a spawned thread.
+pub const THREAD_STACK: u64 = 2 << 20;
 
 /// The default cap on one reply body: 8 MiB.
 pub const REPLY_BYTES: usize = 8 << 20;
@@ -102,6 +117,7 @@ impl Default for Limits {
             page_size: 100,
             jobs: 2,
             job_threads: nqueens::default_threads(),
+            job_memory: JOB_MEMORY,
             abandon_seconds: 15.0,
             request_seconds: 5.0,
             body_bytes: 256 * 1024,

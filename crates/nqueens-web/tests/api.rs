@@ -1118,6 +1118,46 @@ mod count {
         assert_eq!(s.get("/api/info").json()["jobs_running"], 0);
     }
 
+    /// Each job is charged its engine's memory and its threads' stacks
+    /// against the server's budget; one that does not fit is refused before
+    /// it starts, so that `serve -j 4096` cannot take the server down.
+    #[test]
+    fn jobs_are_held_to_a_memory_and_thread_budget() {
+        let s = start_with(Limits {
+            job_threads: 4096,
+            ..Limits::default()
+        });
+        let r = s.post("/api/count", json!({"n": 18}));
+        assert_eq!(r.status, 422, "{}", r.json());
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(
+            message.contains("on 4096 threads needs about")
+                && message.contains("8.0 GiB of thread stacks")
+                && message.contains("serve -j T"),
+            "{message}"
+        );
+        assert_eq!(s.get("/api/info").json()["jobs_running"], 0);
+        // Two jobs where the budget holds one: the second waits its turn.
+        let s = start_with(Limits {
+            job_threads: 2,
+            job_memory: 30 << 20,
+            ..Limits::default()
+        });
+        let first = s.post("/api/count", json!({"n": 18}));
+        assert_eq!(first.status, 202);
+        assert!(first.json()["memory_bytes"].as_u64().unwrap() <= 30 << 20);
+        let second = s.post("/api/count", json!({"n": 18}));
+        assert_eq!(second.status, 429, "{}", second.json());
+        let message = second.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(message.contains("the running jobs hold"), "{message}");
+        let id = first.json()["id"].as_u64().unwrap();
+        s.request("DELETE", &format!("/api/count/{id}"), b"");
+        assert_eq!(s.post("/api/count", json!({"n": 18})).status, 202);
+    }
+
     #[test]
     fn an_abandoned_job_stops_by_itself() {
         let s = start_with(Limits {

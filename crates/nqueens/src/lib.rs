@@ -317,6 +317,7 @@ pub use crate::{
         report::grouped,
         report::json_line as count_json_line,
         report::plural,
+        report::show_bytes,
         report::text_line as count_text_line,
         slice::current_version as slice_version,
         slice::merge as merge_slices,

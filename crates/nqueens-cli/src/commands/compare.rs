@@ -53,6 +53,44 @@ fn run_one(algorithm: &dyn Algorithm, n: usize, first: bool) -> Row {
     }
 }
 
+/// From this n on, `compare` says first how long it will take: n = 13
+/// takes 4.7 s, n = 14 about 30 s.
+const ANNOUNCE_FROM: usize = 13;
+/// Seconds of `compare 13` with every algorithm on this machine (4.65 s
+/// measured, release build), and the growth per n (0.72 s at 12, 4.65 s at
+/// 13: 6.5 times).
+const SECONDS_13: f64 = 4.65;
+const GROWTH: f64 = 6.5;
+
+/// Says on stderr, before the work, how long a large comparison takes and
+/// how much memory its solutions hold (each algorithm keeps all of them, to
+/// be compared: a vector of n columns each, 8 bytes a column and about 40
+/// of overhead).
+#[allow(clippy::print_stderr)]
+fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
+    if first || n < ANNOUNCE_FROM {
+        return;
+    }
+    let running = algorithms.iter().filter(|a| n <= a.max_n()).count();
+    let solutions = nqueens::known_total(n).unwrap_or(0);
+    let bytes = solutions * running as u128 * (8 * n as u128 + 40);
+    let seconds = SECONDS_13 * GROWTH.powi(n as i32 - ANNOUNCE_FROM as i32);
+    eprintln!(
+        "note: compare {n} lists all {} solutions with each of {} {}: up to roughly {} here, \
+         and about {} of memory for the solutions kept; --first compares the work to the first \
+         solution only",
+        grouped(solutions),
+        running,
+        if running == 1 {
+            "algorithm"
+        } else {
+            "algorithms"
+        },
+        crate::progress::duration(seconds),
+        crate::limits::show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)),
+    );
+}
+
 /// One line of `--format json`.
 #[derive(serde::Serialize)]
 struct JsonRow<'a> {
@@ -111,6 +149,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         );
     }
     let algorithms = &chosen(&a)?;
+    announce(n, first, algorithms);
     let rows: Vec<(&dyn Algorithm, Row)> = algorithms
         .iter()
         .map(|&a| (a, run_one(a, n, first)))

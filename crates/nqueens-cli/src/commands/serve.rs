@@ -51,6 +51,7 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
         count_max: run.count_max,
         jobs: run.jobs,
         job_threads: run.threads.unwrap_or_else(nqueens::default_threads),
+        job_memory: run.job_memory.unwrap_or(nqueens_web::limits::JOB_MEMORY),
         request_seconds: run.request_timeout,
         allowed_origins: run.allow_origin.clone(),
         allowed_hosts: run.allow_host.clone(),

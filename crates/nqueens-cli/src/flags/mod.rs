@@ -159,6 +159,12 @@ pub struct ServeArgs {
     /// Threads per count job, 1 to 4096 [default: all cores].
     #[arg(long, short = 'j', value_name = "T", value_parser = values::threads)]
     pub threads: Option<usize>,
+    /// The memory the running count jobs may hold together, such as 8G
+    /// [default: 4G]: a job's engine memory for its board and threads, and
+    /// 2 MiB of stack a thread. A job that does not fit is refused before it
+    /// starts.
+    #[arg(long, value_name = "SIZE", value_parser = values::bytes)]
+    pub job_memory: Option<u64>,
     /// Seconds one request may compute before it is stopped, 0.1 to 3600.
     #[arg(long, value_name = "S", default_value = "5", value_parser = values::request_timeout)]
     pub request_timeout: f64,

@@ -379,3 +379,39 @@ fn trace_limits() {
     run(&["trace", "10", "-a", "brute-force"]).error();
     run(&["trace", "0"]).error();
 }
+
+/// The first line a command writes on stderr; the command is then killed
+/// (the work it announces is not waited for).
+fn first_note(args: &[&str]) -> String {
+    use std::io::BufRead;
+    let mut child = spawn(args);
+    let mut line = String::new();
+    let stderr = child.stderr.take().unwrap();
+    std::io::BufReader::new(stderr)
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    line
+}
+
+/// Long commands say how long they will take before they start, as `count`
+/// does: `compare 14` (half a minute, half a gigabyte) and `estimate 128`
+/// with a billion paths (most of an hour). Short ones say nothing.
+#[test]
+fn long_commands_say_how_long_first() {
+    let note = first_note(&["compare", "14"]);
+    assert!(
+        note.starts_with("note: compare 14 lists all 365,596 solutions with each of")
+            && note.contains("up to roughly")
+            && note.contains("MiB of memory"),
+        "{note}"
+    );
+    let note = first_note(&["estimate", "128", "--samples", "1000000000"]);
+    assert!(
+        note.starts_with("note: 1,000,000,000 random paths on n = 128 take roughly"),
+        "{note}"
+    );
+    assert_eq!(run(&["compare", "10"]).stderr, "");
+    assert_eq!(run(&["estimate", "128", "--samples", "1000"]).stderr, "");
+}

@@ -26,7 +26,9 @@ use serde::{Deserialize, Serialize};
 use super::input::parse;
 use super::Context;
 use crate::http::{ApiError, ApiResult, Reply};
+use crate::limits::THREAD_STACK;
 use crate::Limits;
+use nqueens::show_bytes;
 
 /// Finished jobs kept for their results, at most.
 const KEEP_FINISHED: usize = 32;
@@ -66,6 +68,8 @@ struct Job {
     engine: &'static str,
     tasks: usize,
     threads: usize,
+    /// What the job is charged of [`Limits::job_memory`].
+    memory: u64,
     stop: AtomicBool,
     progress: Mutex<Progress>,
     last_seen: Mutex<Instant>,
@@ -77,6 +81,8 @@ struct JobOut {
     n: usize,
     engine: &'static str,
     threads: usize,
+    /// Bytes charged to the job: its engine's memory and its threads' stacks.
+    memory_bytes: u64,
     tasks: usize,
     fraction: f64,
     #[serde(flatten)]
@@ -128,6 +134,7 @@ impl Job {
             n: self.n,
             engine: self.engine,
             threads: self.threads,
+            memory_bytes: self.memory,
             tasks: self.tasks,
             fraction,
             progress,
@@ -233,10 +240,6 @@ impl Jobs {
             return Err(ApiError::stopping());
         }
         let threads = limits.job_threads.max(1);
-        let engine = nqueens::auto_engine(n, threads, None);
-        let plan = engine
-            .plan(n)
-            .map_err(|e| ApiError::invalid(e.to_string()))?;
         let mut jobs = lock(&self.jobs);
         let running = running(&jobs);
         if running >= limits.jobs {
@@ -245,6 +248,45 @@ impl Jobs {
                 if running == 1 { " is" } else { "s are" }
             )));
         }
+        // The memory budget: what the running jobs hold, and this job's
+        // engine and thread stacks, before its plan (and tables) are made.
+        let held: u64 = jobs
+            .values()
+            .filter(|j| lock(&j.progress).state == State::Running)
+            .map(|j| j.memory)
+            .sum();
+        let left = limits.job_memory.saturating_sub(held);
+        let stacks = threads as u64 * THREAD_STACK;
+        let engine = nqueens::auto_engine(n, threads, Some(left.saturating_sub(stacks)));
+        let memory = engine.memory(n, threads).saturating_add(stacks);
+        if memory > left {
+            let need = format!(
+                "counting n = {n} on {threads} thread{} needs about {} ({} engine, {} of thread \
+                 stacks)",
+                if threads == 1 { "" } else { "s" },
+                show_bytes(memory),
+                engine.name(),
+                show_bytes(stacks),
+            );
+            return Err(if memory > limits.job_memory {
+                ApiError::over_limit(format!(
+                    "{need}, more than this server's count jobs may hold ({}); count a smaller \
+                     board, or start the server with fewer threads (serve -j T) or more memory \
+                     (serve --job-memory SIZE)",
+                    show_bytes(limits.job_memory)
+                ))
+            } else {
+                ApiError::too_many_jobs(format!(
+                    "{need}, and the running jobs hold {} of this server's {}; wait for one to \
+                     finish or cancel it with DELETE /api/count/ID",
+                    show_bytes(held),
+                    show_bytes(limits.job_memory)
+                ))
+            });
+        }
+        let plan = engine
+            .plan_within(n, threads, Some(left - stacks))
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
         // Forget the oldest finished jobs beyond the few kept.
         let finished: Vec<u64> = jobs
             .iter()
@@ -265,6 +307,7 @@ impl Jobs {
             engine: engine.name(),
             tasks: plan.len(),
             threads,
+            memory,
             stop: AtomicBool::new(false),
             progress: Mutex::new(Progress {
                 state: State::Running,

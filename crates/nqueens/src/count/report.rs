@@ -67,6 +67,30 @@ pub fn plural(k: u128, one: &str, many: &str) -> String {
     format!("{} {}", grouped(k), if k == 1 { one } else { many })
 }
 
+/// A byte count for people, in binary units: `500 bytes`, `1.5 GiB`; the
+/// one rule of every message that names a size.
+///
+/// ```
+/// use nqueens::show_bytes;
+/// assert_eq!(show_bytes(500), "500 bytes");
+/// assert_eq!(show_bytes(1), "1 byte");
+/// assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+/// ```
+pub fn show_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = b as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        plural(u128::from(b), "byte", "bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
 /// Runs shorter than this print no time in text, so that the text is the same
 /// from run to run.
 pub const SHOW_TIME_FROM: f64 = 0.5;
