@@ -42,6 +42,31 @@ pub const ESTIMATE_MAX: usize = 128;
 /// 4,000,000: every algorithm reaches its first solution within it for every
 /// n up to 8 (brute force over the 8^8 boards needs 3,899,556 steps).
 pub const TRACE_STEPS: u64 = 4_000_000;
+/// `trace --format tree` draws the search tree's first this many nodes and
+/// says how many more there were: a line each (about 30 bytes) and 100 bytes
+/// of memory each while the trace runs, so a few megabytes at most, where
+/// the default 4,000,000 steps of n = 20 would make millions.
+pub const TRACE_TREE_NODES: usize = 100_000;
+/// `trace --format svg` (an animation, or `--frames DIR`) draws at most
+/// this many frames, one a step: the animation's own limit, 10,000. The
+/// steps are counted (up to one more than this) before anything is
+/// recorded or written.
+pub const TRACE_FRAMES: usize = nqueens::MAX_FRAMES;
+/// `trace` in text or JSON says on standard error, before it starts, how
+/// much it may print when that is more than this (100 MiB); on a terminal,
+/// from [`TRACE_NOTE_TERMINAL`] on. The size is the bytes per step of its
+/// first [`TRACE_SAMPLE_STEPS`] steps (traced first into nothing) times
+/// `--max-steps`.
+pub const TRACE_NOTE_BYTES: u64 = 100 << 20;
+/// On a terminal, a trace says how much it may print from this size (1 MiB,
+/// some 20,000 lines) on.
+pub const TRACE_NOTE_TERMINAL: u64 = 1 << 20;
+/// The steps traced to measure the bytes a step prints.
+pub const TRACE_SAMPLE_STEPS: u64 = 2_000;
+/// When the sample says a trace may be large, its steps are counted (no
+/// words, no output: a tenth of a second or so) up to this many, so that a
+/// search that ends before `--max-steps` is sized by its own steps.
+pub const TRACE_COUNT_STEPS: u64 = 1_000_000;
 
 /// Checks that `algorithm` takes boards of size `n`.
 pub fn algorithm_size(algorithm: &dyn Algorithm, n: usize) -> anyhow::Result<()> {

@@ -6,8 +6,15 @@
 //! the board; JSON prints one object per step for programs (the library's
 //! record, numbered, with the same words); `tree` prints the search tree at
 //! the end.
+//!
+//! Memory stays the same however long the trace: text and JSON are written
+//! as the steps come and the replay keeps no tree; `tree` keeps its first
+//! [`TRACE_TREE_NODES`] nodes and says how many more there were; SVG counts
+//! the steps (up to one more than [`TRACE_FRAMES`]) before it records a
+//! frame, and refuses a trace with more. A text or JSON trace that may print
+//! more than [`TRACE_NOTE_BYTES`] says so on standard error before it starts.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use std::path::Path;
@@ -20,6 +27,8 @@ use nqueens::grouped;
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{BitOrder, TraceArgs, TraceFormat};
+use crate::limits::{show_bytes, TRACE_FRAMES, TRACE_NOTE_BYTES, TRACE_NOTE_TERMINAL};
+use crate::limits::{TRACE_COUNT_STEPS, TRACE_SAMPLE_STEPS, TRACE_TREE_NODES};
 use crate::output::Out;
 
 /// How far and how to trace.
@@ -35,8 +44,41 @@ pub struct Options {
     pub format: TraceFormat,
 }
 
-struct Tracer<'a> {
-    out: &'a mut Out,
+/// Where a trace writes: standard output, or nothing but a count of bytes.
+trait Record: Write {
+    /// The end of one step.
+    fn end_record(&mut self) -> io::Result<()>;
+}
+
+impl Record for Out {
+    fn end_record(&mut self) -> io::Result<()> {
+        Out::end_record(self)
+    }
+}
+
+/// Counts the bytes written to it, and keeps none.
+#[derive(Default)]
+struct Counted(u64);
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Record for Counted {
+    fn end_record(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Tracer<'a, W: Record> {
+    out: &'a mut W,
     options: Options,
     replay: Replay,
     stopped: bool,
@@ -58,7 +100,7 @@ fn draws_board(event: &Event<'_>) -> bool {
     )
 }
 
-impl Tracer<'_> {
+impl<W: Record> Tracer<'_, W> {
     /// The board: ■ a queen, □ empty, × the rejected square, ? the one
     /// being checked.
     fn draw(&mut self) -> io::Result<()> {
@@ -121,7 +163,7 @@ impl Tracer<'_> {
     }
 }
 
-impl Sink for Tracer<'_> {
+impl<W: Record> Sink for Tracer<'_, W> {
     fn tracing(&self) -> bool {
         true
     }
@@ -252,6 +294,78 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
     Ok(())
 }
 
+/// Counts the steps of a search, as a trace with `until` would take them,
+/// up to `most`.
+struct Steps {
+    steps: u64,
+    solutions: u64,
+    until: Option<u64>,
+    most: u64,
+}
+
+impl Sink for Steps {
+    fn tracing(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        self.steps += 1;
+        if let Event::Solution { .. } = event {
+            self.solutions += 1;
+            if self.until.is_some_and(|k| self.solutions >= k) {
+                return ControlFlow::Break(());
+            }
+        }
+        if self.steps >= self.most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Refuses, before any frame is recorded or file written, an SVG trace of
+/// more than [`TRACE_FRAMES`] steps: with `--max-steps` above the limit, the
+/// search is run once without drawing, up to one step more than the limit.
+fn check_frames(
+    n: usize,
+    algorithm: &dyn Algorithm,
+    options: &Options,
+    frames_dir: Option<&Path>,
+) -> anyhow::Result<()> {
+    let limit = TRACE_FRAMES as u64;
+    if options.max_steps <= limit {
+        return Ok(());
+    }
+    let mut steps = Steps {
+        steps: 0,
+        solutions: 0,
+        until: options.until,
+        most: limit + 1,
+    };
+    algorithm.search(n, &mut steps)?;
+    if steps.steps > limit {
+        let what = match frames_dir {
+            Some(_) => "--frames writes at most",
+            None => "one animation holds at most",
+        };
+        let until = match options.until {
+            None => ", --until first",
+            Some(k) if k > 1 => ", a smaller --until",
+            Some(_) => "",
+        };
+        usage!(
+            "trace {n} --format svg: the search of {} takes more than {} steps, one picture each, \
+             and {what} {} pictures; add --max-steps {limit} to draw its first steps{until}, or \
+             trace a smaller n",
+            algorithm.name(),
+            grouped(limit.into()),
+            grouped(limit.into())
+        );
+    }
+    Ok(())
+}
+
 /// `trace --format svg`: an animation on stdout, or one picture per step.
 #[allow(clippy::print_stderr)]
 fn pictures(
@@ -261,6 +375,7 @@ fn pictures(
     frames_dir: Option<&Path>,
     delay: f64,
 ) -> anyhow::Result<Outcome> {
+    check_frames(n, algorithm, options, frames_dir)?;
     let max_frames = usize::try_from(options.max_steps).unwrap_or(usize::MAX);
     let mut recorder = FrameRecorder::new(n)
         .with_algorithm(algorithm.name())
@@ -297,6 +412,77 @@ fn pictures(
     Ok(Outcome::Yes)
 }
 
+/// Says on standard error, before a text or JSON trace starts, how much it
+/// may print, when that is a lot: its first [`TRACE_SAMPLE_STEPS`] steps are
+/// traced into nothing to measure the bytes a step takes (they grow with n
+/// and differ by algorithm), times `--max-steps`. A search that ends within
+/// the sample is small, and says nothing.
+#[allow(clippy::print_stderr)]
+fn note_size(n: usize, algorithm: &dyn Algorithm, options: &Options) -> anyhow::Result<()> {
+    if options.max_steps <= TRACE_SAMPLE_STEPS {
+        return Ok(());
+    }
+    let mut counted = Counted::default();
+    let mut sample = Tracer {
+        out: &mut counted,
+        options: Options {
+            max_steps: TRACE_SAMPLE_STEPS,
+            ..*options
+        },
+        replay: Replay::new(algorithm.name(), n)
+            .with_lsb_right(options.lsb_right)
+            .with_tree_limit(1),
+        stopped: false,
+        error: None,
+    };
+    algorithm.search(n, &mut sample)?;
+    if !sample.stopped {
+        return Ok(());
+    }
+    let per_step = counted.0 as f64 / TRACE_SAMPLE_STEPS as f64;
+    let size = |steps: u64| (per_step * steps as f64).min(u64::MAX as f64) as u64;
+    let terminal = io::stdout().is_terminal();
+    let large = |bytes: u64| bytes > TRACE_NOTE_BYTES || (terminal && bytes > TRACE_NOTE_TERMINAL);
+    if !large(size(options.max_steps)) {
+        return Ok(());
+    }
+    // The search may end long before --max-steps: count its steps, without
+    // words, up to a bound.
+    let mut steps = Steps {
+        steps: 0,
+        solutions: 0,
+        until: options.until,
+        most: options.max_steps.min(TRACE_COUNT_STEPS),
+    };
+    algorithm.search(n, &mut steps)?;
+    let ended = steps.steps < steps.most || options.max_steps <= TRACE_COUNT_STEPS;
+    let (up_to, steps) = if ended {
+        ("", steps.steps)
+    } else {
+        ("up to ", options.max_steps)
+    };
+    let bytes = size(steps);
+    if large(bytes) {
+        let what = match options.format {
+            TraceFormat::Json => "JSON",
+            _ => "text",
+        };
+        eprintln!(
+            "note: trace {n} prints {up_to}{} steps, about {} of {what} ({} bytes a step); \
+             limit it with --max-steps K{}",
+            grouped(steps.into()),
+            show_bytes(bytes),
+            per_step.round(),
+            if options.until.is_none() {
+                ", --until first or a smaller n"
+            } else {
+                " or a smaller n"
+            }
+        );
+    }
+    Ok(())
+}
+
 /// Runs `nqueens trace`.
 pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
     let n = a.n;
@@ -324,6 +510,9 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
     if format == TraceFormat::Svg {
         return pictures(n, algorithm, options, frames_dir, delay);
     }
+    if matches!(format, TraceFormat::Text | TraceFormat::Json) {
+        note_size(n, algorithm, options)?;
+    }
     let mut out = Out::stdout();
     if format == TraceFormat::Text {
         writeln!(
@@ -342,10 +531,17 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
             )?;
         }
     }
+    // Text and JSON need no tree; `tree` draws the first nodes.
+    let tree_nodes = match format {
+        TraceFormat::Tree => TRACE_TREE_NODES,
+        _ => 1,
+    };
     let mut tracer = Tracer {
         out: &mut out,
         options: *options,
-        replay: Replay::new(algorithm.name(), n).with_lsb_right(options.lsb_right),
+        replay: Replay::new(algorithm.name(), n)
+            .with_lsb_right(options.lsb_right)
+            .with_tree_limit(tree_nodes),
         stopped: false,
         error: None,
     };
@@ -398,6 +594,16 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
                 if stopped { ", stopped by --max-steps" } else { "" }
             )?;
             write_tree(&mut out, &replay, algorithm.name() == "bfs")?;
+            let (drawn, made) = (replay.tree().len(), replay.nodes_made());
+            if made > drawn {
+                writeln!(
+                    out,
+                    "the tree is drawn for its first {} nodes; {} more nodes not shown \
+                     (limit the trace with --max-steps K or --until first to see it whole)",
+                    grouped(drawn as u128),
+                    grouped((made - drawn) as u128)
+                )?;
+            }
         }
         TraceFormat::Json | TraceFormat::Svg => {}
     }

@@ -35,6 +35,7 @@ mod pictures;
 mod pipe;
 mod serve;
 mod solve;
+mod trace_bounded;
 mod usage;
 mod verify;
 mod verify_formats;

@@ -148,7 +148,9 @@ pub struct Step {
     /// The line of the algorithm's pseudocode ([`super::pseudocode`]) the
     /// step executes, if it maps to one.
     pub line: Option<usize>,
-    /// The tree node the search stands on after the step.
+    /// The tree node the search stands on after the step (past the end of
+    /// [`Replay::tree`] when the tree is full, see
+    /// [`Replay::with_tree_limit`]).
     pub node: usize,
 }
 
@@ -482,6 +484,15 @@ pub struct Replay {
     // the tree, and for each node whether a board grew from it
     tree: Vec<TreeNode>,
     grew: Vec<bool>,
+    /// The most nodes `tree` keeps ([`Replay::with_tree_limit`]).
+    tree_limit: usize,
+    /// The partial boards made once `tree` was full, each with whether a
+    /// board grew from it, kept only while the search can come back to them
+    /// (the path to the current node, bfs's queue), so that a long replay
+    /// holds no more than the search itself.
+    beyond: HashMap<usize, (TreeNode, bool)>,
+    /// Nodes made in all, kept or not: the next node's id.
+    made: usize,
     at: usize,
 }
 
@@ -576,6 +587,9 @@ impl Replay {
             chosen: Vec::new(),
             tree: vec![root],
             grew: vec![false],
+            tree_limit: usize::MAX,
+            beyond: HashMap::new(),
+            made: 1,
             at: 0,
         }
     }
@@ -586,6 +600,48 @@ impl Replay {
     pub fn with_lsb_right(mut self, lsb_right: bool) -> Self {
         self.lsb_right = lsb_right;
         self
+    }
+
+    /// Keeps at most `limit` nodes of the search tree (the root at least):
+    /// [`Replay::tree`] holds the first `limit` nodes made, and the nodes
+    /// made after them are forgotten once the search is done with them, so
+    /// that a replay of any length holds no more than the search itself
+    /// (its path, or bfs's queue). Without it the whole tree is kept, one
+    /// node for every queen placed and every square rejected.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use nqueens::{find_algorithm, Event, Replay, Sink};
+    ///
+    /// struct Replayer(Replay);
+    ///
+    /// impl Sink for Replayer {
+    ///     fn tracing(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+    ///         self.0.apply(event);
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let mut replayer = Replayer(Replay::new("recursive", 6).with_tree_limit(10));
+    /// find_algorithm("recursive")?.search(6, &mut replayer)?;
+    /// assert_eq!(replayer.0.tree().len(), 10);
+    /// assert!(replayer.0.nodes_made() > 100);
+    /// assert_eq!(replayer.0.solutions(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_tree_limit(mut self, limit: usize) -> Self {
+        self.tree_limit = limit.max(1);
+        self
+    }
+
+    /// The nodes of the search tree made so far, those [`Replay::tree`]
+    /// keeps and those past its limit.
+    pub fn nodes_made(&self) -> usize {
+        self.made
     }
 
     /// The name of the algorithm replayed.
@@ -631,32 +687,76 @@ impl Replay {
         self.board.iter().map_while(|c| *c).collect()
     }
 
+    /// Node `id`, kept in the tree or past its limit; `None` once forgotten.
+    fn node(&self, id: usize) -> Option<&TreeNode> {
+        self.tree
+            .get(id)
+            .or_else(|| self.beyond.get(&id).map(|(node, _)| node))
+    }
+
+    fn node_mut(&mut self, id: usize) -> Option<&mut TreeNode> {
+        match self.tree.get_mut(id) {
+            Some(node) => Some(node),
+            None => self.beyond.get_mut(&id).map(|(node, _)| node),
+        }
+    }
+
+    /// Whether a board grew from node `id`.
+    fn grew_mut(&mut self, id: usize) -> Option<&mut bool> {
+        match self.grew.get_mut(id) {
+            Some(grew) => Some(grew),
+            None => self.beyond.get_mut(&id).map(|(_, grew)| grew),
+        }
+    }
+
+    /// Forgets node `id` if it is past the tree's limit: the search is done
+    /// with it.
+    fn forget(&mut self, id: usize) {
+        if id >= self.tree.len() {
+            self.beyond.remove(&id);
+        }
+    }
+
     fn add_node(&mut self, parent: usize, square: Square, mark: TreeMark) -> usize {
-        let id = self.tree.len();
+        let id = self.made;
+        self.made += 1;
         let board = mark != TreeMark::Rejected;
-        self.tree.push(TreeNode {
+        let node = TreeNode {
             id,
             parent: Some(parent),
             row: Some(square.row),
             col: Some(square.col),
-            depth: self.tree[parent].depth + usize::from(board),
+            depth: self.node(parent).map_or(0, |p| p.depth) + usize::from(board),
             mark,
             step: self.steps,
-        });
-        self.grew.push(false);
-        self.grew[parent] |= board;
+        };
+        if let Some(grew) = self.grew_mut(parent) {
+            *grew |= board;
+        }
+        if self.tree.len() < self.tree_limit {
+            // Every node so far is kept, so `id` is the next index.
+            self.tree.push(node);
+            self.grew.push(false);
+        } else if mark == TreeMark::Queen {
+            // Only a partial board is ever come back to (a rejected
+            // square or a bfs solution never is).
+            self.beyond.insert(id, (node, false));
+        }
         id
     }
 
     /// Marks `node` a dead end if it is a partial board from which no board
     /// grew; returns whether it was one.
     fn mark_dead_end(&mut self, node: usize) -> bool {
-        let t = &mut self.tree[node];
-        let dead = t.mark == TreeMark::Queen && t.depth < self.n && !self.grew[node];
-        if dead {
-            t.mark = TreeMark::DeadEnd;
+        let n = self.n;
+        let grew = self.grew_mut(node).is_some_and(|g| *g);
+        match self.node_mut(node) {
+            Some(t) if t.mark == TreeMark::Queen && t.depth < n && !grew => {
+                t.mark = TreeMark::DeadEnd;
+                true
+            }
+            _ => false,
         }
-        dead
     }
 
     /// Leaves the current node upwards; marks it a dead end when no board
@@ -664,7 +764,8 @@ impl Replay {
     fn leave(&mut self) -> bool {
         let here = self.at;
         let dead = self.mark_dead_end(here);
-        self.at = self.tree[here].parent.unwrap_or(0);
+        self.at = self.node(here).and_then(|t| t.parent).unwrap_or(0);
+        self.forget(here);
         dead
     }
 
@@ -868,12 +969,17 @@ impl Replay {
                 }
                 let parent = 0;
                 let last = columns.len().saturating_sub(1);
+                let before = self.at;
                 self.at = self.add_node(
                     parent,
                     Square::new(last, columns.get(last).copied().unwrap_or(0)),
                     TreeMark::Queen,
                 );
-                self.tree[self.at].depth = columns.len();
+                if let Some(t) = self.node_mut(self.at) {
+                    t.depth = columns.len();
+                }
+                // The board tested before is done with.
+                self.forget(before);
                 (
                     format!(
                         "candidate {number}: test the complete board {}",
@@ -985,13 +1091,17 @@ impl Replay {
             Event::Dequeue { columns, queued } => {
                 // The board before it, if it grew nothing, was a dead end.
                 self.mark_dead_end(self.at);
+                let before = self.at;
                 self.queue.pop_front();
                 debug_assert_eq!(self.queue.len(), queued);
                 self.level = columns.len();
                 for (r, slot) in self.board.iter_mut().enumerate() {
                     *slot = columns.get(r).copied();
                 }
-                self.at = self.by_board.get(columns).copied().unwrap_or(0);
+                // A board is dequeued once: neither it nor the board
+                // expanded before it is come back to.
+                self.at = self.by_board.remove(columns).unwrap_or(0);
+                self.forget(before);
                 (
                     format!(
                         "dequeue {} from the front (level {}): expand row {}; {} left",
@@ -1059,7 +1169,7 @@ impl Replay {
                 sizes,
             } => {
                 self.sizes = sizes.to_vec();
-                let depth = self.tree[self.at].depth;
+                let depth = self.node(self.at).map_or(0, |t| t.depth);
                 self.chosen.truncate(depth);
                 self.chosen.push(item);
                 let says = if options == 0 {
@@ -1107,8 +1217,9 @@ impl Replay {
                     let parent = self.at;
                     self.add_node(parent, Square::new(row, columns[row]), TreeMark::Solution);
                 } else {
-                    let here = self.at;
-                    self.tree[here].mark = TreeMark::Solution;
+                    if let Some(t) = self.node_mut(self.at) {
+                        t.mark = TreeMark::Solution;
+                    }
                 }
                 (
                     format!("solution {}: {}", self.solutions, list(columns)),
@@ -1632,5 +1743,74 @@ mod lines {
             "dancing-links" => 1,
             _ => 5,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::algorithms;
+    use crate::sink::Sink;
+    use std::ops::ControlFlow;
+
+    /// Replays a search twice, the tree whole and bounded, step by step.
+    struct Both {
+        whole: Replay,
+        bounded: Replay,
+        most_beyond: usize,
+        most_queue: usize,
+    }
+
+    impl Sink for Both {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            let a = self.whole.apply(event);
+            let b = self.bounded.apply(event);
+            assert_eq!(a, b);
+            self.most_beyond = self.most_beyond.max(self.bounded.beyond.len());
+            self.most_queue = self.most_queue.max(self.bounded.queue.len());
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn a_bounded_tree_words_every_step_alike_and_holds_only_the_path() {
+        for a in algorithms() {
+            let n = a.max_n().min(6);
+            for limit in [1, 7, 50] {
+                let mut both = Both {
+                    whole: Replay::new(a.name(), n),
+                    bounded: Replay::new(a.name(), n).with_tree_limit(limit),
+                    most_beyond: 0,
+                    most_queue: 0,
+                };
+                a.search(n, &mut both).unwrap();
+                let (whole, bounded) = (&both.whole, &both.bounded);
+                assert_eq!(whole.solutions(), bounded.solutions(), "{}", a.name());
+                assert_eq!(whole.tree().len(), bounded.nodes_made(), "{}", a.name());
+                assert_eq!(bounded.tree().len(), limit.min(whole.tree().len()));
+                // The nodes kept are the first ones, marked alike.
+                assert_eq!(&whole.tree()[..bounded.tree().len()], bounded.tree());
+                // What is kept past the limit is the path (or bfs's queue).
+                assert!(
+                    both.most_beyond <= n + 1 + both.most_queue,
+                    "{} limit {limit}: {} nodes past it",
+                    a.name(),
+                    both.most_beyond
+                );
+                assert!(bounded.beyond.len() <= 1, "{}", a.name());
+                assert!(a.name() != "bfs" || bounded.by_board.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_least_limit_keeps_the_root() {
+        let replay = Replay::new("stack", 4).with_tree_limit(0);
+        assert_eq!(replay.tree().len(), 1);
+        assert_eq!(replay.nodes_made(), 1);
     }
 }

@@ -372,7 +372,7 @@ impl FrameRecorder {
     pub fn new(n: usize) -> Self {
         FrameRecorder {
             n,
-            replay: Replay::new("", n),
+            replay: Replay::new("", n).with_tree_limit(1),
             frames: Vec::new(),
             max_frames: super::MAX_FRAMES,
             max_solutions: None,
@@ -385,7 +385,7 @@ impl FrameRecorder {
     /// [`Replay`] does); without it they are the words common to all.
     #[must_use]
     pub fn with_algorithm(mut self, name: &'static str) -> Self {
-        self.replay = Replay::new(name, self.n);
+        self.replay = Replay::new(name, self.n).with_tree_limit(1);
         self
     }
 
