@@ -221,3 +221,39 @@ fn bad_flags_are_usage_errors() {
         assert_eq!(r.stdout, "");
     }
 }
+
+/// POST `body` to `path` as the page does: the status line and the body.
+fn post(addr: &str, path: &str, body: &str) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+/// Ctrl-C with a count job whose tasks take seconds to minutes (n = 26:
+/// task 0 alone, P(26), minutes) stops the server within a second: the job
+/// gives its task up. (It once went on for minutes, until a second Ctrl-C.)
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_server_with_a_long_job_at_once() {
+    let (child, addr) = serve(&["--port", "0", "--count-max", "26", "-j", "2"]);
+    let (status, body) = post(&addr, "/api/count", r#"{"n": 26}"#);
+    assert!(status.contains(" 202 "), "{status} {body}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = std::time::Instant::now();
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        sent.elapsed() < Duration::from_millis(1500),
+        "{:?}: {stderr}",
+        sent.elapsed()
+    );
+}
