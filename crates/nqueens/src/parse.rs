@@ -59,15 +59,17 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
     {
         drawn_boards(text)
     } else {
-        let bad = first
-            .chars()
-            .find(|&c| !c.is_whitespace() && board_cell(c).is_none())
-            .unwrap_or(' ');
-        Err(ParseError::at(
-            first_line,
-            format!("unexpected character {bad:?}: {FORMS}"),
-        ))
+        Err(unexpected(first_line, first))
     }
+}
+
+/// The first line is no form's: its first character that is not a square.
+fn unexpected(first_line: usize, first: &str) -> ParseError {
+    let bad = first
+        .chars()
+        .find(|&c| !c.is_whitespace() && board_cell(c).is_none())
+        .unwrap_or(' ');
+    ParseError::at(first_line, format!("unexpected character {bad:?}: {FORMS}"))
 }
 
 /// Reads one or more placements from `text` in the given form: every text
@@ -112,14 +114,7 @@ pub fn parse_placements_as(
                 .chars()
                 .all(|c| c.is_whitespace() || board_cell(c).is_some()) =>
         {
-            let bad = first
-                .chars()
-                .find(|&c| !c.is_whitespace() && board_cell(c).is_none())
-                .unwrap_or(' ');
-            Err(ParseError::at(
-                first_line,
-                format!("unexpected character {bad:?}: {FORMS}"),
-            ))
+            Err(unexpected(first_line, first))
         }
         InputFormat::Drawn => drawn_boards(text),
         InputFormat::Matrix => matrices(text),

@@ -15,47 +15,20 @@ use std::ops::ControlFlow;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
+use super::cursor::LineCursor;
 use super::error::{parse_error, ReadError};
 use super::scan::{Flow, Scan, Word};
 
 /// The JSON-lines source of a [`ColumnReader`](super::ColumnReader).
 #[derive(Debug)]
 pub(super) struct JsonLines<R> {
-    src: R,
-    /// The line of the next byte, from 1.
-    line: u64,
-    /// Bytes consumed so far.
-    pub(super) offset: u64,
-    /// Where the current placement (its line) began.
-    pub(super) start_offset: u64,
-    pub(super) start_line: u64,
+    pub(super) cur: LineCursor<R>,
 }
 
 impl<R: BufRead> JsonLines<R> {
     pub(super) fn new(src: R) -> Self {
         JsonLines {
-            src,
-            line: 1,
-            offset: 0,
-            start_offset: 0,
-            start_line: 1,
-        }
-    }
-
-    /// Skips blanks; whether anything else follows.
-    pub(super) fn has_more(&mut self) -> Result<bool, ReadError> {
-        loop {
-            let buf = fill(&mut self.src)?;
-            let Some(&b) = buf.first() else {
-                return Ok(false);
-            };
-            match b {
-                b'\n' => self.line += 1,
-                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
-                _ => return Ok(true),
-            }
-            self.src.consume(1);
-            self.offset += 1;
+            cur: LineCursor::new(src),
         }
     }
 
@@ -64,17 +37,10 @@ impl<R: BufRead> JsonLines<R> {
     where
         F: FnMut(Word<'_>) -> Flow,
     {
-        if !self.has_more()? {
+        if !self.cur.start()? {
             return Ok(Scan::End);
         }
-        // A byte-order mark before the first object.
-        if self.offset == 0 && fill(&mut self.src)?.starts_with(super::BOM) {
-            self.src.consume(super::BOM.len());
-            self.offset += super::BOM.len() as u64;
-        }
-        self.start_offset = self.offset;
-        self.start_line = self.line;
-        let line = self.line;
+        let line = self.cur.line;
         let mut state = State {
             sink,
             line,
@@ -82,8 +48,8 @@ impl<R: BufRead> JsonLines<R> {
             columns: 0,
         };
         let mut one = OneLine {
-            src: &mut self.src,
-            offset: &mut self.offset,
+            src: &mut self.cur.src,
+            offset: &mut self.cur.offset,
             ended: false,
         };
         let mut de = serde_json::Deserializer::from_reader(&mut one);
@@ -95,7 +61,7 @@ impl<R: BufRead> JsonLines<R> {
         // The rest of the line, if the object failed before its end, is
         // not read: the error ends the reading.
         if ended {
-            self.line += 1;
+            self.cur.line += 1;
         }
         match (read, state.stop) {
             (_, Some(Stop::Failed(e))) => Err(e),
@@ -117,18 +83,6 @@ impl<R: BufRead> JsonLines<R> {
             (Err(e), None) => Err(json_error(line, &e)),
         }
     }
-}
-
-/// The buffer, refilled if empty; empty at the end of the input.
-fn fill<R: BufRead>(src: &mut R) -> Result<&[u8], ReadError> {
-    loop {
-        match src.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(src.fill_buf()?)
 }
 
 /// The rest of one line of a [`BufRead`], newline included, then the end.

@@ -105,6 +105,7 @@
 // face) and `error`.
 mod bits;
 mod builder;
+mod cursor;
 mod error;
 mod json;
 mod lines;

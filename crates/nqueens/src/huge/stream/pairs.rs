@@ -8,9 +8,10 @@
 //! feeds, as it is read. A set of squares in any order is a drawn board's
 //! job.
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 use std::ops::ControlFlow;
 
+use super::cursor::LineCursor;
 use super::error::{parse_error, text_of, ReadError};
 use super::scan::{Bad, Flow, Scan, Word};
 
@@ -20,14 +21,7 @@ const WORD_KEEP: usize = 64;
 /// The pairs source of a [`ColumnReader`](super::ColumnReader).
 #[derive(Debug)]
 pub(super) struct PairLines<R> {
-    src: R,
-    /// The line of the next byte, from 1.
-    line: u64,
-    /// Bytes consumed so far.
-    pub(super) offset: u64,
-    /// Where the current placement (its line) began.
-    pub(super) start_offset: u64,
-    pub(super) start_line: u64,
+    pub(super) cur: LineCursor<R>,
     /// The number of the first row: 0, or 1 when one-based.
     base: u64,
 }
@@ -44,29 +38,8 @@ enum Next {
 impl<R: BufRead> PairLines<R> {
     pub(super) fn new(src: R, one_based: bool) -> Self {
         PairLines {
-            src,
-            line: 1,
-            offset: 0,
-            start_offset: 0,
-            start_line: 1,
+            cur: LineCursor::new(src),
             base: u64::from(one_based),
-        }
-    }
-
-    /// Skips blanks and empty lines; whether anything else follows.
-    pub(super) fn has_more(&mut self) -> Result<bool, ReadError> {
-        loop {
-            let buf = fill(&mut self.src)?;
-            let Some(&b) = buf.first() else {
-                return Ok(false);
-            };
-            match b {
-                b'\n' => self.line += 1,
-                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
-                _ => return Ok(true),
-            }
-            self.src.consume(1);
-            self.offset += 1;
         }
     }
 
@@ -75,27 +48,19 @@ impl<R: BufRead> PairLines<R> {
     where
         F: FnMut(Word<'_>) -> Flow,
     {
-        if !self.has_more()? {
+        if !self.cur.start()? {
             return Ok(Scan::End);
         }
-        if self.offset == 0 && fill(&mut self.src)?.starts_with(super::BOM) {
-            self.src.consume(super::BOM.len());
-            self.offset += super::BOM.len() as u64;
-        }
-        self.start_offset = self.offset;
-        self.start_line = self.line;
-        let line = self.line;
+        let line = self.cur.line;
         let mut next = Next::Row;
         let mut rows = 0u64;
         let mut word: Vec<u8> = Vec::new();
         loop {
-            let buf = fill(&mut self.src)?;
-            let Some(&b) = buf.first() else {
+            let Some(&b) = self.cur.fill()?.first() else {
                 // The end of the input ends the line.
                 return self.end_of_line(next, rows, &mut word, sink);
             };
-            self.src.consume(1);
-            self.offset += 1;
+            self.cur.consume(1);
             if b.is_ascii_alphanumeric() || b == b'-' || b == b'+' || b >= 0x80 {
                 if word.len() < WORD_KEEP {
                     word.push(b);
@@ -112,7 +77,7 @@ impl<R: BufRead> PairLines<R> {
                 (b' ' | b'\t' | b'\r' | 0x0b | 0x0c, _) => {}
                 (b'\n', _) => {
                     let done = self.end_of_line(next, rows, &mut word, sink);
-                    self.line += 1;
+                    self.cur.line += 1;
                     return done;
                 }
                 (b',', Next::Comma) => next = Next::Col,
@@ -150,7 +115,7 @@ impl<R: BufRead> PairLines<R> {
     {
         let text = std::mem::take(word);
         let value = classify(&text);
-        let line = self.start_line;
+        let line = self.cur.start_line;
         let flow = match *next {
             Next::Row => {
                 let want = *rows + self.base;
@@ -218,7 +183,7 @@ impl<R: BufRead> PairLines<R> {
         match next {
             Next::Row | Next::Semicolon => Ok(Scan::Columns),
             Next::Comma | Next::Col => Err(parse_error(
-                Some(self.start_line),
+                Some(self.cur.start_line),
                 format!(
                     "pair {} is not finished: the line ends where {} should come; pairs are \
                      written `row, col;`",
@@ -253,18 +218,6 @@ fn classify(text: &[u8]) -> Result<u64, Bad> {
     } else {
         Err(Bad::NotNumber)
     }
-}
-
-/// The buffer, refilled if empty; empty at the end of the input.
-fn fill<R: BufRead>(src: &mut R) -> Result<&[u8], ReadError> {
-    loop {
-        match src.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(src.fill_buf()?)
 }
 
 #[cfg(test)]

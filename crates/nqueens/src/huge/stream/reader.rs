@@ -131,8 +131,8 @@ impl<R: BufRead> ColumnReader<R> {
     pub fn offset(&self) -> u64 {
         match &self.source {
             Source::Columns(s) => s.offset,
-            Source::Json(s) => s.offset,
-            Source::Pairs(s) => s.offset,
+            Source::Json(s) => s.cur.offset,
+            Source::Pairs(s) => s.cur.offset,
         }
     }
 
@@ -141,8 +141,8 @@ impl<R: BufRead> ColumnReader<R> {
     pub fn placement_offset(&self) -> u64 {
         match &self.source {
             Source::Columns(s) => s.start_offset,
-            Source::Json(s) => s.start_offset,
-            Source::Pairs(s) => s.start_offset,
+            Source::Json(s) => s.cur.start_offset,
+            Source::Pairs(s) => s.cur.start_offset,
         }
     }
 
@@ -150,8 +150,8 @@ impl<R: BufRead> ColumnReader<R> {
     pub fn placement_line(&self) -> u64 {
         match &self.source {
             Source::Columns(s) => s.start_line,
-            Source::Json(s) => s.start_line,
-            Source::Pairs(s) => s.start_line,
+            Source::Json(s) => s.cur.start_line,
+            Source::Pairs(s) => s.cur.start_line,
         }
     }
 
@@ -201,8 +201,8 @@ impl<R: BufRead> ColumnReader<R> {
     pub fn has_more(&mut self) -> Result<bool, ReadError> {
         match &mut self.source {
             Source::Columns(s) => s.has_more(),
-            Source::Json(s) => s.has_more(),
-            Source::Pairs(s) => s.has_more(),
+            Source::Json(s) => s.cur.has_more(),
+            Source::Pairs(s) => s.cur.has_more(),
         }
     }
 
