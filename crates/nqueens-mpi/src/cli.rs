@@ -81,12 +81,9 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         EngineChoice::Auto => nqueens::auto_engine(n, 1, t.memory),
         EngineChoice::Named(e) => e,
     };
-    if n > engine.max_n() {
-        return Err(format!(
-            "invalid board size {n}: the {} counter takes n from 1 to {}",
-            engine.name(),
-            engine.max_n()
-        ));
+    let named = matches!(t.engine, Some(EngineChoice::Named(_)));
+    if let Some(message) = nqueens_cli::limits::count_too_large(n, engine, named) {
+        return Err(message);
     }
     let needed = engine.memory(n, 1);
     if let Some(limit) = t.memory.filter(|&m| needed > m) {
@@ -162,7 +159,10 @@ mod tests {
                 "positive whole number",
             ),
             (&["nqueens-mpi", "count", "+8"][..], "positive whole number"),
-            (&["nqueens-mpi", "count", "41"][..], "takes n from 1 to 40"),
+            (
+                &["nqueens-mpi", "count", "41"][..],
+                "count 41: n is too large: the counting engines take n up to 40",
+            ),
             (
                 &["nqueens-mpi", "count", "9".repeat(30).as_str()][..],
                 "far too large",
@@ -181,7 +181,7 @@ mod tests {
             ),
             (
                 &["nqueens-mpi", "count", "29", "--engine", "join"][..],
-                "takes n from 1 to 28",
+                "count 29 --engine join: that engine takes n up to 28",
             ),
             (
                 &[
