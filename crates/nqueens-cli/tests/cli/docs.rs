@@ -64,7 +64,8 @@ fn the_man_page_holds_every_command_and_option() {
 /// with a decimal point, `6m 52s`, `1.8s`), a percentage after `±`, how many
 /// tasks a dry run timed, and the threads of this machine.
 fn steady<'a>(line: &'a str) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
+    // Columns widen with their numbers: spaces are compared as one.
+    let words: Vec<&str> = line.split_whitespace().collect();
     let mut out = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
         let trim = |w: &'a str| w.trim_matches(|c: char| "()[],;:\"{}".contains(c));
