@@ -14,6 +14,9 @@ const AFTER_HELP: &str = "\
 Run it under MPI, for example:
   mpirun -np 4 nqueens-mpi count 16 --unique
   srun nqueens-mpi count 20 --unique        (inside a Slurm allocation)
+OpenMPI refuses more ranks than cores unless given --oversubscribe, and runs
+as root only with --allow-run-as-root (or OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1).
 
 The output is the line `nqueens count` prints. Rank 0 deals out chunks of
 tasks and counts tasks itself between requests; the totals are summed exactly.
@@ -146,6 +149,17 @@ mod tests {
         assert_eq!(
             parse(&["nqueens-mpi", "count", "10", "--chunk", "7"]).map(|j| j.chunk),
             Ok(Some(7))
+        );
+    }
+
+    #[test]
+    fn help_names_the_flags_a_small_machine_and_root_need() {
+        let help = Opts::try_parse_from(["nqueens-mpi", "--help"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            help.contains("--oversubscribe") && help.contains("--allow-run-as-root"),
+            "{help}"
         );
     }
 
