@@ -149,6 +149,17 @@ pub fn duration(seconds: f64) -> String {
     in_unit(seconds, unit_of(seconds))
 }
 
+/// `seconds` in the unit [`duration`] would give the larger of `seconds`
+/// and `other` (`1.9 days` beside `2.6 days`, not `45h 36m`).
+pub fn duration_as(seconds: f64, other: f64) -> String {
+    let unit = if other.is_finite() {
+        unit_of(seconds).max(unit_of(other))
+    } else {
+        unit_of(seconds)
+    };
+    in_unit(seconds, unit)
+}
+
 /// An interval of times, both ends in the unit of the larger one:
 /// `1.9 days to 2.6 days`, not `47h 43m to 2.6 days`.
 pub fn duration_interval(low: f64, high: f64) -> String {
@@ -542,6 +553,9 @@ mod tests {
             "2.0 days to 2.6 days"
         );
         assert_eq!(duration_interval(50.0, 70.0), "0m 50s to 1m 10s");
+        // The centre of the interval, as its ends.
+        assert_eq!(duration_as(45.6 * 3600.0, 2.6 * day), "1.9 days");
+        assert_eq!(duration_as(45.6 * 3600.0, f64::INFINITY), "45h 36m");
         assert_eq!(duration_interval(1.5, 12.34), "1.5s to 12.3s");
         let year = day * 365.25;
         assert_eq!(

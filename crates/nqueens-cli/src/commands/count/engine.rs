@@ -16,7 +16,7 @@ use crate::exit::Outcome;
 use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
-use crate::progress::{duration, duration_interval, Progress};
+use crate::progress::{duration, duration_as, duration_interval, Progress};
 
 /// Roughly how many seconds the whole count of `n` takes on one core of a
 /// machine like CI's with `engine`: measured values extended by the growth
@@ -213,7 +213,8 @@ fn dry_run(
             writeln!(
                 out,
                 "  CPU time: about {} ({interval})",
-                duration(d.projected_cpu_seconds)
+                // In the unit of the interval's upper end, as its ends are.
+                duration_as(d.projected_cpu_seconds, high)
             )?;
             let walls: Vec<String> = cores
                 .iter()
