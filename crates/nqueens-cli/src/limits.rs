@@ -100,6 +100,41 @@ pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Why `engine` cannot count the `n`×`n` board, if it cannot: the one
+/// message of `nqueens count` and `nqueens-mpi count` for a board above the
+/// engine's range. The ranges themselves are the engines' own
+/// ([`nqueens::Engine::max_n`]: 40 for the constellation engine, where eight
+/// times Q(n) still fits in 128 bits; 28 for the join engine). `named`: the
+/// engine was named with `--engine` (otherwise `auto` picked it).
+pub fn count_too_large(n: usize, engine: &dyn nqueens::Engine, named: bool) -> Option<String> {
+    if n <= engine.max_n() {
+        return None;
+    }
+    Some(if named {
+        format!(
+            "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
+             constellation",
+            engine.name(),
+            engine.max_n()
+        )
+    } else {
+        // Beyond the join engine, auto picks the constellation engine,
+        // which takes the largest boards that can be counted in 128 bits.
+        let largest = engine.max_n();
+        format!(
+            "count {n}: n is too large: the counting engines take n up to {largest} (the \
+             constellation engine; the join engine, the fastest, up to {}), where the \
+             counts still fit in 128 bits; `nqueens count {largest} --dry-run` projects the \
+             largest; {}",
+            nqueens::Engine::max_n(&nqueens::JoinEngine),
+            match nqueens::known_total(n) {
+                Some(_) => format!("the published value is {}", known_total(n)),
+                None => known_total(n),
+            }
+        )
+    })
+}
+
 /// What the tables say about Q(n), for messages.
 pub fn known_total(n: usize) -> String {
     match nqueens::known_total(n) {

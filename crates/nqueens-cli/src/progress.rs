@@ -87,37 +87,84 @@ const LAYOUTS: [&[Field]; 3] = [
 /// Between fields.
 const SEPARATOR: &str = " · ";
 
-/// `1h 02m`, `3m 05s`, `12.3s`.
-pub fn duration(seconds: f64) -> String {
+/// The units [`duration`] writes a time in, from the shortest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Unit {
+    Seconds,
+    Minutes,
+    Hours,
+    Days,
+    Years,
+}
+
+/// The unit [`duration`] picks for `seconds`.
+fn unit_of(seconds: f64) -> Unit {
+    let s = seconds.max(0.0);
+    if s < 60.0 {
+        Unit::Seconds
+    } else if s < 3600.0 {
+        Unit::Minutes
+    } else if s < 86400.0 * 2.0 {
+        Unit::Hours
+    } else if s < 86400.0 * 365.25 * 2.0 {
+        Unit::Days
+    } else {
+        Unit::Years
+    }
+}
+
+/// `seconds` written in `unit`.
+fn in_unit(seconds: f64, unit: Unit) -> String {
     if !seconds.is_finite() {
         return "?".into();
     }
     let s = seconds.max(0.0);
-    if s < 60.0 {
-        format!("{s:.1}s")
-    } else if s < 3600.0 {
-        format!("{}m {:02}s", (s / 60.0) as u64, (s % 60.0) as u64)
-    } else if s < 86400.0 * 2.0 {
-        format!(
+    match unit {
+        Unit::Seconds => format!("{s:.1}s"),
+        Unit::Minutes => format!("{}m {:02}s", (s / 60.0) as u64, (s % 60.0) as u64),
+        Unit::Hours => format!(
             "{}h {:02}m",
             (s / 3600.0) as u64,
             ((s % 3600.0) / 60.0) as u64
-        )
-    } else if s < 86400.0 * 365.25 * 2.0 {
-        format!("{:.1} days", s / 86400.0)
-    } else {
-        // Dry runs of the largest boards reach 10^17 years: digits grouped
-        // up to a trillion, then a power of ten.
-        let years = s / (86400.0 * 365.25);
-        if years < 1000.0 {
-            format!("{years:.1} years")
-        } else if years < 1e12 {
-            format!("{} years", grouped(years.round() as u128))
-        } else {
-            let e = years.log10().floor() as i32;
-            format!("{:.1} × 10^{e} years", years / 10f64.powi(e))
+        ),
+        Unit::Days => format!("{:.1} days", s / 86400.0),
+        Unit::Years => {
+            // Dry runs of the largest boards reach 10^17 years: digits grouped
+            // up to a trillion, then a power of ten.
+            let years = s / (86400.0 * 365.25);
+            if years < 1000.0 {
+                format!("{years:.1} years")
+            } else if years < 1e12 {
+                format!("{} years", grouped(years.round() as u128))
+            } else {
+                let e = years.log10().floor() as i32;
+                format!("{:.1} × 10^{e} years", years / 10f64.powi(e))
+            }
         }
     }
+}
+
+/// `1h 02m`, `3m 05s`, `12.3s`.
+pub fn duration(seconds: f64) -> String {
+    in_unit(seconds, unit_of(seconds))
+}
+
+/// `seconds` in the unit [`duration`] would give the larger of `seconds`
+/// and `other` (`1.9 days` beside `2.6 days`, not `45h 36m`).
+pub fn duration_as(seconds: f64, other: f64) -> String {
+    let unit = if other.is_finite() {
+        unit_of(seconds).max(unit_of(other))
+    } else {
+        unit_of(seconds)
+    };
+    in_unit(seconds, unit)
+}
+
+/// An interval of times, both ends in the unit of the larger one:
+/// `1.9 days to 2.6 days`, not `47h 43m to 2.6 days`.
+pub fn duration_interval(low: f64, high: f64) -> String {
+    let unit = unit_of(low).max(unit_of(high));
+    format!("{} to {}", in_unit(low, unit), in_unit(high, unit))
 }
 
 /// `252/1,000`.
@@ -496,5 +543,24 @@ mod tests {
         assert_eq!(duration(year * 221_881_753.7), "221,881,754 years");
         assert_eq!(duration(year * 3.87e17), "3.9 × 10^17 years");
         assert_eq!(duration(f64::NAN), "?");
+    }
+
+    #[test]
+    fn the_ends_of_an_interval_share_a_unit() {
+        let day = 86400.0;
+        assert_eq!(
+            duration_interval(47.0 * 3600.0 + 43.0 * 60.0, 2.6 * day),
+            "2.0 days to 2.6 days"
+        );
+        assert_eq!(duration_interval(50.0, 70.0), "0m 50s to 1m 10s");
+        // The centre of the interval, as its ends.
+        assert_eq!(duration_as(45.6 * 3600.0, 2.6 * day), "1.9 days");
+        assert_eq!(duration_as(45.6 * 3600.0, f64::INFINITY), "45h 36m");
+        assert_eq!(duration_interval(1.5, 12.34), "1.5s to 12.3s");
+        let year = day * 365.25;
+        assert_eq!(
+            duration_interval(300.0 * day, 3.0 * year),
+            "0.8 years to 3.0 years"
+        );
     }
 }

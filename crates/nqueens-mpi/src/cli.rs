@@ -14,6 +14,9 @@ const AFTER_HELP: &str = "\
 Run it under MPI, for example:
   mpirun -np 4 nqueens-mpi count 16 --unique
   srun nqueens-mpi count 20 --unique        (inside a Slurm allocation)
+OpenMPI refuses more ranks than cores unless given --oversubscribe, and runs
+as root only with --allow-run-as-root (or OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1).
 
 The output is the line `nqueens count` prints. Rank 0 deals out chunks of
 tasks and counts tasks itself between requests; the totals are summed exactly.
@@ -81,12 +84,9 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         EngineChoice::Auto => nqueens::auto_engine(n, 1, t.memory),
         EngineChoice::Named(e) => e,
     };
-    if n > engine.max_n() {
-        return Err(format!(
-            "invalid board size {n}: the {} counter takes n from 1 to {}",
-            engine.name(),
-            engine.max_n()
-        ));
+    let named = matches!(t.engine, Some(EngineChoice::Named(_)));
+    if let Some(message) = nqueens_cli::limits::count_too_large(n, engine, named) {
+        return Err(message);
     }
     let needed = engine.memory(n, 1);
     if let Some(limit) = t.memory.filter(|&m| needed > m) {
@@ -153,6 +153,17 @@ mod tests {
     }
 
     #[test]
+    fn help_names_the_flags_a_small_machine_and_root_need() {
+        let help = Opts::try_parse_from(["nqueens-mpi", "--help"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            help.contains("--oversubscribe") && help.contains("--allow-run-as-root"),
+            "{help}"
+        );
+    }
+
+    #[test]
     fn bad_arguments_say_what_is_wrong() {
         for (args, expected) in [
             (&["nqueens-mpi", "count", "0"][..], "no 0×0 board"),
@@ -162,7 +173,10 @@ mod tests {
                 "positive whole number",
             ),
             (&["nqueens-mpi", "count", "+8"][..], "positive whole number"),
-            (&["nqueens-mpi", "count", "41"][..], "takes n from 1 to 40"),
+            (
+                &["nqueens-mpi", "count", "41"][..],
+                "count 41: n is too large: the counting engines take n up to 40",
+            ),
             (
                 &["nqueens-mpi", "count", "9".repeat(30).as_str()][..],
                 "far too large",
@@ -181,7 +195,7 @@ mod tests {
             ),
             (
                 &["nqueens-mpi", "count", "29", "--engine", "join"][..],
-                "takes n from 1 to 28",
+                "count 29 --engine join: that engine takes n up to 28",
             ),
             (
                 &[

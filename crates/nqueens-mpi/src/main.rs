@@ -11,7 +11,8 @@
 //!
 //! The library splits a count into a deterministic [`Plan`] of independent
 //! tasks (by default the engine `nqueens count` would pick: the join engine
-//! from n = 14 to 23, the constellation engine elsewhere; `--engine NAME`
+//! from n = 14 to 28 where it fits in `--memory`, the constellation engine
+//! elsewhere; `--engine NAME`
 //! chooses). Every rank builds the
 //! same plan from n, so a task travels as its index alone, and the result of
 //! a task is a [`Tally`] of two `u128`s (solutions and eight times the symmetry

@@ -142,6 +142,28 @@ pub enum Error {
     /// Text could not be read as a placement.
     #[error(transparent)]
     Parse(#[from] ParseError),
+
+    /// A name that names nothing, such as an unknown algorithm (what `?`
+    /// makes of an [`UnknownAlgorithm`](crate::UnknownAlgorithm)).
+    ///
+    /// ```
+    /// fn steps_of(name: &str) -> Result<&'static str, nqueens::Error> {
+    ///     Ok(nqueens::find_algorithm(name)?.name())
+    /// }
+    /// assert_eq!(steps_of("bitwise"), Ok("bitwise"));
+    /// let err = steps_of("quicksort").unwrap_err();
+    /// assert!(matches!(&err, nqueens::Error::UnknownName { kind: "algorithm", name, .. } if name == "quicksort"));
+    /// assert!(err.to_string().starts_with("there is no algorithm called 'quicksort'; the algorithms are "));
+    /// ```
+    #[error("there is no {kind} called '{name}'; the {kind}s are {choices}")]
+    UnknownName {
+        /// What was looked for: `algorithm`.
+        kind: &'static str,
+        /// The name asked for.
+        name: String,
+        /// The names there are, for the message.
+        choices: String,
+    },
 }
 
 /// Text that is not a placement: where, and why.

@@ -78,8 +78,9 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 //!
-//! For large boards, [`Counter`] counts on every core with the fastest engine
-//! that fits in the memory given:
+//! For large boards, [`Counter`] counts on every core (or on as many threads
+//! as [`Counter::threads`] says) with the fastest engine that fits in the
+//! memory given:
 //!
 //! ```
 //! let counts = nqueens::Counter::new(14).threads(2).count()?;
@@ -201,6 +202,52 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## The classic algorithms, step by step
+//!
+//! Eleven classic searches (brute force, recursive backtracking, an explicit
+//! stack, bitwise masks, dancing links, breadth-first, …) stand behind one
+//! trait, [`Algorithm`]; [`algorithms`] lists them and [`find_algorithm`]
+//! finds one by name. Each [`Algorithm::search`] passes every solution to a
+//! [`Sink`] and returns [`Stats`] (nodes, reads, writes) counted as it goes:
+//!
+//! ```
+//! use nqueens::{find_algorithm, SolutionCounter};
+//!
+//! for algorithm in nqueens::algorithms() {
+//!     let mut counter = SolutionCounter::default();
+//!     let stats = algorithm.search(6, &mut counter)?;
+//!     assert_eq!((counter.total, stats.solutions), (4, 4), "{}", algorithm.name());
+//! }
+//! let dlx = find_algorithm("dancing-links")?; // `?` works where nqueens::Error is returned
+//! assert!(dlx.max_n() >= 8);
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! **Tracing.** A sink whose [`Sink::tracing`] says `true` also receives
+//! every step of the search as an [`Event`] (place, reject, backtrack, and
+//! each algorithm's own: push, pop, cover, …); the algorithms skip that work
+//! for every other sink. [`Replay`] rebuilds the board, the algorithm's
+//! structure (stack, masks, queue, …) and the search tree from the events and
+//! words each step, with the line of [`pseudocode`] it executes; [`Trace`] is
+//! the ready-made sink that does it and keeps the steps:
+//!
+//! ```
+//! use nqueens::{find_algorithm, pseudocode, Trace};
+//!
+//! let mut trace = Trace::new("recursive", 4).with_limit(5);
+//! find_algorithm("recursive")?.search(4, &mut trace)?;
+//! assert_eq!(trace.steps.len(), 5);
+//! let first = &trace.steps[0];
+//! assert_eq!(first.says, "check (0, 0) against s[0..0]: 0 entries compared, none attacks it");
+//! if let Some(line) = first.line {
+//!     println!("{}   <- {}", first.says, pseudocode("recursive")[line]);
+//! }
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! For a search too long to keep, implement [`Sink::event`] yourself and
+//! look at each [`Event`] (or [`Replay::apply`] it) as it comes.
+//!
 //! ## Printing
 //!
 //! [`write_solution`] writes a solution as a drawn board (`■`/`□` or
@@ -269,8 +316,8 @@ pub use crate::{
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
         generator::Generator, pseudocode, About, Algorithm, Event, Item, ItemKind, Mark, MarkKind,
-        MasksRow, Replay, StackEntry, Stats, Step, Structure, TreeMark, TreeNode, UnknownAlgorithm,
-        LEGEND,
+        MasksRow, Replay, StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode,
+        UnknownAlgorithm, LEGEND,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},

@@ -482,7 +482,7 @@ pub struct CountTarget {
     /// How to print the counts [default: text; with --slice, JSON].
     #[arg(long, short, value_enum)]
     pub format: Option<ReportFormat>,
-    /// The counting engine: auto (the default: join from n = 14 to 23 when
+    /// The counting engine: auto (the default: join from n = 14 to 28 when
     /// it fits in --memory, constellation otherwise), join (meet in the
     /// middle), constellation (backtracking from the border queens) or
     /// backtrack (plain, for cross-checks).

@@ -59,3 +59,148 @@ fn the_man_page_holds_every_command_and_option() {
         assert!(page.contains(&roff), "{flag}");
     }
 }
+
+/// What changes from run to run, made the same: times and rates (any number
+/// with a decimal point, `6m 52s`, `1.8s`), a percentage after `±`, how many
+/// tasks a dry run timed, and the threads of this machine.
+fn steady<'a>(line: &'a str) -> String {
+    // Columns widen with their numbers: spaces are compared as one.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        let trim = |w: &'a str| w.trim_matches(|c: char| "()[],;:\"{}".contains(c));
+        let core = trim(word);
+        let digits = core.chars().any(|c| c.is_ascii_digit());
+        let timing = digits
+            && (core.contains('.')
+                || core
+                    .strip_suffix(['s', 'm', 'h'])
+                    .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())));
+        let after = |w: &str| i > 0 && trim(words[i - 1]) == w;
+        let before = |w: &str| words.get(i + 1).is_some_and(|next| next.starts_with(w));
+        if timing || (digits && (after("±") || after("timed") || before("thread"))) {
+            out.push("#");
+        } else {
+            out.push(word);
+        }
+    }
+    out.join(" ")
+}
+
+/// README's console examples are what the program prints: each `$ nqueens
+/// ...` line of a `console` block is run (in a fresh directory, with this
+/// build's `nqueens` first on `PATH`), and the lines below it must be the
+/// lines it prints on stdout and stderr, up to timings ([`steady`]); for
+/// `trace` and `compare`, whose examples are excerpts, each line shown must
+/// be a line printed.
+#[cfg(unix)]
+#[test]
+fn readme_console_examples_are_the_real_output() {
+    // Too slow for a test, or made by one that is.
+    let skipped = [
+        "mpirun", // needs MPI (.ci/mpi-check runs it)
+        "1e9",    // a billion queens
+        "1e7",    // ten million, and the file the next two use
+        "sed -i", //
+        "verify board.txt",
+        "count 18", // seconds on every core
+        "count 24", // a one-minute dry run
+    ];
+    let excerpts = ["nqueens trace ", "nqueens compare "];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let dir = std::env::temp_dir().join(format!("nqueens-readme-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let lines: Vec<&str> = block.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            // A block of output alone (a trace shown in full) runs nothing.
+            let Some(command) = lines[i].strip_prefix("$ ") else {
+                break;
+            };
+            let mut j = i + 1;
+            while j < lines.len() && !lines[j].starts_with("$ ") {
+                j += 1;
+            }
+            let shown = &lines[i + 1..j];
+            i = j;
+            if skipped.iter().any(|s| command.contains(s)) {
+                continue;
+            }
+            let out = std::process::Command::new("bash")
+                .args(["-c", command])
+                .current_dir(&dir)
+                .env("PATH", &path)
+                .output()
+                .unwrap();
+            let printed = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let mut printed: Vec<String> = printed.lines().map(steady).collect();
+            let mut shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
+            if excerpts.iter().any(|e| command.starts_with(e)) {
+                for line in shown.iter().filter(|l| !l.is_empty()) {
+                    assert!(
+                        printed.contains(line),
+                        "README shows `{line}` for `{command}`, which does not print it"
+                    );
+                }
+            } else {
+                printed.sort();
+                shown.sort();
+                assert_eq!(
+                    shown, printed,
+                    "README's output of `{command}` (left) is not what it prints (right)"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "only {checked} examples checked");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `count --help`, README and the library say the same about `auto`: the
+/// join engine from n = 14 up to its own limit, which is what it picks.
+#[test]
+fn help_and_readme_agree_on_the_auto_engine() {
+    let join_max = nqueens::Engine::max_n(&nqueens::JoinEngine);
+    let help = run(&["count", "--help"]).ok();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(&format!(
+            "join from n = 14 to {join_max} when it fits in --memory"
+        )),
+        "{help}"
+    );
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        readme.contains(&format!("takes `join` from n = 14 to {join_max}")),
+        "README"
+    );
+    for n in [14, join_max] {
+        assert_eq!(nqueens::auto_engine(n, 1, None).name(), "join", "{n}");
+    }
+    for n in [13, join_max + 1] {
+        assert_eq!(
+            nqueens::auto_engine(n, 1, None).name(),
+            "constellation",
+            "{n}"
+        );
+    }
+}

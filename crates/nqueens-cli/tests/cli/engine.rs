@@ -298,10 +298,14 @@ fn a_checkpoint_for_another_count_is_refused() {
     assert!(e.contains("another count"), "{e}");
     let e = run(&["count", "9", "--engine", "backtrack", "--checkpoint", cps]).error();
     assert!(e.contains("another count"), "{e}");
-    // The same count again reads the finished checkpoint.
-    assert_eq!(
-        run(&["count", "9", "--checkpoint", cps]).ok(),
-        "n = 9: 352 solutions\n"
+    // The same count again reads the finished checkpoint, and says so.
+    let again = run(&["count", "9", "--checkpoint", cps]).code(0);
+    assert_eq!(again.stdout, "n = 9: 352 solutions\n");
+    assert!(
+        again
+            .stderr
+            .contains(&format!("note: the checkpoint '{cps}' already holds all")),
+        "{again:?}"
     );
     std::fs::remove_file(cp).unwrap();
 }
@@ -397,10 +401,9 @@ fn merge_compares_task_logs() {
     let same = run(&["merge", "--compare", a_s, b_s]).ok();
     assert!(same.starts_with("the task logs agree: "), "{same}");
     // A rerun with a finished log counts nothing and prints the same total.
-    assert_eq!(
-        run(&["count", "11", "--task-log", a_s]).ok(),
-        "n = 11: 2,680 solutions\n"
-    );
+    let again = run(&["count", "11", "--task-log", a_s]).code(0);
+    assert_eq!(again.stdout, "n = 11: 2,680 solutions\n");
+    assert!(again.stderr.contains("already holds all"), "{again:?}");
     // The second log cut after its fifth task: the first task it lacks is named.
     let text = std::fs::read_to_string(&b).unwrap();
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -415,10 +418,14 @@ fn merge_compares_task_logs() {
         differ.contains(&format!("task {first_missing} is in the first log only")),
         "{differ}"
     );
-    // Running again with the cut log counts only what it lacks.
+    // Running again with the cut log counts only what it lacks, and says
+    // that it resumes.
+    let total = lines.len() - 1;
+    let resumed = run(&["count", "11", "--task-log", b_s]).code(0);
+    assert_eq!(resumed.stdout, "n = 11: 2,680 solutions\n");
     assert_eq!(
-        run(&["count", "11", "--task-log", b_s]).ok(),
-        "n = 11: 2,680 solutions\n"
+        resumed.stderr,
+        format!("note: resuming from the task log '{b_s}': 5 of {total} tasks already counted\n")
     );
     run(&["merge", "--compare", a_s, b_s]).ok();
     // One changed digit: refused, naming the file and the line.
@@ -504,10 +511,18 @@ fn sigterm_saves_the_checkpoint() {
         "--checkpoint",
         &cps,
     ])
-    .ok();
+    .code(0);
     assert!(
-        resumed.starts_with("n = 16: 14,772,512 solutions"),
-        "{resumed}"
+        resumed.stdout.starts_with("n = 16: 14,772,512 solutions"),
+        "{resumed:?}"
+    );
+    // The rerun says that it resumes, and from what.
+    assert!(
+        resumed
+            .stderr
+            .starts_with(&format!("note: resuming from the checkpoint '{cps}': "))
+            && resumed.stderr.contains(" of 3,971 tasks already counted"),
+        "{resumed:?}"
     );
     std::fs::remove_file(cp).unwrap();
 }
@@ -543,10 +558,17 @@ fn sigterm_with_a_task_log_says_where_the_tasks_are() {
         err.contains(&format!("the task log '{logs}' has them")),
         "{err}"
     );
-    let resumed = run(&args).ok();
+    let resumed = run(&args).code(0);
     assert!(
-        resumed.starts_with("n = 16: 14,772,512 solutions"),
-        "{resumed}"
+        resumed.stdout.starts_with("n = 16: 14,772,512 solutions"),
+        "{resumed:?}"
+    );
+    assert!(
+        resumed
+            .stderr
+            .starts_with(&format!("note: resuming from the task log '{logs}': "))
+            && resumed.stderr.contains(" of 3,971 tasks already counted"),
+        "{resumed:?}"
     );
     std::fs::remove_file(log).unwrap();
 }

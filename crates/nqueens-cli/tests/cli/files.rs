@@ -63,19 +63,18 @@ fn one_file_for_two_roles_is_refused() {
         log,
         "the task log is left alone"
     );
-    // Two files are two files.
-    assert_eq!(
-        run(&[
-            "count",
-            "10",
-            "--checkpoint",
-            s(&dir.join("ck")),
-            "--task-log",
-            s(&f)
-        ])
-        .ok(),
-        Q10
-    );
+    // Two files are two files (the task log, finished, holds every task).
+    let r = run(&[
+        "count",
+        "10",
+        "--checkpoint",
+        s(&dir.join("ck")),
+        "--task-log",
+        s(&f),
+    ])
+    .code(0);
+    assert_eq!(r.stdout, Q10);
+    assert!(r.stderr.contains("already hold all"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -129,7 +128,10 @@ fn a_file_held_by_another_run_is_refused() {
     .error();
     assert!(!new.exists());
     drop(held);
-    assert_eq!(run(&["count", "10", "--task-log", s(&log)]).ok(), Q10);
+    assert_eq!(
+        run(&["count", "10", "--task-log", s(&log)]).code(0).stdout,
+        Q10
+    );
 
     let ck = dir.join("ck");
     run(&["count", "10", "--checkpoint", s(&ck)]).ok();
@@ -194,10 +196,19 @@ fn a_task_log_cut_mid_line_resumes_and_a_damaged_one_is_refused() {
         "{}",
         r.stderr
     );
-    // Mended: whole lines again, read without a note.
+    // Mended: whole lines again, read with no note but that it holds them.
     let mended = std::fs::read_to_string(&log).unwrap();
     assert!(mended.ends_with('\n') && mended.lines().count() == lines);
-    assert_eq!(run(&["count", "10", "--task-log", s(&log)]).ok(), Q10);
+    let r = run(&["count", "10", "--task-log", s(&log)]).code(0);
+    assert_eq!(r.stdout, Q10);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "note: the task log '{}' already holds all {} tasks: nothing is left to count\n",
+            s(&log),
+            lines - 1
+        )
+    );
 
     // One whole line damaged: refused, naming it, and left as it is.
     let mut damaged: Vec<String> = mended.lines().map(|l| format!("{l}\n")).collect();
@@ -225,8 +236,15 @@ fn empty_files_start_anew_with_a_note() {
             "{option}: {}",
             r.stderr
         );
-        // Written this time: no note again.
-        assert_eq!(run(&["count", "10", option, s(&file)]).ok(), Q10);
+        // Written this time: no note of an empty file again, only that
+        // the file holds every task.
+        let r = run(&["count", "10", option, s(&file)]).code(0);
+        assert_eq!(r.stdout, Q10);
+        assert!(
+            !r.stderr.contains("was empty") && r.stderr.contains("already holds all"),
+            "{option}: {}",
+            r.stderr
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

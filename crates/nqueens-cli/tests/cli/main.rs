@@ -34,6 +34,7 @@ mod huge;
 mod pictures;
 mod pipe;
 mod serve;
+mod slurm;
 mod solve;
 mod trace_bounded;
 mod usage;

@@ -52,7 +52,7 @@ pub mod tagged_stack;
 pub use crate::sink::Sink;
 pub use event::{Event, Item, ItemKind, StackEntry};
 pub use lesson::{about, pseudocode, About, LEGEND};
-pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, TreeMark, TreeNode};
+pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, Trace, TreeMark, TreeNode};
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.
@@ -144,8 +144,10 @@ pub trait Algorithm: Send + Sync {
         true
     }
 
-    /// Searches the `n`×`n` board, passing every solution (and, if asked,
-    /// every event) to `sink` until it says stop.
+    /// Searches the `n`×`n` board, passing every solution to `sink` until it
+    /// says stop. A sink whose [`Sink::tracing`] returns `true` also gets
+    /// every step of the search as an [`Event`], through [`Sink::event`]
+    /// ([`Trace`](crate::Trace) is such a sink, ready-made).
     ///
     /// # Errors
     /// [`Error::ZeroSize`], [`Error::TooLarge`] above [`Algorithm::max_n`],
@@ -312,6 +314,32 @@ impl std::fmt::Display for UnknownAlgorithm {
 }
 
 impl std::error::Error for UnknownAlgorithm {}
+
+/// `?` in a function that returns [`Error`](crate::Error) turns an unknown
+/// algorithm into [`Error::UnknownName`](crate::Error::UnknownName), with
+/// the same message.
+///
+/// ```
+/// use nqueens::{find_algorithm, Error};
+///
+/// fn first_steps(name: &str) -> Result<u64, Error> {
+///     let algorithm = find_algorithm(name)?;
+///     Ok(algorithm.search(6, &mut nqueens::SolutionCounter::default())?.solutions)
+/// }
+/// assert_eq!(first_steps("bitwise"), Ok(4));
+/// let err = first_steps("quicksort").unwrap_err();
+/// let Err(unknown) = find_algorithm("quicksort") else { unreachable!() };
+/// assert_eq!(err.to_string(), unknown.to_string());
+/// ```
+impl From<UnknownAlgorithm> for crate::error::Error {
+    fn from(e: UnknownAlgorithm) -> Self {
+        crate::error::Error::UnknownName {
+            kind: "algorithm",
+            name: e.name,
+            choices: algorithm_names(),
+        }
+    }
+}
 
 /// The algorithm called `name`, or an error that names every algorithm: the
 /// one message for an unknown name, on the command line and in the API.

@@ -95,7 +95,7 @@ pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
 
 /// The fastest engine for an `n`×`n` board that fits in `memory` bytes
 /// (`None`: no limit) with `threads` threads: the [`JoinEngine`](join::JoinEngine) from
-/// n = 14 to 23 where its quadrant table fits, the [`ConstellationEngine`](constellation::ConstellationEngine)
+/// n = 14 to 28 (its [`max_n`](plan::Engine::max_n)) where its memory fits, the [`ConstellationEngine`](constellation::ConstellationEngine)
 /// elsewhere (measured on one core: n = 14, 0.01 s against 0.04 s; n = 16,
 /// 0.1 s against 1.2 s; n = 12 and below take milliseconds either way).
 ///

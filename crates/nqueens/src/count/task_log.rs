@@ -727,6 +727,27 @@ impl TaskLogWriter {
 /// A task log locked for this run and not read yet
 /// ([`TaskLogWriter::lock`]); dropped unopened, a file it created is
 /// removed again.
+///
+/// ```
+/// use nqueens::{TaskLog, TaskLogWriter};
+///
+/// let path = std::env::temp_dir()
+///     .join(format!("nqueens-doc-task-log-lock-{}.txt", std::process::id()));
+/// # let _ = std::fs::remove_file(&path);
+/// // Taken before the plan is built, and given back unread: the file it
+/// // created goes with it.
+/// let lock = TaskLogWriter::lock(&path)?;
+/// assert!(path.exists());
+/// drop(lock);
+/// assert!(!path.exists());
+///
+/// // Taken, then opened for the count once its plan is known.
+/// let writer = TaskLogWriter::lock(&path)?.open(TaskLog::new(8, "backtrack", 10, ""))?;
+/// assert_eq!(writer.log().tasks_done(), 0);
+/// drop(writer);
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct TaskLogLock {
     path: PathBuf,

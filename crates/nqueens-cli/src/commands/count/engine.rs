@@ -16,7 +16,7 @@ use crate::exit::Outcome;
 use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
-use crate::progress::{duration, Progress};
+use crate::progress::{duration, duration_as, duration_interval, Progress};
 
 /// Roughly how many seconds the whole count of `n` takes on one core of a
 /// machine like CI's with `engine`: measured values extended by the growth
@@ -195,10 +195,9 @@ fn dry_run(
             )?;
             let interval = if margin.is_finite() && low > 0.0 {
                 format!(
-                    "± {:.0}%, 95% interval {} to {}",
+                    "± {:.0}%, 95% interval {}",
                     100.0 * d.relative_error,
-                    duration(low),
-                    duration(high)
+                    duration_interval(low, high)
                 )
             } else if margin.is_finite() {
                 format!(
@@ -214,7 +213,8 @@ fn dry_run(
             writeln!(
                 out,
                 "  CPU time: about {} ({interval})",
-                duration(d.projected_cpu_seconds)
+                // In the unit of the interval's upper end, as its ends are.
+                duration_as(d.projected_cpu_seconds, high)
             )?;
             let walls: Vec<String> = cores
                 .iter()
@@ -401,6 +401,37 @@ pub fn run(
         }
     }
     let already = range.len() - pending.len();
+    if already > 0 {
+        // A rerun says what it found, so that a resumed count is not
+        // mistaken for a fresh one (or a fresh one for a resumed one).
+        let from = match (&run.args.checkpoint, &run.args.target.task_log) {
+            (Some(cp), Some(log)) => format!(
+                "the checkpoint '{}' and the task log '{}'",
+                cp.display(),
+                log.display()
+            ),
+            (Some(cp), None) => format!("the checkpoint '{}'", cp.display()),
+            (None, Some(log)) => format!("the task log '{}'", log.display()),
+            (None, None) => "earlier runs".to_string(),
+        };
+        if pending.is_empty() {
+            eprintln!(
+                "note: {from} already {} all {} tasks: nothing is left to count",
+                if from.contains(" and ") {
+                    "hold"
+                } else {
+                    "holds"
+                },
+                grouped(range.len() as u128)
+            );
+        } else {
+            eprintln!(
+                "note: resuming from {from}: {} of {} tasks already counted",
+                grouped(already as u128),
+                grouped(range.len() as u128)
+            );
+        }
+    }
     if n >= ENGINE_WARN && !pending.is_empty() {
         let rough =
             one_core_seconds(run.engine.name(), n) * pending.len() as f64 / plan.len() as f64;

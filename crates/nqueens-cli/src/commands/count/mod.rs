@@ -13,7 +13,7 @@ use crate::commands::run_algo::Search;
 use crate::exit::{usage, Outcome};
 use crate::flags::values::EngineChoice;
 use crate::flags::{CountArgs, ReportFormat};
-use crate::limits::{known_total, show_bytes, COUNT_MAX};
+use crate::limits::{show_bytes, COUNT_MAX};
 
 /// Runs `nqueens count`.
 pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
@@ -45,28 +45,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         EngineChoice::Auto => nqueens::auto_engine(n, threads, a.target.memory),
         EngineChoice::Named(e) => e,
     };
-    if n > engine.max_n() {
-        match choice {
-            EngineChoice::Auto => usage!(
-                "count {n}: n is too large: the counting engines take n up to {} (the \
-                 constellation engine; the join engine, the fastest, up to {}), where the \
-                 counts still fit in 128 bits; `nqueens count {} --dry-run` projects the \
-                 largest; {}",
-                engine.max_n(),
-                nqueens::Engine::max_n(&nqueens::JoinEngine),
-                engine.max_n(),
-                match nqueens::known_total(n) {
-                    Some(_) => format!("the published value is {}", known_total(n)),
-                    None => known_total(n),
-                }
-            ),
-            EngineChoice::Named(_) => usage!(
-                "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
-                 constellation",
-                engine.name(),
-                engine.max_n()
-            ),
-        }
+    let named = matches!(choice, EngineChoice::Named(_));
+    if let Some(message) = crate::limits::count_too_large(n, engine, named) {
+        usage!("{message}");
     }
     let needed = engine.memory(n, threads);
     if let (Some(limit), EngineChoice::Auto) = (a.target.memory.filter(|&m| needed > m), choice) {

@@ -1,0 +1,106 @@
+//! README's Slurm recipe (`scripts/slurm/`), run the way Slurm would run it:
+//! a fake `sbatch` (`fake-sbatch`) runs each index of the array job with its
+//! standard output and error redirected as the `#SBATCH` lines say, then the
+//! merge job that depends on it.
+
+use super::*;
+
+/// The workspace's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A fresh directory with `sbatch` (the fake) in `bin/`.
+fn slurm_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-slurm-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let sbatch = dir.join("bin/sbatch");
+    std::fs::write(&sbatch, include_str!("fake-sbatch")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sbatch, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
+
+/// `PATH` with the fake `sbatch` and this build's `nqueens` first.
+fn path_with(dir: &Path) -> String {
+    let nqueens = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
+    format!(
+        "{}:{}:{}",
+        dir.join("bin").display(),
+        nqueens.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+fn bash(dir: &Path, script: &str) -> std::process::Output {
+    std::process::Command::new("bash")
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("PATH", path_with(dir))
+        .env("N", "12")
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn the_slurm_recipe_counts_and_merges() {
+    let dir = slurm_dir("recipe");
+    let submit = root().join("scripts/slurm/submit");
+    let out = bash(&dir, &format!("'{}'", submit.display()));
+    assert!(out.status.success(), "{out:?}");
+    // Every part has its JSON alone in its output, the notes in its own file.
+    let part = std::fs::read_to_string(dir.join("part-64.json")).unwrap();
+    assert!(
+        part.starts_with("{\"format\":\"nqueens-partial\""),
+        "{part}"
+    );
+    let notes = std::fs::read_to_string(dir.join("part-64.err")).unwrap();
+    assert!(notes.contains("part 64 of 64, n = 12"), "{notes}");
+    let total = std::fs::read_to_string(dir.join("total.txt")).unwrap();
+    assert_eq!(
+        total,
+        "n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection\n",
+        "{:?}",
+        std::fs::read_to_string(dir.join("merge.err"))
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Without `--error`, Slurm writes the notes into the JSON file, and the
+/// merge refuses the parts: what the old recipe did.
+#[cfg(unix)]
+#[test]
+fn without_error_files_the_merge_refuses_the_parts() {
+    let dir = slurm_dir("no-error");
+    let recipe = std::fs::read_to_string(root().join("scripts/slurm/count-array.sbatch")).unwrap();
+    let old: String = recipe
+        .lines()
+        .filter(|l| !l.starts_with("#SBATCH --error"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.join("old.sbatch"), old).unwrap();
+    let out = bash(
+        &dir,
+        "job=$(sbatch --parsable old.sbatch) && sbatch --dependency=afterok:$job \
+         --output=total.txt --error=merge.err --wrap='nqueens merge part-*.json --unique'",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let e = std::fs::read_to_string(dir.join("merge.err")).unwrap();
+    assert!(e.contains("is not an nqueens partial result"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// README shows the recipe as it is in `scripts/slurm/`.
+#[test]
+fn readme_shows_the_slurm_recipe() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for file in ["count-array.sbatch", "submit"] {
+        let text = std::fs::read_to_string(root().join("scripts/slurm").join(file)).unwrap();
+        assert!(readme.contains(&text), "README lacks scripts/slurm/{file}");
+    }
+}
