@@ -147,7 +147,7 @@ pub trait Algorithm: Send + Sync {
     /// Searches the `n`×`n` board, passing every solution to `sink` until it
     /// says stop. A sink whose [`Sink::tracing`] returns `true` also gets
     /// every step of the search as an [`Event`], through [`Sink::event`]
-    /// ([`Trace`](crate::Trace) is such a sink, ready-made).
+    /// ([`Trace`] is such a sink, ready-made).
     ///
     /// # Errors
     /// [`Error::ZeroSize`], [`Error::TooLarge`] above [`Algorithm::max_n`],
@@ -315,8 +315,8 @@ impl std::fmt::Display for UnknownAlgorithm {
 
 impl std::error::Error for UnknownAlgorithm {}
 
-/// `?` in a function that returns [`Error`](crate::Error) turns an unknown
-/// algorithm into [`Error::UnknownName`](crate::Error::UnknownName), with
+/// `?` in a function that returns [`Error`] turns an unknown
+/// algorithm into [`Error::UnknownName`], with
 /// the same message.
 ///
 /// ```
