@@ -839,8 +839,10 @@
       case 'items': {
         const sizes = s.sizes || [];
         const max = Math.max(1, ...sizes.map((x) => x[1]));
+        // The item chosen last on this path, while it is still uncovered (the choosing step).
+        const picked = (s.chosen || []).slice(-1)[0];
         const list = h('ul', { class: 'items', 'data-field': 'sizes', 'aria-label': 'uncovered primary items and their options' });
-        sizes.forEach(([name, size], i) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (i === 0 ? 'first' : ''), 'data-item': name },
+        sizes.forEach(([name, size]) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (name === picked ? 'first' : ''), 'data-item': name },
           h('span', { class: 'iname', text: name }), h('span', { class: 'ibar', style: `--w:${size / max}` }), h('span', { class: 'isize', text: size }))));
         if (!sizes.length) list.append(h('li', { class: 'more', text: 'every primary item covered' }));
         box.append(line('uncovered primary items (R row, C column) with their options:'));

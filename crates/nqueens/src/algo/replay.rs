@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Event, Item, StackEntry};
+use super::{Event, Item, ItemKind, StackEntry};
 use crate::board::Square;
 use crate::count::report::plural;
 
@@ -476,11 +476,17 @@ pub struct Replay {
     // heuristic: for each row on the path, its scored candidates and how
     // many have been tried
     scores: Vec<(Vec<(usize, usize)>, usize)>,
+    /// heuristic: the row the search stands in (entering, trying or backing
+    /// up into it).
+    hrow: usize,
     // bitwise
     masks: Vec<MaskRow>,
     // dancing-links
-    sizes: Vec<(Item, usize)>,
     chosen: Vec<Item>,
+    /// Which items are covered, by [`Replay::item_index`].
+    covered: Vec<bool>,
+    /// An item chosen at the last step, covered from the next one on.
+    to_cover: Option<Item>,
     // the tree, and for each node whether a board grew from it
     tree: Vec<TreeNode>,
     grew: Vec<bool>,
@@ -582,9 +588,11 @@ impl Replay {
             level: 0,
             by_board,
             scores: Vec::new(),
+            hrow: 0,
             masks: Vec::new(),
-            sizes: Vec::new(),
             chosen: Vec::new(),
+            covered: vec![false; 6 * n.max(1) - 2],
+            to_cover: None,
             tree: vec![root],
             grew: vec![false],
             tree_limit: usize::MAX,
@@ -786,9 +794,65 @@ impl Replay {
         }
     }
 
+    /// Item `item`'s place in `covered`: rows, columns, diagonals, anti-diagonals.
+    fn item_index(&self, item: Item) -> usize {
+        let n = self.n;
+        item.index
+            + match item.kind {
+                ItemKind::Row => 0,
+                ItemKind::Column => n,
+                ItemKind::Diagonal => 2 * n,
+                ItemKind::AntiDiagonal => 4 * n - 1,
+            }
+    }
+
+    fn set_covered(&mut self, items: &[Item], covered: bool) {
+        for &item in items {
+            let i = self.item_index(item);
+            if let Some(slot) = self.covered.get_mut(i) {
+                *slot = covered;
+            }
+        }
+    }
+
+    /// The primary items not covered, rows then columns (the item list's
+    /// order), each with its options: the squares none of whose four items
+    /// is covered.
+    fn item_sizes(&self) -> Vec<(Item, usize)> {
+        let n = self.n;
+        let free = |r: usize, c: usize| {
+            ![r, n + c, 2 * n + (r + n - 1 - c), 4 * n - 1 + (r + c)]
+                .iter()
+                .any(|&i| self.covered[i])
+        };
+        let rows = (0..n).map(|r| Item {
+            kind: ItemKind::Row,
+            index: r,
+        });
+        let cols = (0..n).map(|c| Item {
+            kind: ItemKind::Column,
+            index: c,
+        });
+        rows.chain(cols)
+            .filter(|&item| !self.covered[self.item_index(item)])
+            .map(|item| {
+                let options = (0..n)
+                    .filter(|&k| match item.kind {
+                        ItemKind::Row => free(item.index, k),
+                        _ => free(k, item.index),
+                    })
+                    .count();
+                (item, options)
+            })
+            .collect()
+    }
+
     /// Applies one event and says what it did.
     pub fn apply(&mut self, event: &Event<'_>) -> Step {
         self.steps += 1;
+        if let Some(item) = self.to_cover.take() {
+            self.set_covered(&[item], true);
+        }
         self.shown = None;
         self.mark = None;
         let (says, line) = self.say(event);
@@ -862,6 +926,7 @@ impl Replay {
                 if let Some(slot) = self.scores.get_mut(row) {
                     slot.1 += 1;
                 }
+                self.hrow = row;
                 if alg == "bitwise" {
                     if let Some(m) = self.masks.iter_mut().rev().find(|m| m.row == row) {
                         m.p = 1u64 << col;
@@ -886,6 +951,11 @@ impl Replay {
                 by,
                 attack,
             } => {
+                if alg == "heuristic" {
+                    // Entering the row: its candidates are not scored yet.
+                    self.scores.truncate(row);
+                    self.hrow = row;
+                }
                 let parent = self.at;
                 self.add_node(parent, Square::new(row, col), TreeMark::Rejected);
                 self.mark = Some(Mark {
@@ -911,6 +981,7 @@ impl Replay {
                 (says, Some(lines::reject(alg)))
             }
             Event::Backtrack { row, col } => {
+                self.hrow = row;
                 let dead = self.leave();
                 let below = row + 1;
                 self.board[row] = None;
@@ -922,7 +993,22 @@ impl Replay {
                     col,
                     kind: MarkKind::Removed,
                 });
-                let take = format!("take back the queen on ({row}, {col})");
+                // One wording for taking a queen back, whatever the reason:
+                // why, then what it undoes in the algorithm's structure.
+                let take = match alg {
+                    "tagged-stack" => format!(
+                        "take back the queen on ({row}, {col}): clear col[{col}], md[{}], sd[{}]",
+                        row + n - 1 - col,
+                        row + col
+                    ),
+                    "occupancy" => format!(
+                        "take back the queen on ({row}, {col}): subtract 1 from the squares it attacked"
+                    ),
+                    "recursive-board" => format!(
+                        "take back the queen on ({row}, {col}): write 0 into board[{row}][{col}]"
+                    ),
+                    _ => format!("take back the queen on ({row}, {col})"),
+                };
                 let says = if dead {
                     match alg {
                         "dancing-links" => format!("no queen fits any more: back up; {take}"),
@@ -933,16 +1019,7 @@ impl Replay {
                 } else if below == n {
                     format!("solution reported: {take}")
                 } else {
-                    match alg {
-                        "tagged-stack" => format!(
-                            "its subtree is done: clear col[{col}], md[{}], sd[{}]; {take}",
-                            row + n - 1 - col,
-                            row + col
-                        ),
-                        "occupancy" => format!("{take}: subtract 1 from the squares it attacked"),
-                        "recursive-board" => format!("{take}: write 0 into board[{row}][{col}]"),
-                        _ => format!("row {below} is done: back up; {take}"),
-                    }
+                    format!("row {below} is done: back up; {take}")
                 };
                 (says, Some(lines::backtrack(alg)))
             }
@@ -1007,6 +1084,9 @@ impl Replay {
                     ),
                     (_, [one]) if one.row == 0 && one.col == 0 && self.steps == 1 => {
                         "push (0, 0): the first square to try".to_string()
+                    }
+                    (_, [one]) if one.col == 0 => {
+                        format!("push {}: the next row's first square", entry(*one))
                     }
                     (_, [one]) => format!("push {}: the square to its right", entry(*one)),
                     (_, [right, down]) => format!(
@@ -1152,6 +1232,7 @@ impl Replay {
             Event::Scores { row, scores } => {
                 self.scores.truncate(row);
                 self.scores.push((scores.to_vec(), 0));
+                self.hrow = row;
                 let says = if scores.is_empty() {
                     format!("row {row}: no free square to score")
                 } else {
@@ -1168,7 +1249,7 @@ impl Replay {
                 options,
                 sizes,
             } => {
-                self.sizes = sizes.to_vec();
+                self.to_cover = Some(item);
                 let depth = self.node(self.at).map_or(0, |t| t.depth);
                 self.chosen.truncate(depth);
                 self.chosen.push(item);
@@ -1184,6 +1265,7 @@ impl Replay {
                 (says, Some(lines::check(alg)))
             }
             Event::Cover { items, hidden } => {
+                self.set_covered(items, true);
                 let names: Vec<String> = items.iter().map(Item::to_string).collect();
                 (
                     format!(
@@ -1200,6 +1282,7 @@ impl Replay {
                 if item_done {
                     self.chosen.pop();
                 }
+                self.set_covered(items, false);
                 (
                     format!(
                         "uncover {}: {} back",
@@ -1421,13 +1504,9 @@ impl Replay {
                 level: self.level,
             },
             "heuristic" => {
-                // The deepest row scored whose candidates are not all tried,
-                // else the deepest.
-                let at = self
-                    .scores
-                    .iter()
-                    .rposition(|(list, k)| *k < list.len())
-                    .unwrap_or(self.scores.len().saturating_sub(1));
+                // The row the search stands in; none scored yet while it is
+                // being entered.
+                let at = self.hrow;
                 let (list, next) = self.scores.get(at).cloned().unwrap_or_default();
                 Structure::Scores {
                     row: at,
@@ -1440,7 +1519,7 @@ impl Replay {
             },
             "dancing-links" => Structure::Items {
                 sizes: self
-                    .sizes
+                    .item_sizes()
                     .iter()
                     .map(|(i, s)| (i.to_string(), *s))
                     .collect(),
@@ -1663,7 +1742,7 @@ impl Replay {
             Structure::Items { sizes, chosen } => {
                 let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
                 out.push(format!(
-                    "primary items at the last choice, with their options: {}",
+                    "primary items uncovered, with their options: {}",
                     joined(&s, " ", "none")
                 ));
                 out.push(format!(

@@ -1,0 +1,137 @@
+//! The algorithms' real state at each step, for the test that holds
+//! [`Replay`](super::Replay) to it.
+//!
+//! Just before it sends an [`Event`](super::Event), an algorithm hands
+//! [`record`] a closure that builds its real internal state (stack, flags,
+//! queue, candidate lists, masks, item sizes) as a
+//! [`Structure`](super::Structure). In test builds the closure is called and
+//! its value kept for the test to compare with what `Replay` rebuilt from the
+//! events alone; in every other build `record` is an empty inline function
+//! and the closure is never called, so the search pays nothing for it.
+
+use super::Structure;
+
+#[cfg(test)]
+thread_local! {
+    /// The snapshot recorded for the event about to be sent.
+    static LAST: std::cell::RefCell<Option<Structure>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Keeps the state `snapshot` builds, in test builds only.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+pub(crate) fn record<F: FnOnce() -> Structure>(snapshot: F) {
+    #[cfg(test)]
+    LAST.with(|last| *last.borrow_mut() = Some(snapshot()));
+    #[cfg(not(test))]
+    let _ = snapshot;
+}
+
+/// The snapshot recorded since the last call, if any.
+#[cfg(test)]
+pub(crate) fn take() -> Option<Structure> {
+    LAST.with(|last| last.borrow_mut().take())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::take;
+    use crate::algo::{algorithms, Event, Replay, Sink, Structure};
+
+    /// The algorithms that record their state before every event.
+    const COVERED: [&str; 4] = ["stack", "tagged-stack", "heuristic", "dancing-links"];
+
+    /// Replays every event and holds the replay to the recorded state.
+    struct Truth {
+        replay: Replay,
+        compared: u64,
+    }
+
+    /// `snapshot` with what only the step's own check says (how far it read,
+    /// which square) taken from `replayed`: those come from the event itself.
+    fn with_check_of(snapshot: Structure, replayed: &Structure) -> Structure {
+        match (snapshot, replayed) {
+            (
+                Structure::Array { s, .. },
+                Structure::Array {
+                    compared, square, ..
+                },
+            ) => Structure::Array {
+                s,
+                compared: *compared,
+                square: *square,
+            },
+            (Structure::Board01 { cells, .. }, Structure::Board01 { read, square, .. }) => {
+                Structure::Board01 {
+                    cells,
+                    read: *read,
+                    square: *square,
+                }
+            }
+            (
+                Structure::Generator {
+                    state, suspended, ..
+                },
+                Structure::Generator {
+                    compared, square, ..
+                },
+            ) => Structure::Generator {
+                state,
+                suspended,
+                compared: *compared,
+                square: *square,
+            },
+            (snapshot, _) => snapshot,
+        }
+    }
+
+    impl Sink for Truth {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            let step = self.replay.apply(event);
+            let snapshot = take().unwrap_or_else(|| {
+                panic!(
+                    "{} n = {} step {}: no state recorded for {event:?}",
+                    self.replay.algorithm(),
+                    self.replay.n(),
+                    self.replay.steps()
+                )
+            });
+            let replayed = self.replay.structure();
+            let snapshot = with_check_of(snapshot, &replayed);
+            assert_eq!(
+                replayed,
+                snapshot,
+                "{} n = {} step {} ({}): what the trace shows (left) is not the algorithm's state (right)",
+                self.replay.algorithm(),
+                self.replay.n(),
+                self.replay.steps(),
+                step.says
+            );
+            self.compared += 1;
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn every_step_shows_the_algorithms_real_state() {
+        for name in COVERED {
+            let algorithm = algorithms().iter().find(|a| a.name() == name).unwrap();
+            for n in 4..=6 {
+                take();
+                let mut truth = Truth {
+                    replay: Replay::new(algorithm.name(), n),
+                    compared: 0,
+                };
+                algorithm.search(n, &mut truth).unwrap();
+                assert_eq!(truth.compared, truth.replay.steps(), "{name} n = {n}");
+                assert!(truth.compared > 0);
+            }
+        }
+    }
+}
