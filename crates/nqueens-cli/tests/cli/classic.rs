@@ -241,7 +241,11 @@ fn every_algorithm_traces_its_own_machinery() {
     );
     has(
         "generator",
-        &["yield (1, 3, 0, 2)", "resume in row", "conflict(state, "],
+        &[
+            "yield (1, 3, 0, 2)",
+            "resume just after the yield of (1, 3, 0, 2): its last queen comes off",
+            "conflict(state, ",
+        ],
     );
     has(
         "occupancy",

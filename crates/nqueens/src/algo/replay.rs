@@ -472,6 +472,8 @@ pub struct Replay {
     // bfs
     queue: VecDeque<Vec<usize>>,
     level: usize,
+    /// Squares of the row being expanded tested so far.
+    tested: usize,
     by_board: HashMap<Vec<usize>, usize>,
     // heuristic: for each row on the path, its scored candidates and how
     // many have been tried
@@ -586,6 +588,7 @@ impl Replay {
             started: false,
             queue: VecDeque::new(),
             level: 0,
+            tested: 0,
             by_board,
             scores: Vec::new(),
             hrow: 0,
@@ -856,6 +859,20 @@ impl Replay {
         self.shown = None;
         self.mark = None;
         let (says, line) = self.say(event);
+        if self.algorithm == "bfs" {
+            match event {
+                Event::Dequeue { .. } => self.tested = 0,
+                Event::Reject { .. } | Event::Enqueue { .. } | Event::Solution { .. } => {
+                    self.tested += 1;
+                    // Every square of the row tested: the board is done
+                    // with, a dead end if none was free.
+                    if self.tested == self.n {
+                        self.mark_dead_end(self.at);
+                    }
+                }
+                _ => {}
+            }
+        }
         Step {
             says,
             line,
@@ -1126,7 +1143,12 @@ impl Replay {
             }
             Event::Resume { row } => {
                 self.suspended = false;
-                let says = if self.started {
+                let says = if self.started && row >= n {
+                    format!(
+                        "next(): the caller asks for another solution; resume just after the yield of {}: its last queen comes off",
+                        tuple(&self.queens())
+                    )
+                } else if self.started {
                     format!(
                         "next(): the caller asks for another solution; resume in row {row} with state {}",
                         tuple(&self.queens())
@@ -1443,6 +1465,28 @@ impl Replay {
             mask_bits: self.bits(m.mask, w),
             free_bits: self.bits(m.free, w),
             p_bits: self.bits(m.p, w),
+        }
+    }
+
+    /// `bitwise`'s structure for the rows `rows` (row, cols, ld, rd, mask,
+    /// free, p), written as a replay of `n` writes it: for the algorithm's
+    /// own snapshot of its state.
+    pub(crate) fn masks_of(n: usize, rows: impl Iterator<Item = [u64; 7]>) -> Structure {
+        let replay = Replay::new("bitwise", n);
+        Structure::Masks {
+            rows: rows
+                .map(|[row, cols, ld, rd, mask, free, p]| {
+                    replay.masks_row(&MaskRow {
+                        row: row as usize,
+                        cols,
+                        ld,
+                        rd,
+                        mask,
+                        free,
+                        p,
+                    })
+                })
+                .collect(),
         }
     }
 

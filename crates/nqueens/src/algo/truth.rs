@@ -38,10 +38,22 @@ mod tests {
     use std::ops::ControlFlow;
 
     use super::take;
-    use crate::algo::{algorithms, Event, Replay, Sink, Structure};
+    use crate::algo::{algorithms, Event, Replay, Sink, Structure, TreeMark, TreeNode};
+    use crate::board::Square;
 
     /// The algorithms that record their state before every event.
-    const COVERED: [&str; 4] = ["stack", "tagged-stack", "heuristic", "dancing-links"];
+    const COVERED: &[&str] = &[
+        "recursive-board",
+        "recursive",
+        "stack",
+        "tagged-stack",
+        "generator",
+        "occupancy",
+        "bfs",
+        "heuristic",
+        "bitwise",
+        "dancing-links",
+    ];
 
     /// Replays every event and holds the replay to the recorded state.
     struct Truth {
@@ -120,7 +132,7 @@ mod tests {
 
     #[test]
     fn every_step_shows_the_algorithms_real_state() {
-        for name in COVERED {
+        for &name in COVERED {
             let algorithm = algorithms().iter().find(|a| a.name() == name).unwrap();
             for n in 4..=6 {
                 take();
@@ -131,6 +143,109 @@ mod tests {
                 algorithm.search(n, &mut truth).unwrap();
                 assert_eq!(truth.compared, truth.replay.steps(), "{name} n = {n}");
                 assert!(truth.compared > 0);
+            }
+        }
+    }
+
+    /// Replays a whole search and keeps the solutions it reports.
+    struct Tree {
+        replay: Replay,
+        solutions: Vec<Vec<usize>>,
+    }
+
+    impl Sink for Tree {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            self.replay.apply(event);
+            ControlFlow::Continue(())
+        }
+
+        fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+            self.solutions.push(columns.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The queens of node `id`: its square and its ancestors'.
+    fn board_of(tree: &[TreeNode], id: usize) -> Vec<Square> {
+        let mut queens = Vec::new();
+        let mut at = Some(id);
+        while let Some(node) = at.map(|i| &tree[i]) {
+            if let (Some(row), Some(col)) = (node.row, node.col) {
+                queens.push(Square::new(row, col));
+            }
+            at = node.parent;
+        }
+        queens
+    }
+
+    /// Whether `square` is free of every queen of `queens`.
+    fn free(queens: &[Square], square: Square) -> bool {
+        queens
+            .iter()
+            .all(|&q| q != square && q.attack(square).is_none())
+    }
+
+    #[test]
+    fn the_tree_marks_dead_ends_and_solutions_as_the_search_found_them() {
+        for algorithm in algorithms() {
+            let name = algorithm.name();
+            if name == "brute-force" {
+                continue;
+            }
+            for n in 4..=6 {
+                let mut tree = Tree {
+                    replay: Replay::new(name, n),
+                    solutions: Vec::new(),
+                };
+                algorithm.search(n, &mut tree).unwrap();
+                let nodes = tree.replay.tree();
+                let mut solutions = Vec::new();
+                for node in nodes {
+                    let queens = board_of(nodes, node.id);
+                    let at = format!(
+                        "{name} n = {n}: node {} {queens:?} {:?}",
+                        node.id, node.mark
+                    );
+                    match node.mark {
+                        TreeMark::Root | TreeMark::Rejected => continue,
+                        TreeMark::Solution => {
+                            let mut columns = vec![usize::MAX; n];
+                            for q in &queens {
+                                columns[q.row] = q.col;
+                            }
+                            solutions.push(columns);
+                            continue;
+                        }
+                        TreeMark::Queen | TreeMark::DeadEnd => {}
+                    }
+                    assert_eq!(queens.len(), node.depth, "{at}");
+                    assert!(
+                        node.depth < n,
+                        "{at}: a complete board not marked a solution"
+                    );
+                    // No next queen fits: for the searches that fill rows in
+                    // order, the next row has no free square; for dancing
+                    // links, some row or column has none (an item with no
+                    // options, chosen first).
+                    let row_full = |r: usize| (0..n).all(|c| !free(&queens, Square::new(r, c)));
+                    let col_full = |c: usize| (0..n).all(|r| !free(&queens, Square::new(r, c)));
+                    let stuck = if name == "dancing-links" {
+                        let open_rows = (0..n).filter(|&r| queens.iter().all(|q| q.row != r));
+                        let open_cols = (0..n).filter(|&c| queens.iter().all(|q| q.col != c));
+                        open_rows.into_iter().any(row_full) || open_cols.into_iter().any(col_full)
+                    } else {
+                        row_full(node.depth)
+                    };
+                    assert_eq!(node.mark == TreeMark::DeadEnd, stuck, "{at}: dead end?");
+                }
+                let mut reported = tree.solutions.clone();
+                reported.sort();
+                solutions.sort();
+                assert_eq!(solutions, reported, "{name} n = {n}: the tree's solutions");
             }
         }
     }
