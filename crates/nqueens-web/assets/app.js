@@ -499,6 +499,15 @@
   function richBlocks(text) {
     return String(text || '').split(/\n\s*\n/).filter((p) => p.trim()).map((para) => {
       const t = para.trim();
+      // A Markdown table: "| a | b |" rows, the second "|---|---:|".
+      if (/^\|/.test(t)) {
+        const cellsOf = (row) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+        const rows = t.split('\n').filter((r) => r.trim());
+        const body = rows.slice(1).filter((r) => !/^\|?[\s:|-]+\|?$/.test(r.trim()));
+        return h('table', { class: 'about-table' },
+          h('thead', {}, h('tr', {}, cellsOf(rows[0]).map((c) => h('th', {}, richText(c))))),
+          h('tbody', {}, body.map((r) => h('tr', {}, cellsOf(r).map((c) => h('td', {}, richText(c)))))));
+      }
       if (!/^- /.test(t)) return h('p', {}, richText(t));
       const items = t.slice(2).split(/(?:\n|(?<=[;.:])\s+)- (?=\S)/);
       return h('ul', {}, items.map((it) => h('li', {}, richText(it))));
