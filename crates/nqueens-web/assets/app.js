@@ -536,12 +536,14 @@
     // squares), backtracks, solutions.
     w.nodesAt = new Uint32Array(N + 1);
     w.treeAt = new Uint32Array(N + 1);
-    // brute-force counts its candidates only: it never stands on the empty
-    // board (its module docs, "nodes").
+    // brute-force counts its candidates only, the leaves of its tree of
+    // prefixes: it never stands on the empty board or on a partial one (its
+    // module docs, "nodes").
     w.rootCounts = w.algorithm !== 'brute-force';
     for (const e of tree) {
       w.treeAt[stepOf(e)]++;
-      if (e.mark !== 'rejected' && (w.rootCounts || e.mark !== 'root')) w.nodesAt[stepOf(e)]++;
+      const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
+      if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
     }
     w.backAt = new Uint32Array(N + 1);
     w.solAt = new Uint32Array(N + 1);
@@ -615,8 +617,8 @@
 
   function treeLabel(e, ev) {
     if (e.mark === 'root' || e.row === null || e.row === undefined) return 'empty board';
-    // brute-force's nodes are whole candidate boards.
-    if (ev && ev.event === 'candidate' && Array.isArray(ev.columns)) return `[${ev.columns.join(' ')}]`;
+    // brute-force's leaves are whole candidate boards (its inner nodes, their prefixes).
+    if (ev && ev.event === 'candidate' && Array.isArray(ev.columns) && e.row === ev.columns.length - 1) return `[${ev.columns.join(' ')}]`;
     return `(${e.row}, ${e.col})`;
   }
 
