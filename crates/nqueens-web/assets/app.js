@@ -818,7 +818,10 @@
         const state = (i) => (i < next - 1 ? 'tried' : i === next - 1 ? 'trying' : '');
         cand.forEach(([c, f], i) => body.append(h('tr', { class: state(i) },
           h('td', { text: c }), h('td', { text: f }), h('td', { text: state(i) === 'trying' ? '← trying' : state(i) }))));
-        if (!cand.length) body.append(h('tr', {}, h('td', { colspan: 3, text: 'no free square: a dead end' })));
+        // While the row is being entered its squares are tested before any is scored.
+        const mk = v && v.mark;
+        const entering = !cand.length && mk && mk.kind === 'rejected' && mk.row === s.row;
+        if (!cand.length) body.append(h('tr', {}, h('td', { colspan: 3, text: entering ? 'testing its squares; the free ones are scored next' : 'no free square: a dead end' })));
         table.append(body);
         box.append(table);
         break;

@@ -1771,10 +1771,18 @@ impl Replay {
                         format!("{c}:{f}{mark}")
                     })
                     .collect();
-                out.push(format!(
-                    "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
-                    joined(&c, "  ", "none")
-                ));
+                let entering = candidates.is_empty()
+                    && self
+                        .mark
+                        .is_some_and(|m| m.kind == MarkKind::Rejected && m.row == row);
+                out.push(if entering {
+                    format!("row {row}: testing its squares; the free ones are scored next")
+                } else {
+                    format!(
+                        "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
+                        joined(&c, "  ", "none")
+                    )
+                });
             }
             Structure::Masks { rows } => {
                 out.push(format!(
