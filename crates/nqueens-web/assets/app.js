@@ -499,6 +499,15 @@
   function richBlocks(text) {
     return String(text || '').split(/\n\s*\n/).filter((p) => p.trim()).map((para) => {
       const t = para.trim();
+      // A Markdown table: "| a | b |" rows, the second "|---|---:|".
+      if (/^\|/.test(t)) {
+        const cellsOf = (row) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+        const rows = t.split('\n').filter((r) => r.trim());
+        const body = rows.slice(1).filter((r) => !/^\|?[\s:|-]+\|?$/.test(r.trim()));
+        return h('table', { class: 'about-table' },
+          h('thead', {}, h('tr', {}, cellsOf(rows[0]).map((c) => h('th', {}, richText(c))))),
+          h('tbody', {}, body.map((r) => h('tr', {}, cellsOf(r).map((c) => h('td', {}, richText(c)))))));
+      }
       if (!/^- /.test(t)) return h('p', {}, richText(t));
       const items = t.slice(2).split(/(?:\n|(?<=[;.:])\s+)- (?=\S)/);
       return h('ul', {}, items.map((it) => h('li', {}, richText(it))));
@@ -527,12 +536,14 @@
     // squares), backtracks, solutions.
     w.nodesAt = new Uint32Array(N + 1);
     w.treeAt = new Uint32Array(N + 1);
-    // brute-force counts its candidates only: it never stands on the empty
-    // board (its module docs, "nodes").
+    // brute-force counts its candidates only, the leaves of its tree of
+    // prefixes: it never stands on the empty board or on a partial one (its
+    // module docs, "nodes").
     w.rootCounts = w.algorithm !== 'brute-force';
     for (const e of tree) {
       w.treeAt[stepOf(e)]++;
-      if (e.mark !== 'rejected' && (w.rootCounts || e.mark !== 'root')) w.nodesAt[stepOf(e)]++;
+      const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
+      if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
     }
     w.backAt = new Uint32Array(N + 1);
     w.solAt = new Uint32Array(N + 1);
@@ -606,8 +617,8 @@
 
   function treeLabel(e, ev) {
     if (e.mark === 'root' || e.row === null || e.row === undefined) return 'empty board';
-    // brute-force's nodes are whole candidate boards.
-    if (ev && ev.event === 'candidate' && Array.isArray(ev.columns)) return `[${ev.columns.join(' ')}]`;
+    // brute-force's leaves are whole candidate boards (its inner nodes, their prefixes).
+    if (ev && ev.event === 'candidate' && Array.isArray(ev.columns) && e.row === ev.columns.length - 1) return `[${ev.columns.join(' ')}]`;
     return `(${e.row}, ${e.col})`;
   }
 
@@ -807,7 +818,10 @@
         const state = (i) => (i < next - 1 ? 'tried' : i === next - 1 ? 'trying' : '');
         cand.forEach(([c, f], i) => body.append(h('tr', { class: state(i) },
           h('td', { text: c }), h('td', { text: f }), h('td', { text: state(i) === 'trying' ? '← trying' : state(i) }))));
-        if (!cand.length) body.append(h('tr', {}, h('td', { colspan: 3, text: 'no free square: a dead end' })));
+        // While the row is being entered its squares are tested before any is scored.
+        const mk = v && v.mark;
+        const entering = !cand.length && mk && mk.kind === 'rejected' && mk.row === s.row;
+        if (!cand.length) body.append(h('tr', {}, h('td', { colspan: 3, text: entering ? 'testing its squares; the free ones are scored next' : 'no free square: a dead end' })));
         table.append(body);
         box.append(table);
         break;
@@ -839,8 +853,10 @@
       case 'items': {
         const sizes = s.sizes || [];
         const max = Math.max(1, ...sizes.map((x) => x[1]));
+        // The item chosen last on this path, while it is still uncovered (the choosing step).
+        const picked = (s.chosen || []).slice(-1)[0];
         const list = h('ul', { class: 'items', 'data-field': 'sizes', 'aria-label': 'uncovered primary items and their options' });
-        sizes.forEach(([name, size], i) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (i === 0 ? 'first' : ''), 'data-item': name },
+        sizes.forEach(([name, size]) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (name === picked ? 'first' : ''), 'data-item': name },
           h('span', { class: 'iname', text: name }), h('span', { class: 'ibar', style: `--w:${size / max}` }), h('span', { class: 'isize', text: size }))));
         if (!sizes.length) list.append(h('li', { class: 'more', text: 'every primary item covered' }));
         box.append(line('uncovered primary items (R row, C column) with their options:'));

@@ -238,6 +238,7 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
             TreeMark::Rejected => format!("× {square}"),
         }
     };
+    let brute = replay.algorithm() == "brute-force";
     // Rejected squares under a node, on one line.
     let rejected_line = |id: usize| -> Option<String> {
         let r: Vec<String> = children[id]
@@ -251,6 +252,13 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
                 )
             })
             .collect();
+        if brute && !r.is_empty() {
+            // A candidate's test: the later queen of the first attacking pair.
+            return Some(format!(
+                "× rejected: the queen on {} is attacked by one above",
+                r.join(" ")
+            ));
+        }
         (!r.is_empty()).then(|| format!("× {}", r.join(" ")))
     };
     if bfs {
@@ -526,8 +534,9 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
         if algorithm.name() == "occupancy" {
             writeln!(
                 out,
-                "why counters and not 0/1 flags: a square can be attacked by two queens; taking one back must leave it attacked                  (a 0/1 reset, the tutorial's update_reset, would free it)
-"
+                "why counters and not 0/1 flags: a square can be attacked by two queens; \
+                 taking one back must leave it attacked (a 0/1 reset, the tutorial's \
+                 update_reset, would free it)\n"
             )?;
         }
     }

@@ -241,11 +241,18 @@ fn every_algorithm_traces_its_own_machinery() {
     );
     has(
         "generator",
-        &["yield (1, 3, 0, 2)", "resume in row", "conflict(state, "],
+        &[
+            "yield (1, 3, 0, 2)",
+            "resume just after the yield of (1, 3, 0, 2): its last queen comes off",
+            "conflict(state, ",
+        ],
     );
     has(
         "occupancy",
-        &["attack counters", "why counters and not 0/1 flags"],
+        &[
+            "attack counters",
+            "why counters and not 0/1 flags: a square can be attacked by two queens; taking one back must leave it attacked (a 0/1 reset, the tutorial's update_reset, would free it)\n",
+        ],
     );
     has(
         "bfs",
@@ -314,6 +321,20 @@ fn trace_until_and_tree() {
     assert!(tree.contains("solution [1, 3, 0, 2]"), "{tree}");
     let bfs = run(&["trace", "4", "-a", "bfs", "--format", "tree"]).ok();
     assert!(bfs.contains("level 2 (6 boards)"), "{bfs}");
+    // Its last board expanded is a dead end too (issue 36).
+    assert!(bfs.contains("[3, 0, 2] dead end"), "{bfs}");
+    // Brute force: the tree of the prefixes it enumerates, each candidate
+    // under its first rows, a solution with its whole board.
+    let brute = run(&["trace", "4", "-a", "brute-force", "--format", "tree"]).ok();
+    assert!(
+        brute.contains("\n  (0, 0)\n    (1, 0)\n      (2, 0)\n        (3, 0)\n"),
+        "{brute}"
+    );
+    assert!(brute.contains("(3, 2)  solution [1, 3, 0, 2]"), "{brute}");
+    assert!(
+        brute.contains("× rejected: the queen on (1, 0) is attacked by one above"),
+        "{brute}"
+    );
 }
 
 /// Replays `trace --format json` on a board and checks each solution

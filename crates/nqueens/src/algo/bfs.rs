@@ -95,7 +95,8 @@
 
 use std::collections::VecDeque;
 
-use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -218,6 +219,27 @@ impl Bfs {
         // and how many boards of that size are left in it.
         let mut level = 0;
         let mut left = 1;
+        // The real state, for the replay test: the queue, its first `left`
+        // boards of `level` queens and the rest of one more.
+        macro_rules! snap {
+            () => {
+                record(|| Structure::Queue {
+                    length: queue.len(),
+                    front: queue
+                        .iter()
+                        .take(32)
+                        .enumerate()
+                        .map(|(i, &b)| {
+                            let queens = if i < left { level } else { level + 1 };
+                            (0..queens)
+                                .map(|r| ((b >> (4 * r)) & 15) as usize)
+                                .collect()
+                        })
+                        .collect(),
+                    level,
+                })
+            };
+        }
         while let Some(board) = queue.pop_front() {
             if left == 0 {
                 level += 1;
@@ -236,6 +258,7 @@ impl Bfs {
             }
             // The columns unpacked; the mask tests are added at the end.
             stats.reads += level as u64;
+            snap!();
             if tracing
                 && sink
                     .event(&Event::Dequeue {
@@ -260,6 +283,7 @@ impl Bfs {
                                 by,
                                 attack,
                             };
+                            snap!();
                             if sink.event(&e).is_break() {
                                 return Ok(stats);
                             }
@@ -274,6 +298,7 @@ impl Bfs {
                 stats.nodes += 1;
                 columns[level] = col;
                 if last {
+                    snap!();
                     if emit_solution(sink, &mut stats, &columns[..n]).is_break() {
                         return Ok(stats);
                     }
@@ -281,6 +306,7 @@ impl Bfs {
                     queue.push_back(board | (col as u64) << (4 * level));
                     stats.writes += 1;
                     stats.peak_frontier = stats.peak_frontier.max(queue.len() as u64);
+                    snap!();
                     if tracing
                         && sink
                             .event(&Event::Enqueue {

@@ -57,7 +57,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, Algorithm, Event, Replay, Sink, Stats};
 use crate::error::Error;
 
 /// The bitwise search; see the module docs.
@@ -105,6 +106,32 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
     let mut diag = vec![0u64; n];
     let mut anti = vec![0u64; n];
     avail[0] = full;
+    // The real state, for the replay test: the masks of rows 0 to `upto`,
+    // `ld` as shifted (before `& mask`), and p the bit each row took (0 in
+    // row `upto` until it takes one).
+    macro_rules! snap {
+        ($upto:expr, $taken:expr) => {
+            record(|| {
+                let upto: usize = $upto;
+                let taken: bool = $taken;
+                let rows = (0..=upto).map(|k: usize| {
+                    let ld = if k == 0 {
+                        0
+                    } else {
+                        (diag[k - 1] | 1u64 << columns[k - 1]) << 1
+                    };
+                    let p = if k < upto || taken {
+                        1u64 << columns[k]
+                    } else {
+                        0
+                    };
+                    [k as u64, cols[k], ld, anti[k], full, avail[k], p]
+                });
+                Replay::masks_of(n, rows)
+            })
+        };
+    }
+    snap!(0, false);
     if tracing
         && sink
             .event(&Event::Masks {
@@ -134,6 +161,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
                     row: d,
                     col: columns[d],
                 };
+                snap!(d, true);
                 if sink.event(&e).is_break() {
                     break ControlFlow::Break(());
                 }
@@ -146,16 +174,23 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
         columns[d] = col;
         stats.placements += 1;
         stats.nodes += 1;
-        if tracing && sink.event(&Event::Place { row: d, col }).is_break() {
-            break ControlFlow::Break(());
+        if tracing {
+            snap!(d, true);
+            if sink.event(&Event::Place { row: d, col }).is_break() {
+                break ControlFlow::Break(());
+            }
         }
         if d + 1 == n {
+            snap!(d, true);
             if emit_solution(sink, &mut stats, &columns).is_break() {
                 break ControlFlow::Break(());
             }
             stats.backtracks += 1;
-            if tracing && sink.event(&Event::Backtrack { row: d, col }).is_break() {
-                break ControlFlow::Break(());
+            if tracing {
+                snap!(d, true);
+                if sink.event(&Event::Backtrack { row: d, col }).is_break() {
+                    break ControlFlow::Break(());
+                }
             }
             continue;
         }
@@ -176,6 +211,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
                 mask: full,
                 free: avail[d],
             };
+            snap!(d, false);
             if sink.event(&e).is_break() {
                 break ControlFlow::Break(());
             }

@@ -65,7 +65,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -129,10 +130,22 @@ fn run<const TRACING: bool>(
 ) -> ControlFlow<()> {
     let n = columns.len();
     let tracing = TRACING;
+    // The real state, for the replay test: the candidate, its number and
+    // the pairs its test compared.
+    macro_rules! snap {
+        ($compared:expr) => {
+            record(|| Structure::Candidate {
+                number: stats.nodes,
+                columns: columns.to_vec(),
+                compared: $compared,
+            })
+        };
+    }
     loop {
         stats.nodes += 1;
         stats.placements += n as u64;
         if tracing {
+            snap!(0);
             sink.event(&Event::Candidate {
                 number: stats.nodes,
                 columns,
@@ -141,12 +154,13 @@ fn run<const TRACING: bool>(
         let before = stats.conflict_tests;
         let conflict = first_conflict(columns, &mut stats.conflict_tests);
         stats.reads += stats.conflict_tests - before;
+        let compared = (stats.conflict_tests - before) as usize;
         if tracing {
-            let compared = (stats.conflict_tests - before) as usize;
             let (row, by) = match conflict {
                 Some((i, j)) => (j, Some(Square::new(i, columns[i]))),
                 None => (n - 1, None),
             };
+            snap!(compared);
             sink.event(&Event::Check {
                 row,
                 col: columns[row],
@@ -155,8 +169,12 @@ fn run<const TRACING: bool>(
             })?;
         }
         match conflict {
-            None => emit_solution(sink, stats, columns)?,
+            None => {
+                snap!(compared);
+                emit_solution(sink, stats, columns)?;
+            }
             Some((i, j)) if tracing => {
+                snap!(compared);
                 let by = Square::new(i, columns[i]);
                 let here = Square::new(j, columns[j]);
                 sink.event(&Event::Reject {

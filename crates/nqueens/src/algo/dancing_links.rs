@@ -121,7 +121,8 @@
 //! When the sink says stop the search returns at once, leaving its private
 //! structure half covered; it is rebuilt for every search.
 
-use super::{check_size, emit_solution, Algorithm, Event, Item, ItemKind, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, Algorithm, Event, Item, ItemKind, Sink, Stats, Structure};
 use crate::error::Error;
 
 /// Knuth's Algorithm X with dancing links; see the module docs.
@@ -324,6 +325,25 @@ impl Links {
         }
     }
 
+    /// The real state, for the replay test: every primary item still in the
+    /// list with its `LEN`, in list order, and the items chosen at the first
+    /// `levels` levels (then `extra`, an item chosen and not yet covered).
+    fn state(&self, x: &[u32], levels: usize, extra: Option<u32>) -> Structure {
+        let mut sizes = Vec::new();
+        let mut p = self.rlink[0];
+        while p != 0 {
+            sizes.push((self.item(p).to_string(), self.len[p as usize] as usize));
+            p = self.rlink[p as usize];
+        }
+        let chosen = x[..levels]
+            .iter()
+            .map(|&xl| self.top[xl as usize])
+            .chain(extra)
+            .map(|i| self.item(i).to_string())
+            .collect();
+        Structure::Items { sizes, chosen }
+    }
+
     /// Unlinks the other nodes of the option containing `p` from their items.
     fn hide(&mut self, p: u32) {
         self.hidden += 1;
@@ -458,6 +478,7 @@ impl Links {
                     // X2: every primary item covered is a solution.
                     stats.nodes += 1;
                     if self.rlink[0] == 0 {
+                        record(|| self.state(&x, l, None));
                         if emit_solution(sink, &mut stats, &columns).is_break() {
                             return stats;
                         }
@@ -481,6 +502,7 @@ impl Links {
                         p = self.rlink[p as usize];
                     }
                     if tracing {
+                        record(|| self.state(&x, l, Some(i)));
                         self.sizes(i, &mut sizes);
                         let e = Event::Choose {
                             item: self.item(i),
@@ -504,6 +526,7 @@ impl Links {
                         let before = self.restored;
                         self.uncover(i);
                         if tracing {
+                            record(|| self.state(&x, l, None));
                             let e = Event::Uncover {
                                 items: &[self.item(i)],
                                 restored: self.restored - before,
@@ -521,14 +544,17 @@ impl Links {
                     columns[row] = col;
                     stats.placements += 1;
                     if tracing {
+                        record(|| self.state(&x[..=l], l + 1, None));
                         self.others(xl, &mut items);
                         let e = Event::Cover {
                             items: &items,
                             hidden: self.hidden - before,
                         };
-                        if sink.event(&e).is_break()
-                            || sink.event(&Event::Place { row, col }).is_break()
-                        {
+                        if sink.event(&e).is_break() {
+                            return stats;
+                        }
+                        record(|| self.state(&x[..=l], l + 1, None));
+                        if sink.event(&Event::Place { row, col }).is_break() {
                             return stats;
                         }
                     }
@@ -542,15 +568,18 @@ impl Links {
                     self.uncommit(xl);
                     stats.backtracks += 1;
                     if tracing {
+                        record(|| self.state(&x, l + 1, None));
                         self.others(xl, &mut items);
                         let e = Event::Uncover {
                             items: &items,
                             restored: self.restored - before,
                         };
                         let (row, col) = self.square(xl);
-                        if sink.event(&e).is_break()
-                            || sink.event(&Event::Backtrack { row, col }).is_break()
-                        {
+                        if sink.event(&e).is_break() {
+                            return stats;
+                        }
+                        record(|| self.state(&x, l + 1, None));
+                        if sink.event(&Event::Backtrack { row, col }).is_break() {
                             return stats;
                         }
                     }

@@ -67,7 +67,8 @@
 use std::iter::FusedIterator;
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -183,6 +184,7 @@ impl Generator {
         if !self.pending {
             self.pending = true;
             if let Some(f) = on_event.as_mut() {
+                record(|| self.snapshot(false));
                 f(&Event::Resume { row: self.row })?;
             }
         }
@@ -192,6 +194,7 @@ impl Generator {
                     if !self.announced {
                         self.announced = true;
                         if let Some(f) = on_event.as_mut() {
+                            record(|| self.snapshot(true));
                             f(&Event::Yield {
                                 columns: &self.columns,
                             })?;
@@ -206,6 +209,7 @@ impl Generator {
                 self.row = n - 1;
                 let col = self.lift(n - 1);
                 if let Some(f) = on_event.as_mut() {
+                    record(|| self.snapshot(false));
                     f(&Event::Backtrack { row: n - 1, col })?;
                 }
                 continue;
@@ -225,6 +229,7 @@ impl Generator {
                         self.row = row - 1;
                         let col = self.lift(row - 1);
                         if let Some(f) = on_event.as_mut() {
+                            record(|| self.snapshot(false));
                             f(&Event::Backtrack { row: row - 1, col })?;
                         }
                         continue;
@@ -238,6 +243,7 @@ impl Generator {
                     self.checked = Some((row, col, attacker));
                     if let Some(f) = on_event.as_mut() {
                         let by = attacker.map(|r| Square::new(r, self.columns[r]));
+                        record(|| self.snapshot(false));
                         f(&Event::Check {
                             row,
                             col,
@@ -253,6 +259,7 @@ impl Generator {
                 if let Some(f) = on_event.as_mut() {
                     let by = Square::new(a, self.columns[a]);
                     if let Some(attack) = by.attack(Square::new(row, col)) {
+                        record(|| self.snapshot(false));
                         f(&Event::Reject {
                             row,
                             col,
@@ -275,8 +282,20 @@ impl Generator {
                 self.announced = false;
             }
             if let Some(f) = on_event.as_mut() {
+                record(|| self.snapshot(false));
                 f(&Event::Place { row, col })?;
             }
+        }
+    }
+
+    /// The real state, for the replay test: the tuple of the rows filled,
+    /// and whether it suspends (at a yield).
+    fn snapshot(&self, suspended: bool) -> Structure {
+        Structure::Generator {
+            state: self.columns[..self.row].to_vec(),
+            suspended,
+            compared: 0,
+            square: None,
         }
     }
 
@@ -347,6 +366,12 @@ impl Algorithm for GeneratorAlgorithm {
                 let ControlFlow::Continue(Some(columns)) = step else {
                     break;
                 };
+                record(|| Structure::Generator {
+                    state: columns.to_vec(),
+                    suspended: true,
+                    compared: 0,
+                    square: None,
+                });
                 if emit_solution(sink, &mut reported, columns).is_break() {
                     break;
                 }

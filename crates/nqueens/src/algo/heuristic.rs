@@ -86,7 +86,8 @@
 
 use std::cmp::Reverse;
 
-use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -142,6 +143,24 @@ impl Algorithm for Heuristic {
 
         let mut row = 0;
         let mut entering = true;
+        // The real state for the replay test: the current row's scored
+        // candidates (none while it is being entered) and how many are tried.
+        macro_rules! snap {
+            ($row:expr, $scored:expr) => {
+                record(|| Structure::Scores {
+                    row: $row,
+                    candidates: if $scored {
+                        cands[$row * n..$row * n + len[$row]]
+                            .iter()
+                            .map(|&(c, f)| [c, f])
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                    next: if $scored { next[$row] } else { 0 },
+                })
+            };
+        }
         loop {
             if entering {
                 // Test every square of the row, score the free ones, sort.
@@ -175,6 +194,11 @@ impl Algorithm for Heuristic {
                                 by,
                                 attack,
                             };
+                            record(|| Structure::Scores {
+                                row,
+                                candidates: Vec::new(),
+                                next: 0,
+                            });
                             if sink.event(&e).is_break() {
                                 return Ok(stats);
                             }
@@ -187,9 +211,10 @@ impl Algorithm for Heuristic {
                 len[row] = k;
                 next[row] = 0;
                 if tracing {
+                    snap!(row, true);
                     let e = Event::Scores {
                         row,
-                        scores: &slots[..k],
+                        scores: &cands[row * n..row * n + k],
                     };
                     if sink.event(&e).is_break() {
                         return Ok(stats);
@@ -204,8 +229,11 @@ impl Algorithm for Heuristic {
                 row -= 1;
                 let col = columns[row];
                 stats.backtracks += 1;
-                if tracing && sink.event(&Event::Backtrack { row, col }).is_break() {
-                    break;
+                if tracing {
+                    snap!(row, true);
+                    if sink.event(&Event::Backtrack { row, col }).is_break() {
+                        break;
+                    }
                 }
                 continue;
             }
@@ -214,16 +242,23 @@ impl Algorithm for Heuristic {
             columns[row] = col;
             stats.placements += 1;
             stats.nodes += 1;
-            if tracing && sink.event(&Event::Place { row, col }).is_break() {
-                break;
+            if tracing {
+                snap!(row, true);
+                if sink.event(&Event::Place { row, col }).is_break() {
+                    break;
+                }
             }
             if row + 1 == n {
+                snap!(row, true);
                 if emit_solution(sink, &mut stats, &columns).is_break() {
                     break;
                 }
                 stats.backtracks += 1;
-                if tracing && sink.event(&Event::Backtrack { row, col }).is_break() {
-                    break;
+                if tracing {
+                    snap!(row, true);
+                    if sink.event(&Event::Backtrack { row, col }).is_break() {
+                        break;
+                    }
                 }
                 continue;
             }

@@ -291,8 +291,9 @@ pub fn about(name: &str) -> Option<About> {
             }
         } else {
             if !current.is_empty() {
-                // List items and code keep their lines.
-                let item = line.starts_with("- ") || line.starts_with("* ");
+                // List items, table rows and code keep their lines.
+                let item =
+                    line.starts_with("- ") || line.starts_with("* ") || line.starts_with('|');
                 current.push(if in_code || item { '\n' } else { ' ' });
             }
             current.push_str(if in_code {
@@ -370,6 +371,15 @@ mod tests {
             assert!(about.cost.len() > 40, "{name}: cost {:?}", about.cost);
             assert!(!about.source.is_empty(), "{name}");
             assert!(!about.idea.contains("[`"), "{name}: a rustdoc link left");
+            // A Markdown table keeps one row a line, for the page to draw.
+            for text in [&about.idea, &about.why, &about.cost] {
+                for para in text.split("\n\n").filter(|p| p.starts_with('|')) {
+                    assert!(
+                        para.lines().all(|l| l.starts_with('|') && l.ends_with('|')),
+                        "{name}: a table run together: {para:?}"
+                    );
+                }
+            }
             assert!(pseudocode(name).len() >= 5, "{name}");
         }
         assert!(about("nope").is_none());

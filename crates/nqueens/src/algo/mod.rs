@@ -48,6 +48,7 @@ pub mod recursive_board;
 mod replay;
 pub mod stack;
 pub mod tagged_stack;
+mod truth;
 
 pub use crate::sink::Sink;
 pub use event::{Event, Item, ItemKind, StackEntry};

@@ -59,7 +59,8 @@
 //! queens above are scanned from the top and the first that attacks the square
 //! is named.
 
-use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -84,6 +85,13 @@ impl Grid {
     }
 
     /// Whether no queen attacks `row`, `col`.
+    /// The real state, for the replay test: the counters.
+    fn snapshot(&self) -> Structure {
+        Structure::Counters {
+            grid: self.attacked.chunks(self.n).map(<[u8]>::to_vec).collect(),
+        }
+    }
+
     fn is_free(&self, row: usize, col: usize) -> bool {
         self.attacked[row * self.n + col] == 0
     }
@@ -155,8 +163,11 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
             let col = columns[row];
             stats.writes += grid.mark(row, col, false);
             stats.backtracks += 1;
-            if tracing && sink.event(&Event::Backtrack { row, col }).is_break() {
-                break;
+            if tracing {
+                record(|| grid.snapshot());
+                if sink.event(&Event::Backtrack { row, col }).is_break() {
+                    break;
+                }
             }
             continue;
         }
@@ -174,6 +185,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
                         by,
                         attack,
                     };
+                    record(|| grid.snapshot());
                     if sink.event(&e).is_break() {
                         break;
                     }
@@ -184,20 +196,30 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
         columns[row] = col;
         stats.placements += 1;
         stats.nodes += 1;
-        if tracing && sink.event(&Event::Place { row, col }).is_break() {
-            break;
+        // The queen marks the squares it attacks below as it goes down.
+        if row + 1 < n {
+            stats.writes += grid.mark(row, col, true);
+        }
+        if tracing {
+            record(|| grid.snapshot());
+            if sink.event(&Event::Place { row, col }).is_break() {
+                break;
+            }
         }
         if row + 1 == n {
+            record(|| grid.snapshot());
             if emit_solution(sink, &mut stats, &columns).is_break() {
                 break;
             }
             stats.backtracks += 1;
-            if tracing && sink.event(&Event::Backtrack { row, col }).is_break() {
-                break;
+            if tracing {
+                record(|| grid.snapshot());
+                if sink.event(&Event::Backtrack { row, col }).is_break() {
+                    break;
+                }
             }
             continue;
         }
-        stats.writes += grid.mark(row, col, true);
         row += 1;
         next[row] = 0;
         stats.peak_frontier = stats.peak_frontier.max(row as u64 + 1);

@@ -51,7 +51,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -130,6 +131,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             let (attacker, reads) = self.attacker(row, col);
             self.stats.reads += reads as u64;
             if TRACING {
+                self.snap(row);
                 self.sink.event(&Event::Check {
                     row,
                     col,
@@ -139,6 +141,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             }
             if let Some(by) = attacker {
                 if TRACING {
+                    self.snap(row);
                     self.sink.event(&Event::Reject {
                         row,
                         col,
@@ -153,19 +156,35 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             self.stats.placements += 1;
             self.stats.nodes += 1;
             if TRACING {
+                self.snap(row + 1);
                 self.sink.event(&Event::Place { row, col })?;
             }
             if row + 1 == n {
+                self.snap(n);
                 emit_solution(&mut *self.sink, &mut self.stats, &self.board)?;
             } else {
                 self.solve(row + 1)?;
             }
             self.stats.backtracks += 1;
             if TRACING {
+                self.snap(row);
                 self.sink.event(&Event::Backtrack { row, col })?;
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The real state, for the replay test: the array's first `filled`
+    /// entries, the rows of the current path (the entries past them are
+    /// left over from earlier branches and never read).
+    fn snap(&self, filled: usize) {
+        record(|| Structure::Array {
+            s: (0..self.board.len())
+                .map(|r| (r < filled).then(|| self.board[r]))
+                .collect(),
+            compared: 0,
+            square: None,
+        });
     }
 }
 

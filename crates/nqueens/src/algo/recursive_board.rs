@@ -58,7 +58,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats};
+use super::truth::record;
+use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats, Structure};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -151,6 +152,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             let (attacker, reads) = self.attacker(row, col);
             self.stats.reads += reads as u64;
             if TRACING {
+                self.snap();
                 self.sink.event(&Event::Check {
                     row,
                     col,
@@ -160,6 +162,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             }
             if let Some(by) = attacker {
                 if TRACING {
+                    self.snap();
                     self.sink.event(&Event::Reject {
                         row,
                         col,
@@ -174,6 +177,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             self.stats.placements += 1;
             self.stats.nodes += 1;
             if TRACING {
+                self.snap();
                 self.sink.event(&Event::Place { row, col })?;
             }
             if row + 1 == n {
@@ -181,6 +185,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
                 for r in 0..n {
                     self.columns[r] = self.queen_in(r).unwrap_or(usize::MAX);
                 }
+                self.snap();
                 emit_solution(&mut *self.sink, &mut self.stats, &self.columns)?;
             } else {
                 self.solve(row + 1)?;
@@ -189,10 +194,21 @@ impl<const TRACING: bool> Search<'_, TRACING> {
             self.stats.writes += 1;
             self.stats.backtracks += 1;
             if TRACING {
+                self.snap();
                 self.sink.event(&Event::Backtrack { row, col })?;
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The real state, for the replay test: the 0/1 board.
+    fn snap(&self) {
+        let n = self.n;
+        record(|| Structure::Board01 {
+            cells: self.board.chunks(n).map(<[u8]>::to_vec).collect(),
+            read: 0,
+            square: None,
+        });
     }
 }
 

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Event, Item, StackEntry};
+use super::{Event, Item, ItemKind, StackEntry};
 use crate::board::Square;
 use crate::count::report::plural;
 
@@ -472,6 +472,8 @@ pub struct Replay {
     // brute-force
     candidate: u64,
     compared: usize,
+    /// The tree nodes of the candidate's rows, row 0 first.
+    bf_path: Vec<usize>,
     // stacks
     stack: Vec<StackEntry>,
     // generator
@@ -480,15 +482,23 @@ pub struct Replay {
     // bfs
     queue: VecDeque<Vec<usize>>,
     level: usize,
+    /// Squares of the row being expanded tested so far.
+    tested: usize,
     by_board: HashMap<Vec<usize>, usize>,
     // heuristic: for each row on the path, its scored candidates and how
     // many have been tried
     scores: Vec<(Vec<(usize, usize)>, usize)>,
+    /// heuristic: the row the search stands in (entering, trying or backing
+    /// up into it).
+    hrow: usize,
     // bitwise
     masks: Vec<MaskRow>,
     // dancing-links
-    sizes: Vec<(Item, usize)>,
     chosen: Vec<Item>,
+    /// Which items are covered, by [`Replay::item_index`].
+    covered: Vec<bool>,
+    /// An item chosen at the last step, covered from the next one on.
+    to_cover: Option<Item>,
     // the tree, and for each node whether a board grew from it
     tree: Vec<TreeNode>,
     grew: Vec<bool>,
@@ -583,16 +593,20 @@ impl Replay {
             mark: None,
             candidate: 0,
             compared: 0,
+            bf_path: Vec::new(),
             stack: Vec::new(),
             suspended: false,
             started: false,
             queue: VecDeque::new(),
             level: 0,
+            tested: 0,
             by_board,
             scores: Vec::new(),
+            hrow: 0,
             masks: Vec::new(),
-            sizes: Vec::new(),
             chosen: Vec::new(),
+            covered: vec![false; 6 * n.max(1) - 2],
+            to_cover: None,
             tree: vec![root],
             grew: vec![false],
             tree_limit: usize::MAX,
@@ -794,12 +808,82 @@ impl Replay {
         }
     }
 
+    /// Item `item`'s place in `covered`: rows, columns, diagonals, anti-diagonals.
+    fn item_index(&self, item: Item) -> usize {
+        let n = self.n;
+        item.index
+            + match item.kind {
+                ItemKind::Row => 0,
+                ItemKind::Column => n,
+                ItemKind::Diagonal => 2 * n,
+                ItemKind::AntiDiagonal => 4 * n - 1,
+            }
+    }
+
+    fn set_covered(&mut self, items: &[Item], covered: bool) {
+        for &item in items {
+            let i = self.item_index(item);
+            if let Some(slot) = self.covered.get_mut(i) {
+                *slot = covered;
+            }
+        }
+    }
+
+    /// The primary items not covered, rows then columns (the item list's
+    /// order), each with its options: the squares none of whose four items
+    /// is covered.
+    fn item_sizes(&self) -> Vec<(Item, usize)> {
+        let n = self.n;
+        let free = |r: usize, c: usize| {
+            ![r, n + c, 2 * n + (r + n - 1 - c), 4 * n - 1 + (r + c)]
+                .iter()
+                .any(|&i| self.covered[i])
+        };
+        let rows = (0..n).map(|r| Item {
+            kind: ItemKind::Row,
+            index: r,
+        });
+        let cols = (0..n).map(|c| Item {
+            kind: ItemKind::Column,
+            index: c,
+        });
+        rows.chain(cols)
+            .filter(|&item| !self.covered[self.item_index(item)])
+            .map(|item| {
+                let options = (0..n)
+                    .filter(|&k| match item.kind {
+                        ItemKind::Row => free(item.index, k),
+                        _ => free(k, item.index),
+                    })
+                    .count();
+                (item, options)
+            })
+            .collect()
+    }
+
     /// Applies one event and says what it did.
     pub fn apply(&mut self, event: &Event<'_>) -> Step {
         self.steps += 1;
+        if let Some(item) = self.to_cover.take() {
+            self.set_covered(&[item], true);
+        }
         self.shown = None;
         self.mark = None;
         let (says, line) = self.say(event);
+        if self.algorithm == "bfs" {
+            match event {
+                Event::Dequeue { .. } => self.tested = 0,
+                Event::Reject { .. } | Event::Enqueue { .. } | Event::Solution { .. } => {
+                    self.tested += 1;
+                    // Every square of the row tested: the board is done
+                    // with, a dead end if none was free.
+                    if self.tested == self.n {
+                        self.mark_dead_end(self.at);
+                    }
+                }
+                _ => {}
+            }
+        }
         Step {
             says,
             line,
@@ -870,6 +954,7 @@ impl Replay {
                 if let Some(slot) = self.scores.get_mut(row) {
                     slot.1 += 1;
                 }
+                self.hrow = row;
                 if alg == "bitwise" {
                     if let Some(m) = self.masks.iter_mut().rev().find(|m| m.row == row) {
                         m.p = 1u64 << col;
@@ -894,6 +979,11 @@ impl Replay {
                 by,
                 attack,
             } => {
+                if alg == "heuristic" {
+                    // Entering the row: its candidates are not scored yet.
+                    self.scores.truncate(row);
+                    self.hrow = row;
+                }
                 let parent = self.at;
                 self.add_node(parent, Square::new(row, col), TreeMark::Rejected);
                 self.mark = Some(Mark {
@@ -919,6 +1009,7 @@ impl Replay {
                 (says, Some(lines::reject(alg)))
             }
             Event::Backtrack { row, col } => {
+                self.hrow = row;
                 let dead = self.leave();
                 let below = row + 1;
                 self.board[row] = None;
@@ -930,7 +1021,22 @@ impl Replay {
                     col,
                     kind: MarkKind::Removed,
                 });
-                let take = format!("take back the queen on ({row}, {col})");
+                // One wording for taking a queen back, whatever the reason:
+                // why, then what it undoes in the algorithm's structure.
+                let take = match alg {
+                    "tagged-stack" => format!(
+                        "take back the queen on ({row}, {col}): clear col[{col}], md[{}], sd[{}]",
+                        row + n - 1 - col,
+                        row + col
+                    ),
+                    "occupancy" => format!(
+                        "take back the queen on ({row}, {col}): subtract 1 from the squares it attacked"
+                    ),
+                    "recursive-board" => format!(
+                        "take back the queen on ({row}, {col}): write 0 into board[{row}][{col}]"
+                    ),
+                    _ => format!("take back the queen on ({row}, {col})"),
+                };
                 let says = if dead {
                     match alg {
                         "dancing-links" => format!("no queen fits any more: back up; {take}"),
@@ -941,16 +1047,7 @@ impl Replay {
                 } else if below == n {
                     format!("solution reported: {take}")
                 } else {
-                    match alg {
-                        "tagged-stack" => format!(
-                            "its subtree is done: clear col[{col}], md[{}], sd[{}]; {take}",
-                            row + n - 1 - col,
-                            row + col
-                        ),
-                        "occupancy" => format!("{take}: subtract 1 from the squares it attacked"),
-                        "recursive-board" => format!("{take}: write 0 into board[{row}][{col}]"),
-                        _ => format!("row {below} is done: back up; {take}"),
-                    }
+                    format!("row {below} is done: back up; {take}")
                 };
                 (says, Some(lines::backtrack(alg)))
             }
@@ -975,19 +1072,25 @@ impl Replay {
                 for (r, slot) in self.board.iter_mut().enumerate() {
                     *slot = columns.get(r).copied();
                 }
-                let parent = 0;
-                let last = columns.len().saturating_sub(1);
-                let before = self.at;
-                self.at = self.add_node(
-                    parent,
-                    Square::new(last, columns.get(last).copied().unwrap_or(0)),
-                    TreeMark::Queen,
-                );
-                if let Some(t) = self.node_mut(self.at) {
-                    t.depth = columns.len();
+                // The tree of the prefixes it enumerates: the candidate's
+                // path shares its first rows with the one before (the
+                // candidates come in odometer order), the rest is new.
+                let keep = self
+                    .bf_path
+                    .iter()
+                    .zip(columns)
+                    .take_while(|&(&id, &c)| self.node(id).and_then(|t| t.col) == Some(c))
+                    .count();
+                for id in self.bf_path.split_off(keep) {
+                    // A prefix done with.
+                    self.forget(id);
                 }
-                // The board tested before is done with.
-                self.forget(before);
+                let mut parent = self.bf_path.last().copied().unwrap_or(0);
+                for (r, &c) in columns.iter().enumerate().skip(keep) {
+                    parent = self.add_node(parent, Square::new(r, c), TreeMark::Queen);
+                    self.bf_path.push(parent);
+                }
+                self.at = parent;
                 (
                     format!(
                         "candidate {number}: test the complete board {}",
@@ -1015,6 +1118,9 @@ impl Replay {
                     ),
                     (_, [one]) if one.row == 0 && one.col == 0 && self.steps == 1 => {
                         "push (0, 0): the first square to try".to_string()
+                    }
+                    (_, [one]) if one.col == 0 => {
+                        format!("push {}: the next row's first square", entry(*one))
                     }
                     (_, [one]) => format!("push {}: the square to its right", entry(*one)),
                     (_, [right, down]) => format!(
@@ -1054,7 +1160,12 @@ impl Replay {
             }
             Event::Resume { row } => {
                 self.suspended = false;
-                let says = if self.started {
+                let says = if self.started && row >= n {
+                    format!(
+                        "next(): the caller asks for another solution; resume just after the yield of {}: its last queen comes off",
+                        tuple(&self.queens())
+                    )
+                } else if self.started {
                     format!(
                         "next(): the caller asks for another solution; resume in row {row} with state {}",
                         tuple(&self.queens())
@@ -1160,6 +1271,7 @@ impl Replay {
             Event::Scores { row, scores } => {
                 self.scores.truncate(row);
                 self.scores.push((scores.to_vec(), 0));
+                self.hrow = row;
                 let says = if scores.is_empty() {
                     format!("row {row}: no free square to score")
                 } else {
@@ -1176,7 +1288,7 @@ impl Replay {
                 options,
                 sizes,
             } => {
-                self.sizes = sizes.to_vec();
+                self.to_cover = Some(item);
                 let depth = self.node(self.at).map_or(0, |t| t.depth);
                 self.chosen.truncate(depth);
                 self.chosen.push(item);
@@ -1192,6 +1304,7 @@ impl Replay {
                 (says, Some(lines::check(alg)))
             }
             Event::Cover { items, hidden } => {
+                self.set_covered(items, true);
                 let names: Vec<String> = items.iter().map(Item::to_string).collect();
                 (
                     format!(
@@ -1208,6 +1321,7 @@ impl Replay {
                 if item_done {
                     self.chosen.pop();
                 }
+                self.set_covered(items, false);
                 (
                     format!(
                         "uncover {}: {} back",
@@ -1371,6 +1485,28 @@ impl Replay {
         }
     }
 
+    /// `bitwise`'s structure for the rows `rows` (row, cols, ld, rd, mask,
+    /// free, p), written as a replay of `n` writes it: for the algorithm's
+    /// own snapshot of its state.
+    pub(crate) fn masks_of(n: usize, rows: impl Iterator<Item = [u64; 7]>) -> Structure {
+        let replay = Replay::new("bitwise", n);
+        Structure::Masks {
+            rows: rows
+                .map(|[row, cols, ld, rd, mask, free, p]| {
+                    replay.masks_row(&MaskRow {
+                        row: row as usize,
+                        cols,
+                        ld,
+                        rd,
+                        mask,
+                        free,
+                        p,
+                    })
+                })
+                .collect(),
+        }
+    }
+
     /// The algorithm's structure after the last step, as data.
     pub fn structure(&self) -> Structure {
         let n = self.n;
@@ -1429,13 +1565,9 @@ impl Replay {
                 level: self.level,
             },
             "heuristic" => {
-                // The deepest row scored whose candidates are not all tried,
-                // else the deepest.
-                let at = self
-                    .scores
-                    .iter()
-                    .rposition(|(list, k)| *k < list.len())
-                    .unwrap_or(self.scores.len().saturating_sub(1));
+                // The row the search stands in; none scored yet while it is
+                // being entered.
+                let at = self.hrow;
                 let (list, next) = self.scores.get(at).cloned().unwrap_or_default();
                 Structure::Scores {
                     row: at,
@@ -1448,7 +1580,7 @@ impl Replay {
             },
             "dancing-links" => Structure::Items {
                 sizes: self
-                    .sizes
+                    .item_sizes()
                     .iter()
                     .map(|(i, s)| (i.to_string(), *s))
                     .collect(),
@@ -1647,10 +1779,18 @@ impl Replay {
                         format!("{c}:{f}{mark}")
                     })
                     .collect();
-                out.push(format!(
-                    "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
-                    joined(&c, "  ", "none")
-                ));
+                let entering = candidates.is_empty()
+                    && self
+                        .mark
+                        .is_some_and(|m| m.kind == MarkKind::Rejected && m.row == row);
+                out.push(if entering {
+                    format!("row {row}: testing its squares; the free ones are scored next")
+                } else {
+                    format!(
+                        "row {row} candidates column:f, best first (* trying, ✗ tried): {}",
+                        joined(&c, "  ", "none")
+                    )
+                });
             }
             Structure::Masks { rows } => {
                 out.push(format!(
@@ -1671,7 +1811,7 @@ impl Replay {
             Structure::Items { sizes, chosen } => {
                 let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
                 out.push(format!(
-                    "primary items at the last choice, with their options: {}",
+                    "primary items uncovered, with their options: {}",
                     joined(&s, " ", "none")
                 ));
                 out.push(format!(
@@ -1885,7 +2025,10 @@ mod tests {
                     a.name(),
                     both.most_beyond
                 );
-                assert!(bounded.beyond.len() <= 1, "{}", a.name());
+                // Left at the end: the last node, or brute force's last
+                // candidate's path.
+                let left = if a.name() == "brute-force" { n } else { 1 };
+                assert!(bounded.beyond.len() <= left, "{}", a.name());
                 assert!(a.name() != "bfs" || bounded.by_board.is_empty());
             }
         }

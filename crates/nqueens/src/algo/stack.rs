@@ -61,7 +61,10 @@
 
 use std::ops::ControlFlow;
 
-use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats};
+use super::truth::record;
+use super::{
+    attack_of, check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats, Structure,
+};
 use crate::board::Square;
 use crate::error::Error;
 
@@ -118,13 +121,23 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
     stack.push((0, 0));
     stats.writes = 1;
     stats.peak_frontier = 1;
+    // The real state, for the replay test: the stack, bottom first.
+    macro_rules! snap {
+        () => {
+            record(|| Structure::Stack {
+                entries: stack.iter().map(|&(r, c)| [r, c]).collect(),
+            })
+        };
+    }
     if tracing {
+        snap!();
         sink.event(&Event::Push {
             entries: &[entry(0, 0)],
         })?;
     }
     while let Some((row, col)) = stack.pop() {
         if tracing {
+            snap!();
             sink.event(&Event::Pop {
                 entry: entry(row, col),
             })?;
@@ -134,6 +147,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             placed -= 1;
             stats.backtracks += 1;
             if tracing {
+                snap!();
                 sink.event(&Event::Backtrack {
                     row: placed,
                     col: columns[placed],
@@ -152,6 +166,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         if let Some((r, c)) = attacker {
             if tracing {
                 let by = Square::new(r, c);
+                snap!();
                 sink.event(&Event::Reject {
                     row,
                     col,
@@ -170,6 +185,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             stats.placements += 1;
             stats.nodes += 1;
             if tracing {
+                snap!();
                 sink.event(&Event::Place { row, col })?;
             }
             // One write for the queen's column, one per square pushed.
@@ -187,9 +203,11 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         if tracing && stack.len() > height {
             let pushed: Vec<StackEntry> =
                 stack[height..].iter().map(|&(r, c)| entry(r, c)).collect();
+            snap!();
             sink.event(&Event::Push { entries: &pushed })?;
         }
         if attacker.is_none() && row + 1 == n {
+            snap!();
             emit_solution(sink, stats, &columns)?;
         }
     }
@@ -198,6 +216,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         placed -= 1;
         stats.backtracks += 1;
         if tracing {
+            snap!();
             sink.event(&Event::Backtrack {
                 row: placed,
                 col: columns[placed],

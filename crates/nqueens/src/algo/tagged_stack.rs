@@ -56,8 +56,8 @@
 //! [`Event::Push`] of the n children (and of row 0 at the start), then for
 //! the node on top: [`Event::Check`] with the flags read, and either
 //! [`Event::Reject`] and [`Event::Pop`], or [`Event::Tag`] (0 to 1) and
-//! [`Event::Place`]; a tag-1 node on top gives [`Event::Pop`] and
-//! [`Event::Backtrack`].
+//! [`Event::Place`]; a tag-1 node on top gives [`Event::Backtrack`] (its flags
+//! cleared, the node still on the stack) and then [`Event::Pop`].
 //!
 //! When tracing, a refused square's [`Event::Reject`] names the queen on the
 //! first set flag (column, then diagonal, then anti-diagonal); the flags do not
@@ -65,7 +65,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats};
+use super::truth::record;
+use super::{check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats, Structure};
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
@@ -135,6 +136,7 @@ impl Node {
 
 /// The n nodes `(row, c, 0)` for c from n - 1 down to 0, so that column 0
 /// ends on top; appended to `stack` and, when tracing, sent as one push.
+#[allow(clippy::too_many_arguments)]
 fn push_row(
     stack: &mut Vec<Node>,
     n: usize,
@@ -143,6 +145,7 @@ fn push_row(
     sink: &mut dyn Sink,
     stats: &mut Stats,
     scratch: &mut Vec<StackEntry>,
+    flags: [&[bool]; 3],
 ) -> ControlFlow<()> {
     let from = stack.len();
     stack.extend((0..n).rev().map(|col| Node { row, col, tag: TRY }));
@@ -150,6 +153,7 @@ fn push_row(
     if tracing {
         scratch.clear();
         scratch.extend(stack[from..].iter().map(|node| node.entry()));
+        record(|| state(stack, flags));
         sink.event(&Event::Push { entries: scratch })?;
     }
     ControlFlow::Continue(())
@@ -165,19 +169,32 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
     // n - 1 rows of pending siblings, their tag-1 parents, and n children.
     let mut stack: Vec<Node> = Vec::with_capacity(n * (n + 1));
     let mut scratch: Vec<StackEntry> = Vec::with_capacity(n);
-    push_row(&mut stack, n, 0, tracing, sink, stats, &mut scratch)?;
+    let flags: [&[bool]; 3] = [&col_taken, &diag_taken, &anti_taken];
+    push_row(&mut stack, n, 0, tracing, sink, stats, &mut scratch, flags)?;
+    // The real state, for the replay test.
+    macro_rules! snap {
+        () => {
+            record(|| state(&stack, [&col_taken, &diag_taken, &anti_taken]))
+        };
+    }
     // Work on the top node, as the tutorial does: a tag-0 node is tested and
     // either popped or tagged 1 in place; a tag-1 node is undone and popped.
-    while let Some(top) = stack.last_mut() {
-        let Node { row, col, tag } = *top;
+    while let Some(&top) = stack.last() {
+        let Node { row, col, tag } = top;
         let (diag, anti) = (row + n - 1 - col, row + col);
         if tag == PLACED {
+            // Take the queen back (clear its flags), then pop its node.
             col_taken[col] = false;
             diag_taken[diag] = false;
             anti_taken[anti] = false;
-            stack.pop();
             stats.backtracks += 1;
             if tracing {
+                snap!();
+                sink.event(&Event::Backtrack { row, col })?;
+            }
+            stack.pop();
+            if tracing {
+                snap!();
                 sink.event(&Event::Pop {
                     entry: StackEntry {
                         row,
@@ -185,7 +202,6 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
                         tag: Some(PLACED),
                     },
                 })?;
-                sink.event(&Event::Backtrack { row, col })?;
             }
             continue;
         }
@@ -202,21 +218,26 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         };
         stats.reads += reads;
         if let Some(attack) = attack {
-            stack.pop();
             if tracing {
                 let by = attacker(&columns[..row], row, col, attack);
+                snap!();
                 sink.event(&Event::Check {
                     row,
                     col,
                     reads: reads as usize,
                     by: Some(by),
                 })?;
+                snap!();
                 sink.event(&Event::Reject {
                     row,
                     col,
                     by,
                     attack,
                 })?;
+            }
+            stack.pop();
+            if tracing {
+                snap!();
                 sink.event(&Event::Pop {
                     entry: StackEntry {
                         row,
@@ -227,7 +248,22 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             }
             continue;
         }
-        top.tag = PLACED;
+        if tracing {
+            snap!();
+            sink.event(&Event::Check {
+                row,
+                col,
+                reads: reads as usize,
+                by: None,
+            })?;
+        }
+        if let Some(top) = stack.last_mut() {
+            top.tag = PLACED;
+        }
+        if tracing {
+            snap!();
+            sink.event(&Event::Tag { row, col })?;
+        }
         col_taken[col] = true;
         diag_taken[diag] = true;
         anti_taken[anti] = true;
@@ -235,22 +271,41 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         stats.placements += 1;
         stats.nodes += 1;
         if tracing {
-            sink.event(&Event::Check {
-                row,
-                col,
-                reads: reads as usize,
-                by: None,
-            })?;
-            sink.event(&Event::Tag { row, col })?;
+            snap!();
             sink.event(&Event::Place { row, col })?;
         }
         if row + 1 < n {
-            push_row(&mut stack, n, row + 1, tracing, sink, stats, &mut scratch)?;
+            let flags: [&[bool]; 3] = [&col_taken, &diag_taken, &anti_taken];
+            push_row(
+                &mut stack,
+                n,
+                row + 1,
+                tracing,
+                sink,
+                stats,
+                &mut scratch,
+                flags,
+            )?;
         } else {
+            snap!();
             emit_solution(sink, stats, &columns)?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The real state, for the replay test: the stack's nodes and the flags.
+fn state(stack: &[Node], flags: [&[bool]; 3]) -> Structure {
+    let [col, md, sd] = flags.map(|f| f.iter().map(|&b| u8::from(b)).collect::<Vec<u8>>());
+    Structure::TaggedStack {
+        entries: stack
+            .iter()
+            .map(|node| [node.row, node.col, usize::from(node.tag)])
+            .collect(),
+        col,
+        md,
+        sd,
+    }
 }
 
 /// The queen among `columns` (rows above `row`) on the line of kind `attack`

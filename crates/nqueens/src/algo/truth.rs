@@ -1,0 +1,250 @@
+//! The algorithms' real state at each step, for the test that holds
+//! [`Replay`](super::Replay) to it.
+//!
+//! Just before it sends an [`Event`](super::Event), an algorithm hands
+//! [`record`] a closure that builds its real internal state (stack, flags,
+//! queue, candidate lists, masks, item sizes) as a
+//! [`Structure`](super::Structure). In test builds the closure is called and
+//! its value kept for the test to compare with what `Replay` rebuilt from the
+//! events alone; in every other build `record` is an empty inline function
+//! and the closure is never called, so the search pays nothing for it.
+
+use super::Structure;
+
+#[cfg(test)]
+thread_local! {
+    /// The snapshot recorded for the event about to be sent.
+    static LAST: std::cell::RefCell<Option<Structure>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Keeps the state `snapshot` builds, in test builds only.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+pub(crate) fn record<F: FnOnce() -> Structure>(snapshot: F) {
+    #[cfg(test)]
+    LAST.with(|last| *last.borrow_mut() = Some(snapshot()));
+    #[cfg(not(test))]
+    let _ = snapshot;
+}
+
+/// The snapshot recorded since the last call, if any.
+#[cfg(test)]
+pub(crate) fn take() -> Option<Structure> {
+    LAST.with(|last| last.borrow_mut().take())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::take;
+    use crate::algo::{algorithms, Event, Replay, Sink, Structure, TreeMark, TreeNode};
+    use crate::board::Square;
+
+    /// Replays every event and holds the replay to the recorded state.
+    struct Truth {
+        replay: Replay,
+        compared: u64,
+    }
+
+    /// `snapshot` with what only the step's own check says (how far it read,
+    /// which square) taken from `replayed`: those come from the event itself.
+    fn with_check_of(snapshot: Structure, replayed: &Structure) -> Structure {
+        match (snapshot, replayed) {
+            (
+                Structure::Array { s, .. },
+                Structure::Array {
+                    compared, square, ..
+                },
+            ) => Structure::Array {
+                s,
+                compared: *compared,
+                square: *square,
+            },
+            (Structure::Board01 { cells, .. }, Structure::Board01 { read, square, .. }) => {
+                Structure::Board01 {
+                    cells,
+                    read: *read,
+                    square: *square,
+                }
+            }
+            (
+                Structure::Generator {
+                    state, suspended, ..
+                },
+                Structure::Generator {
+                    compared, square, ..
+                },
+            ) => Structure::Generator {
+                state,
+                suspended,
+                compared: *compared,
+                square: *square,
+            },
+            (snapshot, _) => snapshot,
+        }
+    }
+
+    impl Sink for Truth {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            let step = self.replay.apply(event);
+            let snapshot = take().unwrap_or_else(|| {
+                panic!(
+                    "{} n = {} step {}: no state recorded for {event:?}",
+                    self.replay.algorithm(),
+                    self.replay.n(),
+                    self.replay.steps()
+                )
+            });
+            let replayed = self.replay.structure();
+            let snapshot = with_check_of(snapshot, &replayed);
+            assert_eq!(
+                replayed,
+                snapshot,
+                "{} n = {} step {} ({}): what the trace shows (left) is not the algorithm's state (right)",
+                self.replay.algorithm(),
+                self.replay.n(),
+                self.replay.steps(),
+                step.says
+            );
+            self.compared += 1;
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn every_step_shows_the_algorithms_real_state() {
+        // Every algorithm, every step.
+        for algorithm in algorithms() {
+            let name = algorithm.name();
+            for n in 4..=6 {
+                take();
+                let mut truth = Truth {
+                    replay: Replay::new(algorithm.name(), n),
+                    compared: 0,
+                };
+                algorithm.search(n, &mut truth).unwrap();
+                assert_eq!(truth.compared, truth.replay.steps(), "{name} n = {n}");
+                assert!(truth.compared > 0);
+            }
+        }
+    }
+
+    /// Replays a whole search and keeps the solutions it reports.
+    struct Tree {
+        replay: Replay,
+        solutions: Vec<Vec<usize>>,
+    }
+
+    impl Sink for Tree {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            self.replay.apply(event);
+            ControlFlow::Continue(())
+        }
+
+        fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+            self.solutions.push(columns.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The queens of node `id`: its square and its ancestors'.
+    fn board_of(tree: &[TreeNode], id: usize) -> Vec<Square> {
+        let mut queens = Vec::new();
+        let mut at = Some(id);
+        while let Some(node) = at.map(|i| &tree[i]) {
+            if let (Some(row), Some(col)) = (node.row, node.col) {
+                queens.push(Square::new(row, col));
+            }
+            at = node.parent;
+        }
+        queens
+    }
+
+    /// Whether `square` is free of every queen of `queens`.
+    fn free(queens: &[Square], square: Square) -> bool {
+        queens
+            .iter()
+            .all(|&q| q != square && q.attack(square).is_none())
+    }
+
+    #[test]
+    fn the_tree_marks_dead_ends_and_solutions_as_the_search_found_them() {
+        for algorithm in algorithms() {
+            let name = algorithm.name();
+            for n in 4..=6 {
+                let mut tree = Tree {
+                    replay: Replay::new(name, n),
+                    solutions: Vec::new(),
+                };
+                algorithm.search(n, &mut tree).unwrap();
+                let nodes = tree.replay.tree();
+                let mut solutions = Vec::new();
+                for node in nodes {
+                    let queens = board_of(nodes, node.id);
+                    let at = format!(
+                        "{name} n = {n}: node {} {queens:?} {:?}",
+                        node.id, node.mark
+                    );
+                    match node.mark {
+                        TreeMark::Root | TreeMark::Rejected => continue,
+                        TreeMark::Solution => {
+                            let mut columns = vec![usize::MAX; n];
+                            for q in &queens {
+                                columns[q.row] = q.col;
+                            }
+                            solutions.push(columns);
+                            continue;
+                        }
+                        TreeMark::Queen | TreeMark::DeadEnd => {}
+                    }
+                    if name == "brute-force" {
+                        // A tree of the candidates' prefixes: every complete
+                        // board that is not a solution was tested and
+                        // rejected, and nothing is a dead end.
+                        assert_eq!(node.mark, TreeMark::Queen, "{at}");
+                        assert_eq!(queens.len(), node.depth, "{at}");
+                        if node.depth == n {
+                            let rejected = nodes
+                                .iter()
+                                .any(|t| t.parent == Some(node.id) && t.mark == TreeMark::Rejected);
+                            assert!(rejected, "{at}: a candidate neither solution nor rejected");
+                        }
+                        continue;
+                    }
+                    assert_eq!(queens.len(), node.depth, "{at}");
+                    assert!(
+                        node.depth < n,
+                        "{at}: a complete board not marked a solution"
+                    );
+                    // No next queen fits: for the searches that fill rows in
+                    // order, the next row has no free square; for dancing
+                    // links, some row or column has none (an item with no
+                    // options, chosen first).
+                    let row_full = |r: usize| (0..n).all(|c| !free(&queens, Square::new(r, c)));
+                    let col_full = |c: usize| (0..n).all(|r| !free(&queens, Square::new(r, c)));
+                    let stuck = if name == "dancing-links" {
+                        let open_rows = (0..n).filter(|&r| queens.iter().all(|q| q.row != r));
+                        let open_cols = (0..n).filter(|&c| queens.iter().all(|q| q.col != c));
+                        open_rows.into_iter().any(row_full) || open_cols.into_iter().any(col_full)
+                    } else {
+                        row_full(node.depth)
+                    };
+                    assert_eq!(node.mark == TreeMark::DeadEnd, stuck, "{at}: dead end?");
+                }
+                let mut reported = tree.solutions.clone();
+                reported.sort();
+                solutions.sort();
+                assert_eq!(solutions, reported, "{name} n = {n}: the tree's solutions");
+            }
+        }
+    }
+}
