@@ -32,14 +32,7 @@ impl<R: BufRead> LineCursor<R> {
 
     /// The buffer, refilled if empty; empty at the end of the input.
     pub(super) fn fill(&mut self) -> Result<&[u8], ReadError> {
-        loop {
-            match self.src.fill_buf() {
-                Ok(_) => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Ok(self.src.fill_buf()?)
+        fill(&mut self.src)
     }
 
     /// Moves past `k` bytes of the buffer.
@@ -76,4 +69,18 @@ impl<R: BufRead> LineCursor<R> {
         self.start_line = self.line;
         Ok(true)
     }
+}
+
+/// The buffer of `src`, refilled if empty (a read that was interrupted is
+/// tried again); empty at the end of the input. Every reader of placements
+/// fills its buffer through this.
+pub(super) fn fill<R: BufRead>(src: &mut R) -> Result<&[u8], ReadError> {
+    loop {
+        match src.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(src.fill_buf()?)
 }

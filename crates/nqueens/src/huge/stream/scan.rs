@@ -9,7 +9,7 @@
 //! [`parse_placements`](crate::parse_placements): one plain list; bracketed lists, one placement each;
 //! a list of lists; a quoted (LeetCode) board, read whole (by `leetcode`).
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use super::error::{parse_error, text_of, ReadError};
@@ -222,14 +222,7 @@ impl<R: BufRead> Scanner<R> {
 
     /// The buffer, refilled if empty; empty at the end of the input.
     fn fill(&mut self) -> Result<&[u8], ReadError> {
-        loop {
-            match self.src.fill_buf() {
-                Ok(_) => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Ok(self.src.fill_buf()?)
+        super::cursor::fill(&mut self.src)
     }
 
     fn advance(&mut self, k: usize) {
@@ -688,6 +681,7 @@ mod tests {
     use crate::huge::stream::test_util::{agrees, read_all, small};
     use crate::huge::stream::ColumnReader;
     use proptest::prelude::*;
+    use std::io;
 
     proptest! {
         #[test]
