@@ -3,7 +3,7 @@
 //! clap checks the shape and range of each value ([`crate::flags::values`]);
 //! the limits here depend on more than one option (the board size and the
 //! algorithm, the size and the format), so each command checks them first
-//! thing, before any work, with the helpers below. README's "Limits" table
+//! thing, before any work, with the helpers below. docs/limits.md's "Limits" table
 //! is this file in prose.
 
 use nqueens::grouped;

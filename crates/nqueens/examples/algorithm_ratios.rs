@@ -5,7 +5,7 @@
 //!
 //! Each cell is the median of REPEATS runs (default 5); the machines are noisy,
 //! so medians, and ratios rather than absolute times, are what to compare. The
-//! output is a Markdown table, as in README.
+//! output is a Markdown table, as in docs/algorithms.md.
 #![allow(clippy::print_stdout, clippy::unwrap_used)]
 
 use std::time::Instant;

@@ -87,7 +87,29 @@ fn steady<'a>(line: &'a str) -> String {
     out.join(" ")
 }
 
-/// README's console examples are what the program prints: each `$ nqueens
+/// README and the pages of the user guide (`docs/*.md`), as (path, text):
+/// what users read, whose examples and recipes the tests below check.
+pub(crate) fn user_guide() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    assert!(pages.len() >= 8, "the user guide has {} pages", pages.len());
+    std::iter::once(root.join("README.md"))
+        .chain(pages)
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.strip_prefix(&root).unwrap().display().to_string();
+            (name, text)
+        })
+        .collect()
+}
+
+/// README's console examples, and those of every page of the user guide
+/// (`docs/*.md`), are what the program prints: each `$ nqueens
 /// ...` line of a `console` block is run (in a fresh directory, with this
 /// build's `nqueens` first on `PATH`), and the lines below it must be the
 /// lines it prints on stdout and stderr, up to timings ([`steady`]); for
@@ -107,8 +129,6 @@ fn readme_console_examples_are_the_real_output() {
         "count 24", // a one-minute dry run
     ];
     let excerpts = ["nqueens trace ", "nqueens compare "];
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -119,60 +139,74 @@ fn readme_console_examples_are_the_real_output() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut checked = 0;
-    for block in readme.split("```console\n").skip(1) {
-        let block = block.split("```").next().unwrap();
-        let lines: Vec<&str> = block.lines().collect();
-        let mut i = 0;
-        while i < lines.len() {
-            // A block of output alone (a trace shown in full) runs nothing.
-            let Some(command) = lines[i].strip_prefix("$ ") else {
-                break;
-            };
-            let mut j = i + 1;
-            while j < lines.len() && !lines[j].starts_with("$ ") {
-                j += 1;
-            }
-            let shown = &lines[i + 1..j];
-            i = j;
-            if skipped.iter().any(|s| command.contains(s)) {
-                continue;
-            }
-            let out = std::process::Command::new("bash")
-                .args(["-c", command])
-                .current_dir(&dir)
-                .env("PATH", &path)
-                .output()
-                .unwrap();
-            let printed = format!(
-                "{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let mut printed: Vec<String> = printed.lines().map(steady).collect();
-            let mut shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
-            if excerpts.iter().any(|e| command.starts_with(e)) {
-                for line in shown.iter().filter(|l| !l.is_empty()) {
-                    assert!(
-                        printed.contains(line),
-                        "README shows `{line}` for `{command}`, which does not print it"
+    let mut readme_checked = 0;
+    for (page, text) in user_guide() {
+        // Each page in a fresh directory of its own: files one page's
+        // examples write (task logs) are not there for the next.
+        let cwd = dir.join(page.replace('/', "-"));
+        std::fs::create_dir_all(&cwd).unwrap();
+        for block in text.split("```console\n").skip(1) {
+            let block = block.split("```").next().unwrap();
+            let lines: Vec<&str> = block.lines().collect();
+            let mut i = 0;
+            while i < lines.len() {
+                // A block of output alone (a trace shown in full) runs nothing.
+                let Some(command) = lines[i].strip_prefix("$ ") else {
+                    break;
+                };
+                let mut j = i + 1;
+                while j < lines.len() && !lines[j].starts_with("$ ") {
+                    j += 1;
+                }
+                let shown = &lines[i + 1..j];
+                i = j;
+                if skipped.iter().any(|s| command.contains(s)) {
+                    continue;
+                }
+                let out = std::process::Command::new("bash")
+                    .args(["-c", command])
+                    .current_dir(&cwd)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap();
+                let printed = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let mut printed: Vec<String> = printed.lines().map(steady).collect();
+                let mut shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
+                if excerpts.iter().any(|e| command.starts_with(e)) {
+                    for line in shown.iter().filter(|l| !l.is_empty()) {
+                        assert!(
+                            printed.contains(line),
+                            "{page} shows `{line}` for `{command}`, which does not print it"
+                        );
+                    }
+                } else {
+                    printed.sort();
+                    shown.sort();
+                    assert_eq!(
+                        shown, printed,
+                        "{page}'s output of `{command}` (left) is not what it prints (right)"
                     );
                 }
-            } else {
-                printed.sort();
-                shown.sort();
-                assert_eq!(
-                    shown, printed,
-                    "README's output of `{command}` (left) is not what it prints (right)"
-                );
+                checked += 1;
+                if page == "README.md" {
+                    readme_checked += 1;
+                }
             }
-            checked += 1;
         }
     }
     assert!(checked >= 25, "only {checked} examples checked");
+    assert!(
+        readme_checked >= 8,
+        "only {readme_checked} of README's examples checked"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// `count --help`, README and the library say the same about `auto`: the
+/// `count --help`, the user guide (docs/counting.md) and the library say the same about `auto`: the
 /// join engine from n = 14 up to its own limit, which is what it picks.
 #[test]
 fn help_and_readme_agree_on_the_auto_engine() {
@@ -185,13 +219,11 @@ fn help_and_readme_agree_on_the_auto_engine() {
         )),
         "{help}"
     );
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-            .unwrap();
-    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let guide: String = user_guide().into_iter().map(|(_, text)| text).collect();
+    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        readme.contains(&format!("takes `join` from n = 14 to {join_max}")),
-        "README"
+        guide.contains(&format!("takes `join` from n = 14 to {join_max}")),
+        "README and docs/"
     );
     for n in [14, join_max] {
         assert_eq!(nqueens::auto_engine(n, 1, None).name(), "join", "{n}");

@@ -1,4 +1,4 @@
-//! README's Slurm recipe (`scripts/slurm/`), run the way Slurm would run it:
+//! The Slurm recipe of the user guide (docs/counting.md, `scripts/slurm/`), run the way Slurm would run it:
 //! a fake `sbatch` (`fake-sbatch`) runs each index of the array job with its
 //! standard output and error redirected as the `#SBATCH` lines say, then the
 //! merge job that depends on it.
@@ -95,12 +95,19 @@ fn without_error_files_the_merge_refuses_the_parts() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// README shows the recipe as it is in `scripts/slurm/`.
+/// The user guide (docs/counting.md) shows the recipe as it is in
+/// `scripts/slurm/`.
 #[test]
 fn readme_shows_the_slurm_recipe() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let guide: String = super::docs::user_guide()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
     for file in ["count-array.sbatch", "submit"] {
         let text = std::fs::read_to_string(root().join("scripts/slurm").join(file)).unwrap();
-        assert!(readme.contains(&text), "README lacks scripts/slurm/{file}");
+        assert!(
+            guide.contains(&text),
+            "neither README nor docs/ shows scripts/slurm/{file}"
+        );
     }
 }

@@ -26,7 +26,7 @@ fn one_core_seconds(engine: &str, n: usize) -> f64 {
     match engine {
         // Measured on the night of 2026-11-26 (Kluev's Q(20) took 245 s, as on
         // the fastest days measured): whole counts on one core up to n = 20
-        // (the side-by-side), dry runs for n = 21 to 28 (README's "Counting
+        // (the side-by-side), dry runs for n = 21 to 28 (docs/counting.md, "Counting
         // the frontier"; n = 28 from 23 sampled splits). Odd and even
         // boards grow differently, so a value for each n; below n = 16
         // about ×7 a row.
