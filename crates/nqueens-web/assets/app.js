@@ -373,6 +373,8 @@
     stopWatch();
     state.verify = null;
     buildBoard();
+    // The hint under Watch names the board size.
+    if (!state.watch) { watchMsg(''); showWatch(); }
     const countMax = state.info ? state.info.limits.count_max : 18;
     if (!countJob && n <= countMax) $('count-n').value = n;
     countNChanged();
@@ -536,12 +538,14 @@
     // squares), backtracks, solutions.
     w.nodesAt = new Uint32Array(N + 1);
     w.treeAt = new Uint32Array(N + 1);
+    w.rejAt = new Uint32Array(N + 1);
     // brute-force counts its candidates only, the leaves of its tree of
     // prefixes: it never stands on the empty board or on a partial one (its
     // module docs, "nodes").
     w.rootCounts = w.algorithm !== 'brute-force';
     for (const e of tree) {
       w.treeAt[stepOf(e)]++;
+      if (e.mark === 'rejected') w.rejAt[stepOf(e)]++;
       const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
       if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
     }
@@ -551,6 +555,7 @@
       const ev = events[k - 1].event;
       w.nodesAt[k] += w.nodesAt[k - 1];
       w.treeAt[k] += w.treeAt[k - 1];
+      w.rejAt[k] += w.rejAt[k - 1];
       w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
       w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
     }
@@ -691,8 +696,12 @@
     }
     const boards = w.nodesAt[k];
     const shown = t.shown;
-    const pruned = shown - boards - (w.rootCounts || shown === 0 ? 0 : 1);
-    $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` + (w.rootCounts ? '' : ' + the empty board');
+    const pruned = w.rejAt[k];
+    // brute-force's tree also holds the prefixes of its candidates, which it
+    // never stands on.
+    const partial = shown - boards - pruned - (w.rootCounts || shown === 0 ? 0 : 1);
+    $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` +
+      (w.rootCounts ? '' : ' + the empty board') + (partial > 0 ? ` + ${plural(partial, 'partial board')}` : '');
     // Keep the current node in sight, scrolling the tree only.
     const r = t.rows.get(cur);
     const box = $('w-tree');
@@ -1048,7 +1057,7 @@
       return true;
     }, (e) => {
       w.more = null;
-      if (state.watch === w) watchMsg(e.message, 'error');
+      if (state.watch === w) watchMsg(`Could not load the steps after step ${w.events.length}: ${e.message} Step on to try again.`, 'error');
       return false;
     });
     return w.more;
@@ -1068,6 +1077,54 @@
     solveSaved = null;
   }
 
+  // The timeline under the board: a range over the steps loaded so far (it
+  // grows as pages come in), with ticks at solutions, backtracks and dead
+  // ends.
+  function showScrub(w, on) {
+    const box = $('w-scrub-box');
+    box.hidden = !on;
+    if (!on) return;
+    const N = w.events.length;
+    const more = w.nextOffset !== null;
+    const input = $('w-scrub');
+    if (input.max !== String(N)) input.max = String(N);
+    if (input.value !== String(w.k)) input.value = String(w.k);
+    input.setAttribute('aria-valuetext', `step ${w.k} of ${N}${w.truncated ? ' or more' : ''}`);
+    if (w.ticksFor !== N) {
+      w.ticksFor = N;
+      const path = (list, cls, y0, y1) => {
+        const xs = new Set();
+        for (const k of list) xs.add(N > 0 ? Math.round((k / N) * 1000) : 0);
+        const p = document.createElementNS(SVG_NS, 'path');
+        p.setAttribute('class', cls);
+        p.setAttribute('d', [...xs].map((x) => `M${x} ${y0}V${y1}`).join(''));
+        p.dataset.count = String(list.length);
+        return p;
+      };
+      $('w-ticks').replaceChildren(
+        path(w.backSteps, 't-backtrack', 5, 10),
+        path(w.deadSteps, 't-dead', 0, 5),
+        path(w.solSteps, 't-solution', 0, 10));
+    }
+    box.classList.toggle('more', more);
+  }
+
+  // A step chosen on the timeline; past the last step loaded, the next page.
+  async function scrubTo(k) {
+    pause();
+    const w = state.watch;
+    if (!w || !w.active) return;
+    stepTo(k);
+    watchMsg(w.base);
+    showWatch();
+    if (w.k >= w.events.length && w.nextOffset !== null) {
+      if ((await loadMore(w)) && state.watch === w) {
+        watchMsg(w.base);
+        showWatch();
+      }
+    }
+  }
+
   function showWatch() {
     const w = state.watch;
     const on = !!(w && w.active);
@@ -1082,6 +1139,7 @@
     if (on) $('w-mini').querySelector('[data-act=play]').textContent = w.playing ? '❚❚ pause' : '▶ play';
     $('legend-board').hidden = on;
     $('legend-watch').hidden = !on;
+    showScrub(w, on);
     document.body.classList.toggle('watching', on);
     if (on) {
       const N = w.events.length;
@@ -1122,7 +1180,7 @@
     $('w-play').disabled = !!(w && w.playing);
     $('w-pause').disabled = !(w && w.playing);
     $('w-back').disabled = !(on && w.k > 0);
-    const ahead = (list) => on && list.some((s) => s > w.k);
+    const ahead = (list) => on && (list.some((s) => s > w.k) || w.nextOffset !== null);
     $('w-next-solution').disabled = on && !ahead(w.solSteps);
     $('w-next-backtrack').disabled = on && !ahead(w.backSteps);
     $('w-next-deadend').disabled = on && !ahead(w.deadSteps);
@@ -1172,8 +1230,13 @@
     pause();
     if (!(await ensureTrace())) return;
     const w = state.watch;
-    const list = kind === 'solution' ? w.solSteps : kind === 'backtrack' ? w.backSteps : w.deadSteps;
+    const listOf = () => (kind === 'solution' ? w.solSteps : kind === 'backtrack' ? w.backSteps : w.deadSteps);
     const what = kind === 'solution' ? 'solution' : kind === 'backtrack' ? w.backName : 'dead end';
+    // Not in the steps loaded: a few more pages, then say so.
+    for (let i = 0; i < 5 && !listOf().some((s) => s > w.k) && w.nextOffset !== null; i++) {
+      if (!(await loadMore(w)) || state.watch !== w) return;
+    }
+    const list = listOf();
     const next = list.find((s) => s > w.k);
     if (next === undefined) {
       watchMsg(`No ${what} after step ${w.k}` + (w.truncated ? ` in the first ${w.events.length} steps.` : ': the search has no more.'));
@@ -1484,7 +1547,17 @@
       solveMsg($('unique').checked ? 'Next steps through one solution per symmetry class.' : 'Next steps through every solution.');
       render();
     });
-    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); loadAbout(); });
+    // Back to the board, so that → steps (and does not change the algorithm).
+    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); loadAbout(); board.focus({ preventScroll: true }); });
+    $('w-scrub').addEventListener('input', (e) => scrubTo(Number(e.target.value)));
+    // Past the last step loaded the range does not move: step on (→) or
+    // load the next page (End).
+    $('w-scrub').addEventListener('keydown', (e) => {
+      const w = state.watch;
+      if (!w || !w.active || w.k < w.events.length || w.nextOffset === null) return;
+      if (e.key === 'ArrowRight' || e.key === 'ArrowUp') { e.preventDefault(); watchStep(1); }
+      else if (e.key === 'End' || e.key === 'PageUp') { e.preventDefault(); scrubTo(w.events.length); }
+    });
     $('w-step').addEventListener('click', () => watchStep(1));
     $('w-next-solution').addEventListener('click', () => jump('solution'));
     $('w-next-backtrack').addEventListener('click', () => jump('backtrack'));
