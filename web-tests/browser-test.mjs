@@ -616,6 +616,15 @@ async function run() {
   await page.click('#w-step');
   await waitText('#w-msg', /over this server's limit.*at most 9/, 'a 422 from trace is shown');
 
+  step = 'no keyboard hints on a touch screen';
+  const touch = await browser.newContext({ viewport: { width: 400, height: 860 }, hasTouch: true, isMobile: true });
+  const tp = await touch.newPage();
+  await tp.goto(url, { waitUntil: 'domcontentloaded' });
+  await tp.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  const hints = await tp.evaluate(() => [getComputedStyle(document.querySelector('#w-keys')).display, getComputedStyle(document.querySelector('#w-next-solution kbd')).display]);
+  ok(hints.every((d) => d === 'none'), `a touch screen shows no keyboard hints (display: ${hints.join(', ')})`);
+  await touch.close();
+
   ok(pageErrors.length === 0, `no errors in the page's console: ${pageErrors.join(' | ')}`);
 }
 
