@@ -593,6 +593,32 @@ async function run() {
   await waitText('#w-event', new RegExp(`^Step ${far} of ${loaded}\\+: ${esc(farEv.says)}$`), 'past 5,000 the step label says "Step k of N+" and the API\'s words');
   const farBoard = sortPairs(await queensOnBoard());
   ok(farBoard.join(' ') === queensOf(farEv.view).join(' '), `step ${far}: the board is the API's (want ${queensOf(farEv.view)}, got ${farBoard})`);
+  // The tree grown page by page is the tree of the pages put together, in
+  // depth-first order, shown up to this step.
+  const merged = new Map();
+  for (let off = 0; off !== undefined && off < loaded;) {
+    const p = await api(url, '/api/trace', { n: 10, algorithm: 'recursive', offset: off });
+    for (const e of p.tree) merged.set(e.id, e);
+    off = p.next_offset;
+  }
+  const kids = new Map();
+  for (const e of merged.values()) {
+    if (e.parent === null) continue;
+    if (!kids.has(e.parent)) kids.set(e.parent, []);
+    kids.get(e.parent).push(e);
+  }
+  const pre = [];
+  const stack = [...merged.values()].filter((e) => e.parent === null);
+  while (stack.length) {
+    const e = stack.pop();
+    pre.push(e);
+    stack.push(...(kids.get(e.id) || []).sort((x, y) => y.id - x.id));
+  }
+  const wantTree = pre.filter((e) => e.step <= far).map((e) => `${e.id}:${e.mark}`);
+  const gotTree = await page.$$eval('#w-tree .tn:not([hidden])', (ls) => ls.map((l) => `${l.dataset.id}:${l.dataset.mark}`));
+  ok(gotTree.length === wantTree.length && gotTree.join(' ') === wantTree.join(' '),
+    `step ${far}: the tree grown page by page is the pages' tree (${wantTree.length} nodes; got ${gotTree.length}, first difference at ${gotTree.findIndex((x, i) => x !== wantTree[i])})`);
+  await waitText('#c-nodes', new RegExp(`^${wantTree.filter((x) => !x.endsWith(':rejected')).length}$`), 'past 5,000 the node counter counts the boards in the tree');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'watch-timeline.png') });
   await page.setViewportSize({ width: 400, height: 860 });

@@ -609,7 +609,7 @@
       if (e.event === 'solution') w.marksUsed.add('solution');
       if ((e.event === 'reject' || e.event === 'check') && Array.isArray(e.by)) w.marksUsed.add('line-' + e.event);
     }
-    buildTree(w, tree);
+    if (!(w.tree && growTree(w, tree))) buildTree(w, tree);
   }
 
   const nodeAt = (w, k) => (k <= 0 ? (w.root ? w.root.id : null) : w.events[k - 1].node);
@@ -625,6 +625,75 @@
     // brute-force's leaves are whole candidate boards (its inner nodes, their prefixes).
     if (ev && ev.event === 'candidate' && Array.isArray(ev.columns) && e.row === ev.columns.length - 1) return `[${ev.columns.join(' ')}]`;
     return `(${e.row}, ${e.col})`;
+  }
+
+  function treeRow(w, e, d) {
+    const step = Number(e.step) || 0;
+    const ev = step > 0 ? w.events[step - 1] : null;
+    const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
+    const btn = h('button', {
+      type: 'button',
+      'data-step': step,
+      title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
+      'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
+    }, glyph, h('span', { class: 'tl', text: treeLabel(e, ev) }), h('span', { class: 'ts', text: step }));
+    const li = h('li', { class: 'tn m-' + e.mark, 'data-id': e.id, 'data-mark': e.mark, 'data-step': step, style: `--d:${d}`, hidden: true }, btn);
+    return { li, glyph, btn, e, d };
+  }
+
+  // A later page of the trace: its new nodes go at the end of the tree's
+  // rows (a depth-first search makes them under the path it stands on), and
+  // nodes it knows more of (a dead end) change. False where the new nodes do
+  // not go at the end (bfs): then the tree is built again.
+  function growTree(w, tree) {
+    const t = w.tree;
+    const fresh = tree.filter((e) => !t.rows.has(e.id)).sort((a, b) => a.id - b.id);
+    const byId = new Map(fresh.map((e) => [e.id, e]));
+    let lastStep = t.order.length ? t.order[t.order.length - 1].step : 0;
+    let last = t.last;
+    for (const e of fresh) {
+      if (e.parent === null || e.parent === undefined || !(t.rows.has(e.parent) || byId.has(e.parent))) return false;
+      const step = Number(e.step) || 0;
+      if (step < lastStep) return false;
+      lastStep = step;
+      let on = false;
+      for (let x = last, i = 0; x !== null && x !== undefined && i < 64; x = (t.rows.get(x)?.e || byId.get(x))?.parent, i++) {
+        if (x === e.parent) { on = true; break; }
+      }
+      if (!on) return false;
+      last = e.id;
+    }
+    for (const e of tree) {
+      const r = t.rows.get(e.id);
+      if (!r || r.e.mark === e.mark) continue;
+      const step = Number(e.step) || 0;
+      const ev = step > 0 ? w.events[step - 1] : null;
+      r.li.classList.replace('m-' + r.e.mark, 'm-' + e.mark);
+      r.li.dataset.mark = e.mark;
+      r.glyph.className = 'tg tg-' + e.mark;
+      r.glyph.textContent = e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•';
+      r.btn.setAttribute('aria-label', `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`);
+      r.e = e;
+    }
+    for (const e of fresh) {
+      const row = treeRow(w, e, t.rows.get(e.parent).d + 1); // its parent is in by now (ids grow)
+      t.list.append(row.li);
+      t.rows.set(e.id, row);
+      t.order.push({ step: Number(e.step) || 0, li: row.li });
+    }
+    t.last = last;
+    t.size = tree.length;
+    // Dead ends as this page knows them: shown again by showTree.
+    for (let i = 0; i < t.deadShown; i++) {
+      const d = t.deadOrder[i];
+      d.row.li.classList.remove('left');
+      d.row.glyph.textContent = TREE_GLYPH.queen;
+    }
+    t.deadShown = 0;
+    t.deadOrder = [];
+    for (const [id, k] of w.deadLeft) t.deadOrder.push({ k, row: t.rows.get(id) });
+    t.deadOrder.sort((a, b) => a.k - b.k);
+    return true;
   }
 
   // One row per tree node, in depth-first order, all built at once and shown
@@ -647,23 +716,16 @@
     while (stack.length) {
       const [e, d] = stack.pop();
       const step = Number(e.step) || 0;
-      const ev = step > 0 ? w.events[step - 1] : null;
-      const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
-      const btn = h('button', {
-        type: 'button',
-        'data-step': step,
-        title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
-        'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
-      }, glyph, h('span', { class: 'tl', text: treeLabel(e, ev) }), h('span', { class: 'ts', text: step }));
-      const li = h('li', { class: 'tn m-' + e.mark, 'data-id': e.id, 'data-mark': e.mark, 'data-step': step, style: `--d:${d}`, hidden: true }, btn);
-      list.append(li);
-      rows.set(e.id, { li, glyph, e });
-      order.push({ step, li });
+      const row = treeRow(w, e, d);
+      list.append(row.li);
+      rows.set(e.id, row);
+      order.push({ step, li: row.li });
       const kids = children.get(e.id) || [];
       for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], d + 1]);
     }
     order.sort((a, b) => a.step - b.step);
-    w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length };
+    const lastRow = list.lastElementChild;
+    w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length, last: lastRow ? Number(lastRow.dataset.id) : null };
     for (const [id, k] of w.deadLeft) w.tree.deadOrder.push({ k, row: rows.get(id) });
     w.tree.deadOrder.sort((a, b) => a.k - b.k);
     $('w-tree').replaceChildren(list);
