@@ -250,11 +250,44 @@ async function run() {
   ok(glyph === '✕', `a rejected square shows ✕, not the × of a blocked square (got ${JSON.stringify(glyph)})`);
   await page.screenshot({ path: path.join(shots, 'nqueens-serve-watch.png') });
 
+  step = 'the timeline';
+  ok(await page.isVisible('#w-scrub'), 'the timeline is under the board while watching');
+  const scrubMax = Number(await page.getAttribute('#w-scrub', 'max'));
+  ok(scrubMax === trace.events.length, `the timeline spans the ${trace.events.length} steps loaded (max ${scrubMax})`);
+  const ticks = await page.$$eval('#w-ticks path', (ps) => Object.fromEntries(ps.map((p) => [p.getAttribute('class'), Number(p.dataset.count)])));
+  const countOf = (ev) => trace.events.filter((e) => e.event === ev).length;
+  ok(ticks['t-solution'] === countOf('solution') && ticks['t-backtrack'] === countOf('backtrack') && ticks['t-dead'] >= 1,
+    `the timeline marks the ${countOf('solution')} solutions and ${countOf('backtrack')} backtracks loaded, and dead ends (got ${JSON.stringify(ticks)})`);
+  const scrubTo = (k) => page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, k);
+  const sk = Math.min(trace.events.length, 150);
+  await scrubTo(sk);
+  await waitText('#c-steps', new RegExp(`^${sk}$`), 'setting the timeline sets the step');
+  await waitText('#w-event', new RegExp(`^Step ${sk} of ${trace.events.length}\\+?: ${esc(trace.events[sk - 1].says)}$`), 'the step text follows the timeline');
+  const scrubbed = sortPairs(await queensOnBoard());
+  ok(scrubbed.join(' ') === queensOf(trace.events[sk - 1].view).join(' '), `the board follows the timeline to step ${sk} (want ${queensOf(trace.events[sk - 1].view)}, got ${scrubbed})`);
+  await waitText('#c-nodes', new RegExp(`^${nodesUpTo(trace, sk)}$`), 'the node counter follows the timeline');
+  await page.focus('#w-scrub');
+  await page.keyboard.press('ArrowLeft');
+  await waitText('#c-steps', new RegExp(`^${sk - 1}$`), '← on the timeline steps back');
+  const firstSol = trace.events.findIndex((e) => e.event === 'solution') + 1;
+  if (firstSol > 0) {
+    await scrubTo(firstSol);
+    await waitCount('#board .sq.q-solved', 8, 'the timeline at a solution shows it solved');
+  }
+
   step = 'Watch bitwise masks';
   await page.selectOption('#algo', 'bitwise');
   await waitCount('#board .sq.queen', 8, 'changing the algorithm returns to the user\'s board');
-  await page.click('#w-step');
-  await waitText('#c-steps', /^1$/, 'one bitwise step');
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  ok(focused === 'board', `after choosing an algorithm the focus is on the board (got ${focused})`);
+  for (const sel of ['#w-next-solution', '#w-next-backtrack', '#w-next-deadend', '#w-mini [data-act="solution"]', '#w-mini [data-act="backtrack"]', '#w-mini [data-act="dead"]']) {
+    const al = await page.getAttribute(sel, 'aria-label');
+    const ti = await page.getAttribute(sel, 'title');
+    ok(/^Next (solution|backtrack|dead end)$/.test(al || '') && !!ti, `${sel} has an aria-label and a title (got ${al}, ${ti})`);
+  }
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'one bitwise step, by → on the board');
+  ok(await page.inputValue('#algo') === 'bitwise', '→ after choosing an algorithm steps, and leaves the algorithm as it is');
   ok(await page.isVisible('#w-structure [data-kind="masks"]'), 'the bitwise masks are shown');
   await waitText('#w-structure [data-op="free"]', /^[01]{8}$/, 'the free mask is a binary string');
   const bt = await api(url, '/api/trace', { n: 8, algorithm: 'bitwise', limit: 2000 });
@@ -344,6 +377,7 @@ async function run() {
   await page.click('#clear');
   await page.selectOption('#n', '4');
   await waitCount('#board .sq', 16, 'a 4×4 board');
+  await waitText('#w-msg', /4×4/, 'the Watch hint names the new board size');
   const trace4 = (algorithm) => page.evaluate(async (a) => {
     const r = await fetch('/api/trace', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ n: 4, algorithm: a, limit: 5000 }) });
     return r.json();
@@ -437,10 +471,13 @@ async function run() {
     // The boards stood on: the tree less its rejected squares (and for
     // brute-force, which tests whole boards only, less the empty board).
     const rootCounts = name !== 'brute-force';
-    const boards = t.tree.filter((e) => e.step <= k && e.mark !== 'rejected' && (rootCounts || e.mark !== 'root')).length;
+    // brute-force's candidates are its tree's whole boards (depth n); the
+    // prefixes above them are partial boards it never stands on.
+    const boards = t.tree.filter((e) => e.step <= k && e.mark !== 'rejected' && (rootCounts || (e.mark !== 'root' && e.depth === 4))).length;
     const pruned = t.tree.filter((e) => e.step <= k && e.mark === 'rejected').length;
+    const partial = inTree - boards - pruned - (rootCounts ? 0 : 1);
     await waitText('#c-nodes', new RegExp(`^${boards}$`), `${name}: the node counter counts the boards in the tree`);
-    await waitText('#w-tree-count', new RegExp(`^${inTree} of ${t.tree.length} shown: ${boards} nodes? \\+ ${pruned} pruned${rootCounts ? '' : ' \\+ the empty board'}$`), `${name}: the tree's count agrees with the counter`);
+    await waitText('#w-tree-count', new RegExp(`^${inTree} of ${t.tree.length} shown: ${boards} nodes? \\+ ${pruned} pruned${rootCounts ? '' : ' \\+ the empty board'}${partial > 0 ? ` \\+ ${partial} partial boards?` : ''}$`), `${name}: the tree's count agrees with the counter`);
     // The board stays in sight (sticky) while the panel scrolls to the structure.
     await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(shots, `watch-${name}.png`) });
@@ -528,11 +565,91 @@ async function run() {
   await page.click('#w-reset');
 
 
-  step = 'errors are shown';
+  step = 'page past step 5,000';
   await page.selectOption('#n', '10');
+  await page.selectOption('#algo', 'recursive');
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching recursive on 10×10');
+  const scrubMaxNow = async () => Number(await page.getAttribute('#w-scrub', 'max'));
+  for (let i = 0; i < 6 && (await scrubMaxNow()) <= 5000; i++) {
+    const was = await scrubMaxNow();
+    await page.focus('#w-scrub');
+    await page.keyboard.press('End');
+    try {
+      await page.waitForFunction((m) => Number(document.querySelector('#w-scrub').max) > m, was, { timeout: WAIT });
+    } catch (e) {
+      throw new CheckFailed(`End on the timeline at step ${was} loads the next page (w-msg: ${await text('#w-msg')})`);
+    }
+    checks++;
+  }
+  const loaded = await scrubMaxNow();
+  ok(loaded > 5000, `the timeline grows past 5,000 steps as pages load (${loaded})`);
+  const far = loaded - 7;
+  await page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, far);
+  await waitText('#c-steps', new RegExp(`^${far}$`), `the timeline goes to step ${far}`);
+  const farTrace = await api(url, '/api/trace', { n: 10, algorithm: 'recursive', offset: far - 1, limit: 1 });
+  const farEv = farTrace.events[0];
+  ok(farEv.step === far, `the API's step at offset ${far - 1} is step ${far} (got ${farEv.step})`);
+  await waitText('#w-event', new RegExp(`^Step ${far} of ${loaded}\\+: ${esc(farEv.says)}$`), 'past 5,000 the step label says "Step k of N+" and the API\'s words');
+  const farBoard = sortPairs(await queensOnBoard());
+  ok(farBoard.join(' ') === queensOf(farEv.view).join(' '), `step ${far}: the board is the API's (want ${queensOf(farEv.view)}, got ${farBoard})`);
+  // The tree grown page by page is the tree of the pages put together, in
+  // depth-first order, shown up to this step.
+  const merged = new Map();
+  for (let off = 0; off !== undefined && off < loaded;) {
+    const p = await api(url, '/api/trace', { n: 10, algorithm: 'recursive', offset: off });
+    for (const e of p.tree) merged.set(e.id, e);
+    off = p.next_offset;
+  }
+  const kids = new Map();
+  for (const e of merged.values()) {
+    if (e.parent === null) continue;
+    if (!kids.has(e.parent)) kids.set(e.parent, []);
+    kids.get(e.parent).push(e);
+  }
+  const pre = [];
+  const stack = [...merged.values()].filter((e) => e.parent === null);
+  while (stack.length) {
+    const e = stack.pop();
+    pre.push(e);
+    stack.push(...(kids.get(e.id) || []).sort((x, y) => y.id - x.id));
+  }
+  const wantTree = pre.filter((e) => e.step <= far).map((e) => `${e.id}:${e.mark}`);
+  const gotTree = await page.$$eval('#w-tree .tn:not([hidden])', (ls) => ls.map((l) => `${l.dataset.id}:${l.dataset.mark}`));
+  ok(gotTree.length === wantTree.length && gotTree.join(' ') === wantTree.join(' '),
+    `step ${far}: the tree grown page by page is the pages' tree (${wantTree.length} nodes; got ${gotTree.length}, first difference at ${gotTree.findIndex((x, i) => x !== wantTree[i])})`);
+  await waitText('#c-nodes', new RegExp(`^${wantTree.filter((x) => !x.endsWith(':rejected')).length}$`), 'past 5,000 the node counter counts the boards in the tree');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, 'watch-timeline.png') });
+  await page.setViewportSize({ width: 400, height: 860 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  ok(await page.isVisible('#w-scrub'), 'the timeline is shown on a 400-px screen');
+  const wide2 = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wide2 <= 0, `with the timeline nothing sticks out sideways on a 400-px window (${wide2}px too wide)`);
+  await page.screenshot({ path: path.join(shots, 'watch-timeline-narrow.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A page that does not come: a clear message, and the step stays.
+  await page.route('**/api/trace', (r) => r.abort());
+  const atEnd = await scrubMaxNow();
+  await page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, atEnd);
+  await waitText('#w-msg', /^Could not load the steps after step \d+: cannot reach the nqueens server/, 'a failed page is told');
+  await waitText('#c-steps', new RegExp(`^${atEnd}$`), 'after a failed page the step is the last loaded');
+  await page.unroute('**/api/trace');
+  await page.click('#w-reset');
+
+  step = 'errors are shown';
   await page.selectOption('#algo', 'brute-force');
   await page.click('#w-step');
   await waitText('#w-msg', /over this server's limit.*at most 9/, 'a 422 from trace is shown');
+
+  step = 'no keyboard hints on a touch screen';
+  const touch = await browser.newContext({ viewport: { width: 400, height: 860 }, hasTouch: true, isMobile: true });
+  const tp = await touch.newPage();
+  await tp.goto(url, { waitUntil: 'domcontentloaded' });
+  await tp.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  const hints = await tp.evaluate(() => [getComputedStyle(document.querySelector('#w-keys')).display, getComputedStyle(document.querySelector('#w-next-solution kbd')).display]);
+  ok(hints.every((d) => d === 'none'), `a touch screen shows no keyboard hints (display: ${hints.join(', ')})`);
+  await touch.close();
 
   ok(pageErrors.length === 0, `no errors in the page's console: ${pageErrors.join(' | ')}`);
 }

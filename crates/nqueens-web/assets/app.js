@@ -373,6 +373,8 @@
     stopWatch();
     state.verify = null;
     buildBoard();
+    // The hint under Watch names the board size.
+    if (!state.watch) { watchMsg(''); showWatch(); }
     const countMax = state.info ? state.info.limits.count_max : 18;
     if (!countJob && n <= countMax) $('count-n').value = n;
     countNChanged();
@@ -536,12 +538,14 @@
     // squares), backtracks, solutions.
     w.nodesAt = new Uint32Array(N + 1);
     w.treeAt = new Uint32Array(N + 1);
+    w.rejAt = new Uint32Array(N + 1);
     // brute-force counts its candidates only, the leaves of its tree of
     // prefixes: it never stands on the empty board or on a partial one (its
     // module docs, "nodes").
     w.rootCounts = w.algorithm !== 'brute-force';
     for (const e of tree) {
       w.treeAt[stepOf(e)]++;
+      if (e.mark === 'rejected') w.rejAt[stepOf(e)]++;
       const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
       if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
     }
@@ -551,6 +555,7 @@
       const ev = events[k - 1].event;
       w.nodesAt[k] += w.nodesAt[k - 1];
       w.treeAt[k] += w.treeAt[k - 1];
+      w.rejAt[k] += w.rejAt[k - 1];
       w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
       w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
     }
@@ -604,7 +609,7 @@
       if (e.event === 'solution') w.marksUsed.add('solution');
       if ((e.event === 'reject' || e.event === 'check') && Array.isArray(e.by)) w.marksUsed.add('line-' + e.event);
     }
-    buildTree(w, tree);
+    if (!(w.tree && growTree(w, tree))) buildTree(w, tree);
   }
 
   const nodeAt = (w, k) => (k <= 0 ? (w.root ? w.root.id : null) : w.events[k - 1].node);
@@ -620,6 +625,75 @@
     // brute-force's leaves are whole candidate boards (its inner nodes, their prefixes).
     if (ev && ev.event === 'candidate' && Array.isArray(ev.columns) && e.row === ev.columns.length - 1) return `[${ev.columns.join(' ')}]`;
     return `(${e.row}, ${e.col})`;
+  }
+
+  function treeRow(w, e, d) {
+    const step = Number(e.step) || 0;
+    const ev = step > 0 ? w.events[step - 1] : null;
+    const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
+    const btn = h('button', {
+      type: 'button',
+      'data-step': step,
+      title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
+      'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
+    }, glyph, h('span', { class: 'tl', text: treeLabel(e, ev) }), h('span', { class: 'ts', text: step }));
+    const li = h('li', { class: 'tn m-' + e.mark, 'data-id': e.id, 'data-mark': e.mark, 'data-step': step, style: `--d:${d}`, hidden: true }, btn);
+    return { li, glyph, btn, e, d };
+  }
+
+  // A later page of the trace: its new nodes go at the end of the tree's
+  // rows (a depth-first search makes them under the path it stands on), and
+  // nodes it knows more of (a dead end) change. False where the new nodes do
+  // not go at the end (bfs): then the tree is built again.
+  function growTree(w, tree) {
+    const t = w.tree;
+    const fresh = tree.filter((e) => !t.rows.has(e.id)).sort((a, b) => a.id - b.id);
+    const byId = new Map(fresh.map((e) => [e.id, e]));
+    let lastStep = t.order.length ? t.order[t.order.length - 1].step : 0;
+    let last = t.last;
+    for (const e of fresh) {
+      if (e.parent === null || e.parent === undefined || !(t.rows.has(e.parent) || byId.has(e.parent))) return false;
+      const step = Number(e.step) || 0;
+      if (step < lastStep) return false;
+      lastStep = step;
+      let on = false;
+      for (let x = last, i = 0; x !== null && x !== undefined && i < 64; x = (t.rows.get(x)?.e || byId.get(x))?.parent, i++) {
+        if (x === e.parent) { on = true; break; }
+      }
+      if (!on) return false;
+      last = e.id;
+    }
+    for (const e of tree) {
+      const r = t.rows.get(e.id);
+      if (!r || r.e.mark === e.mark) continue;
+      const step = Number(e.step) || 0;
+      const ev = step > 0 ? w.events[step - 1] : null;
+      r.li.classList.replace('m-' + r.e.mark, 'm-' + e.mark);
+      r.li.dataset.mark = e.mark;
+      r.glyph.className = 'tg tg-' + e.mark;
+      r.glyph.textContent = e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•';
+      r.btn.setAttribute('aria-label', `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`);
+      r.e = e;
+    }
+    for (const e of fresh) {
+      const row = treeRow(w, e, t.rows.get(e.parent).d + 1); // its parent is in by now (ids grow)
+      t.list.append(row.li);
+      t.rows.set(e.id, row);
+      t.order.push({ step: Number(e.step) || 0, li: row.li });
+    }
+    t.last = last;
+    t.size = tree.length;
+    // Dead ends as this page knows them: shown again by showTree.
+    for (let i = 0; i < t.deadShown; i++) {
+      const d = t.deadOrder[i];
+      d.row.li.classList.remove('left');
+      d.row.glyph.textContent = TREE_GLYPH.queen;
+    }
+    t.deadShown = 0;
+    t.deadOrder = [];
+    for (const [id, k] of w.deadLeft) t.deadOrder.push({ k, row: t.rows.get(id) });
+    t.deadOrder.sort((a, b) => a.k - b.k);
+    return true;
   }
 
   // One row per tree node, in depth-first order, all built at once and shown
@@ -642,23 +716,16 @@
     while (stack.length) {
       const [e, d] = stack.pop();
       const step = Number(e.step) || 0;
-      const ev = step > 0 ? w.events[step - 1] : null;
-      const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
-      const btn = h('button', {
-        type: 'button',
-        'data-step': step,
-        title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
-        'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
-      }, glyph, h('span', { class: 'tl', text: treeLabel(e, ev) }), h('span', { class: 'ts', text: step }));
-      const li = h('li', { class: 'tn m-' + e.mark, 'data-id': e.id, 'data-mark': e.mark, 'data-step': step, style: `--d:${d}`, hidden: true }, btn);
-      list.append(li);
-      rows.set(e.id, { li, glyph, e });
-      order.push({ step, li });
+      const row = treeRow(w, e, d);
+      list.append(row.li);
+      rows.set(e.id, row);
+      order.push({ step, li: row.li });
       const kids = children.get(e.id) || [];
       for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], d + 1]);
     }
     order.sort((a, b) => a.step - b.step);
-    w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length };
+    const lastRow = list.lastElementChild;
+    w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length, last: lastRow ? Number(lastRow.dataset.id) : null };
     for (const [id, k] of w.deadLeft) w.tree.deadOrder.push({ k, row: rows.get(id) });
     w.tree.deadOrder.sort((a, b) => a.k - b.k);
     $('w-tree').replaceChildren(list);
@@ -691,8 +758,12 @@
     }
     const boards = w.nodesAt[k];
     const shown = t.shown;
-    const pruned = shown - boards - (w.rootCounts || shown === 0 ? 0 : 1);
-    $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` + (w.rootCounts ? '' : ' + the empty board');
+    const pruned = w.rejAt[k];
+    // brute-force's tree also holds the prefixes of its candidates, which it
+    // never stands on.
+    const partial = shown - boards - pruned - (w.rootCounts || shown === 0 ? 0 : 1);
+    $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` +
+      (w.rootCounts ? '' : ' + the empty board') + (partial > 0 ? ` + ${plural(partial, 'partial board')}` : '');
     // Keep the current node in sight, scrolling the tree only.
     const r = t.rows.get(cur);
     const box = $('w-tree');
@@ -977,7 +1048,7 @@
     const total = w.events.length;
     const st = w.stats;
     return w.truncated
-      ? `The search is longer than this: showing its first ${total} steps` + (w.nextOffset !== null ? ' (step on past the last for more).' : '.')
+      ? `The search is longer than this: showing its first ${total} steps` + (w.nextOffset !== null ? ' (step on past the last for more).' : '; this server traces no further.')
       : `The whole search: ${plural(total, 'step')}` + (st ? `; at its end ${plural(st.nodes, 'node')}, ${plural(st.backtracks, 'backtrack')}, ${plural(st.solutions, 'solution')}.` : '.');
   }
 
@@ -1048,7 +1119,7 @@
       return true;
     }, (e) => {
       w.more = null;
-      if (state.watch === w) watchMsg(e.message, 'error');
+      if (state.watch === w) watchMsg(`Could not load the steps after step ${w.events.length}: ${e.message} Step on to try again.`, 'error');
       return false;
     });
     return w.more;
@@ -1068,6 +1139,54 @@
     solveSaved = null;
   }
 
+  // The timeline under the board: a range over the steps loaded so far (it
+  // grows as pages come in), with ticks at solutions, backtracks and dead
+  // ends.
+  function showScrub(w, on) {
+    const box = $('w-scrub-box');
+    box.hidden = !on;
+    if (!on) return;
+    const N = w.events.length;
+    const more = w.nextOffset !== null;
+    const input = $('w-scrub');
+    if (input.max !== String(N)) input.max = String(N);
+    if (input.value !== String(w.k)) input.value = String(w.k);
+    input.setAttribute('aria-valuetext', `step ${w.k} of ${N}${w.truncated ? ' or more' : ''}`);
+    if (w.ticksFor !== N) {
+      w.ticksFor = N;
+      const path = (list, cls, y0, y1) => {
+        const xs = new Set();
+        for (const k of list) xs.add(N > 0 ? Math.round((k / N) * 1000) : 0);
+        const p = document.createElementNS(SVG_NS, 'path');
+        p.setAttribute('class', cls);
+        p.setAttribute('d', [...xs].map((x) => `M${x} ${y0}V${y1}`).join(''));
+        p.dataset.count = String(list.length);
+        return p;
+      };
+      $('w-ticks').replaceChildren(
+        path(w.backSteps, 't-backtrack', 5, 10),
+        path(w.deadSteps, 't-dead', 0, 5),
+        path(w.solSteps, 't-solution', 0, 10));
+    }
+    box.classList.toggle('more', more);
+  }
+
+  // A step chosen on the timeline; past the last step loaded, the next page.
+  async function scrubTo(k) {
+    pause();
+    const w = state.watch;
+    if (!w || !w.active) return;
+    stepTo(k);
+    watchMsg(w.base);
+    showWatch();
+    if (w.k >= w.events.length && w.nextOffset !== null) {
+      if ((await loadMore(w)) && state.watch === w) {
+        watchMsg(w.base);
+        showWatch();
+      }
+    }
+  }
+
   function showWatch() {
     const w = state.watch;
     const on = !!(w && w.active);
@@ -1082,6 +1201,7 @@
     if (on) $('w-mini').querySelector('[data-act=play]').textContent = w.playing ? '❚❚ pause' : '▶ play';
     $('legend-board').hidden = on;
     $('legend-watch').hidden = !on;
+    showScrub(w, on);
     document.body.classList.toggle('watching', on);
     if (on) {
       const N = w.events.length;
@@ -1122,7 +1242,7 @@
     $('w-play').disabled = !!(w && w.playing);
     $('w-pause').disabled = !(w && w.playing);
     $('w-back').disabled = !(on && w.k > 0);
-    const ahead = (list) => on && list.some((s) => s > w.k);
+    const ahead = (list) => on && (list.some((s) => s > w.k) || w.nextOffset !== null);
     $('w-next-solution').disabled = on && !ahead(w.solSteps);
     $('w-next-backtrack').disabled = on && !ahead(w.backSteps);
     $('w-next-deadend').disabled = on && !ahead(w.deadSteps);
@@ -1172,8 +1292,13 @@
     pause();
     if (!(await ensureTrace())) return;
     const w = state.watch;
-    const list = kind === 'solution' ? w.solSteps : kind === 'backtrack' ? w.backSteps : w.deadSteps;
+    const listOf = () => (kind === 'solution' ? w.solSteps : kind === 'backtrack' ? w.backSteps : w.deadSteps);
     const what = kind === 'solution' ? 'solution' : kind === 'backtrack' ? w.backName : 'dead end';
+    // Not in the steps loaded: a few more pages, then say so.
+    for (let i = 0; i < 5 && !listOf().some((s) => s > w.k) && w.nextOffset !== null; i++) {
+      if (!(await loadMore(w)) || state.watch !== w) return;
+    }
+    const list = listOf();
     const next = list.find((s) => s > w.k);
     if (next === undefined) {
       watchMsg(`No ${what} after step ${w.k}` + (w.truncated ? ` in the first ${w.events.length} steps.` : ': the search has no more.'));
@@ -1484,7 +1609,17 @@
       solveMsg($('unique').checked ? 'Next steps through one solution per symmetry class.' : 'Next steps through every solution.');
       render();
     });
-    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); loadAbout(); });
+    // Back to the board, so that → steps (and does not change the algorithm).
+    $('algo').addEventListener('change', () => { stopWatch(); showSummary(); loadAbout(); board.focus({ preventScroll: true }); });
+    $('w-scrub').addEventListener('input', (e) => scrubTo(Number(e.target.value)));
+    // Past the last step loaded the range does not move: step on (→) or
+    // load the next page (End).
+    $('w-scrub').addEventListener('keydown', (e) => {
+      const w = state.watch;
+      if (!w || !w.active || w.k < w.events.length || w.nextOffset === null) return;
+      if (e.key === 'ArrowRight' || e.key === 'ArrowUp') { e.preventDefault(); watchStep(1); }
+      else if (e.key === 'End' || e.key === 'PageUp') { e.preventDefault(); scrubTo(w.events.length); }
+    });
     $('w-step').addEventListener('click', () => watchStep(1));
     $('w-next-solution').addEventListener('click', () => jump('solution'));
     $('w-next-backtrack').addEventListener('click', () => jump('backtrack'));
