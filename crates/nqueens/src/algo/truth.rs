@@ -4,7 +4,7 @@
 //! Just before it sends an [`Event`](super::Event), an algorithm hands
 //! [`record`] a closure that builds its real internal state (stack, flags,
 //! queue, candidate lists, masks, item sizes) as a
-//! [`Structure`](super::Structure). In test builds the closure is called and
+//! [`Structure`]. In test builds the closure is called and
 //! its value kept for the test to compare with what `Replay` rebuilt from the
 //! events alone; in every other build `record` is an empty inline function
 //! and the closure is never called, so the search pays nothing for it.
