@@ -70,7 +70,7 @@
 //! which Burnside's lemma turns, with Q(n), into the number of classes.
 
 use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
-use super::fixed_by_turns::{fixed_by, fixed_by_or_stop, Turn};
+use super::fixed_by_turns::{fixed_by_or_stop, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{Engine, Plan, Tally};
 use crate::error::Error;
@@ -2374,21 +2374,9 @@ impl Plan for JoinPlan {
     }
 
     fn count(&self, index: usize) -> Tally {
-        if index == 0 {
-            // Burnside: 8 U = Q + P + 2 R; Q comes from the other tasks.
-            let p = fixed_by(self.n, Turn::Half).unwrap_or(0);
-            let r = fixed_by(self.n, Turn::Quarter).unwrap_or(0);
-            return Tally {
-                solutions: 0,
-                classes_x8: p + 2 * r,
-            };
-        }
-        let units = &self.units_of(index)[..];
-        let solutions = with_buffers(|buf| self.count_units(units, buf));
-        Tally {
-            solutions,
-            classes_x8: solutions,
-        }
+        // Never stopped, so always the whole task.
+        self.count_or_stop(index, &AtomicBool::new(false))
+            .unwrap_or_default()
     }
 
     /// A task of n = 27 takes minutes: the stop flag is looked at before
@@ -2396,14 +2384,14 @@ impl Plan for JoinPlan {
     /// job or Ctrl-C ends the run within a second.
     fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
         if index == 0 {
+            // Burnside: 8 U = Q + P + 2 R; Q comes from the other tasks.
             // P(n) alone takes minutes at n = 26.
-            let p = fixed_by_or_stop(self.n, Turn::Half, stop).ok()?;
-            let r = fixed_by_or_stop(self.n, Turn::Quarter, stop).ok()?;
+            let p = fixed_by_or_stop(self.n, Turn::Half, stop).unwrap_or(Some(0))?;
+            let r = fixed_by_or_stop(self.n, Turn::Quarter, stop).unwrap_or(Some(0))?;
             return Some(Tally {
                 solutions: 0,
-                classes_x8: p.unwrap_or(0) + 2 * r.unwrap_or(0),
-            })
-            .filter(|_| p.is_some() && r.is_some());
+                classes_x8: p + 2 * r,
+            });
         }
         let units = &self.units_of(index)[..];
         let solutions = with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop)));
