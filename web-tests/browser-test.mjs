@@ -644,6 +644,7 @@ async function run() {
 
   await testOccupancyOnBoard(url);
   await testCompare(url);
+  await testComparePaging(url);
   await testTabs(url);
   await testMessagesFollowSize();
   await screenshotEveryAlgorithm(url);
@@ -822,6 +823,50 @@ async function testCompare(url) {
   }
   await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+// The comparison goes on past the first reply of a trace (2,000 steps at
+// most): recursive on 7×7 takes 7,759 steps, and is checked against the
+// API's page at the step it stands on; a board too large is refused.
+async function testComparePaging(url) {
+  step = 'compare past the first page';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '7');
+  await page.click('#cmp-presets button[data-a="recursive"][data-b="bitwise"]');
+  await page.click('#cmp-by-nodes');
+  const first = await api(url, '/api/trace', { n: 7, algorithm: 'recursive' });
+  ok(first.next_offset > 0, `the first reply of recursive on 7×7 ends at step ${first.next_offset}`);
+  await page.$eval('#speed', (el) => { el.value = '100'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.click('#cmp-play');
+  try {
+    await page.waitForFunction((m) => Number(/^Step (\d+)/.exec(document.querySelector('#cmp-left .cmp-event').textContent)?.[1]) > m + 50, first.next_offset, { timeout: 30000 });
+  } catch (e) {
+    throw new CheckFailed(`playing both goes past step ${first.next_offset} of recursive (at ${await text('#cmp-left .cmp-event')}; ${await text('#cmp-msg')})`);
+  }
+  await page.click('#cmp-pause');
+  // A step under way when paused (a page loading) still lands: wait till it has.
+  let got = await compareSide(0);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(250);
+    const again = await compareSide(0);
+    if (again.step === got.step) break;
+    got = again;
+  }
+  const at = await api(url, '/api/trace', { n: 7, algorithm: 'recursive', offset: got.step - 1, limit: 1 });
+  const ev = at.events[0];
+  ok(ev.step === got.step && got.says === ev.says && got.queens.join(' ') === queensOf(ev.view).join(' '),
+    `past the first page recursive's side is the API's step ${got.step} (${JSON.stringify(ev.says)}; got ${JSON.stringify(got.says)})`);
+  const right = await compareSide(1);
+  const tb = await traceUpTo(url, 7, 'bitwise');
+  const nodes = Number(await tableCell('nodes', 0));
+  ok(Number(await tableCell('nodes', 1)) === nodes && boardsAt(tb, right.step, 7) === nodes,
+    `by nodes both have stood on ${nodes} boards (bitwise at step ${right.step}: ${boardsAt(tb, right.step, 7)})`);
+  await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.selectOption('#n', '10');
+  await page.selectOption('#cmp-a', 'brute-force');
+  await page.click('#cmp-step');
+  await waitText('#cmp-msg', /^brute-force: .*over this server's limit.*at most 9/, 'a board too large for one side is refused with the server\'s words');
+  await page.click('#cmp-reset');
 }
 
 // A narrow screen: tabs put the data, the code, the tree and the

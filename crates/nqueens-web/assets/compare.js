@@ -78,9 +78,8 @@
       return true;
     }, (e) => {
       if (!cmp.sides.includes(side)) return false;
-      const a = algorithmInfo(side.algorithm);
+      // (A board too large for the algorithm: the server's message says its limit.)
       let msg = `${side.algorithm}: ${e.message}`;
-      if (e.status === 422 && a) msg += ` (${side.algorithm} goes up to n = ${a.max_n})`;
       if (offset) msg = `${side.algorithm}: could not load the steps after step ${side.events.length}: ${e.message}`;
       else side.failed = true;
       cmpMsg(msg, 'error');
