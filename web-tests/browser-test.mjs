@@ -912,6 +912,10 @@ async function testTabs(url) {
   await page.screenshot({ path: path.join(shots, 'compare-narrow.png') });
   await page.click('#tab-board');
   ok(await page.isVisible('#board') && await page.isVisible('#panel-watch'), 'the Board tab shows the board and the panels again');
+  await page.selectOption('#algo', 'stack');
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  ok(focused === 'board', `on a 400-px screen too, choosing an algorithm puts the focus on the board (got ${focused})`);
+  await page.selectOption('#algo', 'recursive');
   await page.click('#tab-data');
   await page.setViewportSize({ width: 1280, height: 800 });
   ok(!(await page.isVisible('#tabs')) && await page.isVisible('#board') && await page.isVisible('#w-structure'), 'a wide screen shows everything whatever tab was chosen');

@@ -125,8 +125,16 @@
   async function cmpStep() {
     if (!(await cmpEnsure())) return false;
     const sides = cmp.sides;
-    if (sides.every(cmpOver)) { cmpMsg('Both searches are over.'); cmpPause(); cmpShow(); return false; }
+    if (sides.every(cmpOver)) {
+      const cut = sides.filter((s) => s.truncated);
+      cmpMsg(cut.length ? `As far as this server traces: ${cut.map((s) => `${s.algorithm} stops at step ${s.events.length}`).join(', ')}.` : 'Both searches are over.');
+      cmpPause();
+      cmpShow();
+      return false;
+    }
     const before = sides.map((s) => s.k);
+    // Said first: a page that does not come says so after it.
+    cmpMsg(cmpBase());
     if (cmp.by === 'steps') {
       for (const s of sides) {
         if (s.k >= s.events.length) await cmpMore(s);
@@ -146,7 +154,6 @@
     }
     if (cmp.sides !== sides) return false;
     cmp.history.push(before);
-    cmpMsg(cmpBase());
     cmpShow();
     return true;
   }
