@@ -642,6 +642,13 @@ async function run() {
   await page.click('#w-step');
   await waitText('#w-msg', /over this server's limit.*at most 9/, 'a 422 from trace is shown');
 
+  await testOccupancyOnBoard(url);
+  await testCompare(url);
+  await testComparePaging(url);
+  await testTabs(url);
+  await testMessagesFollowSize();
+  await screenshotEveryAlgorithm(url);
+
   step = 'no keyboard hints on a touch screen';
   const touch = await browser.newContext({ viewport: { width: 400, height: 860 }, hasTouch: true, isMobile: true });
   const tp = await touch.newPage();
@@ -652,6 +659,328 @@ async function run() {
   await touch.close();
 
   ok(pageErrors.length === 0, `no errors in the page's console: ${pageErrors.join(' | ')}`);
+}
+
+// ------------------------------------------- issue 36: page3's checks
+//
+// Each in its own function, called at the end of run(): occupancy's
+// counters on the squares, the side-by-side comparison, the tabs of a
+// narrow screen, the messages after a new board size, and a screenshot of
+// every algorithm at 1280 and 400 px.
+
+// Every page of a trace up to `upto` steps (or its end).
+async function traceUpTo(url, n, algorithm, upto = Infinity) {
+  let t = null;
+  for (let off = 0; ;) {
+    const p = await api(url, '/api/trace', off ? { n, algorithm, offset: off } : { n, algorithm });
+    if (!t) t = { ...p, tree: new Map() };
+    else t.events = t.events.concat(p.events);
+    for (const e of p.tree) t.tree.set(e.id, e);
+    t.stats = p.stats;
+    if (p.next_offset === undefined || p.next_offset === null || t.events.length >= upto) break;
+    off = p.next_offset;
+  }
+  t.tree = [...t.tree.values()];
+  return t;
+}
+
+// Boards stood on after k steps, from the API's tree (brute-force stands on
+// its whole candidate boards only).
+const boardsAt = (t, k, n) => t.tree.filter((e) => e.step <= k && e.mark !== 'rejected' &&
+  (t.algorithm !== 'brute-force' || (e.mark !== 'root' && e.depth === n))).length;
+const readsAt = (t, k) => t.events.slice(0, k).reduce((a, e) => a + (e.event === 'check' ? e.reads : 0), 0);
+const setScrub = (k) => page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, k);
+
+// Occupancy: each empty square shows its attack counter, as the API's
+// view of the step has it.
+async function testOccupancyOnBoard(url) {
+  step = 'occupancy counters on the squares';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '6');
+  await page.selectOption('#algo', 'occupancy');
+  const t = await traceUpTo(url, 6, 'occupancy', 400);
+  const k1 = t.events.findIndex((e) => e.view.structure.grid.flat().some((x) => x >= 2)) + 1;
+  const k2 = t.events.findIndex((e, i) => i >= k1 && e.event === 'backtrack') + 1;
+  ok(k1 > 0 && k2 > k1, `occupancy's trace has a square attacked twice (step ${k1}) and a backtrack after it (step ${k2})`);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching occupancy');
+  for (const k of [k1, k2]) {
+    await setScrub(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `occupancy at step ${k}`);
+    const v = t.events[k - 1].view;
+    const drawn = await page.$$eval('#board .sq', (els) => els.map((e) => ({ r: Number(e.dataset.row), c: Number(e.dataset.col), cnt: e.querySelector('.cnt').textContent, queen: e.classList.contains('queen') })));
+    const wrong = drawn.filter((d) => (d.queen ? d.cnt !== '' : d.cnt !== String(v.structure.grid[d.r][d.c])));
+    ok(wrong.length === 0, `step ${k}: every empty square shows its counter from the API's grid, queens none (wrong: ${JSON.stringify(wrong.slice(0, 3))})`);
+    ok(drawn.filter((d) => d.queen).length === v.board.filter((c) => c !== null).length, `step ${k}: the queens drawn are the view's`);
+  }
+  const shown = await page.$$eval('#board .sq.cnt-hit .cnt', (els) => els.filter((e) => getComputedStyle(e).display !== 'none').length);
+  ok(shown > 0, `the non-zero counters are shown on the board (${shown})`);
+  await page.screenshot({ path: path.join(shots, 'watch-occupancy-counters.png') });
+  await page.click('#w-reset');
+}
+
+// What one side of the comparison draws: its step, its queens, its
+// structure (the kinds the pairs below use), and the table's counters.
+async function compareSide(i) {
+  const box = i === 0 ? '#cmp-left' : '#cmp-right';
+  return page.$eval(box, (el) => {
+    const st = el.querySelector('.st');
+    const all = (sel) => (st ? [...st.querySelectorAll(sel)].map((e) => e.textContent) : []);
+    const m = /^Step (\d+) of/.exec(el.querySelector('.cmp-event').textContent);
+    return {
+      step: m ? Number(m[1]) : null,
+      says: el.querySelector('.ev-says')?.textContent ?? null,
+      queens: [...el.querySelectorAll('.cmp-board .sq.queen')].map((s) => `${s.dataset.row},${s.dataset.col}`).sort(),
+      kind: st ? st.dataset.kind : null,
+      cells: all('.g01').join(''),
+      s: all('[data-field=s] .v').join(' '),
+      free: st && st.querySelector('[data-op=free]') ? st.querySelector('[data-op=free]').textContent : null,
+      grid: all('.gc').join(','),
+    };
+  });
+}
+const tableCell = (row, i) => page.$eval(`#cmp-table tr[data-row="${row}"]`, (tr, j) => tr.cells[1 + j].textContent.replace(/,/g, ''), i);
+
+async function checkCompareSide(t, i, k, what) {
+  const got = await compareSide(i);
+  ok(got.step === k, `${what}: ${t.algorithm} is at step ${k} (got ${got.step})`);
+  const ev = t.events[k - 1];
+  ok(got.says === ev.says, `${what}: ${t.algorithm}'s step is told in the API's words (want ${JSON.stringify(ev.says)}, got ${JSON.stringify(got.says)})`);
+  ok(got.queens.join(' ') === queensOf(ev.view).join(' '), `${what}: ${t.algorithm}'s board is the view's (want ${queensOf(ev.view)}, got ${got.queens})`);
+  const s = ev.view.structure;
+  ok(got.kind === s.kind, `${what}: ${t.algorithm} shows its ${s.kind} (got ${got.kind})`);
+  if (s.kind === 'board01') ok(got.cells === s.cells.flat().join(''), `${what}: the 0/1 board is the view's`);
+  if (s.kind === 'array') ok(got.s === s.s.map((x) => (x === null ? '·' : x)).join(' '), `${what}: s is the view's (want ${s.s}, got ${got.s})`);
+  if (s.kind === 'masks') ok(got.free === s.rows[s.rows.length - 1].free_bits, `${what}: the free mask is the view's`);
+  if (s.kind === 'counters') ok(got.grid === s.grid.flat().join(','), `${what}: the counters are the view's`);
+  const n = t.n;
+  ok(Number(await tableCell('steps', i)) === k, `${what}: the table's steps for ${t.algorithm}`);
+  ok(Number(await tableCell('nodes', i)) === boardsAt(t, k, n), `${what}: the table's nodes for ${t.algorithm} (${boardsAt(t, k, n)})`);
+  ok(Number(await tableCell('placements', i)) === t.events.slice(0, k).filter((e) => e.event === 'place').length, `${what}: the table's placements for ${t.algorithm}`);
+  const reads = await tableCell('reads', i);
+  const perStep = t.events.some((e) => e.event === 'check');
+  ok(perStep ? Number(reads) === readsAt(t, k) : reads === '—', `${what}: the table's reads for ${t.algorithm} (want ${perStep ? readsAt(t, k) : '—'}, got ${reads})`);
+}
+
+// Two algorithms side by side, stepping together by nodes and by steps.
+async function testCompare(url) {
+  step = 'compare two algorithms';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '6');
+  await page.click('#cmp-presets button[data-a="recursive-board"][data-b="recursive"]');
+  ok(await page.inputValue('#cmp-a') === 'recursive-board' && await page.inputValue('#cmp-b') === 'recursive', 'the preset picks the 2-D board and the 1-D array');
+  await page.click('#cmp-by-nodes');
+  const ticks = 6;
+  for (let i = 0; i < ticks; i++) await page.click('#cmp-step');
+  const [ta, tb] = [await traceUpTo(url, 6, 'recursive-board'), await traceUpTo(url, 6, 'recursive')];
+  // By nodes: each stands on the step that made its (1 + ticks)th board.
+  const firstWith = (t, b) => t.events.findIndex((e, i) => boardsAt(t, i + 1, 6) >= b) + 1;
+  const [ka, kb] = [firstWith(ta, 1 + ticks), firstWith(tb, 1 + ticks)];
+  await page.waitForFunction((k) => /^Step (\d+)/.exec(document.querySelector('#cmp-right .cmp-event').textContent)?.[1] === String(k), kb, { timeout: WAIT });
+  await checkCompareSide(ta, 0, ka, `by nodes, ${ticks} steps`);
+  await checkCompareSide(tb, 1, kb, `by nodes, ${ticks} steps`);
+  const ra = readsAt(ta, ka);
+  const rb = readsAt(tb, kb);
+  ok(ra > rb, `on the same boards the 2-D board reads more than the 1-D array (${ra} > ${rb})`);
+  await page.$eval('#compare', (el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: path.join(shots, 'compare.png') });
+  await page.click('#cmp-by-steps');
+  for (let i = 0; i < 3; i++) await page.click('#cmp-step');
+  await page.waitForFunction((k) => /^Step (\d+)/.exec(document.querySelector('#cmp-right .cmp-event').textContent)?.[1] === String(k), kb + 3, { timeout: WAIT });
+  await checkCompareSide(ta, 0, ka + 3, 'by steps, 3 more');
+  await checkCompareSide(tb, 1, kb + 3, 'by steps, 3 more');
+  // The whole comparison, for docs/images/serve-compare.png.
+  await page.locator('#compare').screenshot({ path: path.join(shots, 'compare-section.png') });
+  await page.click('#cmp-back');
+  await checkCompareSide(tb, 1, kb + 2, 'both back');
+
+  // The array against the bit masks: the same boards, fewer steps.
+  await page.click('#cmp-presets button[data-a="recursive"][data-b="bitwise"]');
+  await page.click('#cmp-by-nodes');
+  for (let i = 0; i < 4; i++) await page.click('#cmp-step');
+  const tc = await traceUpTo(url, 6, 'bitwise');
+  const [kr, kc] = [firstWith(tb, 5), firstWith(tc, 5)];
+  await page.waitForFunction((k) => /^Step (\d+)/.exec(document.querySelector('#cmp-right .cmp-event').textContent)?.[1] === String(k), kc, { timeout: WAIT });
+  await checkCompareSide(tb, 0, kr, 'recursive vs bitwise by nodes');
+  await checkCompareSide(tc, 1, kc, 'recursive vs bitwise by nodes');
+
+  // To the end on 4×4: the table's totals are the searches' own, and the
+  // reads counted step by step add up to them.
+  await page.selectOption('#n', '4');
+  await waitText('#cmp-msg', /4×4/, 'a new board size restarts the comparison and says so');
+  await page.click('#cmp-presets button[data-a="recursive-board"][data-b="recursive"]');
+  await page.$eval('#speed', (el) => { el.value = '100'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.click('#cmp-play');
+  await waitText('#cmp-msg', /^Both searches are over\.$/, 'playing both to their end');
+  for (const [i, name] of [[0, 'recursive-board'], [1, 'recursive']]) {
+    const t = await traceUpTo(url, 4, name);
+    for (const f of ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier']) {
+      const got = await tableCell(`total-${f}`, i);
+      ok(Number(got) === t.stats[f], `${name}: the whole search's ${f} is the API's (${t.stats[f]}, got ${got})`);
+    }
+    ok(Number(await tableCell('reads', i)) === t.stats.reads, `${name}: the reads counted step by step reach the search's own reads (${t.stats.reads})`);
+    ok(Number(await tableCell('solutions', i)) === t.stats.solutions, `${name}: both find the ${t.stats.solutions} solutions`);
+  }
+  await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+// The comparison goes on past the first reply of a trace (2,000 steps at
+// most): recursive on 7×7 takes 7,759 steps, and is checked against the
+// API's page at the step it stands on; a board too large is refused.
+async function testComparePaging(url) {
+  step = 'compare past the first page';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '7');
+  await page.click('#cmp-presets button[data-a="recursive"][data-b="bitwise"]');
+  await page.click('#cmp-by-nodes');
+  const first = await api(url, '/api/trace', { n: 7, algorithm: 'recursive' });
+  ok(first.next_offset > 0, `the first reply of recursive on 7×7 ends at step ${first.next_offset}`);
+  await page.$eval('#speed', (el) => { el.value = '100'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.click('#cmp-play');
+  try {
+    await page.waitForFunction((m) => Number(/^Step (\d+)/.exec(document.querySelector('#cmp-left .cmp-event').textContent)?.[1]) > m + 50, first.next_offset, { timeout: 30000 });
+  } catch (e) {
+    throw new CheckFailed(`playing both goes past step ${first.next_offset} of recursive (at ${await text('#cmp-left .cmp-event')}; ${await text('#cmp-msg')})`);
+  }
+  await page.click('#cmp-pause');
+  // A step under way when paused (a page loading) still lands: wait till it has.
+  let got = await compareSide(0);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(250);
+    const again = await compareSide(0);
+    if (again.step === got.step) break;
+    got = again;
+  }
+  const at = await api(url, '/api/trace', { n: 7, algorithm: 'recursive', offset: got.step - 1, limit: 1 });
+  const ev = at.events[0];
+  ok(ev.step === got.step && got.says === ev.says && got.queens.join(' ') === queensOf(ev.view).join(' '),
+    `past the first page recursive's side is the API's step ${got.step} (${JSON.stringify(ev.says)}; got ${JSON.stringify(got.says)})`);
+  const right = await compareSide(1);
+  const tb = await traceUpTo(url, 7, 'bitwise');
+  const nodes = Number(await tableCell('nodes', 0));
+  ok(Number(await tableCell('nodes', 1)) === nodes && boardsAt(tb, right.step, 7) === nodes,
+    `by nodes both have stood on ${nodes} boards (bitwise at step ${right.step}: ${boardsAt(tb, right.step, 7)})`);
+  await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.selectOption('#n', '10');
+  await page.selectOption('#cmp-a', 'brute-force');
+  await page.click('#cmp-step');
+  await waitText('#cmp-msg', /^brute-force: .*over this server's limit.*at most 9/, 'a board too large for one side is refused with the server\'s words');
+  await page.click('#cmp-reset');
+}
+
+// A narrow screen: tabs put the data, the code, the tree and the
+// comparison one tap from the board; a wide screen has no tabs.
+async function testTabs(url) {
+  step = 'tabs on a narrow screen';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  ok(!(await page.isVisible('#tabs')), 'a wide screen shows no tabs');
+  await page.selectOption('#n', '6');
+  await page.selectOption('#algo', 'recursive');
+  await page.setViewportSize({ width: 400, height: 860 });
+  ok(await page.isVisible('#tabs'), 'a 400-px screen shows the tabs');
+  const t = await traceUpTo(url, 6, 'recursive', 100);
+  const k = t.events.findIndex((e) => e.view.structure.compared >= 2) + 1;
+  await page.click('#tab-data');
+  ok(await page.isVisible('#w-mini') && !(await page.isVisible('#board')), 'the Data tab shows the playback row, not the board');
+  for (let i = 0; i < k; i++) await page.click('#w-mini [data-act="step"]');
+  await waitText('#c-steps', new RegExp(`^${k}$`), `the Data tab's playback row steps to ${k}`);
+  const box = await page.locator('#w-structure').boundingBox();
+  ok(box && box.y >= 0 && box.y < 860 - 60, `the data structure is in sight under the tabs (top at ${box && box.y})`);
+  const s = await page.$$eval('#w-structure [data-field=s] .v', (els) => els.map((e) => e.textContent).join(' '));
+  const want = t.events[k - 1].view.structure.s.map((x) => (x === null ? '·' : x)).join(' ');
+  ok(s === want, `the Data tab shows step ${k}'s array (want ${want}, got ${s})`);
+  await page.screenshot({ path: path.join(shots, 'tab-data-narrow.png') });
+  await page.click('#tab-code');
+  const cur = await page.$$eval('#w-code li.cur', (ls) => ls.map((l) => Number(l.dataset.line)));
+  ok(await page.isVisible('#w-code') && !(await page.isVisible('#w-structure')) && JSON.stringify(cur) === JSON.stringify([t.events[k - 1].line]), `the Code tab shows the pseudocode, line ${t.events[k - 1].line} lit (got ${cur})`);
+  await page.click('#tab-tree');
+  ok(await page.isVisible('#w-tree') && !(await page.isVisible('#w-code')), 'the Tree tab shows the tree');
+  // ← → on the tabs move between them and do not step the search.
+  await page.focus('#tab-tree');
+  await page.keyboard.press('ArrowRight');
+  ok(await page.getAttribute('#tab-compare', 'aria-selected') === 'true', '→ on the tabs selects the next tab');
+  await waitText('#c-steps', new RegExp(`^${k}$`), '→ on the tabs does not step');
+  ok(await page.isVisible('#compare') && !(await page.isVisible('#panel-watch')), 'the Compare tab shows the comparison alone');
+  const cbox = await page.locator('#compare').boundingBox();
+  ok(cbox && cbox.y < 200, `the comparison starts under the tabs (at ${cbox && cbox.y})`);
+  await page.click('#cmp-step');
+  await page.waitForFunction(() => /^Step \d+/.test(document.querySelector('#cmp-left .cmp-event').textContent), null, { timeout: WAIT });
+  checks++;
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wide <= 0, `the comparison fits a 400-px screen (${wide}px too wide)`);
+  await page.screenshot({ path: path.join(shots, 'compare-narrow.png') });
+  await page.click('#tab-board');
+  ok(await page.isVisible('#board') && await page.isVisible('#panel-watch'), 'the Board tab shows the board and the panels again');
+  await page.selectOption('#algo', 'stack');
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  ok(focused === 'board', `on a 400-px screen too, choosing an algorithm puts the focus on the board (got ${focused})`);
+  await page.selectOption('#algo', 'recursive');
+  await page.click('#tab-data');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  ok(!(await page.isVisible('#tabs')) && await page.isVisible('#board') && await page.isVisible('#w-structure'), 'a wide screen shows everything whatever tab was chosen');
+  await page.setViewportSize({ width: 400, height: 860 });
+  await page.click('#tab-board');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+}
+
+// After a new board size nothing on the page still speaks of the old one.
+async function testMessagesFollowSize() {
+  step = 'messages follow the board size';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '8');
+  await page.selectOption('#algo', 'recursive');
+  await page.click('#w-step');
+  await waitText('#c-steps', /^1$/, 'watching on 8×8');
+  await page.click('#cmp-step');
+  await waitText('#cmp-msg', /8×8/, 'comparing on 8×8');
+  await page.selectOption('#n', '6');
+  await waitCount('#board .sq', 36, 'a 6×6 board');
+  await waitText('#w-msg', /6×6/, 'the Watch hint names 6×6');
+  await waitText('#cmp-msg', /6×6/, 'the comparison names 6×6');
+  const said = await page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      // (About's text is the algorithm's documentation, not a message.)
+      if (t.parentElement.closest('select, [hidden], script, #w-about')) continue;
+      if (/\b8\s*[×x]\s*8\b|n = 8\b|Q\(8\)/.test(t.textContent)) out.push(t.textContent.trim());
+    }
+    return out;
+  });
+  ok(said.length === 0, `after switching to 6×6 no text speaks of 8×8 (found: ${JSON.stringify(said)})`);
+}
+
+// A screenshot of every algorithm at 1280 and 400 px (the board, and the
+// Data tab), a few steps in; each board is checked against the API first.
+async function screenshotEveryAlgorithm(url) {
+  const algos = await page.$$eval('#algo option', (os) => os.map((o) => o.value));
+  ok(algos.length === 11, `11 algorithms to photograph (got ${algos.length})`);
+  await page.selectOption('#n', '6');
+  for (const name of algos) {
+    step = `screenshots of ${name}`;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.selectOption('#algo', name);
+    const t = await traceUpTo(url, 6, name, 60);
+    const k = Math.min(t.events.length, t.events.findIndex((e, i) => i >= 8 && (e.event === 'place' || e.event === 'candidate')) + 1 || 12);
+    await page.keyboard.press('ArrowRight');
+    await waitText('#c-steps', /^1$/, `${name}: watching`);
+    await setScrub(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `${name}: at step ${k}`);
+    const drawn = sortPairs(await queensOnBoard());
+    ok(drawn.join(' ') === queensOf(t.events[k - 1].view).join(' '), `${name}: the board at step ${k} is the API's`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `algo-${name}-1280.png`) });
+    await page.setViewportSize({ width: 400, height: 860 });
+    await page.click('#tab-board');
+    await page.screenshot({ path: path.join(shots, `algo-${name}-400.png`) });
+    await page.click('#tab-data');
+    await page.screenshot({ path: path.join(shots, `algo-${name}-400-data.png`) });
+    await page.click('#tab-board');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click('#w-reset');
+  }
 }
 
 let failed = false;

@@ -105,10 +105,12 @@
         g.className = 'g';
         const f = document.createElement('span');
         f.className = 'f';
-        el.append(g, f);
+        const cnt = document.createElement('span');
+        cnt.className = 'cnt';
+        el.append(g, f, cnt);
         const shade = (r + c) % 2 === 0 ? 'light' : 'dark';
         board.append(el);
-        squares.push({ r, c, key: key(r, c), el, g, f, shade, cls: '', aria: '' });
+        squares.push({ r, c, key: key(r, c), el, g, f, cnt, shade, cls: '', aria: '' });
       }
     }
     overlay = document.createElementNS(SVG_NS, 'svg');
@@ -131,18 +133,21 @@
     labels('row-labels');
   }
 
-  // What the board shows now, as a plain model.
-  function model() {
+  // What the board shows now, as a plain model: the user's board, or the
+  // step of a trace being watched (`src`: the Watch panel's by default, or
+  // one side of the comparison).
+  function model(src) {
     const m = {
       queens: new Map(), // key -> kind: user | added | conflict | algo
       blocked: state.blocked,
       attacked: new Set(),
       marks: new Map(), // key -> extra class
       scores: new Map(), // key -> f
+      counts: new Map(), // key -> occupancy's attack counter
       lines: [], // {from: [r, c], to: [r, c], kind}
       row: -1,
     };
-    const w = state.watch;
+    const w = src || state.watch;
     if (w && w.active) {
       // The algorithm's board after the step, as the trace's view says.
       m.blocked = new Set();
@@ -178,6 +183,13 @@
           if (!m.queens.has(k)) m.scores.set(k, f);
         }
       }
+      // Occupancy's counters, on the squares they count for.
+      if (s && s.kind === 'counters' && Array.isArray(s.grid)) {
+        s.grid.forEach((row, r) => (Array.isArray(row) ? row : []).forEach((x, c) => {
+          const k = key(r, c);
+          if (Number.isInteger(x) && !m.queens.has(k)) m.counts.set(k, x);
+        }));
+      }
       return m;
     }
     const shown = state.preview ? state.preview.queens : state.queens;
@@ -206,44 +218,60 @@
 
   function render() {
     const m = model();
-    for (const sq of squares) {
-      const k = sq.key;
-      const cls = ['sq', sq.shade];
-      const q = m.queens.get(k);
-      const mark = m.marks.get(k);
-      let glyph = '';
-      let aria = `row ${sq.r}, column ${sq.c}`;
-      if (q) {
-        cls.push('queen', 'q-' + q);
-        glyph = QUEEN;
-        aria += q === 'added' ? ', queen added by the solver' : q === 'conflict' ? ', queen in conflict' : ', queen';
-      }
-      if (m.blocked.has(k)) {
-        cls.push('blocked');
-        aria += ', blocked';
-      }
-      if (!q && m.attacked.has(k)) {
-        cls.push('attacked');
-        aria += ', attacked';
-      }
-      if (mark) {
-        cls.push(mark);
-        const said = { rejected: ', rejected by the search', checked: ', being checked', ghost: ', queen just taken back', free: ', free', candidate: ', tested', 'on-blocked': ', on a blocked square' }[mark];
-        if (said) aria += said;
-        if (mark === 'ghost') glyph = QUEEN;
-        if (mark === 'rejected' && !q) glyph = '✕';
-      }
-      if (!glyph && m.blocked.has(k)) glyph = '×';
-      if (m.row === sq.r) cls.push('cur-row');
-      const f = m.scores.has(k) ? String(m.scores.get(k)) : '';
-      if (f) aria += `, f = ${f}`;
-      const c = cls.join(' ');
-      if (sq.cls !== c) { sq.el.className = c; sq.cls = c; }
-      if (sq.g.textContent !== glyph) sq.g.textContent = glyph;
-      if (sq.f.textContent !== f) sq.f.textContent = f;
-      if (sq.aria !== aria) { sq.el.setAttribute('aria-label', aria); sq.aria = aria; }
+    for (const sq of squares) paintSquare(sq, m);
+    drawLines(overlay, m.lines);
+    renderBanner();
+    renderControls();
+  }
+
+  // One square as the model says: classes, glyph, f, counter, label.
+  function paintSquare(sq, m) {
+    const k = sq.key;
+    const cls = ['sq', sq.shade];
+    const q = m.queens.get(k);
+    const mark = m.marks.get(k);
+    let glyph = '';
+    let aria = `row ${sq.r}, column ${sq.c}`;
+    if (q) {
+      cls.push('queen', 'q-' + q);
+      glyph = QUEEN;
+      aria += q === 'added' ? ', queen added by the solver' : q === 'conflict' ? ', queen in conflict' : ', queen';
     }
-    const lines = m.lines.map((l) => {
+    if (m.blocked.has(k)) {
+      cls.push('blocked');
+      aria += ', blocked';
+    }
+    if (!q && m.attacked.has(k)) {
+      cls.push('attacked');
+      aria += ', attacked';
+    }
+    if (mark) {
+      cls.push(mark);
+      const said = { rejected: ', rejected by the search', checked: ', being checked', ghost: ', queen just taken back', free: ', free', candidate: ', tested', 'on-blocked': ', on a blocked square' }[mark];
+      if (said) aria += said;
+      if (mark === 'ghost') glyph = QUEEN;
+      if (mark === 'rejected' && !q) glyph = '✕';
+    }
+    if (!glyph && m.blocked.has(k)) glyph = '×';
+    if (m.row === sq.r) cls.push('cur-row');
+    const f = m.scores.has(k) ? String(m.scores.get(k)) : '';
+    if (f) aria += `, f = ${f}`;
+    const count = m.counts.has(k) ? String(m.counts.get(k)) : '';
+    if (count) {
+      cls.push(count === '0' ? 'cnt0' : 'cnt-hit');
+      aria += `, attacked by ${plural(Number(count), 'queen')} above`;
+    }
+    const c = cls.join(' ');
+    if (sq.cls !== c) { sq.el.className = c; sq.cls = c; }
+    if (sq.g.textContent !== glyph) sq.g.textContent = glyph;
+    if (sq.f.textContent !== f) sq.f.textContent = f;
+    if (sq.cnt && sq.cnt.textContent !== count) sq.cnt.textContent = count;
+    if (sq.aria !== aria) { sq.el.setAttribute('aria-label', aria); sq.aria = aria; }
+  }
+
+  // The lines between squares (conflicts, the attacker of a rejected square).
+  function drawLines(svg, list) {
+    const lines = list.map((l) => {
       const line = document.createElementNS(SVG_NS, 'line');
       line.setAttribute('x1', l.from[1] + 0.5);
       line.setAttribute('y1', l.from[0] + 0.5);
@@ -254,9 +282,7 @@
       if (l.attack) line.dataset.attack = l.attack;
       return line;
     });
-    overlay.replaceChildren(...lines);
-    renderBanner();
-    renderControls();
+    svg.replaceChildren(...lines);
   }
 
   function renderBanner() {
@@ -381,6 +407,7 @@
     // What the panels said was about the other size.
     solveMsg('Finish your board, count its completions, or step through them.');
     setText($('dl-msg'), 'A picture of the board as shown.');
+    for (const f of hooks.size) f(n);
     boardChanged();
     render();
   }
@@ -516,6 +543,44 @@
     });
   }
 
+  // Counters after k steps, for k = 0..N: boards stood on (tree nodes less
+  // the rejected squares), tree rows, rejected squares, backtracks,
+  // solutions, queens placed, and the entries the conflict checks read
+  // (where the events say: the algorithms whose check is an event).
+  function stepCounters(w, events, tree) {
+    const N = events.length;
+    const stepOf = (e) => Math.max(0, Math.min(Number(e.step) || 0, N));
+    w.nodesAt = new Uint32Array(N + 1);
+    w.treeAt = new Uint32Array(N + 1);
+    w.rejAt = new Uint32Array(N + 1);
+    // brute-force counts its candidates only, the leaves of its tree of
+    // prefixes: it never stands on the empty board or on a partial one (its
+    // module docs, "nodes").
+    w.rootCounts = w.algorithm !== 'brute-force';
+    for (const e of tree) {
+      w.treeAt[stepOf(e)]++;
+      if (e.mark === 'rejected') w.rejAt[stepOf(e)]++;
+      const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
+      if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
+    }
+    w.backAt = new Uint32Array(N + 1);
+    w.solAt = new Uint32Array(N + 1);
+    w.placeAt = new Uint32Array(N + 1);
+    w.readAt = new Float64Array(N + 1);
+    w.readsPerStep = false;
+    for (let k = 1; k <= N; k++) {
+      const ev = events[k - 1].event;
+      w.nodesAt[k] += w.nodesAt[k - 1];
+      w.treeAt[k] += w.treeAt[k - 1];
+      w.rejAt[k] += w.rejAt[k - 1];
+      w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
+      w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
+      w.placeAt[k] = w.placeAt[k - 1] + (ev === 'place' ? 1 : 0);
+      w.readAt[k] = w.readAt[k - 1] + (ev === 'check' ? Number(events[k - 1].reads) || 0 : 0);
+      if (ev === 'check') w.readsPerStep = true;
+    }
+  }
+
   // What the page works out once per trace: counters per step, where each
   // jump lands, and the tree's rows.
   function prepare(w, t) {
@@ -532,33 +597,7 @@
     for (const e of tree) nodes.set(e.id, e);
     w.nodes = nodes;
     w.root = tree.find((e) => e.parent === null || e.parent === undefined) || null;
-    const stepOf = (e) => Math.max(0, Math.min(Number(e.step) || 0, N));
-
-    // Counters after k steps: boards stood on (tree nodes less the rejected
-    // squares), backtracks, solutions.
-    w.nodesAt = new Uint32Array(N + 1);
-    w.treeAt = new Uint32Array(N + 1);
-    w.rejAt = new Uint32Array(N + 1);
-    // brute-force counts its candidates only, the leaves of its tree of
-    // prefixes: it never stands on the empty board or on a partial one (its
-    // module docs, "nodes").
-    w.rootCounts = w.algorithm !== 'brute-force';
-    for (const e of tree) {
-      w.treeAt[stepOf(e)]++;
-      if (e.mark === 'rejected') w.rejAt[stepOf(e)]++;
-      const counts = w.rootCounts || (e.mark !== 'root' && e.depth === w.n);
-      if (e.mark !== 'rejected' && counts) w.nodesAt[stepOf(e)]++;
-    }
-    w.backAt = new Uint32Array(N + 1);
-    w.solAt = new Uint32Array(N + 1);
-    for (let k = 1; k <= N; k++) {
-      const ev = events[k - 1].event;
-      w.nodesAt[k] += w.nodesAt[k - 1];
-      w.treeAt[k] += w.treeAt[k - 1];
-      w.rejAt[k] += w.rejAt[k - 1];
-      w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
-      w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
-    }
+    stepCounters(w, events, tree);
 
     // Where "next solution / backtrack / dead end" land.
     const stepsOf = (names) => {
@@ -1011,6 +1050,7 @@
     if (u.has('candidate')) items.push([h('span', { class: 'swatch sw-candidate' }), 'the pair the test stopped at']);
     if (u.has('s:masks')) items.push([h('span', { class: 'swatch sw-free' }), 'free: a 1 in free']);
     if (u.has('s:scores')) items.push([h('span', { class: 'swatch sw-f', text: 'f' }), 'f: squares left free below']);
+    if (u.has('s:counters')) items.push([h('span', { class: 'swatch sw-cnt', text: '2' }), 'its counter: queens above attacking the square']);
     items.push([h('span', { class: 'swatch sw-row' }), 'the row being filled']);
     $('legend-watch').replaceChildren(...items.map(([sw, what]) => h('li', {}, sw, ' ' + what)));
   }
@@ -1414,6 +1454,48 @@
     if (!e.repeat || e.key !== ' ') act();
   }
 
+  // --------------------------------------------------------------- tabs
+  //
+  // On a narrow screen (one column) the tabs show, right under them, the
+  // board, or the watched algorithm's data, pseudocode or tree (with the
+  // step and the playback row), or the comparison. On a wide screen they
+  // are hidden and the page is laid out as before (app.css).
+
+  function showTab(name, focus) {
+    document.body.dataset.tab = name;
+    for (const b of $('tabs').querySelectorAll('[role=tab]')) {
+      const on = b.dataset.tab === name;
+      b.setAttribute('aria-selected', String(on));
+      b.tabIndex = on ? 0 : -1;
+      if (on && focus) b.focus();
+    }
+    for (const f of hooks.tab) f(name);
+    window.scrollTo(0, 0);
+  }
+
+  function wireTabs() {
+    const tabs = [...$('tabs').querySelectorAll('[role=tab]')];
+    $('tabs').addEventListener('click', (e) => {
+      const b = e.target.closest('[role=tab]');
+      if (b) showTab(b.dataset.tab);
+    });
+    // ← → Home End move between the tabs (and do not step the search).
+    $('tabs').addEventListener('keydown', (e) => {
+      const i = tabs.indexOf(e.target);
+      if (i < 0) return;
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      showTab(tabs[(to + tabs.length) % tabs.length].dataset.tab, true);
+    });
+    $('cmp-go').addEventListener('click', (e) => {
+      if (getComputedStyle($('tabs')).display === 'none') return;
+      e.preventDefault();
+      showTab('compare', true);
+    });
+    document.body.dataset.tab = 'board';
+  }
+
   // -------------------------------------------------------------- count
 
   let countJob = null;
@@ -1577,6 +1659,7 @@
   }
 
   function wire() {
+    wireTabs();
     board.addEventListener('click', (e) => {
       const el = e.target.closest('button[data-row]');
       if (el) onSquare(Number(el.dataset.row), Number(el.dataset.col));
@@ -1673,6 +1756,7 @@
       $('server-info').title = `limits: boards up to ${info.limits.play_max} to play, counts up to n = ${info.limits.count_max}, ${info.limits.request_seconds} s per request`;
       fillSizes(info.limits.play_max);
       fillAlgorithms(info.algorithms);
+      for (const f of hooks.ready) f();
       loadAbout();
       $('count-n').max = info.limits.count_max;
     } catch (e) {
@@ -1683,6 +1767,22 @@
     document.body.dataset.ready = 'true';
     refresh();
   }
+
+  // ------------------------------------------------- for compare.js
+  //
+  // The comparison of two algorithms (compare.js, loaded after this file)
+  // draws with the same pieces as Watch; `hooks` tell it when the page is
+  // ready (the algorithms are listed), when the board size changes and when
+  // a tab is shown.
+  const hooks = { ready: [], size: [], tab: [] };
+  window.NQueensPage = Object.freeze({
+    $, h, key, SVG_NS, api, setText, speed, algorithmInfo, viewAt,
+    model, paintSquare, drawLines, structureWidget, STRUCTURE_NAME, stepCounters,
+    boardSize: () => state.n,
+    onReady: (f) => hooks.ready.push(f),
+    onSize: (f) => hooks.size.push(f),
+    onTab: (f) => hooks.tab.push(f),
+  });
 
   init();
 })();

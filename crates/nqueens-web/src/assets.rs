@@ -26,6 +26,13 @@ const ASSETS: &[(&str, Asset)] = &[
         },
     ),
     (
+        "/compare.js",
+        Asset {
+            content_type: "text/javascript; charset=utf-8",
+            body: include_bytes!("../assets/compare.js"),
+        },
+    ),
+    (
         "/app.css",
         Asset {
             content_type: "text/css; charset=utf-8",

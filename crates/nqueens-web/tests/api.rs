@@ -179,6 +179,7 @@ mod pages {
             ("/", "text/html", "<html"),
             ("/index.html", "text/html", "app.js"),
             ("/app.js", "text/javascript", "/api/"),
+            ("/compare.js", "text/javascript", "/api/trace"),
             ("/app.css", "text/css", "{"),
             ("/favicon.svg", "image/svg+xml", "<svg"),
         ] {
