@@ -499,7 +499,7 @@ pub(crate) fn frame_lines(n: usize, frames: &[GeneratorFrame], filled: usize) ->
                 )
             }
             (Some(p), None) if f.row < filled => {
-                format!("pos = {p}, left {left}; the last row: yield ({p},) next")
+                format!("pos = {p}, left {left}; the last row: at yield ({p},)")
             }
             (Some(p), None) => format!("pos = {p}, left {left}"),
         };
@@ -698,5 +698,34 @@ mod tests {
     #[test]
     fn stops_at_once_when_the_sink_breaks() {
         crate::algo::testing::check_stops_at_once(&GeneratorAlgorithm, 6, &[1, 2, 7, 50, 300]);
+    }
+
+    #[test]
+    fn the_pseudocode_is_the_tutorials_nesting() {
+        let code = crate::pseudocode("generator").join("\n");
+        assert!(
+            code.contains("for result in queens(n, state + (pos,))"),
+            "{code}"
+        );
+        assert!(code.contains("yield (pos,) + result"), "{code}");
+        assert!(!code.contains("if len(state) == n: yield state"), "{code}");
+    }
+
+    #[test]
+    fn the_frames_are_the_suspended_calls() {
+        let mut g = Generator::new(5).unwrap();
+        // Before any call: the outermost frame, its loop not begun.
+        let f = g.frames();
+        assert_eq!((f.len(), f[0].pos, f[0].left.len()), (1, None, 5));
+        assert_eq!(g.next(), Some(vec![0, 2, 4, 1, 3]));
+        let f = g.frames();
+        assert_eq!(f.len(), 5);
+        for (r, frame) in f.iter().enumerate() {
+            assert_eq!(frame.yields.as_deref(), Some(&[0, 2, 4, 1, 3][r..]));
+        }
+        // Suspended no more once resumed: the next solution's frames.
+        assert_eq!(g.next(), Some(vec![0, 3, 1, 4, 2]));
+        assert_eq!(g.frames()[1].pos, Some(3));
+        assert_eq!(g.frames()[1].left, vec![4]);
     }
 }
