@@ -235,6 +235,10 @@ async function bitOrderCheck(url) {
   ok(await page.$$eval('#board .sq.free', (els) => els.map((e) => Number(e.dataset.col)).join(',')) === freeCols.join(','), `the free square is column ${freeCols}`);
   await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: path.join(shots, 'watch-bitwise-tutorial-order.png') });
+  await page.setViewportSize({ width: 400, height: 860 });
+  const wideBits = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wideBits <= 0, `the masks with the tutorial's ld stay within a 400-px window (${wideBits}px too wide)`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.keyboard.press('ArrowRight');
   await waitText('#c-steps', new RegExp(`^${k + 1}$`), 'a step on in the tutorial\'s order');
