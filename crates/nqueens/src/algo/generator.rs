@@ -3,24 +3,16 @@
 //! Python courses teach N-Queens with a generator (`yield` inside the
 //! recursion): the caller pulls solutions one at a time, and the search runs
 //! only far enough to produce the next one. The tutorial's version nests one
-//! generator per row:
-//!
-//! ```text
-//! queens(n, state):                  # state: the columns of the rows above
-//!     for pos in range(n):
-//!         if conflict(state, pos): continue
-//!         if len(state) == n - 1: yield (pos,)
-//!         else:
-//!             for result in queens(n, state + (pos,)):
-//!                 yield (pos,) + result
-//! ```
-//!
-//! so a partial board is a chain of suspended calls, one per row, each
-//! stopped inside its `for pos` loop, and a solution is built on the way out:
-//! the deepest call yields `(pos,)`, each call above puts its own `pos` in
-//! front, and the outermost hands the whole tuple to the caller. Rust has no
-//! `yield`, so [`Generator`] keeps those calls as an explicit stack of
-//! frames instead of a call stack (no recursion, whatever `n`):
+//! generator per row (its code is below, and in the pseudocode): each call
+//! loops `for pos in range(n)`, and for a free `pos` either yields `(pos,)`
+//! (the last row) or runs `for result in queens(n, state + (pos,))` and
+//! yields `(pos,) + result`, so a partial board is a chain of suspended
+//! calls, one per row, each stopped inside its `for pos` loop, and a
+//! solution is built on the way out: the deepest call yields `(pos,)`, each
+//! call above puts its own `pos` in front, and the outermost hands the whole
+//! tuple to the caller. Rust has no `yield`, so [`Generator`] keeps those
+//! calls as an explicit stack of frames instead of a call stack (no
+//! recursion, whatever `n`):
 //!
 //! - one frame per live `queens()` call, the frame of row `r` at index `r`;
 //! - a frame's only local is `pos`, its loop variable: the column it tries
@@ -44,6 +36,18 @@
 //! Why it is taught: it separates *producing* solutions from *consuming* them
 //! (first solution, first k, count, stop on a condition) without callbacks,
 //! and it shows that recursion is only one way to hold a search's state.
+//!
+//! # In the tutorial's notation
+//!
+//! ```text
+//! queens(n, state):                  # state: the columns of the rows above
+//!     for pos in range(n):
+//!         if conflict(state, pos): continue
+//!         if len(state) == n - 1: yield (pos,)
+//!         else:
+//!             for result in queens(n, state + (pos,)):
+//!                 yield (pos,) + result
+//! ```
 //!
 //! # Events
 //!
