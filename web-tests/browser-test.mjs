@@ -140,6 +140,117 @@ async function api(url, apiPath, body) {
   return res.json();
 }
 
+// ------------- teaching (issue 36): the generator's frames, the bit order
+
+// Sets the timeline to step k (the trace must be loaded).
+const scrubStep = (k) => page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, k);
+
+// The generator's frames as drawn, and as the API's view says they are,
+// at a few steps of n = 4: a frame just called, a yield, a resume.
+async function generatorFramesCheck(url) {
+  step = 'the generator\'s frames';
+  await page.selectOption('#algo', 'generator');
+  const t = await api(url, '/api/trace', { n: 4, algorithm: 'generator', limit: 5000 });
+  const evs = t.events;
+  const pick = [
+    evs.findIndex((e) => e.event === 'place' && e.row === 1),
+    evs.findIndex((e) => e.event === 'check' && e.row === 2),
+    evs.findIndex((e) => e.event === 'yield'),
+    evs.findIndex((e) => e.event === 'resume' && e.step > 1),
+  ].map((i) => i + 1);
+  ok(pick.every((k) => k > 0), `the generator's trace has a call, a test, a yield and a resume (${pick})`);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching the generator');
+  const py = (a) => (a.length === 1 ? `(${a[0]},)` : `(${a.join(', ')})`);
+  for (const k of pick) {
+    await scrubStep(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `the generator at step ${k}`);
+    const s = evs[k - 1].view.structure;
+    const want = s.frames.map((f, r) => ({
+      call: `queens(4, ${py(s.frames.slice(0, r).map((g) => g.pos))})`,
+      row: String(f.row),
+      pos: f.pos === null ? '' : String(f.pos),
+      left: f.left.length ? `left ${f.left.join(' ')}` : 'no candidates left',
+      yields: f.yields ? f.yields.join(',') : '',
+    }));
+    const got = await page.$$eval('#w-structure .gframe', (ls) => ls.map((l) => ({
+      call: l.querySelector('.gcall').textContent,
+      row: l.dataset.row,
+      pos: l.dataset.pos,
+      left: l.querySelector('.gleft').textContent,
+      yields: l.dataset.yields,
+    })));
+    ok(JSON.stringify(got) === JSON.stringify(want), `step ${k} (${evs[k - 1].event}): the frames drawn are the API's (want ${JSON.stringify(want)}, got ${JSON.stringify(got)})`);
+    if (evs[k - 1].event === 'yield') {
+      const whats = await page.$$eval('#w-structure .gframe .gwhat', (ls) => ls.map((l) => l.textContent));
+      const cols = evs[k - 1].columns;
+      ok(whats[0].endsWith(`= ${py(cols)}`) && whats[whats.length - 1] === `yield (${cols[cols.length - 1]},)`,
+        `at the yield the tuple grows from the deepest frame up to ${py(cols)} (got ${JSON.stringify(whats)})`);
+      await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(shots, 'watch-generator-frames.png') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+  }
+  const code = await text('#w-code');
+  ok(code.includes('for result in queens(n, state + (pos,))') && code.includes('yield (pos,) + result') && !code.includes('if len(state) == n: yield state'),
+    'the generator\'s pseudocode is the tutorial\'s nesting of calls');
+  await page.click('#w-reset');
+}
+
+// The bit-order toggle: seed 004's second walk-through, row 3, drawn in both
+// orders, each equal to the API's view in that order; the tutorial's
+// never-masked ld with its bits past the edge dimmed.
+async function bitOrderCheck(url) {
+  step = 'the bit order';
+  await page.selectOption('#algo', 'bitwise');
+  const right = await api(url, '/api/trace', { n: 4, algorithm: 'bitwise', bits: 'lsb-right', limit: 5000 });
+  const left = await api(url, '/api/trace', { n: 4, algorithm: 'bitwise', limit: 5000 });
+  const k = right.events.findIndex((e) => e.event === 'masks' && e.row === 3 && e.view.board[0] === 1 && e.view.board[2] === 0) + 1;
+  ok(k > 0, 'bitwise reaches row 3 under (0, 1), (1, 3), (2, 0)');
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching bitwise');
+  await scrubStep(k);
+  await waitText('#c-steps', new RegExp(`^${k}$`), `bitwise at step ${k}`);
+  const fields = ['cols_bits', 'ld_bits', 'ld_tutorial_bits', 'rd_bits', 'free_bits', 'p_bits'];
+  const drawn = () => page.$eval('#w-structure', (box, fs) => ({
+    order: box.querySelector('.maskt')?.dataset.order,
+    rows: [...box.querySelectorAll('.maskt tbody tr')].map((tr) => fs.map((f) => tr.querySelector(`[data-field=${f}]`).textContent)),
+    off: [...box.querySelectorAll('[data-op="ld-tutorial"] span')].map((e) => (e.classList.contains('off') ? 'x' : '.')).join(''),
+    names: [...box.querySelectorAll('.maskt thead th, .ops th')].map((e) => e.textContent).join('|'),
+  }), fields);
+  const expect = (t, i) => t.events[i - 1].view.structure.rows.map((r) => fields.map((f) => r[f]));
+  let d = await drawn();
+  ok(d.order === 'lsb-left' && JSON.stringify(d.rows) === JSON.stringify(expect(left, k)), `column 0 first by default, the API's masks (want ${JSON.stringify(expect(left, k))}, got ${JSON.stringify(d.rows)})`);
+  ok(d.off === '....xx', `the tutorial's ld 010011 has its two bits past the edge dimmed, at the end (got ${d.off})`);
+  ok(/cols k/.test(d.names) && /free pos/.test(d.names) && /mask \(max\)/.test(d.names), `the tutorial's names are beside ours (${d.names})`);
+  await page.click('#w-structure [data-act=bit-order]');
+  await page.waitForFunction((kk) => document.querySelector('#w-structure .maskt')?.dataset.order === 'lsb-right' && document.querySelector('#c-steps').textContent === String(kk), k, { timeout: WAIT });
+  checks++;
+  d = await drawn();
+  ok(JSON.stringify(d.rows) === JSON.stringify(expect(right, k)), `column 0 on the right: the API's masks with "bits": "lsb-right" (want ${JSON.stringify(expect(right, k))}, got ${JSON.stringify(d.rows)})`);
+  ok(d.rows[3][2] === '110010' && d.rows[3][1] === '10010' && d.off === 'xx....', `row 3 reads ld 110010 as the tutorial does, ours 10010, the bits past the edge dimmed (got ${d.rows[3]}, ${d.off})`);
+  const free = right.events[k - 1].view.structure.rows[3].free_bits;
+  const freeCols = [...free].reverse().flatMap((b, c) => (b === '1' ? [c] : []));
+  await waitCount('#board .sq.free', freeCols.length, `the free squares of row 3 (${free}, column 0 on the right) are marked on the board`);
+  ok(await page.$$eval('#board .sq.free', (els) => els.map((e) => Number(e.dataset.col)).join(',')) === freeCols.join(','), `the free square is column ${freeCols}`);
+  await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: path.join(shots, 'watch-bitwise-tutorial-order.png') });
+  await page.setViewportSize({ width: 400, height: 860 });
+  const wideBits = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wideBits <= 0, `the masks with the tutorial's ld stay within a 400-px window (${wideBits}px too wide)`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', new RegExp(`^${k + 1}$`), 'a step on in the tutorial\'s order');
+  d = await drawn();
+  ok(JSON.stringify(d.rows) === JSON.stringify(expect(right, k + 1)), `step ${k + 1} in the tutorial's order is the API's`);
+  await page.click('#w-structure [data-act=bit-order]');
+  await page.waitForFunction(() => document.querySelector('#w-structure .maskt')?.dataset.order === 'lsb-left', null, { timeout: WAIT });
+  checks++;
+  ok(await text('#c-steps') === String(k + 1), 'turning the order back keeps the step');
+  await page.click('#w-reset');
+}
+
 // ------------------------------------------------------------------ test
 
 async function run() {
@@ -525,6 +636,9 @@ async function run() {
         `${name}: at the end the node and backtrack counters are the search's own (${t.stats.nodes} nodes, ${t.stats.backtracks} backtracks; got ${counters[0]}, ${counters[1]})`);
     }
   }
+
+  await generatorFramesCheck(url);
+  await bitOrderCheck(url);
 
   step = 'click the tree, keys';
   await page.selectOption('#algo', 'tagged-stack');

@@ -59,6 +59,7 @@
     preview: null, // {kind: 'complete' | 'page', queens: Set, label}
     page: { index: -1, more: true },
     watch: null, // see Watch below
+    bitsRight: false, // bitwise masks with column 0 on the right (seed 004's order)
     seq: 0, // orders board refreshes; stale answers are dropped
   };
 
@@ -173,7 +174,8 @@
         const bits = String(last.free_bits || '');
         for (let c = 0; c < Math.min(bits.length, state.n); c++) {
           const k = key(last.row, c);
-          if (bits[c] === '1' && !m.queens.has(k) && !m.marks.has(k)) m.marks.set(k, 'free');
+          const bit = s.lsb_right ? bits[bits.length - 1 - c] : bits[c];
+          if (bit === '1' && !m.queens.has(k) && !m.marks.has(k)) m.marks.set(k, 'free');
         }
       }
       if (s && s.kind === 'scores' && Array.isArray(s.candidates)) {
@@ -849,6 +851,76 @@
     return list;
   }
 
+  // ------------------- teaching: the generator's frames and the bit order
+
+  // A Python tuple: (1, 3), (2,), ().
+  const pyTuple = (t) => (t.length === 1 ? `(${t[0]},)` : `(${t.join(', ')})`);
+
+  // The generator's suspended queens() calls, the outermost first (the most
+  // recent call last, as Python prints them); at a yield each frame shows the
+  // tuple it hands up, so that read from the bottom up it grows by one pos
+  // per frame.
+  function generatorFrames(s, n) {
+    const frames = Array.isArray(s.frames) ? s.frames : [];
+    const state = Array.isArray(s.state) ? s.state : [];
+    const list = h('ol', { class: 'gframes', 'data-field': 'frames', 'aria-label': 'the suspended queens() calls, the most recent last' });
+    const deepest = frames.length - 1;
+    const args = [];
+    frames.forEach((f, i) => {
+      const pos = f.pos === null || f.pos === undefined ? null : Number(f.pos);
+      const left = Array.isArray(f.left) ? f.left : [];
+      const yields = Array.isArray(f.yields) ? f.yields : null;
+      let what;
+      if (pos === null) what = 'its loop has not begun';
+      else if (yields) what = yields.length > 1 ? `yield (${pos},) + ${pyTuple(yields.slice(1))} = ${pyTuple(yields)}` : `yield (${pos},)`;
+      else if (i < deepest) what = `waits in for result in queens(${n}, ${pyTuple(args.concat([pos]))})`;
+      else if (i < state.length) what = `the last row: at yield (${pos},)`;
+      else what = Array.isArray(s.square) ? `testing conflict(state, ${pos})` : 'on to its next pos';
+      list.append(h('li', { class: 'gframe' + (i === deepest ? ' deepest' : '') + (yields ? ' yielding' : ''), 'data-row': f.row, 'data-pos': pos === null ? '' : pos, 'data-yields': yields ? yields.join(',') : '' },
+        h('code', { class: 'gcall', text: `queens(${n}, ${pyTuple(args)})` }),
+        h('span', { class: 'gpos', text: pos === null ? 'pos —' : `pos = ${pos}` }),
+        h('span', { class: 'gleft', 'data-field': 'left', text: left.length ? `left ${left.join(' ')}` : 'no candidates left' }),
+        h('span', { class: 'gwhat', text: what })));
+      args.push(pos === null ? 0 : pos);
+    });
+    return list;
+  }
+
+  // Bits of a mask as spans; a bit past column n - 1 (off the board) is
+  // marked 'off' and dimmed. `right`: the string puts column 0 on the right.
+  function edgeBits(str, n, right) {
+    const chars = [...String(str || '')];
+    return chars.map((ch, i) => {
+      const col = right ? chars.length - 1 - i : i;
+      return h('span', { class: (ch === '1' ? 'b1' : 'b0') + (col >= n ? ' off' : ''), text: ch, title: col >= n ? `bit ${col}: past column ${n - 1}, off the board` : `column ${col}` });
+    });
+  }
+
+  // The button that turns the bit order over (it reloads the trace).
+  function bitOrderButton(right) {
+    return h('button', { type: 'button', class: 'bit-order', 'data-act': 'bit-order', 'aria-pressed': right ? 'true' : 'false',
+      title: 'the same masks, written with column 0 on the left (like the board) or on the right (as binary numbers and seed 004 are written)',
+      text: right ? 'bits: column 0 on the right, as the tutorial writes ⇄' : 'bits: column 0 first, like the board ⇄' });
+  }
+
+  // Turns the bit order over and comes back to the same step.
+  async function toggleBits() {
+    const w = state.watch;
+    const k = w ? w.k : 0;
+    state.bitsRight = !state.bitsRight;
+    if (!w || w.algorithm !== 'bitwise') return;
+    if (!(await ensureTrace())) return;
+    const now = state.watch;
+    while (now.events.length < k && now.nextOffset !== null) {
+      if (!(await loadMore(now)) || state.watch !== now) return;
+    }
+    stepTo(k);
+    watchMsg(now.base);
+    showWatch();
+    const b = $('w-structure').querySelector('[data-act=bit-order]');
+    if (b) b.focus();
+  }
+
   function structureWidget(s, v, n) {
     const box = h('div', { class: 'st st-' + s.kind, 'data-kind': s.kind });
     switch (s.kind) {
@@ -895,6 +967,8 @@
         box.append(line(h('span', { class: 'badge ' + (s.suspended ? 'susp' : 'run'), 'data-field': 'suspended', text: s.suspended ? 'suspended after a yield' : 'running' })));
         box.append(cells('state', s.state || [], { field: 'state', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 'the column of each row filled so far' }));
         box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared ', b('compared', cmp), ' entries'] : ['no check this step']));
+        box.append(line('one suspended ', h('code', { text: 'queens(n, state)' }), ' call per row, the most recent last:'));
+        box.append(generatorFrames(s, n));
         break;
       }
       case 'counters': {
@@ -938,25 +1012,31 @@
       }
       case 'masks': {
         const rows = s.rows || [];
-        const table = h('table', { class: 'maskt', 'data-field': 'rows' });
-        table.append(h('thead', {}, h('tr', {}, ...['row', 'cols', 'ld', 'rd', 'free', 'p'].map((x) => h('th', { text: x })))));
+        const right = !!s.lsb_right;
+        const bits = (str) => edgeBits(str, n, right);
+        // Our names, with seed 004's beside them where they differ.
+        const named = (ours, theirs) => h('th', {}, ours, theirs ? h('span', { class: 'tname', text: ` ${theirs}`, title: `the tutorial calls it ${theirs}` }) : null);
+        box.append(h('p', { class: 'st-line' }, bitOrderButton(right)));
+        const table = h('table', { class: 'maskt', 'data-field': 'rows', 'data-order': right ? 'lsb-right' : 'lsb-left' });
+        table.append(h('thead', {}, h('tr', {}, named('row'), named('cols', 'k'), named('ld'), named('ld', 'tutorial'), named('rd'), named('free', 'pos'), named('p'))));
         const body = h('tbody');
         rows.forEach((r, i) => body.append(h('tr', { class: i === rows.length - 1 ? 'last' : '' },
-          h('td', { text: r.row }), ...['cols_bits', 'ld_bits', 'rd_bits', 'free_bits', 'p_bits'].map((f) => h('td', { class: 'bits', 'data-field': f }, bitsOf(r[f]))))));
+          h('td', { text: r.row }), ...['cols_bits', 'ld_bits', 'ld_tutorial_bits', 'rd_bits', 'free_bits', 'p_bits'].map((f) => h('td', { class: 'bits', 'data-field': f }, bits(r[f]))))));
         table.append(body);
         box.append(table);
         const r = rows[rows.length - 1];
         if (r) {
-          const op = (name, bits, note, cls) => h('tr', { class: cls || '' }, h('th', { text: name }), h('td', { class: 'bits', 'data-op': name }, bitsOf(bits)), h('td', { class: 'opn', text: note }));
+          const op = (name, theirs, str, note, cls, key = name) => h('tr', { class: cls || '' }, h('th', {}, name, theirs ? h('span', { class: 'tname', text: ` (${theirs})` }) : null), h('td', { class: 'bits', 'data-op': key }, bits(str)), h('td', { class: 'opn', text: note }));
           box.append(h('table', { class: 'ops', 'data-field': 'ops', 'aria-label': `the masks of row ${r.row}` },
-            h('caption', { text: `row ${r.row}, column 0 first` }),
+            h('caption', { text: `row ${r.row}, ${right ? 'column 0 on the right' : 'column 0 first'}; in brackets the tutorial's names; dimmed bits are past the board's edge` }),
             h('tbody', {},
-              op('cols', r.cols_bits, 'columns taken'),
-              op('ld', r.ld_bits, '(ld | p) << 1, last bit off the board', 'ld'),
-              op('rd', r.rd_bits, '(rd | p) >> 1'),
-              op('mask', r.mask_bits, 'the n columns'),
-              op('free', r.free_bits, 'mask & ~(cols | ld | rd), less the bits taken: still to try', 'free'),
-              op('p', r.p_bits, 'free & -free: the lowest bit, taken last', 'p'))));
+              op('cols', 'k', r.cols_bits, 'columns taken'),
+              op('ld', '', r.ld_bits, '(ld | p) << 1: one bit more than the board, this row\'s shift past the edge', 'ld'),
+              op('ld', 'tutorial', r.ld_tutorial_bits, 'the tutorial never masks ld: a diagonal that left the board keeps moving out, a bit a row. Those bits never come back, so ours drops them (& mask) when it stores ld', 'ldt', 'ld-tutorial'),
+              op('rd', '', r.rd_bits, '(rd | p) >> 1'),
+              op('mask', 'max', r.mask_bits, 'the n columns'),
+              op('free', 'pos', r.free_bits, 'mask & ~(cols | ld | rd), less the bits taken: still to try', 'free'),
+              op('p', '', r.p_bits, 'free & -free: the lowest bit, taken last', 'p'))));
         }
         break;
       }
@@ -984,7 +1064,7 @@
   const STRUCTURE_NAME = {
     candidate: 'the candidate board', board01: 'the n×n 0/1 board', array: 'the array s[row] = col', stack: 'the stack',
     tagged_stack: 'the stack of (row, col, tag) nodes and the flag arrays', generator: 'the generator\'s state', counters: 'the attack counters',
-    queue: 'the FIFO queue', heuristic: 'look-ahead scores', scores: 'the look-ahead scores f', masks: 'the bit masks, column 0 first', items: 'the exact cover items',
+    queue: 'the FIFO queue', heuristic: 'look-ahead scores', scores: 'the look-ahead scores f', masks: 'the bit masks', items: 'the exact cover items',
   };
 
   function showStructure(w) {
@@ -1118,13 +1198,14 @@
     const algorithm = $('algo').value;
     const n = state.n;
     const w = state.watch;
-    if (w && w.algorithm === algorithm && w.n === n && !w.failed) return w.loading;
+    const bits = algorithm === 'bitwise' && state.bitsRight ? 'lsb-right' : null;
+    if (w && w.algorithm === algorithm && w.n === n && w.bits === bits && !w.failed) return w.loading;
     stopWatch();
-    const fresh = { algorithm, n, events: [], truncated: false, k: 0, playing: false, active: false, failed: false, loading: null, base: '', nextOffset: null, more: null, pages: { events: [], tree: new Map(), first: null } };
+    const fresh = { algorithm, n, bits, events: [], truncated: false, k: 0, playing: false, active: false, failed: false, loading: null, base: '', nextOffset: null, more: null, pages: { events: [], tree: new Map(), first: null } };
     state.watch = fresh;
     const a = algorithmInfo(algorithm);
     watchMsg(`Loading the ${algorithm} search on ${n}×${n}…`);
-    fresh.loading = api('POST', '/api/trace', { n, algorithm }).then((t) => {
+    fresh.loading = api('POST', '/api/trace', bits ? { n, algorithm, bits } : { n, algorithm }).then((t) => {
       if (state.watch !== fresh) return false;
       addPage(fresh, t);
       fresh.active = true;
@@ -1151,7 +1232,7 @@
     if (w.nextOffset === null) return Promise.resolve(false);
     if (w.more) return w.more;
     watchMsg(`Loading the steps after step ${w.events.length}…`);
-    w.more = api('POST', '/api/trace', { n: w.n, algorithm: w.algorithm, offset: w.nextOffset }).then((t) => {
+    w.more = api('POST', '/api/trace', w.bits ? { n: w.n, algorithm: w.algorithm, offset: w.nextOffset, bits: w.bits } : { n: w.n, algorithm: w.algorithm, offset: w.nextOffset }).then((t) => {
       w.more = null;
       if (state.watch !== w) return false;
       addPage(w, t);
@@ -1728,6 +1809,10 @@
     // (on key up) must not do it a second time.
     document.addEventListener('keyup', (e) => {
       if ((e.key === ' ' || e.key === 'Spacebar') && e.target instanceof Element && e.target.closest('button') && spaceIsPlay(e.target)) e.preventDefault();
+    });
+    // The bit-order button lives inside the structure panel, drawn anew each step.
+    $('w-structure').addEventListener('click', (e) => {
+      if (e.target.closest('[data-act=bit-order]')) toggleBits();
     });
     $('w-back').addEventListener('click', () => watchStep(-1));
     $('w-play').addEventListener('click', play);

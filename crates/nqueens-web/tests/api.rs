@@ -898,6 +898,57 @@ mod trace {
         assert!(reject["attack"].is_string());
     }
 
+    /// `"bits": "lsb-right"` writes the masks as `nqueens trace --bits
+    /// lsb-right` and seed 004 do; the tutorial's never-masked ld and the
+    /// order come with them.
+    #[test]
+    fn bits_in_the_tutorials_order() {
+        let s = start();
+        let page = |bits: &str| {
+            s.ok(
+                "/api/trace",
+                json!({"n": 4, "algorithm": "bitwise", "bits": bits, "limit": 200}),
+            )
+        };
+        let (right, left) = (page("lsb-right"), page("lsb-left"));
+        // Seed 004's second walk-through: row 3 after (0, 1), (1, 3), (2, 0).
+        let row3 = |r: &Value| {
+            r["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .find(|e| e["event"] == "masks" && e["row"] == 3 && e["view"]["board"][2] == 0)
+                .expect("row 3 of the second walk-through")
+                .clone()
+        };
+        let (r, l) = (row3(&right), row3(&left));
+        let masks = &r["view"]["structure"];
+        assert_eq!(masks["lsb_right"], true);
+        assert_eq!(masks["rows"][3]["ld_tutorial_bits"], "110010");
+        assert_eq!(masks["rows"][3]["ld_bits"], "10010");
+        assert_eq!(masks["rows"][3]["cols_bits"], "1011");
+        let text = r["view"]["text"].to_string();
+        assert!(text.contains("tutorial's ld 11|0010"), "{text}");
+        assert_eq!(l["view"]["structure"]["lsb_right"], false);
+        assert_eq!(
+            l["view"]["structure"]["rows"][3]["ld_tutorial_bits"],
+            "010011"
+        );
+        // The same steps either way, the same numbers.
+        assert_eq!(r["step"], l["step"]);
+        assert_eq!(r["diag"], l["diag"]);
+        s.post(
+            "/api/trace",
+            json!({"n": 4, "algorithm": "bitwise", "bits": "msb"}),
+        )
+        .assert_error(400, "invalid", "\"lsb-right\"");
+        s.post(
+            "/api/trace",
+            json!({"n": 4, "algorithm": "stack", "bits": "lsb-right"}),
+        )
+        .assert_error(400, "invalid", "stack has none");
+    }
+
     /// The replay up to `offset` runs under the request's deadline: an
     /// offset too far to reach in time is a 503 that says so, on time.
     #[test]

@@ -315,9 +315,9 @@ pub use crate::{
     // tell a learner: events, statistics, replays, pseudocode.
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
-        generator::Generator, pseudocode, About, Algorithm, Event, Item, ItemKind, Mark, MarkKind,
-        MasksRow, Replay, StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode,
-        UnknownAlgorithm, LEGEND,
+        generator::{Generator, GeneratorFrame},
+        pseudocode, About, Algorithm, Event, Item, ItemKind, Mark, MarkKind, MasksRow, Replay,
+        StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode, UnknownAlgorithm, LEGEND,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},

@@ -40,6 +40,8 @@ pub struct Options {
     pub until: Option<u64>,
     /// Masks with column 0 on the right.
     pub lsb_right: bool,
+    /// JSON lines carry the structure after each step.
+    pub structure: bool,
     /// How to print.
     pub format: TraceFormat,
 }
@@ -144,19 +146,25 @@ impl<W: Record> Tracer<'_, W> {
 
     fn json(&mut self, event: &Event<'_>) -> io::Result<()> {
         /// `{"step": k, "event": ..., ..., "says": "..."}`: the event as
-        /// the library writes it, numbered and in words.
+        /// the library writes it, numbered and in words; with
+        /// `--structure`, `"structure": {...}` too, the algorithm's
+        /// structure after it (the page's `view.structure`: the generator's
+        /// frames, the masks, ...).
         #[derive(serde::Serialize)]
         struct Line<'e> {
             step: u64,
             #[serde(flatten)]
             record: &'e Event<'e>,
             says: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            structure: Option<nqueens::Structure>,
         }
         let step = self.replay.apply(event);
         let line = Line {
             step: self.replay.steps(),
             record: event,
             says: step.says,
+            structure: self.options.structure.then(|| self.replay.structure()),
         };
         serde_json::to_writer(&mut *self.out, &line)?;
         writeln!(self.out)
@@ -507,10 +515,14 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
             algorithm.name()
         );
     }
+    if a.structure && a.format != TraceFormat::Json {
+        usage!("--structure adds the structure to JSON lines; add --format json");
+    }
     let options = &Options {
         max_steps: a.max_steps,
         until: a.until,
         lsb_right: a.bits == BitOrder::LsbRight,
+        structure: a.structure,
         format: a.format,
     };
     let (frames_dir, delay) = (a.frames.as_deref(), a.delay.as_secs_f64());

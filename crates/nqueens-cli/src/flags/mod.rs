@@ -634,6 +634,11 @@ pub struct TraceArgs {
     /// How to print the steps.
     #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
     pub format: TraceFormat,
+    /// With --format json: add the algorithm's structure after each step
+    /// (the generator's frames, the bit masks, the stack, ...), as the web
+    /// page's /api/trace sends it.
+    #[arg(long)]
+    pub structure: bool,
     /// With --format svg: write one picture per step into DIR
     /// (step-0001.svg, ...) instead of one animated SVG on stdout.
     #[arg(long, value_name = "DIR")]

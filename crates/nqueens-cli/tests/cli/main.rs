@@ -37,6 +37,7 @@ mod serve;
 mod slurm;
 mod solve;
 mod trace_bounded;
+mod trace_frames;
 mod usage;
 mod verify;
 mod verify_formats;

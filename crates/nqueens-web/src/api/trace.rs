@@ -3,6 +3,9 @@
 //! page replays them to animate the search; `nqueens trace --format json`
 //! prints the same records ([`Event`]), one per line.
 //!
+//! `"bits": "lsb-right"` writes the bit masks with column 0 on the right, as
+//! `nqueens trace --bits lsb-right` does (default `"lsb-left"`).
+//!
 //! Paging: `"offset"` is the number of steps to pass over (the first step
 //! returned is step `offset + 1`) and `"limit"` the most steps to return;
 //! the reply says whether more follow (`"more"`, and `"next_offset"`, the
@@ -47,6 +50,7 @@ struct TraceIn {
     algorithm: Option<String>,
     limit: Option<usize>,
     offset: Option<usize>,
+    bits: Option<String>,
 }
 
 /// The board and the algorithm's structure after one step.
@@ -223,7 +227,7 @@ fn field<T: Serialize + ?Sized>(out: &mut Capped, name: &str, value: &T) -> std:
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let input: TraceIn = parse(
         body,
-        &["n", "algorithm", "limit", "offset"],
+        &["n", "algorithm", "limit", "offset", "bits"],
         r#"{"n": 6, "algorithm": "bitwise", "limit": 500}"#,
     )?;
     let Some(name) = input.algorithm.as_deref() else {
@@ -232,6 +236,23 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         ));
     };
     let algorithm = algorithm_named(name)?;
+    // The bit order of the masks, as `nqueens trace --bits` takes it.
+    let lsb_right = match input.bits.as_deref() {
+        None | Some("lsb-left") => false,
+        Some("lsb-right") => true,
+        Some(other) => {
+            return Err(ApiError::invalid(format!(
+                "\"bits\" is \"lsb-left\" (column 0 on the left, like the board) or \
+                 \"lsb-right\" (column 0 on the right, as the tutorials write binary), not {other:?}"
+            )))
+        }
+    };
+    if lsb_right && algorithm.name() != "bitwise" {
+        return Err(ApiError::invalid(format!(
+            "\"bits\" orders the masks of bitwise; {} has none",
+            algorithm.name()
+        )));
+    }
     let max = cx.limits.play_max.min(algorithm.max_n());
     let n = super::input::size(input.n, max, &format!("trace with {name}"))?;
     let reach = cx.limits.trace_steps.max(1);
@@ -297,7 +318,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let mut recorder = Recorder {
         offset: offset as u64,
         limit,
-        replay: Replay::new(algorithm.name(), n),
+        replay: Replay::new(algorithm.name(), n).with_lsb_right(lsb_right),
         out: std::mem::take(&mut out),
         scratch: Vec::new(),
         written: 0,

@@ -43,6 +43,14 @@
 //! so that no bit leaves the word for n ≤ 63). `(rd | p) >> 1` drops its bit
 //! past column 0 by itself.
 //!
+//! The tutorial (seed 004) never masks `ld`: a diagonal's bit that left the
+//! board goes on moving out one bit per row, so its `ld` in row 3 of the
+//! second 4×4 walk-through reads `110010` where ours reads `10010` (only
+//! this row's shift past the edge). Those bits can never come back (`<<`
+//! only moves them further out), so dropping them changes nothing; a trace
+//! keeps the tutorial's unmasked `ld` too, in a `u128` (2n - 1 bits at
+//! most), so that the two can be shown side by side.
+//!
 //! Counted: a node per queen placed (plus the empty board), one conflict test
 //! per mask computation (one per row entered), a backtrack per queen taken off,
 //! and the depth as the frontier; `reads` are the three mask words read per
@@ -106,9 +114,12 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
     let mut diag = vec![0u64; n];
     let mut anti = vec![0u64; n];
     avail[0] = full;
+    // `ld` as seed 004's tutorial keeps it, never masked, for the trace
+    // only: `(ld | p) << 1` row after row, bits past the edge included.
+    let mut wide = vec![0u128; if TRACING { n } else { 0 }];
     // The real state, for the replay test: the masks of rows 0 to `upto`,
     // `ld` as shifted (before `& mask`), and p the bit each row took (0 in
-    // row `upto` until it takes one).
+    // row `upto` until it takes one); with the tutorial's unmasked `ld`.
     macro_rules! snap {
         ($upto:expr, $taken:expr) => {
             record(|| {
@@ -125,7 +136,10 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
                     } else {
                         0
                     };
-                    [k as u64, cols[k], ld, anti[k], full, avail[k], p]
+                    (
+                        [k as u64, cols[k], ld, anti[k], full, avail[k], p],
+                        wide.get(k).copied().unwrap_or(0),
+                    )
                 });
                 Replay::masks_of(n, rows)
             })
@@ -200,6 +214,9 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
         diag[d] = l & full;
         anti[d] = r;
         avail[d] = full & !(c | l | r);
+        if TRACING {
+            wide[d] = (wide[d - 1] | u128::from(bit)) << 1;
+        }
         stats.conflict_tests += 1;
         stats.peak_frontier = stats.peak_frontier.max(d as u64 + 1);
         if tracing {
@@ -256,5 +273,45 @@ mod tests {
             "{masks:?}"
         );
         assert_eq!(rec.solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+    }
+
+    #[test]
+    fn the_tutorials_unmasked_ld_beside_ours() {
+        // Seed 004's second walk-through: queens on columns 1, 3, 0; row 3's
+        // ld reads 110010 there (column 0 on the right), 10010 here.
+        let mut replay = Replay::new("bitwise", 4).with_lsb_right(true);
+        let mut seen = false;
+        struct Until<'a>(&'a mut Replay, &'a mut bool);
+        impl Sink for Until<'_> {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                self.0.apply(event);
+                if let (Event::Masks { row: 3, .. }, [Some(1), Some(3), Some(0), None]) =
+                    (event, &self.0.board()[..])
+                {
+                    let crate::algo::Structure::Masks { rows, lsb_right } = self.0.structure()
+                    else {
+                        unreachable!()
+                    };
+                    assert!(lsb_right);
+                    assert_eq!(rows[3].ld_tutorial_bits, "110010");
+                    assert_eq!(rows[3].ld_bits, "10010");
+                    assert_eq!(rows[2].ld_tutorial_bits, "11000");
+                    assert_eq!(rows[1].ld_tutorial_bits, "0100");
+                    *self.1 = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        Bitwise
+            .search(4, &mut Until(&mut replay, &mut seen))
+            .unwrap();
+        assert!(seen);
+        let text = replay.structure_text().join("\n");
+        assert!(text.contains("tutorial's ld 11|0010"), "{text}");
+        assert!(text.contains("cols = k, free = pos, mask = max"), "{text}");
     }
 }

@@ -2,17 +2,28 @@
 //!
 //! Python courses teach N-Queens with a generator (`yield` inside the
 //! recursion): the caller pulls solutions one at a time, and the search runs
-//! only far enough to produce the next one. Rust has no `yield`, so
-//! [`Generator`] keeps the suspended search as explicit state instead of a
-//! call stack:
+//! only far enough to produce the next one. The tutorial's version nests one
+//! generator per row (its code is below, and in the pseudocode): each call
+//! loops `for pos in range(n)`, and for a free `pos` either yields `(pos,)`
+//! (the last row) or runs `for result in queens(n, state + (pos,))` and
+//! yields `(pos,) + result`, so a partial board is a chain of suspended
+//! calls, one per row, each stopped inside its `for pos` loop, and a
+//! solution is built on the way out: the deepest call yields `(pos,)`, each
+//! call above puts its own `pos` in front, and the outermost hands the whole
+//! tuple to the caller. Rust has no `yield`, so [`Generator`] keeps those
+//! calls as an explicit stack of frames instead of a call stack (no
+//! recursion, whatever `n`):
 //!
-//! - `row`: the row being filled (`n` right after a complete board);
-//! - `next[r]`: the next column to try in row `r`, for every row above `row`
-//!   the column after the queen it holds;
-//! - the state: the column of each row's queen above `row`, the tuple that
-//!   the Python version passes down as `state`. A square is tested as the
-//!   tutorials write `conflict(state, nextX)`: does any `state[i]` differ from
-//!   `nextX` by 0 (the same column) or by `nextY - i` (a diagonal)?
+//! - one frame per live `queens()` call, the frame of row `r` at index `r`;
+//! - a frame's only local is `pos`, its loop variable: the column it tries
+//!   or holds, `None` before its loop begins; the candidates it has left are
+//!   the columns after `pos`;
+//! - the `state` a frame was called with is the `pos` of the frames above
+//!   it. A square is tested as the tutorials write `conflict(state, nextX)`:
+//!   does any `state[i]` differ from `nextX` by 0 (the same column) or by
+//!   `nextY - i` (a diagonal)?
+//!
+//! [`Generator::frames`] shows them.
 //!
 //! [`Iterator::next`] resumes from that state, tries columns from left to
 //! right (so solutions come out in lexicographic order), and returns as soon
@@ -25,6 +36,18 @@
 //! Why it is taught: it separates *producing* solutions from *consuming* them
 //! (first solution, first k, count, stop on a condition) without callbacks,
 //! and it shows that recursion is only one way to hold a search's state.
+//!
+//! # In the tutorial's notation
+//!
+//! ```text
+//! queens(n, state):                  # state: the columns of the rows above
+//!     for pos in range(n):
+//!         if conflict(state, pos): continue
+//!         if len(state) == n - 1: yield (pos,)
+//!         else:
+//!             for result in queens(n, state + (pos,)):
+//!                 yield (pos,) + result
+//! ```
 //!
 //! # Events
 //!
@@ -54,8 +77,8 @@
 //! - `backtracks`: queens taken off, the last queen of each yielded solution
 //!   included once the generator is resumed past it;
 //! - `solutions`: boards yielded;
-//! - `peak_frontier`: the deepest row entered plus one, the number of live
-//!   `next` cursors.
+//! - `peak_frontier`: the most frames live at once (the deepest row
+//!   entered plus one).
 //!
 //! # Cost
 //!
@@ -93,12 +116,18 @@ type OnEvent<'f> = &'f mut dyn FnMut(&Event<'_>) -> ControlFlow<()>;
 #[derive(Debug, Clone)]
 pub struct Generator {
     n: usize,
-    /// The row being filled; `n` once the board is complete.
-    row: usize,
-    /// Whether the complete board (when `row == n`) has been yielded.
+    /// One frame per live `queens()` call, the outermost (row 0) first.
+    frames: Vec<Frame>,
+    /// Whether the deepest frame's `pos` is on the board: the board is
+    /// complete (that frame is the last row's, and it passed its test).
+    complete: bool,
+    /// Whether the complete board has been yielded.
     yielded: bool,
     /// Whether its [`Event::Yield`] has been sent.
     announced: bool,
+    /// Whether the frames stand suspended at a yield (from the yield to
+    /// the next call).
+    suspended: bool,
     /// Whether a call is under way (its [`Event::Resume`] sent) and has not
     /// returned a solution yet: a call after a `Break` goes on with it.
     pending: bool,
@@ -107,11 +136,72 @@ pub struct Generator {
     /// A square whose [`Event::Check`] was sent but whose verdict was not
     /// acted on yet: `(row, col, attacking row)`.
     checked: Option<(usize, usize, Option<usize>)>,
-    /// The next column to try in each row.
-    next: Vec<usize>,
-    /// The state: the column of each row's queen, for the rows above `row`.
-    columns: Vec<usize>,
+    /// The tuple handed to the caller, built at a yield from the deepest
+    /// frame up.
+    tuple: Vec<usize>,
     stats: Stats,
+}
+
+/// One suspended call `queens(n, state)`.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// Its loop variable: the column it tries or holds, `None` before its
+    /// loop begins.
+    pos: Option<usize>,
+}
+
+/// One suspended `queens(n, state)` call of a [`Generator`], as
+/// [`Generator::frames`] and [`Structure::Generator`] show it.
+///
+/// ```
+/// use nqueens::Generator;
+///
+/// let mut queens = Generator::new(4)?;
+/// assert_eq!(queens.next(), Some(vec![1, 3, 0, 2]));
+/// // Suspended at the yield: one frame per row, each handing up its pos
+/// // in front of the tuple of the frame below.
+/// let frames = queens.frames();
+/// assert_eq!(frames.len(), 4);
+/// assert_eq!(frames[3].yields, Some(vec![2]));
+/// assert_eq!(frames[0].yields, Some(vec![1, 3, 0, 2]));
+/// assert_eq!((frames[1].row, frames[1].pos), (1, Some(3)));
+/// assert!(frames[1].left.is_empty()); // column 3 was its last candidate
+/// assert_eq!(frames[2].left, vec![1, 2, 3]);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
+pub struct GeneratorFrame {
+    /// Its row: the length of the `state` it was called with.
+    pub row: usize,
+    /// Its loop variable `pos`: the column it tries or holds, `None` before
+    /// its loop begins.
+    pub pos: Option<usize>,
+    /// The candidates its loop has left, the columns after `pos`.
+    pub left: Vec<usize>,
+    /// While suspended at a yield, the tuple it hands up: its `pos` in front
+    /// of what the frame below yielded.
+    pub yields: Option<Vec<usize>>,
+}
+
+impl GeneratorFrame {
+    /// The frames of a search on the `n`×`n` board whose calls loop on
+    /// `pos` (outermost first); `tuple`, when suspended at a yield, is the
+    /// board handed up.
+    pub(crate) fn chain(
+        n: usize,
+        pos: impl Iterator<Item = Option<usize>>,
+        tuple: Option<&[usize]>,
+    ) -> Vec<GeneratorFrame> {
+        pos.enumerate()
+            .map(|(row, pos)| GeneratorFrame {
+                row,
+                pos,
+                left: (pos.map_or(0, |p| p + 1)..n).collect(),
+                yields: tuple.map(|t| t.get(row..).unwrap_or_default().to_vec()),
+            })
+            .collect()
+    }
 }
 
 impl Generator {
@@ -121,16 +211,20 @@ impl Generator {
     /// [`Error::ZeroSize`] for `n = 0`, [`Error::TooLarge`] above 64.
     pub fn new(n: usize) -> Result<Self, Error> {
         check_size(&GeneratorAlgorithm, n)?;
+        let mut frames = Vec::with_capacity(n);
+        // The outermost call, `queens(n, ())`.
+        frames.push(Frame { pos: None });
         Ok(Generator {
             n,
-            row: 0,
+            frames,
+            complete: false,
             yielded: false,
             announced: false,
+            suspended: false,
             pending: false,
             done: false,
             checked: None,
-            next: vec![0; n],
-            columns: vec![0; n],
+            tuple: vec![0; n],
             stats: Stats {
                 nodes: 1,
                 peak_frontier: 1,
@@ -149,10 +243,18 @@ impl Generator {
         self.stats
     }
 
+    /// The suspended `queens()` calls, the outermost first: each one's row,
+    /// its `pos`, the candidates it has left and, while suspended at a
+    /// yield, the tuple it hands up (see [`GeneratorFrame`]).
+    pub fn frames(&self) -> Vec<GeneratorFrame> {
+        let tuple = self.suspended.then_some(&self.tuple[..]);
+        GeneratorFrame::chain(self.n, self.frames.iter().map(|f| f.pos), tuple)
+    }
+
     /// The next solution, lent without allocating; `None` once all are taken.
     pub fn next_columns(&mut self) -> Option<&[usize]> {
         match self.advance(None) {
-            ControlFlow::Continue(true) => Some(&self.columns),
+            ControlFlow::Continue(true) => Some(&self.tuple),
             _ => None,
         }
     }
@@ -166,9 +268,24 @@ impl Generator {
     pub fn next_traced(&mut self, on_event: OnEvent<'_>) -> ControlFlow<(), Option<&[usize]>> {
         match self.advance(Some(on_event)) {
             ControlFlow::Break(()) => ControlFlow::Break(()),
-            ControlFlow::Continue(true) => ControlFlow::Continue(Some(&self.columns)),
+            ControlFlow::Continue(true) => ControlFlow::Continue(Some(&self.tuple)),
             ControlFlow::Continue(false) => ControlFlow::Continue(None),
         }
+    }
+
+    /// The rows filled: the length of the state.
+    fn filled(&self) -> usize {
+        if self.complete {
+            self.n
+        } else {
+            self.frames.len() - 1
+        }
+    }
+
+    /// The column of row `r`'s queen, for a row above the deepest frame's
+    /// (or any row of a complete board).
+    fn column(&self, r: usize) -> usize {
+        self.frames[r].pos.unwrap_or(0)
     }
 
     /// Runs the search until the board is complete (`Continue(true)`), the
@@ -183,20 +300,29 @@ impl Generator {
         }
         if !self.pending {
             self.pending = true;
+            self.suspended = false;
             if let Some(f) = on_event.as_mut() {
-                record(|| self.snapshot(false));
-                f(&Event::Resume { row: self.row })?;
+                record(|| self.snapshot());
+                f(&Event::Resume { row: self.filled() })?;
             }
         }
         loop {
-            if self.row == n {
+            if self.complete {
                 if !self.yielded {
                     if !self.announced {
+                        // `yield (pos,)` in the deepest frame, `yield (pos,)
+                        // + result` in each one above: the tuple grows from
+                        // the last row up to the first, and every frame is
+                        // suspended at its yield.
+                        for r in (0..n).rev() {
+                            self.tuple[r] = self.column(r);
+                        }
                         self.announced = true;
+                        self.suspended = true;
                         if let Some(f) = on_event.as_mut() {
-                            record(|| self.snapshot(true));
+                            record(|| self.snapshot());
                             f(&Event::Yield {
-                                columns: &self.columns,
+                                columns: &self.tuple,
                             })?;
                         }
                     }
@@ -205,11 +331,12 @@ impl Generator {
                     self.stats.solutions += 1;
                     return ControlFlow::Continue(true);
                 }
-                // Resumed after a solution: its last queen comes off.
-                self.row = n - 1;
+                // Resumed after a solution: the deepest frame's loop goes
+                // on, its queen comes off.
+                self.complete = false;
                 let col = self.lift(n - 1);
                 if let Some(f) = on_event.as_mut() {
-                    record(|| self.snapshot(false));
+                    record(|| self.snapshot());
                     f(&Event::Backtrack { row: n - 1, col })?;
                 }
                 continue;
@@ -217,24 +344,26 @@ impl Generator {
             let (row, col, attacker) = match self.checked.take() {
                 Some(checked) => checked,
                 None => {
-                    let row = self.row;
-                    let col = self.next[row];
+                    let row = self.frames.len() - 1;
+                    let col = self.frames[row].pos.map_or(0, |p| p + 1);
                     if col == n {
-                        // Row exhausted: back up to the row above, or finish.
+                        // Its loop is over: the call returns and its frame
+                        // goes; the frame above takes its queen off and moves
+                        // on, or the outermost call ends the iteration.
                         if row == 0 {
                             self.done = true;
                             self.pending = false;
                             return ControlFlow::Continue(false);
                         }
-                        self.row = row - 1;
+                        self.frames.pop();
                         let col = self.lift(row - 1);
                         if let Some(f) = on_event.as_mut() {
-                            record(|| self.snapshot(false));
+                            record(|| self.snapshot());
                             f(&Event::Backtrack { row: row - 1, col })?;
                         }
                         continue;
                     }
-                    self.next[row] = col + 1;
+                    self.frames[row].pos = Some(col);
                     self.stats.conflict_tests += 1;
                     let (attacker, reads) = self.conflict(row, col);
                     self.stats.reads += reads as u64;
@@ -242,8 +371,8 @@ impl Generator {
                     // resumes with the verdict.
                     self.checked = Some((row, col, attacker));
                     if let Some(f) = on_event.as_mut() {
-                        let by = attacker.map(|r| Square::new(r, self.columns[r]));
-                        record(|| self.snapshot(false));
+                        let by = attacker.map(|r| Square::new(r, self.column(r)));
+                        record(|| self.snapshot());
                         f(&Event::Check {
                             row,
                             col,
@@ -257,9 +386,9 @@ impl Generator {
             };
             if let Some(a) = attacker {
                 if let Some(f) = on_event.as_mut() {
-                    let by = Square::new(a, self.columns[a]);
+                    let by = Square::new(a, self.column(a));
                     if let Some(attack) = by.attack(Square::new(row, col)) {
-                        record(|| self.snapshot(false));
+                        record(|| self.snapshot());
                         f(&Event::Reject {
                             row,
                             col,
@@ -272,58 +401,116 @@ impl Generator {
             if attacker.is_some() {
                 continue;
             }
-            self.put(row, col);
-            self.row = row + 1;
+            self.put();
             if row + 1 < n {
-                self.next[row + 1] = 0;
-                self.stats.peak_frontier = self.stats.peak_frontier.max(row as u64 + 2);
+                // `for result in queens(n, state + (pos,))`: a new frame.
+                self.frames.push(Frame { pos: None });
+                self.stats.peak_frontier = self.stats.peak_frontier.max(self.frames.len() as u64);
             } else {
+                self.complete = true;
                 self.yielded = false;
                 self.announced = false;
             }
             if let Some(f) = on_event.as_mut() {
-                record(|| self.snapshot(false));
+                record(|| self.snapshot());
                 f(&Event::Place { row, col })?;
             }
         }
     }
 
     /// The real state, for the replay test: the tuple of the rows filled,
-    /// and whether it suspends (at a yield).
-    fn snapshot(&self, suspended: bool) -> Structure {
+    /// whether it suspends (at a yield), and the frames.
+    fn snapshot(&self) -> Structure {
         Structure::Generator {
-            state: self.columns[..self.row].to_vec(),
-            suspended,
+            state: (0..self.filled()).map(|r| self.column(r)).collect(),
+            suspended: self.suspended,
             compared: 0,
             square: None,
+            frames: self.frames(),
         }
     }
 
     /// `conflict(state, nextX)` as the Python tutorials write it: does any
-    /// queen `i` of the state have `|state[i] - col|` equal to 0 (the same
-    /// column) or to `row - i` (a diagonal)? The first such row, and the
-    /// entries of the state read.
+    /// queen `i` of the state (the `pos` of the frames above) have
+    /// `|state[i] - col|` equal to 0 (the same column) or to `row - i` (a
+    /// diagonal)? The first such row, and the entries of the state read.
     fn conflict(&self, row: usize, col: usize) -> (Option<usize>, usize) {
-        let found = self.columns[..row]
-            .iter()
-            .enumerate()
-            .position(|(i, &c)| c.abs_diff(col) == 0 || c.abs_diff(col) == row - i);
+        let found = self.frames[..row].iter().enumerate().position(|(i, f)| {
+            let c = f.pos.unwrap_or(0);
+            c.abs_diff(col) == 0 || c.abs_diff(col) == row - i
+        });
         (found, found.map_or(row, |i| i + 1))
     }
 
-    /// Puts a queen on `row`, `col` (known to be free): the state grows.
-    fn put(&mut self, row: usize, col: usize) {
-        self.columns[row] = col;
+    /// The deepest frame's `pos` passed its test: the state grows by it.
+    fn put(&mut self) {
         self.stats.writes += 1;
         self.stats.placements += 1;
         self.stats.nodes += 1;
     }
 
-    /// Takes the queen off `row`, returning its column: the state shrinks.
+    /// Takes the queen of `row` (the deepest frame's) off, returning its
+    /// column: the state shrinks, and that frame's loop moves on.
     fn lift(&mut self, row: usize) -> usize {
         self.stats.backtracks += 1;
-        self.columns[row]
+        self.column(row)
     }
+}
+
+/// `(1, 3, 0)`, `(2,)`, `()`: a tuple as Python writes it.
+fn py_tuple(items: &[usize]) -> String {
+    match items {
+        [one] => format!("({one},)"),
+        _ => {
+            let inner: Vec<String> = items.iter().map(usize::to_string).collect();
+            format!("({})", inner.join(", "))
+        }
+    }
+}
+
+/// The frames in text, one line each, the outermost first (the most recent
+/// call last, as Python prints a traceback); `filled` is the length of the
+/// state. At a yield each line shows the tuple its frame hands up, so that
+/// read from the bottom up the tuple grows one `pos` per frame.
+pub(crate) fn frame_lines(n: usize, frames: &[GeneratorFrame], filled: usize) -> Vec<String> {
+    let mut out = vec![format!(
+        "frames, one suspended queens({n}, state) per row, most recent call last:"
+    )];
+    let deepest = frames.len().saturating_sub(1);
+    let mut state: Vec<usize> = Vec::with_capacity(frames.len());
+    for f in frames {
+        let call = format!("  row {}: queens({n}, {})", f.row, py_tuple(&state));
+        let left = if f.left.is_empty() {
+            "none".to_string()
+        } else {
+            let l: Vec<String> = f.left.iter().map(usize::to_string).collect();
+            l.join(" ")
+        };
+        let what = match (f.pos, &f.yields) {
+            (None, _) => format!("loop not begun, left {left}"),
+            (Some(p), Some(y)) if y.len() > 1 => format!(
+                "pos = {p}: yield ({p},) + {} = {}",
+                py_tuple(&y[1..]),
+                py_tuple(y)
+            ),
+            (Some(p), Some(_)) => format!("pos = {p}: yield ({p},)"),
+            (Some(p), None) if f.row < deepest => {
+                let mut below = state.clone();
+                below.push(p);
+                format!(
+                    "pos = {p}, left {left}; waits in for result in queens({n}, {})",
+                    py_tuple(&below)
+                )
+            }
+            (Some(p), None) if f.row < filled => {
+                format!("pos = {p}, left {left}; the last row: at yield ({p},)")
+            }
+            (Some(p), None) => format!("pos = {p}, left {left}"),
+        };
+        out.push(format!("{call}: {what}"));
+        state.push(f.pos.unwrap_or(0));
+    }
+    out
 }
 
 impl Iterator for Generator {
@@ -363,16 +550,11 @@ impl Algorithm for GeneratorAlgorithm {
         if sink.tracing() {
             loop {
                 let step = generator.next_traced(&mut |e| sink.event(e));
-                let ControlFlow::Continue(Some(columns)) = step else {
+                let ControlFlow::Continue(Some(_)) = step else {
                     break;
                 };
-                record(|| Structure::Generator {
-                    state: columns.to_vec(),
-                    suspended: true,
-                    compared: 0,
-                    square: None,
-                });
-                if emit_solution(sink, &mut reported, columns).is_break() {
+                record(|| generator.snapshot());
+                if emit_solution(sink, &mut reported, &generator.tuple).is_break() {
                     break;
                 }
             }
@@ -520,5 +702,34 @@ mod tests {
     #[test]
     fn stops_at_once_when_the_sink_breaks() {
         crate::algo::testing::check_stops_at_once(&GeneratorAlgorithm, 6, &[1, 2, 7, 50, 300]);
+    }
+
+    #[test]
+    fn the_pseudocode_is_the_tutorials_nesting() {
+        let code = crate::pseudocode("generator").join("\n");
+        assert!(
+            code.contains("for result in queens(n, state + (pos,))"),
+            "{code}"
+        );
+        assert!(code.contains("yield (pos,) + result"), "{code}");
+        assert!(!code.contains("if len(state) == n: yield state"), "{code}");
+    }
+
+    #[test]
+    fn the_frames_are_the_suspended_calls() {
+        let mut g = Generator::new(5).unwrap();
+        // Before any call: the outermost frame, its loop not begun.
+        let f = g.frames();
+        assert_eq!((f.len(), f[0].pos, f[0].left.len()), (1, None, 5));
+        assert_eq!(g.next(), Some(vec![0, 2, 4, 1, 3]));
+        let f = g.frames();
+        assert_eq!(f.len(), 5);
+        for (r, frame) in f.iter().enumerate() {
+            assert_eq!(frame.yields.as_deref(), Some(&[0, 2, 4, 1, 3][r..]));
+        }
+        // Suspended no more once resumed: the next solution's frames.
+        assert_eq!(g.next(), Some(vec![0, 3, 1, 4, 2]));
+        assert_eq!(g.frames()[1].pos, Some(3));
+        assert_eq!(g.frames()[1].left, vec![4]);
     }
 }

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::generator::GeneratorFrame;
 use super::{Event, Item, ItemKind, StackEntry};
 use crate::board::Square;
 use crate::count::report::plural;
@@ -239,6 +240,10 @@ struct MaskRow {
     mask: u64,
     free: u64,
     p: u64,
+    /// `ld` as seed 004's tutorial keeps it: never masked, so the bits of
+    /// diagonals that left the board keep moving out (`u128`: 2n - 1 bits
+    /// at most).
+    wide: u128,
 }
 
 /// The algorithm's structure as data, for programs and the web page.
@@ -321,6 +326,8 @@ pub enum Structure {
         compared: usize,
         /// The square being checked.
         square: Option<[usize; 2]>,
+        /// The suspended `queens()` calls, one per row, the outermost first.
+        frames: Vec<GeneratorFrame>,
     },
     /// `occupancy`: the attack counters.
     Counters {
@@ -349,6 +356,8 @@ pub enum Structure {
     Masks {
         /// Top row first.
         rows: Vec<MasksRow>,
+        /// Whether the bit strings put column 0 on the right.
+        lsb_right: bool,
     },
     /// `dancing-links`: the item lists.
     Items {
@@ -388,7 +397,7 @@ pub enum Structure {
 ///
 /// let mut replay = UntilRow1(Replay::new("bitwise", 4));
 /// find_algorithm("bitwise")?.search(4, &mut replay)?;
-/// let Structure::Masks { rows } = replay.0.structure() else { unreachable!() };
+/// let Structure::Masks { rows, .. } = replay.0.structure() else { unreachable!() };
 /// // Row 0 took column 0; the queen attacks columns 0 and 1 of row 1.
 /// assert_eq!((rows[0].p, rows[0].p_bits.as_str()), (0b0001, "1000"));
 /// assert_eq!((rows[1].cols, rows[1].ld), (0b0001, 0b0010));
@@ -424,6 +433,11 @@ pub struct MasksRow {
     pub free_bits: String,
     /// `p` in binary.
     pub p_bits: String,
+    /// `ld` as the tutorial (seed 004) keeps it, in binary: never masked,
+    /// so a queen's diagonal goes on moving one bit per row after it left
+    /// the board. At least n digits, more while such bits are set: the
+    /// digits past the first n (past column n - 1) are off the board.
+    pub ld_tutorial_bits: String,
 }
 
 /// Rebuilds a search from its events: the board, the algorithm's own
@@ -479,6 +493,8 @@ pub struct Replay {
     // generator
     suspended: bool,
     started: bool,
+    /// The `pos` of each live `queens()` call, the outermost first.
+    frames: Vec<Option<usize>>,
     // bfs
     queue: VecDeque<Vec<usize>>,
     level: usize,
@@ -597,6 +613,7 @@ impl Replay {
             stack: Vec::new(),
             suspended: false,
             started: false,
+            frames: vec![None],
             queue: VecDeque::new(),
             level: 0,
             tested: 0,
@@ -870,6 +887,9 @@ impl Replay {
         self.shown = None;
         self.mark = None;
         let (says, line) = self.say(event);
+        if self.algorithm == "generator" {
+            self.follow_frames(event);
+        }
         if self.algorithm == "bfs" {
             match event {
                 Event::Dequeue { .. } => self.tested = 0,
@@ -888,6 +908,22 @@ impl Replay {
             says,
             line,
             node: self.at,
+        }
+    }
+
+    /// The generator's frames after `event`: a test moves the loop of row
+    /// `row`'s frame to `col`, a queen below the last row calls the next
+    /// frame, a queen taken off ends the frames below its row.
+    fn follow_frames(&mut self, event: &Event<'_>) {
+        let (row, col, call) = match *event {
+            Event::Check { row, col, .. } | Event::Backtrack { row, col } => (row, col, false),
+            Event::Place { row, col } => (row, col, row + 1 < self.n),
+            _ => return,
+        };
+        self.frames.resize(row + 1, None);
+        self.frames[row] = Some(col);
+        if call {
+            self.frames.push(None);
         }
     }
 
@@ -971,7 +1007,13 @@ impl Replay {
                     kind: MarkKind::Placed,
                 });
                 let words = self.place_words(row, col);
-                (words, Some(lines::place(alg)))
+                let line = match alg {
+                    // `yield (pos,)` in the last row, a call below in the others.
+                    "generator" if row + 1 == n => 4,
+                    "generator" => 5,
+                    _ => lines::place(alg),
+                };
+                (words, Some(line))
             }
             Event::Reject {
                 row,
@@ -1049,7 +1091,13 @@ impl Replay {
                 } else {
                     format!("row {below} is done: back up; {take}")
                 };
-                (says, Some(lines::backtrack(alg)))
+                let line = if alg == "generator" && below == n && !dead {
+                    // The deepest frame's loop goes on after its yield.
+                    2
+                } else {
+                    lines::backtrack(alg)
+                };
+                (says, Some(line))
             }
             Event::Check {
                 row,
@@ -1241,7 +1289,15 @@ impl Replay {
                 free,
             } => {
                 self.masks.truncate(row);
+                // The tutorial's ld, from the row above as this replay saw
+                // it: `(ld | p) << 1`, never masked.
+                let wide = self
+                    .masks
+                    .last()
+                    .filter(|_| row > 0)
+                    .map_or(0, |m| (m.wide | u128::from(m.p)) << 1);
                 self.masks.push(MaskRow {
+                    wide,
                     row,
                     cols,
                     ld: diag,
@@ -1482,17 +1538,18 @@ impl Replay {
             mask_bits: self.bits(m.mask, w),
             free_bits: self.bits(m.free, w),
             p_bits: self.bits(m.p, w),
+            ld_tutorial_bits: self.wide_bits(m.wide),
         }
     }
 
     /// `bitwise`'s structure for the rows `rows` (row, cols, ld, rd, mask,
-    /// free, p), written as a replay of `n` writes it: for the algorithm's
-    /// own snapshot of its state.
-    pub(crate) fn masks_of(n: usize, rows: impl Iterator<Item = [u64; 7]>) -> Structure {
+    /// free, p, and the tutorial's unmasked ld), written as a replay of `n`
+    /// writes it: for the algorithm's own snapshot of its state.
+    pub(crate) fn masks_of(n: usize, rows: impl Iterator<Item = ([u64; 7], u128)>) -> Structure {
         let replay = Replay::new("bitwise", n);
         Structure::Masks {
             rows: rows
-                .map(|[row, cols, ld, rd, mask, free, p]| {
+                .map(|([row, cols, ld, rd, mask, free, p], wide)| {
                     replay.masks_row(&MaskRow {
                         row: row as usize,
                         cols,
@@ -1501,9 +1558,25 @@ impl Replay {
                         mask,
                         free,
                         p,
+                        wide,
                     })
                 })
                 .collect(),
+            lsb_right: replay.lsb_right,
+        }
+    }
+
+    /// The tutorial's unmasked `ld` in binary: n digits, more while bits
+    /// past the edge are set.
+    fn wide_bits(&self, wide: u128) -> String {
+        let width = self.n.max(128 - wide.leading_zeros() as usize);
+        let s: String = (0..width)
+            .map(|c| if wide >> c & 1 == 1 { '1' } else { '0' })
+            .collect();
+        if self.lsb_right {
+            s.chars().rev().collect()
+        } else {
+            s
         }
     }
 
@@ -1550,12 +1623,17 @@ impl Replay {
                     sd,
                 }
             }
-            "generator" => Structure::Generator {
-                state: self.queens(),
-                suspended: self.suspended,
-                compared: if checked.is_some() { self.compared } else { 0 },
-                square,
-            },
+            "generator" => {
+                let state = self.queens();
+                let tuple = self.suspended.then_some(&state[..]);
+                Structure::Generator {
+                    frames: GeneratorFrame::chain(n, self.frames.iter().copied(), tuple),
+                    state,
+                    suspended: self.suspended,
+                    compared: if checked.is_some() { self.compared } else { 0 },
+                    square,
+                }
+            }
             "occupancy" => Structure::Counters {
                 grid: self.counters(),
             },
@@ -1577,6 +1655,7 @@ impl Replay {
             }
             "bitwise" => Structure::Masks {
                 rows: self.masks.iter().map(|m| self.masks_row(m)).collect(),
+                lsb_right: self.lsb_right,
             },
             "dancing-links" => Structure::Items {
                 sizes: self
@@ -1707,6 +1786,7 @@ impl Replay {
                 suspended,
                 compared,
                 square,
+                frames,
             } => {
                 out.push(format!(
                     "state = {}{}",
@@ -1726,6 +1806,7 @@ impl Replay {
                         ));
                     }
                 }
+                out.extend(super::generator::frame_lines(n, &frames, state.len()));
             }
             Structure::Counters { grid } => {
                 out.push(
@@ -1792,20 +1873,42 @@ impl Replay {
                     )
                 });
             }
-            Structure::Masks { rows } => {
+            Structure::Masks { rows, lsb_right } => {
                 out.push(format!(
-                    "bits are columns, {}",
-                    if self.lsb_right {
+                    "bits are columns, {}; the tutorial's names: cols = k, free = pos, mask = max",
+                    if lsb_right {
                         "column 0 (the least significant bit) on the right"
                     } else {
                         "column 0 (the least significant bit) on the left, like the board"
                     }
                 ));
-                for m in rows {
+                // The tutorial's ld with `|` at the board's edge.
+                let edge = |bits: &str| {
+                    let past = bits.len().saturating_sub(n);
+                    match (past, lsb_right) {
+                        (0, _) => bits.to_string(),
+                        (_, true) => format!("{}|{}", &bits[..past], &bits[past..]),
+                        (_, false) => format!("{}|{}", &bits[..n], &bits[n..]),
+                    }
+                };
+                for m in &rows {
                     out.push(format!(
-                        "  row {}: cols {}  ld {}  rd {}  free {}  p {}",
-                        m.row, m.cols_bits, m.ld_bits, m.rd_bits, m.free_bits, m.p_bits
+                        "  row {}: cols/k {}  ld {}  tutorial's ld {}  rd {}  free/pos {}  p {}",
+                        m.row,
+                        m.cols_bits,
+                        m.ld_bits,
+                        edge(&m.ld_tutorial_bits),
+                        m.rd_bits,
+                        m.free_bits,
+                        m.p_bits
                     ));
+                }
+                if rows.iter().any(|m| m.ld_tutorial_bits.len() > n) {
+                    out.push(
+                        "  the tutorial never masks ld, so a diagonal's bit goes on moving past the board's edge (|); \
+                         ours is masked when stored, so only the bit shifted out this row shows (n + 1 digits)"
+                            .into(),
+                    );
                 }
             }
             Structure::Items { sizes, chosen } => {
@@ -1889,6 +1992,7 @@ mod lines {
             "bfs" => 6,
             "bitwise" => 4,
             "dancing-links" => 1,
+            "generator" => 6,
             _ => 5,
         }
     }

@@ -70,7 +70,10 @@ mod tests {
             }
             (
                 Structure::Generator {
-                    state, suspended, ..
+                    state,
+                    suspended,
+                    frames,
+                    ..
                 },
                 Structure::Generator {
                     compared, square, ..
@@ -80,6 +83,7 @@ mod tests {
                 suspended,
                 compared: *compared,
                 square: *square,
+                frames,
             },
             (snapshot, _) => snapshot,
         }
