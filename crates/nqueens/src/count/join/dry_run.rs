@@ -1,7 +1,10 @@
-//! How a dry run times one task of the join engine without counting the
-//! whole plan ([`JoinPlan::sample_task_seconds`], behind
-//! `Plan::sample_seconds`): whole tasks for small boards, one row split
-//! scaled by the task's number of splits from n = 24 on.
+//! How a dry run samples one task of the join engine without counting the
+//! whole plan ([`JoinPlan::sample_task`], behind `Plan::sample`): whole
+//! tasks for small boards, one row split scaled by the task's number of
+//! splits from n = 24 on. Times are read on the worker's own CPU clock
+//! ([`thread_cpu_seconds`]), and the solutions of what was counted are
+//! scaled as its time is, so that a dry run also estimates Q(n), which the
+//! known values check.
 
 use super::*;
 
@@ -24,30 +27,38 @@ impl JoinPlan {
     /// spread over the tasks as a count on one core spends it: once a
     /// frame. (Timed with the placing, n = 19 was projected at 87 s of CPU
     /// for a count that took 15.6 s.)
-    pub(super) fn sample_task_seconds(&self, index: usize, seed: u64) -> f64 {
+    pub(super) fn sample_task(&self, index: usize, seed: u64) -> TaskSample {
         if index > 0 && self.keeps_frames() {
             let first = self.tasks[index - 1].first;
-            let (place, task) = with_buffers(|buf| {
-                let start = std::time::Instant::now();
-                self.place_frame(&self.frame(first.c1, first.r1), (first.c1, first.r1), buf);
-                let place = start.elapsed().as_secs_f64();
-                let start = std::time::Instant::now();
-                std::hint::black_box(self.count_units(&self.units_of(index), buf));
-                (place, start.elapsed().as_secs_f64())
+            let (place, (solutions, task)) = with_buffers(|buf| {
+                let ((), place) = thread_cpu_seconds(|| {
+                    self.place_frame(&self.frame(first.c1, first.r1), (first.c1, first.r1), buf);
+                });
+                (
+                    place,
+                    thread_cpu_seconds(|| self.count_units(&self.units_of(index), buf)),
+                )
             });
-            return task + place * self.frame_runs() as f64 / self.tasks.len() as f64;
+            return TaskSample {
+                cpu_seconds: task + place * self.frame_runs() as f64 / self.tasks.len() as f64,
+                solutions: Some(solutions as f64),
+            };
         }
         if index == 0 || self.h < ONE_SPLIT_H {
-            let start = std::time::Instant::now();
-            std::hint::black_box(self.count(index));
-            return start.elapsed().as_secs_f64();
+            let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
+            return TaskSample {
+                cpu_seconds,
+                solutions: Some(tally.solutions as f64),
+            };
         }
-        self.task_seconds_by_a_split(&self.units_of(index), seed)
+        self.task_by_a_split(&self.units_of(index), seed)
     }
 
     /// The time a task of `units` (its row splits) takes, projected from
-    /// one of them drawn with `seed` (see [`Plan::sample_seconds`]).
-    pub(super) fn task_seconds_by_a_split(&self, units: &[Unit], seed: u64) -> f64 {
+    /// one of them drawn with `seed` (see [`Plan::sample`]), and its
+    /// solutions: the split's, times the number of splits (the split is
+    /// drawn uniformly, so that is the task's on average).
+    pub(super) fn task_by_a_split(&self, units: &[Unit], seed: u64) -> TaskSample {
         let mut rng = crate::rng::Xoshiro256::new(seed);
         let u = rng.below(units.len() as u64) as usize;
         let unit = &units[u..=u];
@@ -63,11 +74,7 @@ impl JoinPlan {
             (0.0, 0.0)
         } else {
             let (u, f) = (unit[0], self.frame(unit[0].c1, unit[0].r1));
-            let build = |rows: u32| {
-                let start = std::time::Instant::now();
-                std::hint::black_box(self.rows.get(rows));
-                start.elapsed().as_secs_f64()
-            };
+            let build = |rows: u32| thread_cpu_seconds(|| self.rows.get(rows)).1;
             let north = build(u.en) + build(f.north & !u.en);
             let south = build(u.es) + build(f.south & !u.es);
             if self.keeps_every_row_table() {
@@ -80,11 +87,13 @@ impl JoinPlan {
         // once, not scaled by the number of units. The split is counted with
         // the thread's own buffers, as a count uses them from task to task.
         let mut north = 0.0;
-        let start = std::time::Instant::now();
-        std::hint::black_box(with_buffers(|buf| {
-            self.count_units_timed(unit, buf, Some(&mut north), None)
-        }));
-        let rest = start.elapsed().as_secs_f64() - north;
-        north + build_north + (rest + build_south) * units.len() as f64
+        let (solutions, all) = thread_cpu_seconds(|| {
+            with_buffers(|buf| self.count_units_timed(unit, buf, Some(&mut north), None))
+        });
+        let rest = all - north;
+        TaskSample {
+            cpu_seconds: north + build_north + (rest + build_south) * units.len() as f64,
+            solutions: Some(solutions as f64 * units.len() as f64),
+        }
     }
 }

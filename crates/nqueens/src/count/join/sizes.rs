@@ -173,7 +173,7 @@ fn task_projection() {
             plan.rows = RowCache::new(plan.h, budget);
             let seeds = env_or("NQ_SEEDS", 8);
             let by_a_split = (0..seeds)
-                .map(|seed| plan.task_seconds_by_a_split(&units, seed as u64))
+                .map(|seed| plan.task_by_a_split(&units, seed as u64).cpu_seconds)
                 .sum::<f64>()
                 / seeds as f64;
             plan.rows = RowCache::new(plan.h, budget);

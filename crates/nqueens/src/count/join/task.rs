@@ -46,7 +46,7 @@ impl JoinPlan {
         stop: Option<&AtomicBool>,
     ) -> u128 {
         // Clocks only when timed: reading one costs 2% of n = 17.
-        let north_start = north.is_some().then(std::time::Instant::now);
+        let north_start = north.is_some().then(CpuClock::start);
         let Some(first) = units.first() else {
             return 0;
         };
@@ -62,7 +62,7 @@ impl JoinPlan {
         self.north_pieces(&f, en, f.east, 0, east_north);
         self.north_pieces(&f, wn, f.west, self.off, west_north);
         if let (Some(t), Some(start)) = (north, north_start) {
-            *t += start.elapsed().as_secs_f64();
+            *t += start.seconds();
         }
         let mut total = 0u128;
         for u in units {
@@ -120,8 +120,8 @@ impl Plan for JoinPlan {
         })
     }
 
-    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
-        self.sample_task_seconds(index, seed)
+    fn sample(&self, index: usize, seed: u64) -> TaskSample {
+        self.sample_task(index, seed)
     }
 
     fn describe(&self, index: usize) -> String {
