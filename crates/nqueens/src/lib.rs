@@ -360,6 +360,7 @@ pub use crate::{
         plan::Engine,
         plan::Plan,
         plan::Tally,
+        plan::TaskSample,
         report::article,
         report::grouped,
         report::json_line as count_json_line,

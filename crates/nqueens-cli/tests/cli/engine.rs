@@ -281,12 +281,21 @@ fn constellation_projects_up_to_40() {
 fn dry_run_projects_without_counting() {
     let out = run(&["count", "14", "--dry-run"]).ok();
     assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");
+    // The same sample projects Q(14), checked against the known value (the
+    // 200 tasks come from a fixed seed).
+    assert!(
+        out.contains("solutions, from the same sample: about")
+            && out.contains("the known Q(14) = 365,596 is inside it"),
+        "{out}"
+    );
     let json = run(&["count", "14", "--dry-run", "--format", "json"]).ok();
     let f = flat_json(json.trim());
-    assert!(
-        f.iter().any(|(k, _)| k == "projected_cpu_seconds"),
-        "{json}"
-    );
+    let get = |key: &str| f.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    assert!(get("projected_cpu_seconds").is_some(), "{json}");
+    assert_eq!(get("known_solutions").as_deref(), Some("365596"), "{json}");
+    let low: f64 = get("solutions_low").unwrap().parse().unwrap();
+    let high: f64 = get("solutions_high").unwrap().parse().unwrap();
+    assert!(low <= 365_596.0 && 365_596.0 <= high, "{json}");
 }
 
 #[test]

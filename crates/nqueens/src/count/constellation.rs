@@ -45,7 +45,7 @@
 //! queen, the rotation-symmetric constellations, and, for corner solutions,
 //! the choices of the queens of rows 1 and 2: thousands from n = 14 on.
 
-use super::plan::{Engine, Plan, Tally};
+use super::plan::{thread_cpu_seconds, Engine, Plan, Tally, TaskSample};
 use crate::board::Square;
 use crate::error::Error;
 use crate::rng::Xoshiro256;
@@ -647,13 +647,22 @@ impl Plan for ConstellationPlan {
     /// interval includes that noise. The rows to leave are chosen on paths
     /// that are then thrown away, so that the choice does not bias the
     /// paths timed.
-    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
-        let start = std::time::Instant::now();
+    ///
+    /// Times are read on the thread's own CPU clock. Parts give no count of
+    /// the task's solutions (their weights are the task's, not the part's),
+    /// so from [`PART_TIMING_N`] on `solutions` is `None`.
+    fn sample(&self, index: usize, seed: u64) -> TaskSample {
         if self.n < PART_TIMING_N {
-            std::hint::black_box(self.count(index));
-            return start.elapsed().as_secs_f64();
+            let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
+            return TaskSample {
+                cpu_seconds,
+                solutions: Some(tally.solutions as f64),
+            };
         }
-        self.sample_parts(index, seed)
+        TaskSample {
+            cpu_seconds: self.sample_parts(index, seed),
+            solutions: None,
+        }
     }
 
     fn describe(&self, index: usize) -> String {
@@ -673,7 +682,7 @@ impl Plan for ConstellationPlan {
 
 impl ConstellationPlan {
     /// The time of task `index` from the times of random parts (see
-    /// [`Plan::sample_seconds`]).
+    /// [`Plan::sample`]).
     fn sample_parts(&self, index: usize, seed: u64) -> f64 {
         let search = self.search(index);
         let rows = search.rows.len();
@@ -684,9 +693,7 @@ impl ConstellationPlan {
             if paths == 0.0 {
                 return (0.0, 0.0);
             }
-            let start = std::time::Instant::now();
-            std::hint::black_box(below.completions(self.full));
-            let seconds = start.elapsed().as_secs_f64();
+            let seconds = thread_cpu_seconds(|| below.completions(self.full)).1;
             (seconds, paths * seconds)
         };
         let mut left = rows.min(10);

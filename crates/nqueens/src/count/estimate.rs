@@ -60,6 +60,17 @@
 //! task was timed. Task times vary by orders of magnitude, so sample at least a
 //! few hundred tasks for a useful projection.
 //!
+//! The times are read on each sampled task's thread CPU clock
+//! ([`Plan::sample`]), not a wall clock, so that a machine busy with other
+//! work gives the same projection (a wall clock beside two busy programs on
+//! two cores says about twice as long).
+//!
+//! **A check against truth.** The tasks sampled for their time are counted,
+//! so the same sample estimates Q(n) the same way
+//! ([`DryRun::projected_solutions`], with its own relative standard error):
+//! where Q(n) is known, an interval that misses it says the sample is too
+//! small or the sampling is biased, and then so is the time's.
+//!
 //! ```
 //! use nqueens::estimate;
 //!
@@ -72,6 +83,8 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use super::plan::Plan;
+#[cfg(doc)]
+use super::plan::TaskSample;
 use crate::error::Error;
 use crate::rng::Xoshiro256;
 
@@ -299,12 +312,13 @@ pub struct DryRun {
     pub tasks: usize,
     /// How many distinct tasks were timed.
     pub sampled: usize,
-    /// The time the sampled tasks take, in seconds on one thread, as
-    /// [`Plan::sample_seconds`] measures it (the time spent counting them,
-    /// or for very long tasks a part of each, scaled).
+    /// The CPU time the sampled tasks take, in seconds on one thread, as
+    /// [`Plan::sample`] measures it on the thread's own clock (the time
+    /// spent counting them, or for very long tasks a part of each, scaled).
     pub sample_seconds: f64,
-    /// The time the dry run itself took, in seconds (less than
-    /// `sample_seconds` where tasks were timed by a part).
+    /// The time the dry run itself took, in seconds of wall time (less
+    /// than `sample_seconds` where tasks were timed by a part, more on a
+    /// busy machine).
     pub timing_seconds: f64,
     /// The projected CPU time of counting the whole plan on one thread:
     /// the mean sampled task time × the number of tasks. Divide by the number
@@ -315,6 +329,85 @@ pub struct DryRun {
     /// correction √(1 − sampled/tasks), divided by the mean. 0 when every
     /// task was timed, infinite when only one of several was.
     pub relative_error: f64,
+    /// The number of solutions the same sample projects: the mean of the
+    /// sampled tasks' solutions ([`TaskSample::solutions`]) × the number of
+    /// tasks; `None` where the plan's samples do not count them.
+    pub projected_solutions: Option<f64>,
+    /// The relative standard error of `projected_solutions`, as
+    /// `relative_error` is of the time.
+    pub solutions_relative_error: f64,
+}
+
+impl DryRun {
+    /// The approximate 95% interval of the CPU time: the projection ± 1.96
+    /// relative standard errors, the low end clamped at 0; `None` when
+    /// there is no interval (one task timed of several).
+    ///
+    /// ```
+    /// use nqueens::{dry_run, Engine, JoinEngine};
+    ///
+    /// let plan = JoinEngine.plan(12)?;
+    /// let d = dry_run(plan.as_ref(), 50, 3);
+    /// let (low, high) = d.cpu_interval().expect("50 tasks give an interval");
+    /// assert!(low <= d.projected_cpu_seconds && d.projected_cpu_seconds <= high);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn cpu_interval(&self) -> Option<(f64, f64)> {
+        interval(self.projected_cpu_seconds, self.relative_error)
+    }
+
+    /// The approximate 95% interval of the number of solutions, as
+    /// [`DryRun::cpu_interval`] is of the time; `None` without an estimate
+    /// or an interval.
+    ///
+    /// ```
+    /// use nqueens::{dry_run, Engine, JoinEngine};
+    ///
+    /// let plan = JoinEngine.plan(14)?;
+    /// let d = dry_run(plan.as_ref(), 200, 1);
+    /// let (low, high) = d.solutions_interval().expect("the join engine counts its samples");
+    /// // Q(14) = 365,596.
+    /// assert!(low <= 365_596.0 && 365_596.0 <= high, "{low} to {high}");
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn solutions_interval(&self) -> Option<(f64, f64)> {
+        interval(self.projected_solutions?, self.solutions_relative_error)
+    }
+}
+
+/// `value` ± 1.96 × `relative_error` of it, the low end at least 0.
+fn interval(value: f64, relative_error: f64) -> Option<(f64, f64)> {
+    let margin = Z95 * relative_error;
+    margin
+        .is_finite()
+        .then(|| (value * (1.0 - margin).max(0.0), value * (1.0 + margin)))
+}
+
+/// The projected total of a population of `tasks` from a simple random
+/// sample of `values`, and its relative standard error (with the
+/// finite-population correction): 0 when every task was sampled, infinite
+/// when one of several was.
+fn project(values: &[f64], tasks: usize) -> (f64, f64) {
+    let sampled = values.len();
+    let sum: f64 = values.iter().sum();
+    if sampled == 0 {
+        return (0.0, 0.0);
+    }
+    if sampled == tasks {
+        return (sum, 0.0);
+    }
+    let mean = sum / sampled as f64;
+    let relative_error = if sampled == 1 {
+        f64::INFINITY
+    } else if mean > 0.0 {
+        let variance =
+            values.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (sampled - 1) as f64;
+        let fpc = 1.0 - sampled as f64 / tasks as f64;
+        (variance * fpc / sampled as f64).sqrt() / mean
+    } else {
+        0.0
+    };
+    (mean * tasks as f64, relative_error)
 }
 
 /// The fewest tasks a dry run times, whatever its budget: enough for an
@@ -397,51 +490,38 @@ pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds
         chosen.swap(i, j);
     }
     let mut times: Vec<f64> = Vec::with_capacity(chosen.len());
+    let mut solutions: Vec<f64> = Vec::with_capacity(chosen.len());
+    let mut counted = true;
     let mut spent = 0.0;
     for &i in &chosen {
         if times.len() >= MIN_SAMPLES && spent >= budget_seconds {
             break;
         }
         let start = Instant::now();
-        let t = plan.sample_seconds(i, seed ^ i as u64);
+        let sample = plan.sample(i, seed ^ i as u64);
         spent += start.elapsed().as_secs_f64();
-        times.push(t);
+        times.push(sample.cpu_seconds);
+        match sample.solutions {
+            Some(s) => solutions.push(s),
+            None => counted = false,
+        }
     }
-    let sampled = times.len();
-    let sample_seconds: f64 = times.iter().sum();
-    if sampled == 0 {
-        return DryRun {
-            tasks,
-            sampled,
-            sample_seconds,
-            timing_seconds: spent,
-            projected_cpu_seconds: 0.0,
-            relative_error: 0.0,
-        };
-    }
-    let mean = sample_seconds / sampled as f64;
-    let relative_error = if sampled == tasks {
-        0.0
-    } else if sampled == 1 {
-        f64::INFINITY
-    } else if mean > 0.0 {
-        let variance = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (sampled - 1) as f64;
-        let fpc = 1.0 - sampled as f64 / tasks as f64;
-        (variance * fpc / sampled as f64).sqrt() / mean
+    let (projected_cpu_seconds, relative_error) = project(&times, tasks);
+    let (projected_solutions, solutions_relative_error) = if counted {
+        let (q, e) = project(&solutions, tasks);
+        (Some(q), e)
     } else {
-        0.0
+        (None, 0.0)
     };
     DryRun {
         tasks,
-        sampled,
-        sample_seconds,
+        sampled: times.len(),
+        sample_seconds: times.iter().sum(),
         timing_seconds: spent,
-        projected_cpu_seconds: if sampled == tasks {
-            sample_seconds
-        } else {
-            mean * tasks as f64
-        },
+        projected_cpu_seconds,
         relative_error,
+        projected_solutions,
+        solutions_relative_error,
     }
 }
 

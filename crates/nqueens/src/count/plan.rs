@@ -72,6 +72,67 @@ impl std::iter::Sum for Tally {
     }
 }
 
+/// What a dry run learns from one task ([`Plan::sample`]).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Engine, JoinEngine, Plan, TaskSample};
+///
+/// let plan = JoinEngine.plan(12)?;
+/// let TaskSample { cpu_seconds, solutions } = plan.sample(1, 7);
+/// assert!(cpu_seconds >= 0.0);
+/// // Small boards count the task whole.
+/// assert_eq!(solutions, Some(plan.count(1).solutions as f64));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TaskSample {
+    /// Seconds of CPU the task takes on one thread, measured on the
+    /// thread's own CPU clock (scaled up from a part for very long tasks).
+    pub cpu_seconds: f64,
+    /// The task's solutions ([`Tally::solutions`]), or for a task sampled
+    /// by a part the part's solutions scaled as its time is; `None` where
+    /// the plan's parts do not say.
+    pub solutions: Option<f64>,
+}
+
+/// A clock of the calling thread's own CPU time, which other processes
+/// and threads do not move (on a machine running two other busy programs
+/// a wall clock says up to twice as long); wall time where the thread's
+/// clock cannot be read. Read it on the thread that started it.
+pub(crate) enum CpuClock {
+    Thread(cpu_time::ThreadTime),
+    Wall(std::time::Instant),
+}
+
+impl CpuClock {
+    pub(crate) fn start() -> CpuClock {
+        cpu_time::ThreadTime::try_now().map_or_else(
+            |_| CpuClock::Wall(std::time::Instant::now()),
+            CpuClock::Thread,
+        )
+    }
+
+    /// Seconds since [`CpuClock::start`].
+    pub(crate) fn seconds(&self) -> f64 {
+        match self {
+            // Read once already: a second read fails only if the clock went
+            // away, and then nothing was measured.
+            CpuClock::Thread(t) => t.try_elapsed().map_or(0.0, |d| d.as_secs_f64()),
+            CpuClock::Wall(t) => t.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Runs `f` and returns its value with the CPU seconds the calling thread
+/// spent on it ([`CpuClock`]).
+pub(crate) fn thread_cpu_seconds<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let clock = CpuClock::start();
+    let value = std::hint::black_box(f());
+    (value, clock.seconds())
+}
+
 /// The tasks of one count.
 ///
 /// An [`Engine`] makes one for a board size; [`count_plan`] and
@@ -88,7 +149,9 @@ impl std::iter::Sum for Tally {
 /// assert_eq!(plan.describe(0), "first rows [0, 2] (weight 2)");
 /// let sum: Tally = (0..plan.len()).map(|i| plan.count(i)).sum();
 /// assert_eq!(sum.solutions, 92);
-/// assert!(plan.sample_seconds(0, 1) >= 0.0);
+/// let sample = plan.sample(0, 1);
+/// assert!(sample.cpu_seconds >= 0.0);
+/// assert_eq!(sample.solutions, Some(plan.count(0).solutions as f64));
 ///
 /// // A board of 5×5 is one task for the constellation engine.
 /// let small = ConstellationEngine.plan(5)?;
@@ -129,15 +192,21 @@ pub trait Plan: Send + Sync {
     }
     /// A short description of task `index`, for logs and tests.
     fn describe(&self, index: usize) -> String;
-    /// About how many seconds counting task `index` takes on one thread,
-    /// for dry runs: by default the time of counting it. A plan whose tasks
-    /// take minutes may time a random part of the task (chosen from `seed`)
-    /// and scale it, saying in its docs how that errs.
-    fn sample_seconds(&self, index: usize, seed: u64) -> f64 {
+    /// What a dry run learns from task `index`: about how many seconds of
+    /// CPU counting it takes on one thread, on the thread's own CPU clock
+    /// (so that other work on the machine does not move it), and its
+    /// solutions. By default the task is counted and both are exact. A
+    /// plan whose tasks take minutes may count a random part of the task
+    /// (chosen from `seed`) and scale both the part's time and its
+    /// solutions by the same factor, saying in its docs how that errs;
+    /// `solutions` is `None` where a part does not say.
+    fn sample(&self, index: usize, seed: u64) -> TaskSample {
         let _ = seed;
-        let start = std::time::Instant::now();
-        std::hint::black_box(self.count(index));
-        start.elapsed().as_secs_f64()
+        let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
+        TaskSample {
+            cpu_seconds,
+            solutions: Some(tally.solutions as f64),
+        }
     }
 }
 

@@ -173,10 +173,11 @@ fn dry_run(
     // A 95% interval from the relative standard error (unbounded with one
     // sample of many).
     let margin = 1.96 * d.relative_error;
-    let (low, high) = (
-        d.projected_cpu_seconds * (1.0 - margin).max(0.0),
-        d.projected_cpu_seconds * (1.0 + margin),
-    );
+    let (low, high) = d
+        .cpu_interval()
+        .unwrap_or((d.projected_cpu_seconds, f64::INFINITY));
+    let solutions = d.solutions_interval();
+    let known = nqueens::known_total(n);
     let memory = run.args.target.memory;
     let (bytes, memory_plan) = run.engine.memory_plan(n, run.threads, memory);
     let mut cores = vec![1, 2];
@@ -227,6 +228,28 @@ fn dry_run(
                 })
                 .collect();
             writeln!(out, "  wall time: about {}", walls.join(", "))?;
+            if let (Some(q), Some((q_low, q_high))) = (d.projected_solutions, solutions) {
+                // Whole numbers: the sample's count scaled, rounded.
+                let whole = |x: f64| grouped(x.round() as u128);
+                let check = match known {
+                    Some(k) if (q_low..=q_high).contains(&(k as f64)) => {
+                        format!("; the known Q({n}) = {} is inside it", grouped(k))
+                    }
+                    Some(k) => format!(
+                        "; the known Q({n}) = {} is OUTSIDE it: the sample is too small or \
+                         biased, and the time's interval is as doubtful",
+                        grouped(k)
+                    ),
+                    None => String::new(),
+                };
+                writeln!(
+                    out,
+                    "  solutions, from the same sample: about {} (95% interval {} to {}{check})",
+                    whole(q),
+                    whole(q_low),
+                    whole(q_high),
+                )?;
+            }
             writeln!(
                 out,
                 "  memory: about {} a process on {} ({memory_plan})",
@@ -255,6 +278,13 @@ fn dry_run(
                 wall_seconds: Vec<Wall>,
                 memory_bytes: u64,
                 memory_plan: String,
+                /// Q(n) as the same sample projects it, with its 95%
+                /// interval (null where the engine's samples do not count).
+                projected_solutions: Option<f64>,
+                solutions_low: Option<f64>,
+                solutions_high: Option<f64>,
+                /// The published Q(n), where known (n ≤ 27).
+                known_solutions: Option<u128>,
             }
             #[derive(serde::Serialize)]
             struct Wall {
@@ -283,6 +313,10 @@ fn dry_run(
                     .collect(),
                 memory_bytes: bytes,
                 memory_plan,
+                projected_solutions: d.projected_solutions,
+                solutions_low: solutions.map(|(l, _)| l),
+                solutions_high: solutions.map(|(_, h)| h),
+                known_solutions: known,
             };
             serde_json::to_writer(&mut out, &plan)?;
             writeln!(out)?;

@@ -1,0 +1,482 @@
+//! The `join` engine: meet in the middle over quarter boards.
+//!
+//! Backtracking visits every partial board on the way to a solution. This
+//! engine instead builds half boards out of quarter boards and counts the
+//! compatible pairs of halves, which visits far fewer things (the idea of the
+//! "quadrant" counters, such as E. Kluev's N-Queens-Count-Sol; this is an
+//! independent implementation).
+//!
+//! # Even n = 2h
+//!
+//! Call columns `0..h` the east half and `h..n` the west half. Each half has
+//! h columns, so exactly h rows have their queen in the east: the *east rows*
+//! E. For a fixed E the board falls into four h×h quadrants (north-east,
+//! south-east, north-west, south-west), and
+//!
+//! 1. an **east half board** is a north-east piece (one queen in each north
+//!    row of E, in some set C of east columns) joined with a south-east piece
+//!    (the south rows of E, the other east columns) when no diagonal meets;
+//! 2. a **west half board** is built the same way from the rows outside E;
+//! 3. an east and a west half make a solution exactly when their diagonals
+//!    are disjoint: rows and columns are disjoint by construction. Only the
+//!    diagonals that reach into both halves matter, 2h − 1 of each kind, so a
+//!    half board is summed up by a **signature** of 4h − 2 bits, and the
+//!    solutions with east rows E are the disjoint pairs of signatures, which
+//!    [`disjoint`](super::disjoint) counts.
+//!
+//! Every quadrant is a translate of one h×h board, so one **quadrant table**
+//! serves all four: every non-attacking placement on the h×h board with one
+//! queen per row of a row set R, filed under (R, C) with its diagonals. Up
+//! to n = 23 it is built once per plan (66.8 million placements for h = 11,
+//! 535 MB; 60 MB for h = 10). It grows about 8.5 times a row (5 GB at
+//! n = 24, hundreds of GB at n = 28), but a task reads only four row sets of
+//! it (the north and south rows of each half), so from n = 24 on, or when
+//! the memory given is too small, each task builds those **row tables**
+//! itself (the workers share a cache of them). The half boards of a side
+//! that does not fit in a chunk (a million or two) are never held whole:
+//! the pairs are split by a signature bit, as the join itself splits its
+//! lists, and each side's part made again from its pieces, partitioned by
+//! that bit ([`JoinPlan::count_parts`], [`SideSplit`]). Memory is then bounded at
+//! every n up to 28, and the join goes faster than on whole lists.
+//!
+//! The mirror images top-bottom and left-right map row splits to row splits
+//! (E to its reverse, and E to its complement), so only one E of each class
+//! under those two mirrors is counted, weighted by the size of its class.
+//! The two diagonal reflections map row splits to column splits instead, so
+//! they cannot choose tasks; they leave out work inside a task: a queen on
+//! a long diagonal can be moved to the other half by one of them, and the
+//! join leaves out the pairs of half boards that both hold a queen of a
+//! long diagonal, weighting the others to make up for them (see
+//! [`JoinPlan::join`]). The joins are left 43 to 49 % of the pairs
+//! (sampled tasks of n = 16 to 22, the ignored test `join::sizes::sizes`),
+//! and a whole count takes 0.86 times as long at n = 18 and 0.79 at n = 20
+//! (`join::sizes::diagonal_gain`): less gain than in pairs, as four smaller
+//! joins stand in for one. Below n = 18 it does not pay ([`DIAGONALS_FROM`]).
+//!
+//! # Odd n = 2h + 1
+//!
+//! The middle row and the middle column hold one queen each (the same queen
+//! if it stands in the centre). Each way of placing those two is a frame: the
+//! rest of the board is four h×h quadrants again, with one row and one
+//! column fewer, and two queens' diagonals closed. The same join counts each
+//! frame; the four mirrors act on frames and row splits together.
+//!
+//! # Tasks and unique counts
+//!
+//! A task is one row split (even n) or one frame and north split (odd n):
+//! thousands of independent tasks, so threads, checkpoints, slices and MPI
+//! work as for every engine. The first task counts P(n) and R(n), the
+//! solutions fixed by a half and a quarter turn ([`fixed_by_turns`](super::fixed_by_turns)),
+//! which Burnside's lemma turns, with Q(n), into the number of classes.
+//!
+//! # Where things live
+//!
+//! One task flows through the files of this folder in this order:
+//!
+//! 1. here, [`JoinEngine`] checks n, picks the whole quadrant table or row
+//!    tables per task from the memory given, and sizes the chunks (the
+//!    memory plan and its constants);
+//! 2. `plan` builds the [`JoinPlan`]: frames, units (row splits weighted
+//!    by their class under the mirrors) and the list of tasks;
+//! 3. `task` counts task i: its units, one after the other, with the
+//!    worker's `buffers`;
+//! 4. for each unit, `sides` makes the east and west half boards from the
+//!    quadrant pieces that `tables` holds, splitting a side by signature
+//!    bits when it is longer than its chunk, and `plan`'s join counts the
+//!    disjoint pairs;
+//! 5. a dry run times a task instead (`dry_run`).
+//!
+//! `tests` and `sizes` (ignored measurements) are the unit tests.
+
+use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
+use super::fixed_by_turns::{fixed_by_or_stop, Turn};
+use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
+use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, Tally, TaskSample};
+use crate::error::Error;
+use crate::search::check_n;
+use crate::symmetry::Symmetry;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+mod buffers;
+mod dry_run;
+mod plan;
+mod sides;
+#[cfg(test)]
+mod sizes;
+mod tables;
+mod task;
+#[cfg(test)]
+mod tests;
+
+use buffers::*;
+use plan::*;
+use sides::*;
+use tables::*;
+
+/// The engine; see the module docs.
+///
+/// The fastest engine from n = 14 on (see [`auto_engine`](crate::auto_engine)),
+/// up to n = 28.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{count_plan, Engine, Error, JoinEngine};
+///
+/// assert_eq!((JoinEngine.name(), JoinEngine.max_n()), ("join", 28));
+/// let tally = count_plan(JoinEngine.plan(10)?.as_ref());
+/// assert_eq!((tally.solutions, tally.unique()), (724, Some(92)));
+/// assert!(matches!(JoinEngine.plan(29), Err(Error::TooLarge { max: 28, .. })));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JoinEngine;
+
+/// The largest board: n = 28, where a signature takes 54 of 64 bits and a
+/// row table 10 million placements. (The whole quadrant table, 5 GB at
+/// n = 24, is only built up to n = 23; see [`WHOLE_TABLE_MAX_H`].)
+pub const JOIN_MAX_N: usize = 28;
+
+/// Up to this h (n = 23) the whole quadrant table can be built once per plan
+/// (535 MB at h = 11), which is fastest; above it, or when the table does
+/// not fit in the memory given, each task builds the row tables it reads.
+pub const WHOLE_TABLE_MAX_H: usize = 11;
+
+/// The two halves of the board: east (columns `0..h`) and west; as an
+/// index, of the pairs kept for them (east first).
+#[derive(Debug, Clone, Copy)]
+enum Side {
+    East = 0,
+    West = 1,
+}
+
+/// From this n on, even boards use the diagonal reflections (see
+/// [`JoinPlan::join`]). Below it their joins are too small to gain: the
+/// four joins in place of one cost more than the pairs they leave out
+/// (n = 16: 0.084 s against 0.073 s; n = 18: 2.08 s against 2.43 s,
+/// medians of 5 in one run of `join::sizes::diagonal_gain`).
+const DIAGONALS_FROM: usize = 18;
+
+/// From this h on (n = 24) a dry run times one row split of a task.
+const ONE_SPLIT_H: usize = 12;
+
+/// How many half boards of each side are joined at a time, at least: the
+/// lists grow past this by one south list at most (see
+/// [`JoinPlan::halves`]). A side that does not fit is split by signature
+/// bits and each part made again from its pieces ([`JoinPlan::count_parts`]),
+/// which is faster than joining a long list whole: the first splits, which
+/// a join makes by moving its lists about, cost a pass over the pieces
+/// instead.
+/// The lists of a row split run to 33 million half boards at n = 26 and
+/// 340 million at n = 28. Smaller when `--memory` asks for less
+/// ([`Chunks::within`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Chunks {
+    east: usize,
+    west: usize,
+}
+
+impl Chunks {
+    /// The chunks for n = 2h or 2h + 1: 2^17 and 2^18 signatures (1 and 2
+    /// MB) for h = 11 to 13, 2^20 and 2^21 (8 and 16 MB) otherwise.
+    ///
+    /// Measured with `join::sizes::chunk_timing` (total seconds of the
+    /// sampled row splits; medians of three runs or more, alternating),
+    /// since a side too long for its chunk is split without being made
+    /// first ([`JoinPlan::count_parts`]):
+    /// - n = 22, 40 splits: 0.85 s with 2^17 against 0.93 s with 2^20 (five
+    ///   runs, 2^17 faster in each).
+    /// - n = 24, 12 splits: 3.66 s with 2^17, 3.86 s with 2^18, 3.85 s with
+    ///   2^16; in another three runs 3.54 s, 3.77 s, and 4.42 s with 2^19.
+    /// - n = 25, 300 splits: 2.76 s against 3.13 s with 2^18 (two runs).
+    /// - n = 26, 3 splits: 15.5 s against 15.2 s with 2^18 (two runs).
+    /// - n = 27, 60 splits: 6.00 s against 6.95 s with 2^18 (five runs);
+    ///   5.42 s against 6.13 s with 2^16 (three).
+    ///
+    /// Before that, when each side was made up to its chunk to find out
+    /// whether it fitted, larger chunks did better: 2^18 at n = 24 to 27,
+    /// and 2^20 at n = 22 and 28 (one split of n = 28: 517 s with 2^18,
+    /// 412 s with 2^20, 443 s with 2^21). Smaller chunks split more of a
+    /// long side by bits through its pieces (a pass over thousands of
+    /// pieces), and fewer splits are made by moving millions of half
+    /// boards in the join. (The lists whole, as 2^24 and 2^25 left them,
+    /// took 23.9 to 26.0 s on three splits of n = 26, against 18.1 s with
+    /// 2^20, before the split sides were made level by level.)
+    fn of(h: usize) -> Chunks {
+        let east = if SMALL_CHUNKS.contains(&h) {
+            1 << 17
+        } else {
+            1 << 20
+        };
+        Chunks {
+            east,
+            west: 2 * east,
+        }
+    }
+
+    /// The smallest chunks: 2^16 and 2^17 signatures (0.5 and 1 MB). Below
+    /// them a join's setup would cost more than its pairs.
+    const SMALLEST: Chunks = Chunks {
+        east: 1 << 16,
+        west: 1 << 17,
+    };
+
+    /// The largest chunks from those of `h` down, halving, for which `fits`
+    /// holds; the smallest if none.
+    fn within(h: usize, fits: impl Fn(Chunks) -> bool) -> Chunks {
+        let mut c = Chunks::of(h);
+        while !fits(c) && c.east > Chunks::SMALLEST.east {
+            c = Chunks {
+                east: c.east / 2,
+                west: c.west / 2,
+            };
+        }
+        c
+    }
+}
+
+/// The most pieces a south row set may have to be placed whole for a half
+/// list (6 MB); see [`JoinPlan::halves`].
+const WHOLE_SOUTH_MAX: usize = 1 << 18;
+
+/// Below this the plan is the backtrack engine's (too few rows to split).
+const SMALL: usize = 6;
+
+/// Placements on the h×h board with one queen per row of some row set and no
+/// two attacking (the empty one included), h = 0..=14: the quadrant table's
+/// size, and all the row tables' (h = 13 and 14 counted once by the same
+/// enumeration, in 40 s and 6 min; the test `table_sizes` checks h ≤ 8).
+const PIECES: [u64; 15] = [
+    1,
+    2,
+    5,
+    18,
+    87,
+    462,
+    2635,
+    16870,
+    118969,
+    915442,
+    7535369,
+    66807234,
+    633443407,
+    6354135838,
+    67480769839,
+];
+
+/// The largest row table (placements) and the largest half list (half
+/// boards of one side of one row split) met on sampled tasks, for h = 10 to
+/// 14, measured by the ignored test `join::sizes::sizes` (12 tasks at n = 20,
+/// 22 and 24, 8 at n = 25 and 26, 4 at n = 28). The memory estimate doubles
+/// them.
+const SAMPLED: [(u64, u64); 5] = [
+    (21_574, 90_770),
+    (103_284, 523_104),
+    (602_120, 4_398_526),
+    (1_025_588, 32_987_976),
+    (10_424_626, 230_929_476),
+];
+
+/// Bytes a worker needs for n = 2h or 2h + 1: its half lists (8 bytes a half
+/// board, grown a quarter at a time, at most a chunk and a south list's
+/// worth), the north pieces of both halves and a south list (16 bytes a
+/// piece), the south pieces of both halves and room to partition them when
+/// the sides are split by bits ([`SideSplit`]; its entries, tens of
+/// thousands at n = 26, are left out), and with `row_tables` the one it
+/// builds or reads beyond those kept and the placements it finds while
+/// building one (10 bytes each, [`RowTable::build`]), all with a margin of
+/// 2 over what [`SAMPLED`] met.
+fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
+    let (table, half) = match h.checked_sub(10) {
+        // Smaller boards have smaller row tables and lists than h = 10's.
+        None => SAMPLED[0],
+        Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
+    };
+    let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
+    let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
+    let tables = if row_tables { table * 18 + (4 << h) } else { 0 };
+    (6 * table * 16)
+        .saturating_add(tables)
+        .saturating_add(list(chunks.east) + list(chunks.west))
+}
+
+/// The plan's list of tasks: for even n one per canonical row split, about
+/// a quarter of the C(n, h) splits, 16 bytes each (160 MB at n = 28); odd n
+/// has far fewer (one per frame and north split).
+fn plan_bytes(n: usize) -> u64 {
+    let h = n / 2;
+    // C(2h, h), exactly in u64 for h ≤ 32.
+    let splits = (1..=h as u64).fold(1u64, |c, k| c * (h as u64 + k) / k);
+    splits / 4 * 16
+}
+
+impl JoinEngine {
+    /// Bytes to count `n` on `threads` threads with the whole quadrant table
+    /// (`None` above [`WHOLE_TABLE_MAX_H`]): the table (8 bytes a placement,
+    /// 4 a (rows, columns) key), each worker's lists, and for odd n up to 19
+    /// the two south quadrants each worker keeps placed.
+    fn whole_table_memory(n: usize, threads: usize) -> Option<u64> {
+        let h = n / 2;
+        if h > WHOLE_TABLE_MAX_H {
+            return None;
+        }
+        let pieces = PIECES[h];
+        let table = pieces * 8 + (4u64 << (2 * h));
+        let placed = if n % 2 == 1 && h <= CACHE_MAX_H {
+            2 * (pieces * 16 + (4u64 << (2 * h)))
+        } else {
+            0
+        };
+        let lists = per_worker(h, false, Chunks::of(h));
+        Some((16 << 20) + plan_bytes(n) + table + (lists + placed) * threads as u64)
+    }
+
+    /// Bytes to count `n` on `threads` threads with row tables built per
+    /// task: the plan, the row tables kept (`cache` bytes) and each worker's
+    /// lists (joined `chunks` at a time) and the table it builds or reads.
+    fn row_table_memory(n: usize, threads: usize, cache: u64, chunks: Chunks) -> u64 {
+        ((16 << 20) + plan_bytes(n))
+            .saturating_add(cache)
+            .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))
+    }
+
+    /// The chunks for row tables within `memory`: those of n
+    /// ([`Chunks::of`]), or smaller ones when they would not fit (`None`:
+    /// no limit).
+    fn chunks(n: usize, threads: usize, memory: Option<u64>) -> Chunks {
+        match memory {
+            None => Chunks::of(n / 2),
+            Some(m) => Chunks::within(n / 2, |c| Self::row_table_memory(n, threads, 0, c) <= m),
+        }
+    }
+
+    /// The bytes of row tables kept within `memory` (`None`: no limit), for
+    /// all the workers: up to [`ROW_CACHE_BYTES`] for each, and no more than
+    /// the whole table would take (at small n every row set fits); 0 (the
+    /// tables in use only) when memory is short.
+    ///
+    /// Odd boards keep all that `memory` leaves room for, up to every row
+    /// table: a task reads the tables of hundreds of south splits, and the
+    /// other tasks of its frame read the same ones, so tables that are
+    /// dropped are built again and again (n = 25, 256 MiB on one thread:
+    /// building them took 13 to 47% of a task's time). Even boards read
+    /// four tables a task and gain little from more.
+    fn row_cache(n: usize, threads: usize, memory: Option<u64>) -> u64 {
+        let whole = Self::every_row_table(n);
+        let most = (ROW_CACHE_BYTES as u64)
+            .saturating_mul(threads.max(1) as u64)
+            .min(whole);
+        match memory {
+            None => most,
+            Some(m) => m
+                .saturating_sub(Self::row_table_memory(
+                    n,
+                    threads,
+                    0,
+                    Self::chunks(n, threads, memory),
+                ))
+                .min(if n % 2 == 1 { whole } else { most }),
+        }
+    }
+
+    /// Bytes of every row table of n = 2h or 2h + 1 (the whole quadrant
+    /// table's placements, and each table's index by column set); `u64::MAX`
+    /// where [`PIECES`] does not say.
+    fn every_row_table(n: usize) -> u64 {
+        let h = n / 2;
+        PIECES.get(h).map_or(u64::MAX, |&p| {
+            p.saturating_mul(8)
+                .saturating_add((4u64 << (2 * h)).saturating_add(4 << h))
+        })
+    }
+}
+
+impl Engine for JoinEngine {
+    /// The least it can count with: row tables per task, or the whole table
+    /// where that takes less.
+    fn memory(&self, n: usize, threads: usize) -> u64 {
+        let rows = Self::row_table_memory(n, threads, 0, Chunks::SMALLEST);
+        Self::whole_table_memory(n, threads).map_or(rows, |whole| whole.min(rows))
+    }
+
+    /// The whole table when it fits in `memory` (and n ≤ 23): the fastest;
+    /// row tables per task otherwise.
+    fn plan_within(
+        &self,
+        n: usize,
+        threads: usize,
+        memory: Option<u64>,
+    ) -> Result<Box<dyn Plan>, Error> {
+        self.check(n)?;
+        if n < SMALL {
+            return super::backtrack::BacktrackEngine.plan(n);
+        }
+        let whole = Self::whole_table_memory(n, threads)
+            .is_some_and(|need| memory.is_none_or(|m| need <= m));
+        let mut plan = JoinPlan::build(n, Kernel::best(), 0);
+        if whole {
+            plan.whole = Some(Table::new(plan.h, threads)?);
+        }
+        plan.rows.budget = Self::row_cache(n, threads, memory) as usize;
+        if plan.whole.is_none() {
+            plan.chunk = Self::chunks(n, threads, memory);
+        }
+        Ok(Box::new(plan))
+    }
+
+    fn memory_plan(&self, n: usize, threads: usize, memory: Option<u64>) -> (u64, String) {
+        match Self::whole_table_memory(n, threads) {
+            Some(need) if memory.is_none_or(|m| need <= m) => (
+                need,
+                format!(
+                    "the whole quadrant table, {} placements, built once",
+                    crate::count::report::grouped(u128::from(PIECES[n / 2]))
+                ),
+            ),
+            _ => {
+                let cache = Self::row_cache(n, threads, memory);
+                let chunks = Self::chunks(n, threads, memory);
+                let kept = if cache >= Self::every_row_table(n) {
+                    format!("every one of them kept, {} MiB", cache >> 20)
+                } else {
+                    format!("{} MiB of them kept for all threads", cache >> 20)
+                };
+                (
+                    Self::row_table_memory(n, threads, cache, chunks),
+                    format!(
+                        "row tables built per task, {kept}; half boards joined {} and {} at a \
+                         time",
+                        crate::count::report::grouped(chunks.east as u128),
+                        crate::count::report::grouped(chunks.west as u128)
+                    ),
+                )
+            }
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "join"
+    }
+
+    fn max_n(&self) -> usize {
+        JOIN_MAX_N
+    }
+
+    fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
+        self.plan_within(n, 1, None)
+    }
+}
+
+impl JoinEngine {
+    fn check(&self, n: usize) -> Result<(), Error> {
+        check_n(n)?;
+        if n > JOIN_MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: JOIN_MAX_N,
+                what: "the join engine",
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,358 @@
+//! Ignored measurements behind the constants and the docs of the join
+//! engine (sizes, chunk timing, projections, slice balance, the diagonal
+//! gain); run with `cargo test --release -- --ignored join::sizes::NAME`.
+
+use super::*;
+use crate::count::plan::count_plan;
+
+/// The board sizes in `NQ_SIZES` (spaces between), or `default`.
+fn sizes_from_env(default: &str) -> Vec<usize> {
+    std::env::var("NQ_SIZES")
+        .unwrap_or_else(|_| default.into())
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+/// The number in `NQ_SAMPLES`, or `default`.
+fn samples_from_env(default: usize) -> usize {
+    env_or("NQ_SAMPLES", default)
+}
+
+/// Prints row-table and half-list sizes on sampled tasks (a measurement
+/// for the memory bound): `cargo test --release -p nqueens --lib
+/// join::sizes -- --ignored --nocapture`, NQ_SIZES="24 25".
+#[test]
+#[ignore]
+fn sizes() {
+    let ns = sizes_from_env("20 22");
+    for n in ns {
+        let t0 = std::time::Instant::now();
+        let plan = JoinPlan::build(n, Kernel::best(), 0);
+        let h = plan.h;
+        eprintln!("n = {n}: {} tasks, plan {:.2?}", plan.len(), t0.elapsed());
+        let mut rng = crate::rng::Xoshiro256::new(7);
+        let mut max_e = 0;
+        let mut max_w = 0;
+        let mut max_table = 0;
+        let mut pair_share = Vec::new();
+        let mut buf = Buffers::default();
+        for _ in 0..samples_from_env(12) {
+            let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+            let units = &plan.units_of(task)[..];
+            let u = units[0];
+            let f = plan.frame(u.c1, u.r1);
+            let t = std::time::Instant::now();
+            let [east_north, west_north] = &mut buf.north;
+            plan.north_pieces(&f, u.en, f.east, 0, east_north);
+            plan.north_pieces(&f, f.north & !u.en, f.west, plan.off, west_north);
+            let (e, _) = plan.halves(
+                &f,
+                &buf.north[0],
+                (At::START, usize::MAX),
+                u.es,
+                f.east,
+                0,
+                None,
+                &mut buf.east,
+                &mut buf.south,
+            );
+            let (w, _) = plan.halves(
+                &f,
+                &buf.north[1],
+                (At::START, usize::MAX),
+                f.south & !u.es,
+                f.west,
+                plan.off,
+                None,
+                &mut buf.west,
+                &mut buf.south,
+            );
+            let lists = t.elapsed();
+            let t = std::time::Instant::now();
+            let pairs = if std::env::var("NQ_NOJOIN").is_ok() {
+                0
+            } else {
+                count_disjoint(
+                    &mut buf.east[..e],
+                    &mut buf.west[..w],
+                    plan.kernel,
+                    plan.leaf,
+                    &mut buf.scratch,
+                )
+            };
+            max_e = max_e.max(e);
+            max_w = max_w.max(w);
+            if plan.diagonals {
+                // The share of the pairs the diagonal reflections leave
+                // to the join: none in the east, or none in the west.
+                let (main, anti) = plan.long_diagonal_bits();
+                let none = |l: &[u64]| l.iter().filter(|&&x| x & (main | anti) == 0).count();
+                let (e0, w0) = (none(&buf.east[..e]) as f64, none(&buf.west[..w]) as f64);
+                let (e, w) = (e as f64, w as f64);
+                pair_share.push((e0 * w + (e - e0) * w0) / (e * w));
+            }
+            for tb in &plan.rows.lock().tables {
+                max_table = max_table.max(tb.pieces.len());
+            }
+            eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), plan.rows.bytes() >> 20);
+        }
+        eprintln!("n = {n}: h = {h}, max e {max_e}, max w {max_w}, max row table {max_table}");
+        if !pair_share.is_empty() {
+            pair_share.sort_by(f64::total_cmp);
+            eprintln!(
+                "n = {n}: the join takes {:.2} to {:.2} of the pairs (median {:.2})",
+                pair_share[0],
+                pair_share[pair_share.len() - 1],
+                pair_share[pair_share.len() / 2]
+            );
+        }
+    }
+}
+
+/// Times a row split of sampled tasks with other chunks, split by bits
+/// or not: `NQ_SIZES=24 NQ_CHUNK=262144 NQ_DEPTH=0 cargo test --release
+/// -p nqueens --lib join::sizes::chunk_timing -- --ignored --nocapture`
+/// (the west chunk is twice the east one).
+#[test]
+#[ignore]
+fn chunk_timing() {
+    for n in sizes_from_env("22") {
+        let plan = plan_from_env(n);
+        let mut rng = crate::rng::Xoshiro256::new(7);
+        let (mut total, mut sum) = (0.0, 0u128);
+        for _ in 0..samples_from_env(6) {
+            let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
+            let units = &plan.units_of(task)[..1];
+            let f = plan.frame(units[0].c1, units[0].r1);
+            for rows in [
+                units[0].en,
+                f.north & !units[0].en,
+                units[0].es,
+                f.south & !units[0].es,
+            ] {
+                std::hint::black_box(plan.rows.get(rows));
+            }
+            let t = std::time::Instant::now();
+            // (One row split of each task: odd boards have hundreds.)
+            let mut buf = Buffers::default();
+            let c = plan.count_units(units, &mut buf);
+            let secs = t.elapsed().as_secs_f64();
+            // What splitting the sides by bits held at most.
+            let held = buf.split.each_ref().map(|s| {
+                let entries: usize = s.levels.iter().map(Vec::capacity).sum();
+                (s.south.meets.capacity(), entries, s.levels.len())
+            });
+            eprintln!(
+                "  task {task}: {c} in {secs:.3} s; split (south pieces, entries, levels) {held:?}"
+            );
+            total += secs;
+            sum += c;
+        }
+        eprintln!("n = {n}: {total:.3} s, sum {sum}");
+    }
+}
+
+/// How well one sampled row split projects the time of its task, as a
+/// dry run of an odd board from n = 25 on projects it: sampled tasks
+/// counted whole, against the mean of `NQ_SEEDS` projections of each,
+/// every phase with a fresh row cache of the size a count on one
+/// thread keeps: `NQ_SIZES=25 NQ_SAMPLES=4 cargo test --release -p
+/// nqueens --lib join::sizes::task_projection -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn task_projection() {
+    for n in sizes_from_env("17") {
+        let mut plan = plan_from_env(n);
+        let budget = JoinEngine::row_cache(n, 1, None) as usize;
+        let mut rng = crate::rng::Xoshiro256::new(11);
+        let (mut counted, mut projected) = (0.0, 0.0);
+        for _ in 0..samples_from_env(3) {
+            let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+            let units = plan.units_of(task);
+            plan.rows = RowCache::new(plan.h, budget);
+            let seeds = env_or("NQ_SEEDS", 8);
+            let by_a_split = (0..seeds)
+                .map(|seed| plan.task_by_a_split(&units, seed as u64).cpu_seconds)
+                .sum::<f64>()
+                / seeds as f64;
+            plan.rows = RowCache::new(plan.h, budget);
+            let t = std::time::Instant::now();
+            std::hint::black_box(plan.count(task));
+            let whole = t.elapsed().as_secs_f64();
+            eprintln!(
+                "  task {task}, {} row splits: counted in {whole:.2} s, projected {by_a_split:.2} s ({:.2})",
+                units.len(),
+                by_a_split / whole
+            );
+            counted += whole;
+            projected += by_a_split;
+        }
+        eprintln!(
+            "n = {n}: projected {projected:.2} s for tasks counted in {counted:.2} s ({:.3})",
+            projected / counted
+        );
+    }
+}
+
+/// A plan of `n` with row tables, its east chunk from `NQ_CHUNK`, its
+/// west one from `NQ_WEST` (or twice the east one) and its split depth
+/// from `NQ_DEPTH`.
+fn plan_from_env(n: usize) -> JoinPlan {
+    let mut plan = JoinPlan::build(n, Kernel::best(), 0);
+    let east = env_or("NQ_CHUNK", Chunks::of(n / 2).east);
+    plan.chunk = Chunks {
+        east,
+        west: env_or("NQ_WEST", 2 * east),
+    };
+    plan.split_depth = env_or("NQ_DEPTH", SPLIT_DEPTH);
+    plan.sample_pairs = env_or("NQ_SAMPLE_PAIRS", sample_pairs(n / 2));
+    plan
+}
+
+/// The number in the environment variable `key`, or `default`.
+fn env_or(key: &str, default: usize) -> usize {
+    std::env::var(key).map_or(default, |s| s.parse().unwrap())
+}
+
+/// How evenly contiguous slices of the plan share the work: every task
+/// of each n timed on one thread, and the largest and smallest slice
+/// against the mean for 4, 16 and 64 slices: `NQ_SIZES="19 20" cargo
+/// test --release -p nqueens --lib join::sizes::slice_balance --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn slice_balance() {
+    for n in sizes_from_env("20") {
+        let plan = JoinPlan::build(n, Kernel::best(), WHOLE_TABLE_MAX_H);
+        let times: Vec<f64> = (0..plan.len())
+            .map(|i| {
+                let t = std::time::Instant::now();
+                std::hint::black_box(plan.count(i));
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        let total: f64 = times.iter().sum();
+        eprintln!("n = {n}: {} tasks, {total:.1} s", plan.len());
+        for k in [4, 16, 64] {
+            let part = |s: usize| {
+                times[s * times.len() / k..(s + 1) * times.len() / k]
+                    .iter()
+                    .sum::<f64>()
+            };
+            let parts: Vec<f64> = (0..k).map(part).collect();
+            let mean = total / k as f64;
+            let most = parts.iter().copied().fold(0.0, f64::max);
+            let least = parts.iter().copied().fold(f64::MAX, f64::min);
+            eprintln!(
+                "  {k} slices: {:.2} to {:.2} times the mean",
+                least / mean,
+                most / mean
+            );
+        }
+    }
+}
+
+/// What the diagonal reflections gain on even boards: each plan counted
+/// on one thread with them and without them, alternately, `NQ_SAMPLES`
+/// times; prints the medians and their ratio: `NQ_SIZES="16 18 20"
+/// cargo test --release -p nqueens --lib join::sizes::diagonal_gain --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn diagonal_gain() {
+    for n in sizes_from_env("16 18") {
+        let plans =
+            [true, false].map(|d| JoinPlan::build_with(n, Kernel::best(), WHOLE_TABLE_MAX_H, d));
+        let mut times = [Vec::new(), Vec::new()];
+        for _ in 0..samples_from_env(5) {
+            for (plan, t) in plans.iter().zip(&mut times) {
+                let start = std::time::Instant::now();
+                let tally = count_plan(plan);
+                t.push(start.elapsed().as_secs_f64());
+                assert_eq!(Some(tally.solutions), crate::known::total(n));
+            }
+        }
+        let [with, without] = times.map(|mut t| {
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2]
+        });
+        eprintln!(
+            "n = {n}: with the diagonal reflections {with:.3} s, without {without:.3} s: {:.2}×",
+            with / without
+        );
+    }
+}
+
+/// Random units at the frontier, counted by the join engine with row
+/// tables and by plain backtracking restricted to the unit:
+/// `NQ_SIZES="22 23 24" NQ_SAMPLES=3 cargo test --release -p nqueens
+/// --lib join::sizes::frontier_units -- --ignored --nocapture`. With a
+/// small `NQ_CHUNK` (say 4096) the sides of each unit are split by bits
+/// as deep as they go, as at n = 28 with the default chunks.
+#[test]
+#[ignore]
+fn frontier_units() {
+    let ns = sizes_from_env("20 21");
+    let samples = samples_from_env(3);
+    let mut rng = crate::rng::Xoshiro256::new(0x6a6f696e);
+    for n in ns {
+        let plan = plan_from_env(n);
+        let mut buf = Buffers::default();
+        for _ in 0..samples {
+            let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+            let units = plan.units_of(task);
+            let u = units[rng.below(units.len() as u64) as usize];
+            let t = std::time::Instant::now();
+            let join = plan.count_units(&[u], &mut buf);
+            let tj = t.elapsed();
+            let t = std::time::Instant::now();
+            let back = super::tests::backtrack_unit(n, &u, plan.diagonals);
+            eprintln!(
+                "n = {n}, task {task}: join {join} ({tj:.2?}), backtracking {back} ({:.2?})",
+                t.elapsed()
+            );
+            assert_eq!(join, back, "n = {n}, task {task}, {u:?}");
+        }
+    }
+}
+
+/// How far the unit timing of dry runs of odd boards (the north pieces
+/// once, one unit scaled by the number of units) is from the time of the
+/// whole task: `NQ_SIZES="21 23" cargo test --release -p nqueens --lib
+/// join::sizes::odd_timing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn odd_timing() {
+    let ns = sizes_from_env("21");
+    for n in ns {
+        let plan = JoinPlan::build(n, Kernel::best(), 0);
+        let mut rng = crate::rng::Xoshiro256::new(3);
+        let (mut whole_sum, mut est_sum) = (0.0, 0.0);
+        for _ in 0..samples_from_env(4) {
+            let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+            let units = plan.units_of(task);
+            let t = std::time::Instant::now();
+            plan.count_units(&units, &mut Buffers::default());
+            let whole = t.elapsed().as_secs_f64();
+            let mut estimates = Vec::new();
+            for u in 0..units.len() {
+                let mut north = 0.0;
+                let t = std::time::Instant::now();
+                plan.count_units_timed(
+                    &units[u..=u],
+                    &mut Buffers::default(),
+                    Some(&mut north),
+                    None,
+                );
+                let rest = t.elapsed().as_secs_f64() - north;
+                estimates.push(north + rest * units.len() as f64);
+            }
+            let mean = estimates.iter().sum::<f64>() / estimates.len() as f64;
+            eprintln!("n = {n}, task {task} ({} units): whole {whole:.3} s, estimate {mean:.3} s, ratio {:.2}", units.len(), mean / whole);
+            whole_sum += whole;
+            est_sum += mean;
+        }
+        eprintln!("n = {n}: estimate / time = {:.2}", est_sum / whole_sum);
+    }
+}

@@ -1,0 +1,153 @@
+//! Counting one task: task 0 counts P(n) and R(n), every other task lists
+//! its units and counts each with the worker's buffers
+//! ([`JoinPlan::count_units_timed`]); the [`Plan`] trait for [`JoinPlan`].
+
+use super::*;
+
+impl JoinPlan {
+    /// Whether a worker keeps the south quadrants of the frame it counts
+    /// placed, from task to task: odd n up to 2 [`CACHE_MAX_H`] + 1, with
+    /// the whole table.
+    pub(super) fn keeps_frames(&self) -> bool {
+        self.n % 2 == 1 && self.h <= CACHE_MAX_H && self.whole.is_some()
+    }
+
+    /// Places the south quadrants of frame `f` (middle queens `at`) in `buf`.
+    pub(super) fn place_frame(&self, f: &Frame, at: (u8, u8), buf: &mut Buffers) {
+        for (q, co) in buf.south_placed.iter_mut().zip([0, self.off]) {
+            self.place_quadrant(f, co, q);
+        }
+        buf.placed_for = Some(at);
+    }
+
+    /// How many times a count on one core places a frame: once for each run
+    /// of tasks with the same middle queens, in the plan's order.
+    pub(super) fn frame_runs(&self) -> usize {
+        let frame = |t: &Task| (t.first.c1, t.first.r1);
+        let changes = self
+            .tasks
+            .windows(2)
+            .filter(|w| frame(&w[0]) != frame(&w[1]));
+        usize::from(!self.tasks.is_empty()) + changes.count()
+    }
+
+    /// Counts the units of one task (the same frame and north east rows).
+    pub(super) fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
+        self.count_units_timed(units, buf, None, None)
+    }
+
+    /// [`count_units`](Self::count_units), adding the seconds it spends on
+    /// the north pieces (built once for all the units) to `north`.
+    pub(super) fn count_units_timed(
+        &self,
+        units: &[Unit],
+        buf: &mut Buffers,
+        north: Option<&mut f64>,
+        stop: Option<&AtomicBool>,
+    ) -> u128 {
+        // Clocks only when timed: reading one costs 2% of n = 17.
+        let north_start = north.is_some().then(CpuClock::start);
+        let Some(first) = units.first() else {
+            return 0;
+        };
+        let f = self.frame(first.c1, first.r1);
+        // Even n: placing a piece is a few shifts, cheaper than reading it
+        // from a placed quadrant twice the table's size.
+        let cache = self.keeps_frames();
+        if cache && buf.placed_for != Some((first.c1, first.r1)) {
+            self.place_frame(&f, (first.c1, first.r1), buf);
+        }
+        let (en, wn) = (first.en, f.north & !first.en);
+        let [east_north, west_north] = &mut buf.north;
+        self.north_pieces(&f, en, f.east, 0, east_north);
+        self.north_pieces(&f, wn, f.west, self.off, west_north);
+        if let (Some(t), Some(start)) = (north, north_start) {
+            *t += start.seconds();
+        }
+        let mut total = 0u128;
+        for u in units {
+            debug_assert_eq!((u.c1, u.r1, u.en), (first.c1, first.r1, en));
+            let sides = Sides {
+                f: &f,
+                u,
+                cache,
+                stop,
+            };
+            if sides.stopped() {
+                break;
+            }
+            total += self.count_parts(&sides, buf, [None; 2], [None; 2], 0, 0);
+        }
+        total
+    }
+}
+
+impl Plan for JoinPlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn len(&self) -> usize {
+        1 + self.tasks.len()
+    }
+
+    fn count(&self, index: usize) -> Tally {
+        // Never stopped, so always the whole task.
+        self.count_or_stop(index, &AtomicBool::new(false))
+            .unwrap_or_default()
+    }
+
+    /// A task of n = 27 takes minutes: the stop flag is looked at before
+    /// every join of two chunks (milliseconds apart), so that a cancelled
+    /// job or Ctrl-C ends the run within a second.
+    fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
+        if index == 0 {
+            // Burnside: 8 U = Q + P + 2 R; Q comes from the other tasks.
+            // P(n) alone takes minutes at n = 26.
+            let p = fixed_by_or_stop(self.n, Turn::Half, stop).unwrap_or(Some(0))?;
+            let r = fixed_by_or_stop(self.n, Turn::Quarter, stop).unwrap_or(Some(0))?;
+            return Some(Tally {
+                solutions: 0,
+                classes_x8: p + 2 * r,
+            });
+        }
+        let units = &self.units_of(index)[..];
+        let solutions = with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop)));
+        // Stopped while counting: the sum is of part of the task only.
+        (!stop.load(Ordering::Relaxed)).then_some(Tally {
+            solutions,
+            classes_x8: solutions,
+        })
+    }
+
+    fn sample(&self, index: usize, seed: u64) -> TaskSample {
+        self.sample_task(index, seed)
+    }
+
+    fn describe(&self, index: usize) -> String {
+        if index == 0 {
+            return "the solutions fixed by a half or quarter turn (Burnside's P and R)".into();
+        }
+        let units = &self.units_of(index)[..];
+        let h = self.h;
+        let u = units[0];
+        let middle = if self.n % 2 == 1 {
+            format!(
+                "middle queens (row {h}, col {}) and (row {}, col {h}), ",
+                u.c1, u.r1
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{middle}east rows north {:0h$b}{} ({})",
+            u.en.reverse_bits() >> (32 - h),
+            if units.len() == 1 {
+                format!(" south {:0h$b}", u.es.reverse_bits() >> (32 - h))
+            } else {
+                String::new()
+            },
+            crate::count::report::plural(units.len() as u128, "row split", "row splits"),
+        )
+    }
+}
