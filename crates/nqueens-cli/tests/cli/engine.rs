@@ -130,7 +130,7 @@ fn join_slices_merge_to_the_whole() {
     let (files, args) = slice_files("15", "join", 4);
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     assert_eq!(
-        run(&refs).ok(),
+        untimed(run(&refs).ok()),
         "n = 15: 2,279,184 solutions, 285,053 unique up to rotation and reflection\n"
     );
     for f in files {
