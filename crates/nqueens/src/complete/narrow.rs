@@ -274,8 +274,9 @@ impl Narrow {
         self.search_with(path, max_depth, order, stop, stats, on)
     }
 
+    /// [`Narrow::search`] as built for any CPU (tests compare the two).
     #[inline(always)]
-    fn search_with(
+    pub(super) fn search_with(
         &self,
         path: &[(u32, u32)],
         max_depth: usize,

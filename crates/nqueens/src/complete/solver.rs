@@ -1317,24 +1317,29 @@ mod tests {
         out
     }
 
-    /// The completions of the word-per-row search, in its order.
+    /// The completions of the word-per-row search, in its order, as built
+    /// for this CPU and as built for any.
     fn narrow_all(i: &Instance) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let end = Narrow::new(&Board::new(i)).search(
-            &[],
-            usize::MAX,
-            Order::PLAIN,
-            &|| false,
-            &mut Stats::default(),
-            &mut |e| {
+        let root = Narrow::new(&Board::new(i));
+        let mut out = [Vec::new(), Vec::new()];
+        for (k, out) in out.iter_mut().enumerate() {
+            let mut on = |e: narrow::Event<'_>| {
                 if let narrow::Event::Solution(q) = e {
                     out.push(q.to_vec());
                 }
                 ControlFlow::Continue(())
-            },
-        );
-        assert_eq!(end, End::Exhausted);
-        out
+            };
+            let (order, stats) = (Order::PLAIN, &mut Stats::default());
+            let end = if k == 0 {
+                root.search(&[], usize::MAX, order, &|| false, stats, &mut on)
+            } else {
+                root.search_with(&[], usize::MAX, order, &|| false, stats, &mut on)
+            };
+            assert_eq!(end, End::Exhausted);
+        }
+        let [this_cpu, any_cpu] = out;
+        assert_eq!(this_cpu, any_cpu, "{i:?}");
+        this_cpu
     }
 
     proptest! {
