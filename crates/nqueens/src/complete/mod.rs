@@ -26,6 +26,7 @@ mod instance;
 /// ```
 pub const MAX_N: usize = 1 << 16;
 
+mod narrow;
 mod parse;
 mod solver;
 

@@ -41,6 +41,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::instance::{Clash, Instance};
+use super::narrow::{self, Narrow};
 use crate::count::executor;
 use crate::count::plan::{Plan, Tally};
 
@@ -105,7 +106,7 @@ pub enum Answer {
 }
 
 /// How often (in nodes, a power of two) the stop flag is polled.
-const POLL: u64 = 4096;
+pub(super) const POLL: u64 = 4096;
 
 /// No queen in this row yet.
 const NONE: u32 = u32::MAX;
@@ -113,8 +114,8 @@ const NONE: u32 = u32::MAX;
 /// The board state: free squares by row and by column, the number of free
 /// squares per line, the open lines, and the trail to undo placements.
 #[derive(Debug, Clone)]
-struct Board {
-    n: usize,
+pub(super) struct Board {
+    pub(super) n: usize,
     /// Words per row (and per column).
     w: usize,
     /// Free squares, row-major: bit `c` of row `r`.
@@ -221,6 +222,21 @@ impl Board {
         b.trail.clear();
         b.placed.clear();
         b
+    }
+
+    /// The column of the queen in row `r`, if it has one.
+    pub(super) fn queen_of(&self, r: usize) -> Option<usize> {
+        (self.queen[r] != NONE).then_some(self.queen[r] as usize)
+    }
+
+    /// The free squares of row `r` on a board of one word per line.
+    pub(super) fn row_word(&self, r: usize) -> u64 {
+        self.rows[r]
+    }
+
+    /// Whether some open line has no free square.
+    pub(super) fn is_dead(&self) -> bool {
+        self.dead
     }
 
     #[inline]
@@ -493,22 +509,22 @@ impl Frame {
 
 /// How a search orders the squares of a line and how far it may go.
 #[derive(Debug, Clone, Copy)]
-struct Order {
+pub(super) struct Order {
     /// 0: every line from its first square; otherwise a seed for where along
     /// each line the trials start.
-    seed: u64,
+    pub(super) seed: u64,
     /// Give up (as [`End::Limit`]) after this many nodes.
-    limit: u64,
+    pub(super) limit: u64,
 }
 
 impl Order {
-    const PLAIN: Order = Order {
+    pub(super) const PLAIN: Order = Order {
         seed: 0,
         limit: u64::MAX,
     };
 
     #[inline]
-    fn start(&self, line: usize, depth: usize, n: usize) -> u32 {
+    pub(super) fn start(&self, line: usize, depth: usize, n: usize) -> u32 {
         if self.seed == 0 {
             return 0;
         }
@@ -533,7 +549,7 @@ enum Event<'a> {
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum End {
+pub(super) enum End {
     Exhausted,
     Broken,
     Stopped,
@@ -662,6 +678,16 @@ pub fn complete(instance: &Instance, stop: &AtomicBool) -> Result<(Answer, Stats
         seed: 0,
         limit: FIRST_LIMIT,
     };
+    if board.n <= narrow::WIDTH {
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let answer = match Narrow::new(&board).first(threads, narrow::ALONE, stop, &mut stats) {
+            Ok(Some(columns)) => Answer::Found(columns.into_iter().map(|c| c as usize).collect()),
+            Ok(None) => Answer::NoCompletion,
+            Err(()) => Answer::Stopped,
+        };
+        stats.seconds = start.elapsed().as_secs_f64();
+        return Ok((answer, stats));
+    }
     let end = loop {
         let end = search(&mut board, usize::MAX, order, stop, &mut stats, &mut |e| {
             if let Event::Solution(q) = e {
@@ -734,6 +760,24 @@ pub fn for_each(
     let mut board = Board::new(instance);
     let mut stats = Stats::default();
     let mut columns = Vec::with_capacity(instance.n());
+    if board.n <= narrow::WIDTH {
+        let end = Narrow::new(&board).search(
+            &[],
+            usize::MAX,
+            Order::PLAIN,
+            &|| stop.load(Ordering::Relaxed),
+            &mut stats,
+            &mut |event| match event {
+                narrow::Event::Solution(q) => {
+                    to_usize(q, &mut columns);
+                    visit(&columns)
+                }
+                narrow::Event::Cut(_) => ControlFlow::Continue(()),
+            },
+        );
+        stats.seconds = start.elapsed().as_secs_f64();
+        return Ok((stats, end == End::Stopped));
+    }
     let end = search(
         &mut board,
         usize::MAX,
@@ -961,6 +1005,10 @@ pub fn count_with_progress(
     let mut board = Board::new(instance);
     let mut stats = Stats::default();
     let threads = threads.max(1);
+    if board.n <= narrow::WIDTH {
+        let narrow = Narrow::new(&board);
+        return Ok(count_narrow(&narrow, threads, stop, progress, stats, start));
+    }
     // Split deeper until there are enough subproblems to balance the threads
     // (or the whole tree was searched while splitting).
     let want = if threads == 1 { 1 } else { 24 * threads };
@@ -1017,6 +1065,70 @@ pub fn count_with_progress(
     }
     stats.seconds = start.elapsed().as_secs_f64();
     Ok((Some(total), stats))
+}
+
+/// [`count_with_progress`] on a board of at most [`narrow::WIDTH`] columns.
+fn count_narrow(
+    narrow: &Narrow,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(CountProgress),
+    mut stats: Stats,
+    start: Instant,
+) -> (Option<u128>, Stats) {
+    // Split deeper until there are enough subproblems to balance the threads
+    // (or the whole tree was searched while splitting).
+    let want = if threads == 1 { 1 } else { 24 * threads };
+    let mut depth = if threads == 1 { usize::MAX } else { 1 };
+    let (found, tasks) = loop {
+        let mut found = 0u128;
+        let mut tasks = Vec::new();
+        let end = narrow.search(
+            &[],
+            depth,
+            Order::PLAIN,
+            &|| stop.load(Ordering::Relaxed),
+            &mut stats,
+            &mut |e| {
+                match e {
+                    narrow::Event::Solution(_) => found += 1,
+                    narrow::Event::Cut(path) => tasks.push(path.to_vec()),
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        if end == End::Stopped {
+            stats.seconds = start.elapsed().as_secs_f64();
+            return (None, stats);
+        }
+        if tasks.len() >= want || tasks.is_empty() || depth >= 8 {
+            break (found, tasks);
+        }
+        depth += 1;
+    };
+    let mut total = found;
+    if !tasks.is_empty() {
+        let split = narrow::Split {
+            root: narrow,
+            tasks,
+            stop,
+            stopped: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            forced: AtomicU64::new(0),
+        };
+        let all: Vec<usize> = (0..split.tasks.len()).collect();
+        progress(CountProgress::Split { tasks: all.len() });
+        let result = executor::run(&split, &all, threads, stop, &mut Report { progress });
+        stats.nodes += split.nodes.load(Ordering::Relaxed);
+        stats.forced += split.forced.load(Ordering::Relaxed);
+        if !result.complete || split.stopped.load(Ordering::Relaxed) {
+            stats.seconds = start.elapsed().as_secs_f64();
+            return (None, stats);
+        }
+        total += result.tally.solutions;
+    }
+    stats.seconds = start.elapsed().as_secs_f64();
+    (Some(total), stats)
 }
 
 #[cfg(test)]
@@ -1144,6 +1256,123 @@ mod tests {
         #[test]
         fn agrees_with_brute_force_on_consistent_queens(i in consistent()) {
             agrees(&i);
+        }
+    }
+
+    /// Random instances up to 12×12 for the word-per-row search: a few
+    /// queens (kept when they do not clash), blocked squares and excluded
+    /// diagonals of both kinds.
+    fn narrow_instance() -> impl Strategy<Value = Instance> {
+        (1usize..=12).prop_flat_map(|n| {
+            let sq = (0..n, 0..n);
+            (
+                Just(n),
+                prop::collection::vec(sq.clone(), 0..4),
+                prop::collection::vec(sq, 0..(n * n / 4 + 1)),
+                prop::collection::vec(0..2 * n - 1, 0..5),
+                prop::collection::vec(0..2 * n - 1, 0..5),
+            )
+                .prop_map(|(n, queens, blocked, sums, diffs)| {
+                    let mut i = Instance::new(n).unwrap();
+                    for (r, c) in queens {
+                        let mut with = i.clone();
+                        if with.place(Square::new(r, c)).is_ok() && with.check().is_ok() {
+                            i = with;
+                        }
+                    }
+                    for (r, c) in blocked {
+                        if !i.queens().contains(&Square::new(r, c)) {
+                            i.block(Square::new(r, c)).unwrap();
+                        }
+                    }
+                    for s in sums {
+                        i.exclude_sum(s).unwrap();
+                    }
+                    for d in diffs {
+                        i.exclude_difference(d).unwrap();
+                    }
+                    i
+                })
+        })
+    }
+
+    /// The completions of the general (any width) search, in its order.
+    fn general_all(i: &Instance) -> Vec<Vec<u32>> {
+        let mut board = Board::new(i);
+        let mut out = Vec::new();
+        let end = search(
+            &mut board,
+            usize::MAX,
+            Order::PLAIN,
+            &go(),
+            &mut Stats::default(),
+            &mut |e| {
+                if let Event::Solution(q) = e {
+                    out.push(q.to_vec());
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(end, End::Exhausted);
+        out
+    }
+
+    /// The completions of the word-per-row search, in its order, as built
+    /// for this CPU and as built for any.
+    fn narrow_all(i: &Instance) -> Vec<Vec<u32>> {
+        let root = Narrow::new(&Board::new(i));
+        let mut out = [Vec::new(), Vec::new()];
+        for (k, out) in out.iter_mut().enumerate() {
+            let mut on = |e: narrow::Event<'_>| {
+                if let narrow::Event::Solution(q) = e {
+                    out.push(q.to_vec());
+                }
+                ControlFlow::Continue(())
+            };
+            let (order, stats) = (Order::PLAIN, &mut Stats::default());
+            let end = if k == 0 {
+                root.search(&[], usize::MAX, order, &|| false, stats, &mut on)
+            } else {
+                root.search_with(&[], usize::MAX, order, &|| false, stats, &mut on)
+            };
+            assert_eq!(end, End::Exhausted);
+        }
+        let [this_cpu, any_cpu] = out;
+        assert_eq!(this_cpu, any_cpu, "{i:?}");
+        this_cpu
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// The word-per-row search against the general one: the same
+        /// completions (so the same count and the same SAT/UNSAT), and a
+        /// first completion that does not depend on the threads.
+        #[test]
+        fn narrow_search_agrees_with_the_general_one(i in narrow_instance()) {
+            prop_assume!(i.check().is_ok());
+            let general = general_all(&i);
+            let narrow = narrow_all(&i);
+            let (mut g, mut w) = (general.clone(), narrow.clone());
+            g.sort();
+            w.sort();
+            prop_assert_eq!(&g, &w, "{:?}", i);
+            let root = Narrow::new(&Board::new(&i));
+            let alone = root.first(1, narrow::ALONE, &go(), &mut Stats::default()).unwrap();
+            prop_assert_eq!(alone.as_ref(), narrow.first(), "{:?}", i);
+            for threads in [2, 3] {
+                let split = root.first(threads, 0, &go(), &mut Stats::default()).unwrap();
+                prop_assert_eq!(&split, &alone, "{} threads, {:?}", threads, i);
+            }
+            let counted = count(&i, 2, &go()).unwrap().0;
+            prop_assert_eq!(counted, Some(general.len() as u128));
+            match complete(&i, &go()).unwrap().0 {
+                Answer::Found(c) => {
+                    prop_assert!(i.accepts(&c));
+                    prop_assert!(!general.is_empty());
+                }
+                Answer::NoCompletion => prop_assert!(general.is_empty()),
+                Answer::Stopped => prop_assert!(false, "stopped"),
+            }
         }
     }
 
