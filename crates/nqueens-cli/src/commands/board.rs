@@ -99,8 +99,9 @@ const WRITE_NOTE: usize = 100_000_000;
 const POLL_ROWS: usize = 1 << 20;
 
 /// A writer that fails with `ErrorKind::Interrupted` once Ctrl-C or SIGTERM
-/// has set the flag (looked at every few thousand writes), so that a huge
-/// board stops at once, between two columns, and what was written is flushed.
+/// has set the flag (looked at every few thousand writes, and at every large
+/// one), so that a huge board stops at once, between two columns, and what
+/// was written is flushed.
 struct StopOnInterrupt<'a> {
     inner: &'a mut Out,
     flag: &'a AtomicBool,
@@ -110,7 +111,11 @@ struct StopOnInterrupt<'a> {
 impl Write for StopOnInterrupt<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.writes = self.writes.wrapping_add(1);
-        if self.writes.is_multiple_of(4096) && self.flag.load(Ordering::Relaxed) {
+        // Every few thousand small writes, and at every large one (the
+        // column lists come in pieces of kilobytes).
+        if (buf.len() >= 1024 || self.writes.is_multiple_of(4096))
+            && self.flag.load(Ordering::Relaxed)
+        {
             return Err(io::Error::from(io::ErrorKind::Interrupted));
         }
         self.inner.write(buf)
