@@ -199,7 +199,9 @@ pub fn write_columns<W: Write + ?Sized>(
     };
     out.write_all(open)?;
     // The text goes out in pieces of about CHUNK bytes: three calls through
-    // `out` per column (and whatever wraps it) cost more than the digits.
+    // `out` per column (and whatever wraps it) cost more than the digits. A
+    // piece ends after a separator or a newline, so that output cut between
+    // two pieces (Ctrl-C) ends visibly between two columns.
     const CHUNK: usize = 8 << 10;
     let end: &[u8] = if style == Style::Lines { b"\n" } else { b"" };
     let mut chunk = Vec::with_capacity(CHUNK + 64);
@@ -208,12 +210,12 @@ pub fn write_columns<W: Write + ?Sized>(
         if i > 0 {
             chunk.extend_from_slice(sep);
         }
-        chunk.extend_from_slice(decimal(c + base, &mut digits));
-        chunk.extend_from_slice(end);
         if chunk.len() >= CHUNK {
             out.write_all(&chunk)?;
             chunk.clear();
         }
+        chunk.extend_from_slice(decimal(c + base, &mut digits));
+        chunk.extend_from_slice(end);
     }
     out.write_all(&chunk)?;
     out.write_all(close)
