@@ -393,8 +393,8 @@ pub use crate::{
         random_solution::uniform as uniform_solution, random_solution::Method as RandomMethod,
         random_solution::RANDOM_START_MAX, random_solution::UNIFORM_MAX, stream::is_column_list,
         stream::sniff_format, stream::ColumnReader, stream::InputFormat, stream::LineConflict,
-        stream::LineVerifier, stream::PagedBitSet, stream::ReadError, stream::Streamed,
-        stream::Verdict, stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
+        stream::LineVerifier, stream::PagedBitSet, stream::ParallelVerifier, stream::ReadError,
+        stream::Streamed, stream::Verdict, stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
     },
     // The published counts (OEIS A000170 and A002562).
     known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},

@@ -450,14 +450,38 @@ mod engines {
 /// -p nqueens --test integration huge`, which `.ci/run` runs.
 mod huge {
     use nqueens::construct;
-    use nqueens::LineVerifier;
+    use nqueens::{LineVerifier, ParallelVerifier};
 
+    /// The sequential check and the one in blocks on two threads agree that
+    /// the construction is a solution, and on the verdict once a queen in
+    /// the middle of a block moves onto row 0's column.
     fn check_construction(n: usize) {
         let columns = construct(n).unwrap().unwrap();
         assert_eq!(columns.len(), n);
         let mut verifier = LineVerifier::with_size(n);
-        columns.for_each(|c| verifier.push(c));
+        columns.clone().for_each(|c| verifier.push(c));
         assert!(verifier.finish().is_solution(), "n = {n}");
+        let parallel = ParallelVerifier::new(n).threads(2).block_rows(1 << 16);
+        assert!(
+            parallel.verify(|rows| columns.rows(rows)).is_solution(),
+            "n = {n}"
+        );
+        let (moved, to) = (n / 2 + 12_345, columns.column(0));
+        let with_move = |rows: std::ops::Range<usize>| {
+            let first = rows.start;
+            columns
+                .rows(rows)
+                .enumerate()
+                .map(move |(i, c)| if first + i == moved { to } else { c })
+        };
+        let mut sequential = LineVerifier::with_size(n);
+        with_move(0..n).for_each(|c| sequential.push(c));
+        let mut want = sequential.finish();
+        want.fill_earlier_rows(with_move(0..n));
+        let got = parallel.verify(with_move);
+        assert!(!got.is_solution(), "n = {n}");
+        assert_eq!(got, want, "n = {n}");
+        assert_eq!(got.conflicts()[0].earlier_row, Some(0), "n = {n}");
     }
 
     #[test]

@@ -3,15 +3,17 @@
 //! `solve` and `random` hand their columns over one at a time: the
 //! construction never exists as a whole, and the check (`--verify`) runs in
 //! the same pass, in O(n) bits, so `solve 1000000000 --format none --verify`
-//! holds nothing but the verifier's bit sets.
+//! holds nothing but the verifier's bit sets. With nothing to write, a board
+//! that can start at any row (the construction, a board in memory) is checked
+//! in blocks of rows on every core instead ([`check_only`]).
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nqueens::grouped;
-use nqueens::LineVerifier;
 use nqueens::{write_columns, write_png, write_svg, Picture, RenderOptions, Style};
+use nqueens::{LineVerifier, ParallelVerifier, Verdict};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{BoardArgs, SolutionFormat};
@@ -97,8 +99,9 @@ const WRITE_NOTE: usize = 100_000_000;
 const POLL_ROWS: usize = 1 << 20;
 
 /// A writer that fails with `ErrorKind::Interrupted` once Ctrl-C or SIGTERM
-/// has set the flag (looked at every few thousand writes), so that a huge
-/// board stops at once, between two columns, and what was written is flushed.
+/// has set the flag (looked at every few thousand writes, and at every large
+/// one), so that a huge board stops at once, between two columns, and what
+/// was written is flushed.
 struct StopOnInterrupt<'a> {
     inner: &'a mut Out,
     flag: &'a AtomicBool,
@@ -108,7 +111,11 @@ struct StopOnInterrupt<'a> {
 impl Write for StopOnInterrupt<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.writes = self.writes.wrapping_add(1);
-        if self.writes.is_multiple_of(4096) && self.flag.load(Ordering::Relaxed) {
+        // Every few thousand small writes, and at every large one (the
+        // column lists come in pieces of kilobytes).
+        if (buf.len() >= 1024 || self.writes.is_multiple_of(4096))
+            && self.flag.load(Ordering::Relaxed)
+        {
             return Err(io::Error::from(io::ErrorKind::Interrupted));
         }
         self.inner.write(buf)
@@ -204,20 +211,43 @@ pub fn emit(
     let Some(verifier) = verifier else {
         return Ok(Outcome::Yes);
     };
-    let verdict = verifier.finish();
+    Ok(report(n, &verifier.finish(), started))
+}
+
+/// `--format none --verify` for a board whose rows `rows(range)` yields from
+/// any row: checked in blocks of rows on every core, nothing written.
+#[allow(clippy::print_stderr)]
+pub fn check_only<I, F>(n: usize, rows: F, started: Instant) -> anyhow::Result<Outcome>
+where
+    F: Fn(std::ops::Range<usize>) -> I + Sync,
+    I: Iterator<Item = usize>,
+{
+    let interrupted = interrupt_flag();
+    match ParallelVerifier::new(n).verify_until(&interrupted, rows) {
+        Some(verdict) => Ok(report(n, &verdict, started)),
+        None => {
+            eprintln!("interrupted before the check finished");
+            Ok(Outcome::Interrupted)
+        }
+    }
+}
+
+/// Says whether the board written (or not) passed the check.
+#[allow(clippy::print_stderr)]
+fn report(n: usize, verdict: &Verdict, started: Instant) -> Outcome {
     let seconds = started.elapsed().as_secs_f64();
     if verdict.is_solution() {
         eprintln!(
             "verified: {} queens, no two attack each other ({seconds:.2} s)",
             grouped(n as u128)
         );
-        Ok(Outcome::Yes)
+        Outcome::Yes
     } else {
         eprintln!(
             "check FAILED: the board above is not a solution for n = {}; this is a bug, please \
              report it with the command line",
             grouped(n as u128)
         );
-        Ok(Outcome::No)
+        Outcome::No
     }
 }

@@ -10,7 +10,7 @@ use nqueens::{MinConflicts, MinConflictsOutcome, MinConflictsStart};
 
 use nqueens::grouped;
 
-use super::board::{emit, BoardOut, BoardOutput};
+use super::board::{check_only, emit, BoardOut, BoardOutput};
 use super::run_algo::{self, Search};
 use crate::exit::{usage, Outcome};
 use crate::flags::values::AlgorithmChoice;
@@ -137,7 +137,11 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
             let Some(columns) = construct(n)? else {
                 return Ok(no_solution(n));
             };
-            let outcome = emit(n, columns, out, started)?;
+            let outcome = if out.output == BoardOutput::Nothing && out.verify {
+                check_only(n, |rows| columns.rows(rows), started)?
+            } else {
+                emit(n, columns, out, started)?
+            };
             if stats {
                 eprintln!(
                     "construct: n = {}, O(1) per row and nothing stored: {:.3} s, writing (and \
@@ -166,6 +170,9 @@ fn min_conflicts(
         print_stats(n, search.seed, &st);
     }
     match found {
+        MinConflictsOutcome::Found(columns) if out.output == BoardOutput::Nothing && out.verify => {
+            check_only(n, |rows| columns[rows].iter().map(|&c| c as usize), started)
+        }
         MinConflictsOutcome::Found(columns) => {
             emit(n, columns.into_iter().map(|c| c as usize), out, started)
         }

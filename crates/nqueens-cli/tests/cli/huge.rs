@@ -110,6 +110,12 @@ fn format_none_with_verify_prints_nothing_and_checks() {
         run(&["solve", "5001", "-a", "construct", "-f", "none"]).ok(),
         ""
     );
+    // Every case of the recipe, checked in blocks on every core.
+    for n in ["1", "4", "5", "8", "9", "14", "2000003", "2000006"] {
+        let (out, err) = both(&["solve", n, "-a", "construct", "-f", "none", "--verify"]);
+        assert_eq!(out, "");
+        assert!(err.starts_with("verified: "), "{n}: {err}");
+    }
 }
 
 #[test]

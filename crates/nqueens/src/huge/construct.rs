@@ -96,6 +96,9 @@ pub struct Construction {
     case: Case,
     /// The next row to yield.
     row: usize,
+    /// One past the last row to yield (n, unless [`Construction::rows`]
+    /// narrowed it).
+    end: usize,
 }
 
 /// The constructed solution for `n` queens, or `None` for n = 2 and 3,
@@ -137,6 +140,7 @@ pub fn construct(n: usize) -> Result<Option<Construction>, Error> {
                 even,
                 case,
                 row: 0,
+                end: n,
             }))
         }
     }
@@ -146,6 +150,30 @@ impl Construction {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// The columns of the rows in `rows` only (clipped to the board), from
+    /// any row in O(1): for checking or writing a huge board in blocks, on
+    /// several threads ([`ParallelVerifier`](crate::ParallelVerifier)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use nqueens::construct;
+    ///
+    /// let board = construct(8)?.expect("8 queens have a solution");
+    /// assert_eq!(board.rows(2..5).collect::<Vec<_>>(), [7, 1, 6]);
+    /// assert_eq!(board.rows(6..100).collect::<Vec<_>>(), [2, 4]);
+    /// assert_eq!(board.rows(0..8).len(), 8);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn rows(&self, rows: std::ops::Range<usize>) -> Construction {
+        let end = rows.end.min(self.n);
+        Construction {
+            row: rows.start.min(end),
+            end,
+            ..self.clone()
+        }
     }
 
     /// The column of the queen in `row` (0-based), for `row < n`.
@@ -187,7 +215,7 @@ impl Iterator for Construction {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.row == self.n {
+        if self.row >= self.end {
             return None;
         }
         let col = self.column(self.row);
@@ -195,8 +223,14 @@ impl Iterator for Construction {
         Some(col)
     }
 
+    /// In O(1): skipping rows costs nothing.
+    fn nth(&mut self, skip: usize) -> Option<usize> {
+        self.row = self.row.saturating_add(skip).min(self.end);
+        self.next()
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.n - self.row;
+        let left = self.end - self.row;
         (left, Some(left))
     }
 }
@@ -255,6 +289,22 @@ mod tests {
         assert_eq!(c.len(), 10);
         c.next();
         assert_eq!(c.size_hint(), (9, Some(9)));
+    }
+
+    #[test]
+    fn rows_and_nth_start_anywhere() {
+        for n in [4, 5, 8, 9, 14, 100, 101] {
+            let c = construct(n).unwrap().unwrap();
+            let all: Vec<usize> = c.clone().collect();
+            for start in 0..=n + 1 {
+                for end in start..=n + 1 {
+                    let want = &all[start.min(n)..end.min(n)];
+                    assert_eq!(c.rows(start..end).collect::<Vec<_>>(), want);
+                    assert_eq!(c.rows(start..end).len(), want.len());
+                }
+                assert_eq!(c.clone().nth(start), all.get(start).copied());
+            }
+        }
     }
 
     #[test]

@@ -198,17 +198,26 @@ pub fn write_columns<W: Write + ?Sized>(
         }
     };
     out.write_all(open)?;
+    // The text goes out in pieces of about CHUNK bytes: three calls through
+    // `out` per column (and whatever wraps it) cost more than the digits. A
+    // piece ends after a separator or a newline, so that output cut between
+    // two pieces (Ctrl-C) ends visibly between two columns.
+    const CHUNK: usize = 8 << 10;
+    let end: &[u8] = if style == Style::Lines { b"\n" } else { b"" };
+    let mut chunk = Vec::with_capacity(CHUNK + 64);
     let mut digits = [0u8; 24];
     for (i, c) in columns.into_iter().enumerate() {
         if i > 0 {
-            out.write_all(sep)?;
+            chunk.extend_from_slice(sep);
         }
-        let text = decimal(c + base, &mut digits);
-        out.write_all(text)?;
-        if style == Style::Lines {
-            out.write_all(b"\n")?;
+        if chunk.len() >= CHUNK {
+            out.write_all(&chunk)?;
+            chunk.clear();
         }
+        chunk.extend_from_slice(decimal(c + base, &mut digits));
+        chunk.extend_from_slice(end);
     }
+    out.write_all(&chunk)?;
     out.write_all(close)
 }
 

@@ -1,5 +1,6 @@
 //! The [`Builder`]: the words of one placement become a [`Placement`] while
-//! they are few, and stream through a [`LineVerifier`] beyond.
+//! they are few, and stream through a [`LineVerifier`] beyond (on a thread of
+//! its own, see [`Checker`]).
 //!
 //! A small placement is checked as `parse_placements` checks it: every word
 //! first, then the range of each column against the number of rows, with the
@@ -10,6 +11,7 @@
 
 use std::ops::ControlFlow;
 
+use super::background::Checker;
 use super::error::{parse_error, text_of, ReadError, FORMS};
 use super::scan::{Bad, Flow, Word};
 use super::verdict::Streamed;
@@ -36,7 +38,7 @@ pub(super) struct Builder {
     texts: Vec<(u64, String)>,
     /// The first word that is not a number: (index, line, text, why).
     first_bad: Option<(u64, u64, String, Bad)>,
-    verifier: Option<LineVerifier>,
+    verifier: Option<Checker>,
 }
 
 impl Builder {
@@ -76,7 +78,8 @@ impl Builder {
                 Ok(value)
                     if value >= base && value - base < MAX_QUEENS && self.count <= MAX_QUEENS =>
                 {
-                    v.push((value - base) as usize);
+                    // Below MAX_QUEENS = 2^32: 32 bits.
+                    v.push((value - base) as u32);
                     Ok(ControlFlow::Continue(()))
                 }
                 _ => Err(self.large_error(w)),
@@ -128,7 +131,7 @@ impl Builder {
         }
         self.small.clear();
         self.texts.clear();
-        self.verifier = Some(verifier);
+        self.verifier = Some(Checker::new(verifier));
         Ok(())
     }
 
@@ -152,7 +155,7 @@ impl Builder {
     /// The placement ended.
     pub(super) fn finish(&mut self) -> Result<Streamed, ReadError> {
         match self.verifier.take() {
-            Some(verifier) => self.finish_large(verifier),
+            Some(checker) => self.finish_large(checker.finish()),
             None => self.finish_small(),
         }
     }

@@ -98,11 +98,14 @@
 
 // What goes where. The check: `bits` (the paged bit set), `lines` (the three
 // lines through a square, and the set of lines taken so far), `verifier`
-// (pushing columns) and `verdict` (what it found, and the second pass that
-// names earlier queens). The text: `sniff` (column list or not), `scan` (bytes
+// (pushing columns), `background` (the verifier of a stream on a second
+// thread while the text is read), `parallel` (blocks of rows on several threads, for a
+// source that can start at any row) and `verdict` (what it found, and the
+// second pass that names earlier queens). The text: `sniff` (column list or not), `scan` (bytes
 // to words and list ends), `builder` (words to a placement or a verdict, with
 // the messages of `parse_placements`), `reader` (the two together, the public
 // face) and `error`.
+mod background;
 mod bits;
 mod builder;
 mod cursor;
@@ -110,6 +113,7 @@ mod error;
 mod json;
 mod lines;
 mod pairs;
+mod parallel;
 mod reader;
 mod scan;
 mod sniff;
@@ -123,6 +127,7 @@ mod test_util;
 
 pub use bits::PagedBitSet;
 pub use error::ReadError;
+pub use parallel::ParallelVerifier;
 pub use reader::ColumnReader;
 pub use sniff::{is_column_list, sniff_format, InputFormat};
 pub use verdict::{LineConflict, Streamed, Verdict};

@@ -145,6 +145,20 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a solution of `n` queens, for checks that find no
+    /// fault (n ≤ [`MAX_QUEENS`]).
+    pub(super) fn solution(n: usize) -> Verdict {
+        Verdict {
+            n,
+            queens: n,
+            too_large: n as u64 > MAX_QUEENS,
+            conflicts: Vec::new(),
+            on_taken: 0,
+            taken: [0; 3],
+            off_board: None,
+        }
+    }
+
     /// The board size.
     pub fn n(&self) -> usize {
         self.n

@@ -1,0 +1,430 @@
+//! [`ParallelVerifier`]: a board of known size, checked in blocks of rows on
+//! several threads.
+//!
+//! [`LineVerifier`] takes one row after another, which is all a pipe allows.
+//! A source that can start anywhere (the construction, a board in memory)
+//! can be split instead: each thread takes the next block of rows, asks the
+//! source for the columns of exactly those rows, and marks their three lines
+//! in bit sets that every thread shares.
+//!
+//! ## Why shared bits, and why that is enough
+//!
+//! A block of rows can put its queens in any column and on almost any of the
+//! 2n − 1 diagonals, so bit sets private to a thread would each need the full
+//! 5n bits (1.25 GB for two threads on a billion queens) and a merge. Shared
+//! sets cost 5n bits once. A thread sets bits with an atomic `fetch_or` on
+//! the word and looks at the bits that were there before: two queens on one
+//! line set the same bit of the same word, and atomic read-modify-writes of
+//! one word happen one after the other, so whichever comes second sees the
+//! first one's bit, whatever the threads and blocks. Relaxed ordering is
+//! enough: only that one word's history matters.
+//!
+//! ## Why it is fast
+//!
+//! An atomic operation costs tens of cycles, three a row would cost more than
+//! the whole single-threaded check. Each thread therefore keeps, for each of
+//! the three sets, the word it touched last and the bits it has for it
+//! (a `Mark`), and only goes to memory when a row's line falls in another
+//! word. Within the word, a bit it already holds is a clash at once. The
+//! rows of a solution that a construction or a search produces move along
+//! their lines in small steps (the construction: columns two apart,
+//! diagonals one apart), so a word of 64 lines is written once every few
+//! dozen rows; a board in random order costs one atomic per line, which is
+//! still correct.
+//!
+//! ## What the bits cannot say
+//!
+//! With several threads, which queen of a shared line came "first" is a race,
+//! and a clash says nothing about rows. So the threads only decide whether
+//! the board is a solution. When it is not (a clash, a queen off the board,
+//! a source that yields too few columns), the board is checked again by a
+//! single [`LineVerifier`] from row 0, which gives the exact [`Verdict`] of a
+//! sequential check, and a second pass names the earlier queens. A bad board
+//! costs three passes; a good one, one pass on every thread.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::verdict::Verdict;
+use super::verifier::LineVerifier;
+use super::MAX_QUEENS;
+
+/// Rows per block: large enough that taking a block costs nothing, small
+/// enough that two threads on a busy machine finish together.
+const BLOCK_ROWS: usize = 1 << 20;
+
+/// Checks an n×n board on several threads, asking the source for the columns
+/// of one block of rows at a time (see the docs of
+/// `src/huge/stream/parallel.rs`).
+///
+/// The source is a function from a range of rows to an iterator over their
+/// columns, in row order; it is called once per block, from any thread, so it
+/// must be cheap to start at any row: [`Construction::rows`] or a slice's
+/// range. The verdict is the one a [`LineVerifier::with_size`] fed every row
+/// in order would give.
+///
+/// [`Construction::rows`]: crate::Construction::rows
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{construct, ParallelVerifier};
+///
+/// let n = 1_000_003;
+/// let board = construct(n)?.expect("n ≥ 4 has a solution");
+/// let check = ParallelVerifier::new(n).threads(2);
+/// assert!(check.verify(|rows| board.rows(rows)).is_solution());
+///
+/// // A board in memory: move the queen of row 5 onto row 4's column.
+/// let mut columns: Vec<usize> = board.collect();
+/// columns[5] = columns[4];
+/// let verdict = check.verify(|rows| columns[rows].iter().copied());
+/// assert!(!verdict.is_solution());
+/// let first = verdict.conflicts()[0];
+/// assert_eq!((first.queen.row, first.earlier_row), (5, Some(4)));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParallelVerifier {
+    n: usize,
+    threads: usize,
+    block: usize,
+}
+
+impl ParallelVerifier {
+    /// A check of an `n`×`n` board on every core
+    /// ([`default_threads`](crate::default_threads)).
+    pub fn new(n: usize) -> Self {
+        ParallelVerifier {
+            n,
+            threads: crate::default_threads(),
+            block: BLOCK_ROWS,
+        }
+    }
+
+    /// Uses `threads` threads (at least one; the calling thread is one).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Hands out `rows` rows at a time (at least one; 2^20 by default).
+    /// Small blocks are for tests, which want many block boundaries.
+    pub fn block_rows(mut self, rows: usize) -> Self {
+        self.block = rows.max(1);
+        self
+    }
+
+    /// The verdict on the board whose rows `rows(range)` yields.
+    pub fn verify<I, F>(&self, rows: F) -> Verdict
+    where
+        F: Fn(Range<usize>) -> I + Sync,
+        I: Iterator<Item = usize>,
+    {
+        match self.verify_until(&AtomicBool::new(false), rows) {
+            Some(verdict) => verdict,
+            None => unreachable!("nothing sets the stop flag"),
+        }
+    }
+
+    /// [`verify`](Self::verify), giving up (`None`) soon after `stop` is set:
+    /// every thread looks at it between blocks, and the single-threaded
+    /// second look every 2^20 rows.
+    pub fn verify_until<I, F>(&self, stop: &AtomicBool, rows: F) -> Option<Verdict>
+    where
+        F: Fn(Range<usize>) -> I + Sync,
+        I: Iterator<Item = usize>,
+    {
+        let n = self.n;
+        if n > 0 && n as u64 <= MAX_QUEENS && self.is_solution(stop, &rows) {
+            return (!stop.load(Ordering::Relaxed)).then(|| Verdict::solution(n));
+        }
+        // Not a solution (or stopped, or a size the bits do not take): the
+        // exact verdict of the sequential check.
+        let mut verifier = LineVerifier::with_size(n);
+        for (i, col) in rows(0..n).enumerate() {
+            if i % BLOCK_ROWS == 0 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            verifier.push(col);
+        }
+        let mut verdict = verifier.finish();
+        if verdict.needs_earlier_rows() {
+            verdict.fill_earlier_rows(rows(0..n));
+        }
+        Some(verdict)
+    }
+
+    /// Whether the threads found every row of 0..n on the board and no line
+    /// taken twice (false as well when stopped).
+    fn is_solution<I, F>(&self, stop: &AtomicBool, rows: &F) -> bool
+    where
+        F: Fn(Range<usize>) -> I + Sync,
+        I: Iterator<Item = usize>,
+    {
+        let n = self.n as u64;
+        let lines = SharedLines::new(n);
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        let blocks = self.n.div_ceil(self.block);
+        let work = || {
+            let mut marks = lines.marks();
+            loop {
+                if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                let first = next
+                    .fetch_add(1, Ordering::Relaxed)
+                    .saturating_mul(self.block);
+                if first >= self.n {
+                    break;
+                }
+                let end = first.saturating_add(self.block).min(self.n);
+                if !marks.block(first, end, rows(first..end)) {
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if !marks.finish() {
+                failed.store(true, Ordering::Relaxed);
+            }
+        };
+        let threads = self.threads.min(blocks).max(1);
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+        !failed.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The column, diagonal and anti-diagonal bits of an n×n board (n, 2n − 1
+/// and 2n − 1 bits), shared by the threads.
+struct SharedLines {
+    n: u64,
+    sets: [Vec<AtomicU64>; 3],
+}
+
+impl SharedLines {
+    fn new(n: u64) -> Self {
+        // Zeroed words, collected: the allocator hands out zeroed pages, so
+        // the untouched parts cost nothing.
+        let words = |bits: u64| -> Vec<AtomicU64> {
+            std::iter::repeat_with(|| AtomicU64::new(0))
+                .take((bits / 64 + 1) as usize)
+                .collect()
+        };
+        SharedLines {
+            n,
+            sets: [words(n), words(2 * n), words(2 * n)],
+        }
+    }
+
+    /// A thread's marks on these sets.
+    fn marks(&self) -> Marks<'_> {
+        let [cols, diags, antis] = &self.sets;
+        Marks {
+            n: self.n,
+            cols: Mark::new(cols),
+            diags: Mark::new(diags),
+            antis: Mark::new(antis),
+        }
+    }
+}
+
+/// One thread's three [`Mark`]s.
+struct Marks<'a> {
+    n: u64,
+    cols: Mark<'a>,
+    diags: Mark<'a>,
+    antis: Mark<'a>,
+}
+
+impl Marks<'_> {
+    /// Marks the rows `first..end`, whose columns `columns` yields; false
+    /// when a column is off the board or the columns end early (a clash is
+    /// only known at [`finish`](Self::finish), or when the word is written).
+    #[inline]
+    fn block(&mut self, first: usize, end: usize, columns: impl Iterator<Item = usize>) -> bool {
+        let n = self.n;
+        let mut row = first as u64;
+        for col in columns.take(end - first) {
+            let col = col as u64;
+            if col >= n {
+                return false;
+            }
+            self.cols.mark(col);
+            // Shifted by n − 1 so that it stays in 0..2n − 1.
+            self.diags.mark(row + (n - 1 - col));
+            self.antis.mark(row + col);
+            row += 1;
+        }
+        row == end as u64 && self.clean()
+    }
+
+    /// No clash so far.
+    fn clean(&self) -> bool {
+        self.cols.clash | self.diags.clash | self.antis.clash == 0
+    }
+
+    /// Writes the words still held; whether no clash was found.
+    fn finish(&mut self) -> bool {
+        self.cols.flush();
+        self.diags.flush();
+        self.antis.flush();
+        self.clean()
+    }
+}
+
+/// A thread's last word of one shared set: its index, the bits marked in it
+/// and not yet written, and whether a bit was ever found taken.
+struct Mark<'a> {
+    set: &'a [AtomicU64],
+    word: usize,
+    bits: u64,
+    /// Nonzero once a bit was marked twice (bits of the clashes, or-ed).
+    clash: u64,
+}
+
+impl<'a> Mark<'a> {
+    fn new(set: &'a [AtomicU64]) -> Self {
+        Mark {
+            set,
+            word: 0,
+            bits: 0,
+            clash: 0,
+        }
+    }
+
+    /// Marks line `i`, which is below the set's length in bits.
+    #[inline(always)]
+    fn mark(&mut self, i: u64) {
+        let word = (i >> 6) as usize;
+        if word != self.word {
+            self.flush();
+            self.word = word;
+        }
+        let bit = 1u64 << (i & 63);
+        self.clash |= self.bits & bit;
+        self.bits |= bit;
+    }
+
+    /// Writes the bits held into the shared word, noting any already there.
+    #[inline]
+    fn flush(&mut self) {
+        if self.bits != 0 {
+            let before = self.set[self.word].fetch_or(self.bits, Ordering::Relaxed);
+            self.clash |= before & self.bits;
+            self.bits = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::huge::construct::construct;
+    use crate::huge::stream::test_util::run;
+    use proptest::prelude::*;
+
+    /// The threads' answer alone, without the sequential second look.
+    fn threads_say(cols: &[usize], threads: usize, block: usize) -> bool {
+        let check = ParallelVerifier::new(cols.len())
+            .threads(threads)
+            .block_rows(block);
+        check.is_solution(&AtomicBool::new(false), &|r: Range<usize>| {
+            cols[r].iter().copied()
+        })
+    }
+
+    fn sequential(cols: &[usize]) -> Verdict {
+        let mut verdict = run(cols, LineVerifier::with_size(cols.len()));
+        verdict.fill_earlier_rows(cols.iter().copied());
+        verdict
+    }
+
+    /// The construction for `n`, with a queen per row.
+    fn constructed(n: usize) -> Vec<usize> {
+        construct(n).unwrap().unwrap().collect()
+    }
+
+    #[test]
+    fn constructions_pass_on_any_number_of_threads_and_blocks() {
+        for n in (1..=400).filter(|&n| n != 2 && n != 3) {
+            let board = construct(n).unwrap().unwrap();
+            for (threads, block) in [(1, n), (2, 1), (2, 7), (3, 64), (4, 65)] {
+                let check = ParallelVerifier::new(n).threads(threads).block_rows(block);
+                assert!(check.verify(|r| board.rows(r)).is_solution(), "n = {n}");
+                assert!(threads_say(&constructed(n), threads, block), "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_long_and_empty_sources_get_the_sequential_verdict() {
+        let cols = constructed(100);
+        let check = ParallelVerifier::new(100).threads(2).block_rows(8);
+        // Every block but the last is short by one row.
+        let short = check.verify(|r| cols[r.start..r.end - 1].iter().copied());
+        assert!(!short.is_solution());
+        // A source that yields rows past its range: only the range counts.
+        let long = check.verify(|r| cols[r.start..].iter().copied());
+        assert!(long.is_solution());
+        let empty = ParallelVerifier::new(0).verify(|_| std::iter::empty());
+        assert_eq!(empty, LineVerifier::with_size(0).finish());
+    }
+
+    #[test]
+    fn a_set_stop_flag_gives_none() {
+        let board = construct(1000).unwrap().unwrap();
+        let stop = AtomicBool::new(true);
+        let check = ParallelVerifier::new(1000).threads(2).block_rows(10);
+        assert_eq!(check.verify_until(&stop, |r| board.rows(r)), None);
+    }
+
+    proptest! {
+        /// Random columns, many threads and tiny blocks: the threads say
+        /// "solution" exactly when the sequential check does, and the
+        /// verdict is the sequential one.
+        #[test]
+        fn agrees_with_the_sequential_check(
+            cols in (1usize..12).prop_flat_map(|n| proptest::collection::vec(0..n + 1, n)),
+            threads in 1usize..5,
+            block in 1usize..6,
+        ) {
+            let want = sequential(&cols);
+            prop_assert_eq!(threads_say(&cols, threads, block), want.is_solution());
+            let check = ParallelVerifier::new(cols.len()).threads(threads).block_rows(block);
+            prop_assert_eq!(check.verify(|r| cols[r].iter().copied()), want);
+        }
+
+        /// One queen of a solution moved, at or next to a block boundary,
+        /// with the blocks spread over threads: always caught, with the
+        /// sequential verdict. Boards up to 700 rows cross many 64-bit words.
+        #[test]
+        fn a_moved_queen_at_a_block_boundary_is_caught(
+            n in 4usize..700,
+            block in 1usize..100,
+            threads in 2usize..5,
+            pick in any::<prop::sample::Index>(),
+            side in 0usize..3,
+            to in any::<prop::sample::Index>(),
+        ) {
+            let mut cols = constructed(n);
+            // A row at a boundary: the last of a block, the first of the
+            // next, or one further.
+            let boundaries = n.div_ceil(block);
+            let row = (pick.index(boundaries) * block + side).saturating_sub(1).min(n - 1);
+            let col = to.index(n - 1);
+            // Any other column of the board.
+            cols[row] = if col >= cols[row] { col + 1 } else { col };
+            prop_assert!(!threads_say(&cols, threads, block));
+            let check = ParallelVerifier::new(n).threads(threads).block_rows(block);
+            let verdict = check.verify(|r| cols[r].iter().copied());
+            prop_assert!(!verdict.is_solution());
+            prop_assert_eq!(verdict, sequential(&cols));
+        }
+    }
+}
