@@ -323,7 +323,7 @@ pub use crate::{
     board::{verify, Conflicts, Placement, Solution},
     // Completion: pre-placed queens, blocked squares, excluded diagonals.
     complete::{
-        complete, count as count_completions,
+        complete, complete_on, count as count_completions,
         count_with_progress as count_completions_with_progress, for_each as for_each_completion,
         memory as completion_memory, parse_instance, Answer, Clash, CountProgress,
         Format as InstanceFormat, Instance, ReadOptions, Stats as CompletionStats,

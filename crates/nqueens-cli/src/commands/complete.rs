@@ -95,8 +95,8 @@ fn read_instance(path: &Path, diagonals: Option<usize>) -> anyhow::Result<Instan
 /// What `complete` does once it has its instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CompleteMode {
-    /// The first completion.
-    First,
+    /// The first completion, on this many threads.
+    First { threads: usize },
     /// Every completion, up to a limit.
     All { limit: Option<u64> },
     /// Count them on this many threads.
@@ -162,7 +162,9 @@ impl CompleteRun {
         } else if a.all {
             CompleteMode::All { limit: a.limit }
         } else {
-            CompleteMode::First
+            CompleteMode::First {
+                threads: a.threads.unwrap_or_else(nqueens::default_threads),
+            }
         };
         Ok(CompleteRun {
             queens: squares("--queen", &a.queen, a.one_based)?,
@@ -369,7 +371,9 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let n = instance.n();
     let threads = match run.mode {
         CompleteMode::Count { threads } => threads,
-        CompleteMode::First | CompleteMode::All { .. } => 1,
+        // Deciding keeps one board whatever the threads: the split search of
+        // boards up to 64 wide holds a few words a node.
+        CompleteMode::First { .. } | CompleteMode::All { .. } => 1,
     };
     let needed = nqueens::completion_memory(n, threads);
     if needed > run.memory {
@@ -442,8 +446,8 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         base: usize::from(run.one_based),
     };
     let outcome = match run.mode {
-        CompleteMode::First => {
-            let (answer, stats) = nqueens::complete(&instance, &stop)?;
+        CompleteMode::First { threads } => {
+            let (answer, stats) = nqueens::complete_on(&instance, threads, &stop)?;
             print_stats(run.stats, stats.nodes, stats.forced, started);
             match answer {
                 Answer::Found(columns) => {

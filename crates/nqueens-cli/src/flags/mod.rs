@@ -692,8 +692,9 @@ pub struct CompleteArgs {
     /// With --all: stop after K completions.
     #[arg(long, short = 'l', value_name = "K", requires = "all", value_parser = values::limit)]
     pub limit: Option<u64>,
-    /// Worker threads for --count, 1 to 4096 (default: every core).
-    #[arg(long, short = 'j', value_name = "T", requires = "count", value_parser = values::threads)]
+    /// Worker threads for the first completion and --count, 1 to 4096
+    /// (default: every core; --all lists on one).
+    #[arg(long, short = 'j', value_name = "T", conflicts_with = "all", value_parser = values::threads)]
     pub threads: Option<usize>,
     /// Give up after S seconds and answer "unknown" (exit status 3).
     #[arg(long, value_name = "S", value_parser = values::timeout)]

@@ -111,6 +111,20 @@ fn a_queen_the_instance_forbids_is_an_error() {
     assert!(err.contains("excluded sum diagonal 2"), "{err}");
 }
 
+/// `-j` sets the threads that decide, and the answer does not depend on it:
+/// the first completion in the search's order.
+#[test]
+fn threads_decide_the_same_completion() {
+    let args = |j: &'static str| {
+        let mut a = vec!["complete", "--n", "14", "--queen", "0,5", "--queen", "3,0"];
+        a.extend(["--format", "list", "-j", j]);
+        a
+    };
+    let one = run(&args("1")).ok();
+    assert_eq!(run(&args("2")).ok(), one);
+    assert_eq!(run(&args("3")).ok(), one);
+}
+
 #[test]
 fn bad_requests_are_usage_errors() {
     let cases: [&[&str]; 7] = [
@@ -118,7 +132,7 @@ fn bad_requests_are_usage_errors() {
         &["complete", "--n", "6", "--queen", "6,0"],
         &["complete", "--n", "6", "--queen", "1;2"],
         &["complete", "--n", "6", "--limit", "3"],
-        &["complete", "--n", "6", "--threads", "2"],
+        &["complete", "--n", "6", "--all", "--threads", "2"],
         &["complete", "--n", "6", "--timeout", "-1"],
         &["complete", "--n", "6", "--one-based", "--block", "0,1"],
     ];

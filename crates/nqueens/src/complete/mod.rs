@@ -33,5 +33,6 @@ mod solver;
 pub use self::instance::{Clash, Instance};
 pub use self::parse::{parse_instance, Format, ReadOptions};
 pub use self::solver::{
-    complete, count, count_with_progress, for_each, memory, Answer, CountProgress, Stats,
+    complete, complete_on, count, count_with_progress, for_each, memory, Answer, CountProgress,
+    Stats,
 };

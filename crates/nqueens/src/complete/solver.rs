@@ -665,6 +665,34 @@ fn to_usize(columns: &[u32], out: &mut Vec<usize>) {
 /// # Errors
 /// The [`Clash`] of the pre-placed queens, if any.
 pub fn complete(instance: &Instance, stop: &AtomicBool) -> Result<(Answer, Stats), Clash> {
+    complete_on(instance, crate::default_threads(), stop)
+}
+
+/// [`complete`] on `threads` threads (at least one). Boards up to 64 wide
+/// split a search that runs long between the threads; the answer is the same
+/// on any number of them: the first completion in the search's order.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{complete_on, Answer, Instance, Square};
+///
+/// let mut instance = Instance::new(10)?;
+/// instance.place(Square::new(0, 1))?;
+/// let go = AtomicBool::new(false);
+/// let (one, _) = complete_on(&instance, 1, &go)?;
+/// let (two, _) = complete_on(&instance, 2, &go)?;
+/// assert_eq!(one, two);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+///
+/// # Errors
+/// The [`Clash`] of the pre-placed queens, if any.
+pub fn complete_on(
+    instance: &Instance,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<(Answer, Stats), Clash> {
+    let threads = threads.max(1);
     instance.check()?;
     let start = Instant::now();
     let mut board = Board::new(instance);
@@ -679,7 +707,6 @@ pub fn complete(instance: &Instance, stop: &AtomicBool) -> Result<(Answer, Stats
         limit: FIRST_LIMIT,
     };
     if board.n <= narrow::WIDTH {
-        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
         let answer = match Narrow::new(&board).first(threads, narrow::ALONE, stop, &mut stats) {
             Ok(Some(columns)) => Answer::Found(columns.into_iter().map(|c| c as usize).collect()),
             Ok(None) => Answer::NoCompletion,
