@@ -691,10 +691,11 @@ fn ctrl_c_stops_a_long_task_within_a_second() {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        assert!(
-            sent.elapsed() < Duration::from_secs(5),
-            "still counting 5 s after Ctrl-C"
-        );
+        if sent.elapsed() > Duration::from_secs(5) {
+            // Not left behind counting for hours.
+            let _ = child.kill();
+            panic!("still counting 5 s after Ctrl-C");
+        }
         std::thread::sleep(Duration::from_millis(20));
     };
     let waited = sent.elapsed();
