@@ -288,7 +288,11 @@
 //!
 //! Fallible functions return [`Error`], whose variants say exactly what was
 //! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
-//! a front end can explain it.
+//! a front end can explain it. The few that return an error of their own
+//! ([`UnknownAlgorithm`], [`ParseError`], [`Clash`], [`SliceError`],
+//! [`CheckpointError`], [`TaskLogError`], [`ReadError`]) can be used with `?`
+//! in a function that returns [`Error`]: each converts into it, keeping its
+//! message.
 
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -380,7 +384,7 @@ pub use crate::{
         task_log::TaskLogWriter,
         Counter, Counts,
     },
-    error::{Error, ParseError},
+    error::{Error, ParseError, Shared},
     // Boards of any size: the construction, min-conflicts, random solutions,
     // and the streaming check in O(n) bits.
     huge::{
