@@ -205,34 +205,3 @@ fn readme_console_examples_are_the_real_output() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
-
-/// `count --help`, the user guide (docs/counting.md) and the library say the same about `auto`: the
-/// join engine from n = 14 up to its own limit, which is what it picks.
-#[test]
-fn help_and_readme_agree_on_the_auto_engine() {
-    let join_max = nqueens::Engine::max_n(&nqueens::JoinEngine);
-    let help = run(&["count", "--help"]).ok();
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        help.contains(&format!(
-            "join from n = 14 to {join_max} when it fits in --memory"
-        )),
-        "{help}"
-    );
-    let guide: String = user_guide().into_iter().map(|(_, text)| text).collect();
-    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        guide.contains(&format!("takes `join` from n = 14 to {join_max}")),
-        "README and docs/"
-    );
-    for n in [14, join_max] {
-        assert_eq!(nqueens::auto_engine(n, 1, None).name(), "join", "{n}");
-    }
-    for n in [13, join_max + 1] {
-        assert_eq!(
-            nqueens::auto_engine(n, 1, None).name(),
-            "constellation",
-            "{n}"
-        );
-    }
-}
