@@ -99,7 +99,7 @@ pub struct JoinEngine;
 
 /// The largest board: n = 28, where a signature takes 54 of 64 bits and a
 /// row table 10 million placements. (The whole quadrant table, 5 GB at
-/// n = 24, is only built up to n = 23; see [`WHOLE_TABLE_MAX_H`].) Also
+/// n = 24, is only built up to n = 23; see `WHOLE_TABLE_MAX_H` in the source.) Also
 /// its [`max_n`](Engine::max_n), and where [`auto_engine`](crate::auto_engine)
 /// stops taking it.
 ///
