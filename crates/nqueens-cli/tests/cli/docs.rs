@@ -112,7 +112,7 @@ pub(crate) fn user_guide() -> Vec<(String, String)> {
 /// (`docs/*.md`), are what the program prints: each `$ nqueens
 /// ...` line of a `console` block is run (in a fresh directory, with this
 /// build's `nqueens` first on `PATH`), and the lines below it must be the
-/// lines it prints on stdout and stderr, up to timings ([`steady`]); for
+/// lines it prints on stdout and stderr, in the order printed, up to timings ([`steady`]); for
 /// `trace` and `compare`, whose examples are excerpts, each line shown must
 /// be a line printed.
 #[cfg(unix)]
@@ -163,19 +163,17 @@ fn readme_console_examples_are_the_real_output() {
                 if skipped.iter().any(|s| command.contains(s)) {
                     continue;
                 }
+                // Standard error into the same pipe, as on a terminal: the
+                // lines come in the order they were printed.
                 let out = std::process::Command::new("bash")
-                    .args(["-c", command])
+                    .args(["-c", &format!("exec 2>&1\n{command}")])
                     .current_dir(&cwd)
                     .env("PATH", &path)
                     .output()
                     .unwrap();
-                let printed = format!(
-                    "{}{}",
-                    String::from_utf8_lossy(&out.stdout),
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                let mut printed: Vec<String> = printed.lines().map(steady).collect();
-                let mut shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
+                let printed = String::from_utf8_lossy(&out.stdout);
+                let printed: Vec<String> = printed.lines().map(steady).collect();
+                let shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
                 if excerpts.iter().any(|e| command.starts_with(e)) {
                     for line in shown.iter().filter(|l| !l.is_empty()) {
                         assert!(
@@ -184,8 +182,6 @@ fn readme_console_examples_are_the_real_output() {
                         );
                     }
                 } else {
-                    printed.sort();
-                    shown.sort();
                     assert_eq!(
                         shown, printed,
                         "{page}'s output of `{command}` (left) is not what it prints (right)"
