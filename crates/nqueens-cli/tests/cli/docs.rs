@@ -115,6 +115,12 @@ pub(crate) fn user_guide() -> Vec<(String, String)> {
 /// lines it prints on stdout and stderr, in the order printed, up to timings ([`steady`]); for
 /// `trace` and `compare`, whose examples are excerpts, each line shown must
 /// be a line printed.
+///
+/// Why not `trycmd`, which reads console blocks itself: it runs one program
+/// without a shell, and 13 of the guide's 51 examples pipe, chain (`&&`) or
+/// redirect; it would also have each example show its exit status (`? 1`)
+/// and put `[..]` where a time is printed, and add some 25 crates (rayon,
+/// toml_edit, snapbox...) to the build of `cargo test`.
 #[cfg(unix)]
 #[test]
 fn readme_console_examples_are_the_real_output() {
