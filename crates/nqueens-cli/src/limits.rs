@@ -68,6 +68,30 @@ pub const TRACE_SAMPLE_STEPS: u64 = 2_000;
 /// search that ends before `--max-steps` is sized by its own steps.
 pub const TRACE_COUNT_STEPS: u64 = 1_000_000;
 
+/// `count --engine`'s help: the engines and the boards each takes, from
+/// the library's constants, so that the help cannot disagree with what
+/// `auto` does.
+pub fn engine_help() -> String {
+    format!(
+        "The counting engine: auto (the default: join from n = {} to {} when it fits in \
+         --memory, constellation otherwise), join (meet in the middle, n up to {}), \
+         constellation (backtracking from the border queens, n up to {}) or backtrack \
+         (plain, for cross-checks)",
+        nqueens::AUTO_JOIN_FROM,
+        nqueens::JOIN_MAX_N,
+        nqueens::JOIN_MAX_N,
+        nqueens::CONSTELLATION_MAX_N
+    )
+}
+
+/// `count --algorithm`'s help, with [`COUNT_MAX`].
+pub fn count_algorithm_help() -> String {
+    format!(
+        "Count with one of the classic search algorithms on one core instead of the counting \
+         engine, n up to {COUNT_MAX} (some algorithms take less: see `nqueens algorithms`)"
+    )
+}
+
 /// Checks that `algorithm` takes boards of size `n`.
 pub fn algorithm_size(algorithm: &dyn Algorithm, n: usize) -> anyhow::Result<()> {
     if n > algorithm.max_n() {

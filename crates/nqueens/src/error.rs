@@ -5,7 +5,11 @@
 //! each into a message that says what was wrong and how to fix it.
 
 use std::fmt;
+use std::sync::Arc;
 
+use crate::complete::Clash;
+use crate::count::{checkpoint::CheckpointError, slice::SliceError, task_log::TaskLogError};
+use crate::huge::stream::ReadError;
 use crate::square::{Conflict, Square};
 
 /// What went wrong.
@@ -164,6 +168,191 @@ pub enum Error {
         /// The names there are, for the message.
         choices: String,
     },
+
+    /// A board to complete whose pre-placed queens clash (what `?` makes of
+    /// a [`Clash`]).
+    ///
+    /// ```
+    /// use nqueens::{Clash, Error, Instance, Square};
+    ///
+    /// fn checked(queens: &[(usize, usize)]) -> Result<Instance, Error> {
+    ///     let mut board = Instance::new(4)?;
+    ///     for &(row, col) in queens {
+    ///         board.place(Square::new(row, col))?;
+    ///     }
+    ///     board.check()?;
+    ///     Ok(board)
+    /// }
+    /// assert!(checked(&[(0, 1), (1, 3)]).is_ok());
+    /// let err = checked(&[(0, 0), (1, 1)]).unwrap_err();
+    /// assert!(matches!(err, Error::Clash(Clash::Attack { second, .. }) if second == Square::new(1, 1)));
+    /// assert!(err.to_string().contains("attack each other"));
+    /// ```
+    #[error(transparent)]
+    Clash(#[from] Clash),
+
+    /// A slice, partial result or merge that could not be used (what `?`
+    /// makes of a [`SliceError`]).
+    ///
+    /// ```
+    /// use nqueens::{Error, Slice, SliceError};
+    ///
+    /// fn slice(text: &str) -> Result<Slice, Error> {
+    ///     Ok(text.parse::<Slice>()?)
+    /// }
+    /// assert_eq!(slice("2/4")?.to_string(), "2/4");
+    /// let err = slice("5/4").unwrap_err();
+    /// assert!(matches!(&err, Error::Slice(e) if matches!(**e, SliceError::IndexOutOfRange { index: 5, count: 4 })));
+    /// assert!(err.to_string().starts_with("there is no slice 5/4"));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error(transparent)]
+    Slice(Shared<SliceError>),
+
+    /// A checkpoint that could not be read, written or used (what `?` makes
+    /// of a [`CheckpointError`]).
+    ///
+    /// ```
+    /// use nqueens::{Checkpoint, CheckpointError, Error};
+    ///
+    /// fn tasks_done(text: &str) -> Result<usize, Error> {
+    ///     Ok(Checkpoint::parse(text)?.done_count())
+    /// }
+    /// let err = tasks_done("not a checkpoint\n").unwrap_err();
+    /// assert!(matches!(&err, Error::Checkpoint(e) if matches!(**e, CheckpointError::Malformed { line: 1, .. })));
+    /// assert!(err.to_string().contains("line 1"));
+    /// ```
+    #[error(transparent)]
+    Checkpoint(Shared<CheckpointError>),
+
+    /// A task log that could not be read, written or used (what `?` makes
+    /// of a [`TaskLogError`]).
+    ///
+    /// ```
+    /// use nqueens::{Error, TaskLog, TaskLogError};
+    ///
+    /// fn tasks_logged(text: &str) -> Result<usize, Error> {
+    ///     Ok(TaskLog::parse(text)?.done().count())
+    /// }
+    /// let err = tasks_logged("not a task log\n").unwrap_err();
+    /// assert!(matches!(&err, Error::TaskLog(e) if matches!(**e, TaskLogError::Malformed { line: 1, .. })));
+    /// assert!(err.to_string().contains("line 1"));
+    /// ```
+    #[error(transparent)]
+    TaskLog(Shared<TaskLogError>),
+
+    /// A stream of placements that could not be read (what `?` makes of a
+    /// [`ReadError`]).
+    ///
+    /// ```
+    /// use nqueens::{ColumnReader, Error, ReadError};
+    ///
+    /// fn has_one(text: &str) -> Result<usize, Error> {
+    ///     let mut reader = ColumnReader::new(text.as_bytes(), false);
+    ///     Ok(usize::from(reader.next_placement()?.is_some()))
+    /// }
+    /// assert_eq!(has_one("1 3 0 2\n")?, 1);
+    /// let err = has_one("0 4\n7 x").unwrap_err();
+    /// assert!(matches!(&err, Error::Read(e) if matches!(&**e, ReadError::Parse(p) if p.line == Some(2))));
+    /// assert!(err.to_string().starts_with("line 2: "));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error(transparent)]
+    Read(Shared<ReadError>),
+}
+
+impl From<SliceError> for Error {
+    fn from(e: SliceError) -> Self {
+        Error::Slice(Shared::new(e))
+    }
+}
+
+impl From<CheckpointError> for Error {
+    fn from(e: CheckpointError) -> Self {
+        Error::Checkpoint(Shared::new(e))
+    }
+}
+
+impl From<TaskLogError> for Error {
+    fn from(e: TaskLogError) -> Self {
+        Error::TaskLog(Shared::new(e))
+    }
+}
+
+impl From<ReadError> for Error {
+    fn from(e: ReadError) -> Self {
+        Error::Read(Shared::new(e))
+    }
+}
+
+/// One of the crate's other errors, as an [`Error`] holds it.
+///
+/// Those errors can carry an [`std::io::Error`], which can be neither cloned
+/// nor compared; `Error` can be both. So the error is shared (cloning
+/// shares it) and two are equal when they say the same thing. It
+/// dereferences to the error it holds, and its message and
+/// [`source`](std::error::Error::source) are that error's.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Error, Shared, SliceError};
+///
+/// let err = Error::from(nqueens::merge_slices(&[]).unwrap_err());
+/// let Error::Slice(shared) = &err else { unreachable!() };
+/// let inner: &SliceError = shared;
+/// assert!(matches!(inner, SliceError::NoParts));
+/// assert_eq!(shared.to_string(), inner.to_string());
+/// assert_eq!(err.clone(), err);
+/// assert_eq!(Shared::new(SliceError::NoParts), shared.clone());
+/// ```
+#[derive(Debug)]
+pub struct Shared<E>(Arc<E>);
+
+impl<E> Shared<E> {
+    /// Holds `error`.
+    ///
+    /// ```
+    /// let shared = nqueens::Shared::new(nqueens::SliceError::NoParts);
+    /// assert!(matches!(*shared, nqueens::SliceError::NoParts));
+    /// ```
+    pub fn new(error: E) -> Self {
+        Shared(Arc::new(error))
+    }
+}
+
+impl<E> Clone for Shared<E> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<E> std::ops::Deref for Shared<E> {
+    type Target = E;
+
+    fn deref(&self) -> &E {
+        &self.0
+    }
+}
+
+impl<E: fmt::Display> PartialEq for Shared<E> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl<E: fmt::Display> Eq for Shared<E> {}
+
+impl<E: fmt::Display> fmt::Display for Shared<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<E: std::error::Error + 'static> std::error::Error for Shared<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
 }
 
 /// Text that is not a placement: where, and why.

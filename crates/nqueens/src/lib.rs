@@ -288,9 +288,17 @@
 //!
 //! Fallible functions return [`Error`], whose variants say exactly what was
 //! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
-//! a front end can explain it.
+//! a front end can explain it. The few that return an error of their own
+//! ([`UnknownAlgorithm`], [`ParseError`], [`Clash`], [`SliceError`],
+//! [`CheckpointError`], [`TaskLogError`], [`ReadError`]) can be used with `?`
+//! in a function that returns [`Error`]: each converts into it, keeping its
+//! message.
 
 #![deny(missing_docs)]
+// The crate is on edition 2024 (for its doctests, merged into one binary),
+// whose clippy asks for `if let ... && ...` chains; the nested `if`s were
+// written under 2021 and read as well.
+#![allow(clippy::collapsible_if)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod algo;
@@ -337,6 +345,7 @@ pub use crate::{
         checkpoint::current_version as checkpoint_version,
         checkpoint::{Checkpoint, CheckpointError, CheckpointFile},
         constellation::ConstellationEngine,
+        constellation::CONSTELLATION_MAX_N,
         count, count_all, count_unique,
         disjoint::count_disjoint,
         disjoint::Kernel as DisjointKernel,
@@ -355,6 +364,7 @@ pub use crate::{
         fixed_by_turns::fixed_by,
         fixed_by_turns::Turn,
         join::JoinEngine,
+        join::JOIN_MAX_N,
         plan::count_plan,
         plan::plan_fingerprint,
         plan::Engine,
@@ -379,9 +389,9 @@ pub use crate::{
         task_log::TaskLogLock,
         task_log::TaskLogNote,
         task_log::TaskLogWriter,
-        Counter, Counts,
+        Counter, Counts, AUTO_JOIN_FROM,
     },
-    error::{Error, ParseError},
+    error::{Error, ParseError, Shared},
     // Boards of any size: the construction, min-conflicts, random solutions,
     // and the streaming check in O(n) bits.
     huge::{

@@ -299,7 +299,7 @@ fn boards(text: &str, squares: Squares) -> Result<Vec<Placement>, ParseError> {
                     cells
                         .iter()
                         .enumerate()
-                        .filter(|(_, &q)| q)
+                        .filter(|&(_, &q)| q)
                         .map(|(col, _)| Square::new(row, col)),
                 );
             }

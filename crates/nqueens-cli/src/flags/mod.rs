@@ -413,9 +413,8 @@ pub struct AllArgs {
 pub struct CountArgs {
     #[command(flatten)]
     pub target: CountTarget,
-    /// Count with one of the classic search algorithms on one core instead
-    /// of the counting engine (see `nqueens algorithms`).
-    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true, conflicts_with_all = ENGINE_ONLY)]
+    // Count with a classic search algorithm (`limits::count_algorithm_help`).
+    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true, conflicts_with_all = ENGINE_ONLY, help = crate::limits::count_algorithm_help())]
     pub algorithm: Option<AlgorithmChoice>,
     /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
     #[arg(long)]
@@ -482,11 +481,9 @@ pub struct CountTarget {
     /// How to print the counts [default: text; with --slice, JSON].
     #[arg(long, short, value_enum)]
     pub format: Option<ReportFormat>,
-    /// The counting engine: auto (the default: join from n = 14 to 28 when
-    /// it fits in --memory, constellation otherwise), join (meet in the
-    /// middle), constellation (backtracking from the border queens) or
-    /// backtrack (plain, for cross-checks).
-    #[arg(long, value_name = "NAME", value_parser = EngineParser)]
+    // The counting engine; the help states the engines' ranges from the
+    // library's constants (`limits::engine_help`).
+    #[arg(long, value_name = "NAME", value_parser = EngineParser, help = crate::limits::engine_help())]
     pub engine: Option<EngineChoice>,
     /// The most memory the engine may use, such as 4G or 512M; an engine
     /// that needs more is refused before it starts (auto picks one that fits).

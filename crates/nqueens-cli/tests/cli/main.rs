@@ -31,6 +31,7 @@ mod engine;
 mod files;
 mod hostile;
 mod huge;
+mod limits;
 mod pictures;
 mod pipe;
 mod serve;

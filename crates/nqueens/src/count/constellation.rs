@@ -86,8 +86,19 @@ const SMALL: usize = 6;
 /// n = 20 and 0.163 at n = 27 and falls towards 0.143 (Simkin, 2021), so
 /// 8 · Q(40) < 8 · (0.163 · 40)^40 ≈ 3 · 10^33, far below 2^128 ≈ 3.4 · 10^38,
 /// which about n = 44 would reach. (No count of n = 40 will finish; a dry
-/// run projects it.)
-const CONSTELLATION_MAX_N: usize = 40;
+/// run projects it.) Also its [`max_n`](Engine::max_n), and the largest
+/// board `count` takes.
+///
+/// ```
+/// use nqueens::{ConstellationEngine, Engine, Error, CONSTELLATION_MAX_N};
+///
+/// assert_eq!(ConstellationEngine.max_n(), CONSTELLATION_MAX_N);
+/// assert!(matches!(
+///     ConstellationEngine.plan(CONSTELLATION_MAX_N + 1),
+///     Err(Error::TooLarge { max: CONSTELLATION_MAX_N, .. })
+/// ));
+/// ```
+pub const CONSTELLATION_MAX_N: usize = 40;
 
 /// From this n on, a dry run times random parts of a task rather than the
 /// whole ([`Search::descend`]): a task of n = 20 takes a quarter of a

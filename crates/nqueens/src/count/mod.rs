@@ -93,11 +93,24 @@ pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
     engines().iter().copied().find(|e| e.name() == name)
 }
 
+/// The smallest board [`auto_engine`] counts with the join engine: n = 14
+/// (measured on one core: n = 14, 0.01 s against the constellation engine's
+/// 0.04 s; n = 16, 0.1 s against 1.2 s; n = 12 and below take milliseconds
+/// either way). `nqueens count --help` states the range from this constant.
+///
+/// ```
+/// use nqueens::{auto_engine, AUTO_JOIN_FROM};
+///
+/// assert_eq!(auto_engine(AUTO_JOIN_FROM - 1, 1, None).name(), "constellation");
+/// assert_eq!(auto_engine(AUTO_JOIN_FROM, 1, None).name(), "join");
+/// ```
+pub const AUTO_JOIN_FROM: usize = 14;
+
 /// The fastest engine for an `n`×`n` board that fits in `memory` bytes
 /// (`None`: no limit) with `threads` threads: the [`JoinEngine`](join::JoinEngine) from
-/// n = 14 to 28 (its [`max_n`](plan::Engine::max_n)) where its memory fits, the [`ConstellationEngine`](constellation::ConstellationEngine)
-/// elsewhere (measured on one core: n = 14, 0.01 s against 0.04 s; n = 16,
-/// 0.1 s against 1.2 s; n = 12 and below take milliseconds either way).
+/// n = [`AUTO_JOIN_FROM`] (14) to [`JOIN_MAX_N`](join::JOIN_MAX_N) (28, its
+/// [`max_n`](plan::Engine::max_n)) where its memory fits, the
+/// [`ConstellationEngine`](constellation::ConstellationEngine) elsewhere.
 ///
 /// # Examples
 ///
@@ -117,7 +130,7 @@ pub fn engine_by_name(name: &str) -> Option<&'static dyn plan::Engine> {
 pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dyn plan::Engine {
     let join: &'static dyn plan::Engine = &join::JoinEngine;
     let fits = memory.is_none_or(|m| join.memory(n, threads) <= m);
-    if (14..=join.max_n()).contains(&n) && fits {
+    if (AUTO_JOIN_FROM..=join.max_n()).contains(&n) && fits {
         join
     } else {
         &constellation::ConstellationEngine

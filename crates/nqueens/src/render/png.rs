@@ -300,7 +300,7 @@ fn paint(n: usize, l: &Layout, layer: &Layer<'_>) -> Canvas {
         colour::BORDER,
     );
     if layer.shade_attacked {
-        for (i, _) in layer.attacked(n).iter().enumerate().filter(|(_, &a)| a) {
+        for (i, _) in layer.attacked(n).iter().enumerate().filter(|&(_, &a)| a) {
             let (x, y) = l.corner(Square::new(i / n, i % n));
             canvas.fill(
                 x,

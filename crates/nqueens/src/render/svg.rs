@@ -375,7 +375,7 @@ impl<'w, W: Write + ?Sized> Svg<'w, W> {
                     colour::ATTACKED.hex(),
                     colour::ATTACKED_OPACITY
                 ));
-                for (i, _) in attacked.iter().enumerate().filter(|(_, &a)| a) {
+                for (i, _) in attacked.iter().enumerate().filter(|&(_, &a)| a) {
                     let (x, y) = l.corner(Square::new(i / n, i % n));
                     self.put(format_args!(
                         "<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\"/>"

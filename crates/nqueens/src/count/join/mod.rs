@@ -134,7 +134,17 @@ pub struct JoinEngine;
 
 /// The largest board: n = 28, where a signature takes 54 of 64 bits and a
 /// row table 10 million placements. (The whole quadrant table, 5 GB at
-/// n = 24, is only built up to n = 23; see [`WHOLE_TABLE_MAX_H`].)
+/// n = 24, is only built up to n = 23; see `WHOLE_TABLE_MAX_H` in the source.) Also
+/// its [`max_n`](Engine::max_n), and where [`auto_engine`](crate::auto_engine)
+/// stops taking it.
+///
+/// ```
+/// use nqueens::{auto_engine, Engine, JoinEngine, JOIN_MAX_N};
+///
+/// assert_eq!(JoinEngine.max_n(), JOIN_MAX_N);
+/// assert_eq!(auto_engine(JOIN_MAX_N, 1, None).name(), "join");
+/// assert_eq!(auto_engine(JOIN_MAX_N + 1, 1, None).name(), "constellation");
+/// ```
 pub const JOIN_MAX_N: usize = 28;
 
 /// Up to this h (n = 23) the whole quadrant table can be built once per plan
