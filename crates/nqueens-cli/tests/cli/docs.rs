@@ -78,8 +78,16 @@ fn steady<'a>(line: &'a str) -> String {
                     .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())));
         let after = |w: &str| i > 0 && trim(words[i - 1]) == w;
         let before = |w: &str| words.get(i + 1).is_some_and(|next| next.starts_with(w));
+        // A time reads the same whatever its size: "37.8s", "2m 10s" and
+        // "2.6 days" are each one "#".
+        let unit = ["s", "m", "h", "min", "day", "days", "years", "core-years"].contains(&core);
+        let masked = out.last() == Some(&"#");
         if timing || (digits && (after("±") || after("timed") || before("thread"))) {
-            out.push("#");
+            if !masked {
+                out.push("#");
+            }
+        } else if masked && unit {
+            // Part of the time just masked: "2m 10s", "2.6 days".
         } else {
             out.push(word);
         }
