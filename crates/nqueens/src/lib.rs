@@ -288,11 +288,7 @@
 //!
 //! Fallible functions return [`Error`], whose variants say exactly what was
 //! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
-//! a front end can explain it. The few that return an error of their own
-//! ([`UnknownAlgorithm`], [`ParseError`], [`Clash`], [`SliceError`],
-//! [`CheckpointError`], [`TaskLogError`], [`ReadError`]) can be used with `?`
-//! in a function that returns [`Error`]: each converts into it, keeping its
-//! message.
+//! a front end can explain it.
 
 #![deny(missing_docs)]
 // The crate is on edition 2024 (for its doctests, merged into one binary),
@@ -391,7 +387,7 @@ pub use crate::{
         task_log::TaskLogWriter,
         Counter, Counts, AUTO_JOIN_FROM,
     },
-    error::{Error, ParseError, Shared},
+    error::{Error, ParseError},
     // Boards of any size: the construction, min-conflicts, random solutions,
     // and the streaming check in O(n) bits.
     huge::{

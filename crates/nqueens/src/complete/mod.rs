@@ -28,11 +28,12 @@ pub const MAX_N: usize = 1 << 16;
 
 mod narrow;
 mod parse;
+mod run;
 mod solver;
 
 pub use self::instance::{Clash, Instance};
 pub use self::parse::{parse_instance, Format, ReadOptions};
-pub use self::solver::{
-    complete, complete_on, count, count_with_progress, for_each, memory, Answer, CountProgress,
-    Stats,
+pub use self::run::{
+    complete, complete_on, count, count_with_progress, for_each, memory, CountProgress,
 };
+pub use self::solver::{Answer, Stats};
