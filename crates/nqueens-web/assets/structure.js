@@ -21,7 +21,6 @@ function cells(name, values, { cls, field, idx = true, title } = {}) {
 }
 const line = (...kids) => h('p', { class: 'st-line' }, ...kids);
 const b = (field, value) => h('b', { 'data-field': field, text: value });
-const bitsOf = (s) => [...String(s || '')].map((ch) => h('span', { class: ch === '1' ? 'b1' : 'b0', text: ch }));
 
 function stackList(entries, tagged) {
   const list = h('ol', { class: 'stack', 'data-field': 'entries', 'aria-label': 'the stack, top first' });
