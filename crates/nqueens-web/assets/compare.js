@@ -2,315 +2,316 @@
 // stepping together: by steps (each does its next step) or by nodes (each
 // goes on to the next board it stands on, so that both have stood on as
 // many boards). Each side is a trace loaded from POST /api/trace a page at
-// a time, like Watch's, drawn with Watch's own pieces (app.js hands them
-// over as window.NQueensPage): its board, its step in the API's words, its
+// a time, like Watch's, drawn with Watch's own pieces (imported from the
+// page's modules): its board, its step in the API's words, its
 // data structure; the table between them puts their counters side by side,
 // and once a search is over, its own counters (reads, writes, ...) from the
 // API. Nothing here is computed but the counters after each step, which are
 // the events counted (the reads: those the conflict checks say they made).
-'use strict';
 
-(() => {
-  const {
-    $, h, key, SVG_NS, api, setText, speed, algorithmInfo, viewAt,
-    model, paintSquare, drawLines, structureWidget, STRUCTURE_NAME, stepCounters,
-    boardSize, onReady, onSize, onTab,
-  } = window.NQueensPage;
+import { $, SVG_NS, h, key, setText } from './dom.js';
+import { api } from './api.js';
+import { hooks, state } from './state.js';
+import { drawLines, model, paintSquare } from './board.js';
+import { stepCounters, viewAt } from './trace.js';
+import { STRUCTURE_NAME, structureWidget } from './structure.js';
+import { speed } from './watch.js';
 
-  const cmp = {
-    by: 'nodes',
-    sides: [null, null], // {algorithm, n, events, tree: Map, k, nextOffset, truncated, stats, active, failed, loading, more}
-    history: [], // the [k, k] of each earlier tick, for "back"
-    timer: null,
-    boards: [null, null], // {el, overlay, squares, n}
-  };
-  const CMP_IDS = ['cmp-a', 'cmp-b'];
-  const CMP_BOX = ['cmp-left', 'cmp-right'];
+const boardSize = () => state.n;
 
-  function cmpMsg(text, kind) { setText($('cmp-msg'), text || '', kind); }
+const cmp = {
+  by: 'nodes',
+  sides: [null, null], // {algorithm, n, events, tree: Map, k, nextOffset, truncated, stats, active, failed, loading, more}
+  history: [], // the [k, k] of each earlier tick, for "back"
+  timer: null,
+  boards: [null, null], // {el, overlay, squares, n}
+};
+const CMP_IDS = ['cmp-a', 'cmp-b'];
+const CMP_BOX = ['cmp-left', 'cmp-right'];
 
-  // One side's board: squares like the main board's (not buttons: nothing
-  // to click), drawn from the same model.
-  function cmpBoard(i, n) {
-    const have = cmp.boards[i];
-    if (have && have.n === n) return have;
-    const el = document.querySelector(`#${CMP_BOX[i]} .cmp-board`);
-    el.style.setProperty('--n', n);
-    el.replaceChildren();
-    const list = [];
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        const sq = h('span', { 'data-row': r, 'data-col': c, role: 'img' });
-        const g = h('span', { class: 'g' });
-        const f = h('span', { class: 'f' });
-        const cnt = h('span', { class: 'cnt' });
-        sq.append(g, f, cnt);
-        el.append(sq);
-        list.push({ r, c, key: key(r, c), el: sq, g, f, cnt, shade: (r + c) % 2 === 0 ? 'light' : 'dark', cls: '', aria: '' });
-      }
+function cmpMsg(text, kind) { setText($('cmp-msg'), text || '', kind); }
+
+// One side's board: squares like the main board's (not buttons: nothing
+// to click), drawn from the same model.
+function cmpBoard(i, n) {
+  const have = cmp.boards[i];
+  if (have && have.n === n) return have;
+  const el = document.querySelector(`#${CMP_BOX[i]} .cmp-board`);
+  el.style.setProperty('--n', n);
+  el.replaceChildren();
+  const list = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const sq = h('span', { 'data-row': r, 'data-col': c, role: 'img' });
+      const g = h('span', { class: 'g' });
+      const f = h('span', { class: 'f' });
+      const cnt = h('span', { class: 'cnt' });
+      sq.append(g, f, cnt);
+      el.append(sq);
+      list.push({ r, c, key: key(r, c), el: sq, g, f, cnt, shade: (r + c) % 2 === 0 ? 'light' : 'dark', cls: '', aria: '' });
     }
-    const svg = document.createElementNS(SVG_NS, 'svg');
-    svg.setAttribute('class', 'overlay');
-    svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
-    svg.setAttribute('preserveAspectRatio', 'none');
-    svg.setAttribute('aria-hidden', 'true');
-    el.append(svg);
-    cmp.boards[i] = { el, overlay: svg, squares: list, n };
-    return cmp.boards[i];
   }
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('class', 'overlay');
+  svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('aria-hidden', 'true');
+  el.append(svg);
+  cmp.boards[i] = { el, overlay: svg, squares: list, n };
+  return cmp.boards[i];
+}
 
-  // Adds a page of a side's trace and works its counters out again.
-  function cmpAddPage(side, t) {
-    side.events = side.events.concat(Array.isArray(t.events) ? t.events : []);
-    for (const e of Array.isArray(t.tree) ? t.tree : []) side.tree.set(e.id, e);
-    side.nextOffset = Number.isInteger(t.next_offset) ? t.next_offset : null;
-    side.truncated = !!t.truncated;
-    if (t.stats) side.stats = t.stats;
-    stepCounters(side, side.events, [...side.tree.values()]);
-  }
+// Adds a page of a side's trace and works its counters out again.
+function cmpAddPage(side, t) {
+  side.events = side.events.concat(Array.isArray(t.events) ? t.events : []);
+  for (const e of Array.isArray(t.tree) ? t.tree : []) side.tree.set(e.id, e);
+  side.nextOffset = Number.isInteger(t.next_offset) ? t.next_offset : null;
+  side.truncated = !!t.truncated;
+  if (t.stats) side.stats = t.stats;
+  stepCounters(side, side.events, [...side.tree.values()]);
+}
 
-  function cmpLoad(side, offset) {
-    const body = { n: side.n, algorithm: side.algorithm };
-    if (offset) body.offset = offset;
-    return api('POST', '/api/trace', body).then((t) => {
-      if (!cmp.sides.includes(side)) return false;
-      cmpAddPage(side, t);
-      return true;
-    }, (e) => {
-      if (!cmp.sides.includes(side)) return false;
-      // (A board too large for the algorithm: the server's message says its limit.)
-      let msg = `${side.algorithm}: ${e.message}`;
-      if (offset) msg = `${side.algorithm}: could not load the steps after step ${side.events.length}: ${e.message}`;
-      else side.failed = true;
-      cmpMsg(msg, 'error');
-      return false;
-    });
-  }
-
-  // Both traces, loaded once for the algorithms and board size chosen.
-  async function cmpEnsure() {
-    const names = CMP_IDS.map((id) => $(id).value);
-    const n = boardSize();
-    const fresh = cmp.sides.every((s, i) => s && s.algorithm === names[i] && s.n === n && !s.failed);
-    if (!fresh) {
-      // (Playing goes on: the first tick of play loads the traces.)
-      cmp.sides = names.map((algorithm) => ({ algorithm, n, events: [], tree: new Map(), k: 0, nextOffset: null, truncated: false, stats: null, active: false, failed: false, loading: null, more: null }));
-      cmp.history = [];
-      cmpMsg(`Loading ${names[0]} and ${names[1]} on the ${n}×${n} board…`);
-      for (const s of cmp.sides) s.loading = cmpLoad(s, 0).then((ok) => { s.active = ok; return ok; });
-    }
-    const sides = cmp.sides;
-    const ok = (await Promise.all(sides.map((s) => s.loading))).every(Boolean);
-    if (cmp.sides !== sides) return false;
-    if (ok && !fresh) cmpMsg(cmpBase());
-    cmpShow();
-    return ok;
-  }
-
-  // The next page of a side, when the side stands on the last step loaded.
-  function cmpMore(side) {
-    if (side.k < side.events.length || side.nextOffset === null) return Promise.resolve(false);
-    if (!side.more) side.more = cmpLoad(side, side.nextOffset).finally(() => { side.more = null; });
-    return side.more;
-  }
-
-  function cmpBase() {
-    const by = cmp.by === 'nodes' ? 'each goes on to the next board it stands on (a node)' : 'each does its next step';
-    return `Both search the ${boardSize()}×${boardSize()} board; a step forward: ${by}.`;
-  }
-
-  const cmpOver = (s) => s.k >= s.events.length && s.nextOffset === null;
-
-  // One tick forward for both sides.
-  async function cmpStep() {
-    if (!(await cmpEnsure())) return false;
-    const sides = cmp.sides;
-    if (sides.every(cmpOver)) {
-      const cut = sides.filter((s) => s.truncated);
-      cmpMsg(cut.length ? `As far as this server traces: ${cut.map((s) => `${s.algorithm} stops at step ${s.events.length}`).join(', ')}.` : 'Both searches are over.');
-      cmpPause();
-      cmpShow();
-      return false;
-    }
-    const before = sides.map((s) => s.k);
-    // Said first: a page that does not come says so after it.
-    cmpMsg(cmpBase());
-    if (cmp.by === 'steps') {
-      for (const s of sides) {
-        if (s.k >= s.events.length) await cmpMore(s);
-        if (s.k < s.events.length) s.k++;
-      }
-    } else {
-      // One node more than the side behind has (a side whose search is over
-      // stays): the side ahead waits for it.
-      const target = Math.min(...sides.filter((s) => !cmpOver(s)).map((s) => s.nodesAt[s.k])) + 1;
-      for (const s of sides) {
-        for (;;) {
-          while (s.k < s.events.length && s.nodesAt[s.k] < target) s.k++;
-          if (s.nodesAt[s.k] >= target || s.nextOffset === null) break;
-          if (!(await cmpMore(s)) || cmp.sides !== sides) break;
-        }
-      }
-    }
-    if (cmp.sides !== sides) return false;
-    cmp.history.push(before);
-    cmpShow();
+function cmpLoad(side, offset) {
+  const body = { n: side.n, algorithm: side.algorithm };
+  if (offset) body.offset = offset;
+  return api('POST', '/api/trace', body).then((t) => {
+    if (!cmp.sides.includes(side)) return false;
+    cmpAddPage(side, t);
     return true;
-  }
+  }, (e) => {
+    if (!cmp.sides.includes(side)) return false;
+    // (A board too large for the algorithm: the server's message says its limit.)
+    let msg = `${side.algorithm}: ${e.message}`;
+    if (offset) msg = `${side.algorithm}: could not load the steps after step ${side.events.length}: ${e.message}`;
+    else side.failed = true;
+    cmpMsg(msg, 'error');
+    return false;
+  });
+}
 
-  function cmpBack() {
-    cmpPause();
-    const prev = cmp.history.pop();
-    if (!prev) return;
-    cmp.sides.forEach((s, i) => { if (s) s.k = prev[i]; });
-    cmpMsg(cmpBase());
-    cmpShow();
-  }
-
-  function cmpPlay() {
-    if (cmp.timer) return;
-    const tick = async () => {
-      if (!cmp.timer) return;
-      const ok = await cmpStep();
-      if (!cmp.timer) return;
-      if (!ok) { cmpPause(); return; }
-      cmp.timer = setTimeout(tick, Math.max(16, 1000 / speed()));
-    };
-    cmp.timer = setTimeout(tick, 0);
-    cmpControls();
-  }
-
-  function cmpPause() {
-    if (cmp.timer) clearTimeout(cmp.timer);
-    cmp.timer = null;
-    cmpControls();
-  }
-
-  function cmpStop() {
-    cmpPause();
-    cmp.sides = [null, null];
+// Both traces, loaded once for the algorithms and board size chosen.
+async function cmpEnsure() {
+  const names = CMP_IDS.map((id) => $(id).value);
+  const n = boardSize();
+  const fresh = cmp.sides.every((s, i) => s && s.algorithm === names[i] && s.n === n && !s.failed);
+  if (!fresh) {
+    // (Playing goes on: the first tick of play loads the traces.)
+    cmp.sides = names.map((algorithm) => ({ algorithm, n, events: [], tree: new Map(), k: 0, nextOffset: null, truncated: false, stats: null, active: false, failed: false, loading: null, more: null }));
     cmp.history = [];
+    cmpMsg(`Loading ${names[0]} and ${names[1]} on the ${n}×${n} board…`);
+    for (const s of cmp.sides) s.loading = cmpLoad(s, 0).then((ok) => { s.active = ok; return ok; });
   }
+  const sides = cmp.sides;
+  const ok = (await Promise.all(sides.map((s) => s.loading))).every(Boolean);
+  if (cmp.sides !== sides) return false;
+  if (ok && !fresh) cmpMsg(cmpBase());
+  cmpShow();
+  return ok;
+}
 
-  // Back to step 0 of both; a new board size or algorithm starts again.
-  function cmpReset() {
-    cmpStop();
-    cmpMsg(`Choose two algorithms and step: both search the ${boardSize()}×${boardSize()} board.`);
+// The next page of a side, when the side stands on the last step loaded.
+function cmpMore(side) {
+  if (side.k < side.events.length || side.nextOffset === null) return Promise.resolve(false);
+  if (!side.more) side.more = cmpLoad(side, side.nextOffset).finally(() => { side.more = null; });
+  return side.more;
+}
+
+function cmpBase() {
+  const by = cmp.by === 'nodes' ? 'each goes on to the next board it stands on (a node)' : 'each does its next step';
+  return `Both search the ${boardSize()}×${boardSize()} board; a step forward: ${by}.`;
+}
+
+const cmpOver = (s) => s.k >= s.events.length && s.nextOffset === null;
+
+// One tick forward for both sides.
+async function cmpStep() {
+  if (!(await cmpEnsure())) return false;
+  const sides = cmp.sides;
+  if (sides.every(cmpOver)) {
+    const cut = sides.filter((s) => s.truncated);
+    cmpMsg(cut.length ? `As far as this server traces: ${cut.map((s) => `${s.algorithm} stops at step ${s.events.length}`).join(', ')}.` : 'Both searches are over.');
+    cmpPause();
     cmpShow();
+    return false;
   }
-
-  function cmpControls() {
-    const on = cmp.sides.every((s) => s && s.active);
-    $('cmp-play').disabled = !!cmp.timer;
-    $('cmp-pause').disabled = !cmp.timer;
-    $('cmp-back').disabled = !(on && cmp.history.length);
-    $('cmp-by-steps').setAttribute('aria-pressed', String(cmp.by === 'steps'));
-    $('cmp-by-nodes').setAttribute('aria-pressed', String(cmp.by === 'nodes'));
-  }
-
-  // The counters of both sides in one table, with the ratio.
-  const CMP_ROWS = [
-    ['steps', 'steps of the trace done', (s) => s.k],
-    ['nodes', 'boards stood on so far (the tree\'s nodes less its pruned squares)', (s) => s.nodesAt[s.k]],
-    ['placements', 'queens put on the board so far', (s) => s.placeAt[s.k]],
-    ['reads', 'entries of its structure read by the conflict checks so far (where the check is a step of the trace)', (s) => (s.readsPerStep ? s.readAt[s.k] : null)],
-    ['backtracks', 'queens taken back so far', (s) => s.backAt[s.k]],
-    ['solutions', 'solutions found so far', (s) => s.solAt[s.k]],
-  ];
-  // The whole search's counters, once a trace has reached its end.
-  const CMP_TOTALS = ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier'];
-
-  function ratio(a, b) {
-    if (!Number.isFinite(a) || !Number.isFinite(b) || a === null || b === null) return '';
-    if (a === b) return '=';
-    if (b === 0 || a === 0) return '';
-    return a > b ? `left ${(a / b).toFixed(1)}×` : `right ${(b / a).toFixed(1)}×`;
-  }
-
-  function cmpShow() {
-    const sides = cmp.sides;
-    const on = sides.every((s) => s && s.active);
-    const n = boardSize();
-    sides.forEach((s, i) => {
-      const box = $(CMP_BOX[i]);
-      const name = $(CMP_IDS[i]).value;
-      box.querySelector('.cmp-name').textContent = name;
-      box.querySelector('.cmp-st-name').textContent = `${name}: ${s && s.active && viewAt(s, s.k)?.structure?.kind ? STRUCTURE_NAME[viewAt(s, s.k).structure.kind] || 'its data' : 'its data'}`;
-      const b = cmpBoard(i, n);
-      const m = s && s.active ? model(s) : model({ active: true, k: 0, events: [] });
-      for (const sq of b.squares) paintSquare(sq, m);
-      drawLines(b.overlay, m.lines);
-      b.el.setAttribute('aria-label', `${name}'s board, step ${s && s.active ? s.k : 0}`);
-      const evEl = box.querySelector('.cmp-event');
-      const st = box.querySelector('.cmp-structure');
-      if (s && s.active) {
-        const ev = s.k > 0 ? s.events[s.k - 1] : null;
-        evEl.replaceChildren(h('span', { class: 'ev-num', text: `Step ${s.k} of ${s.events.length}${s.truncated ? '+' : ''}` }), ': ',
-          h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }));
-        evEl.className = 'cmp-event event' + (ev ? ' ev-' + ev.event : '');
-        const v = viewAt(s, s.k);
-        const w = v && v.structure && v.structure.kind ? structureWidget(v.structure, v, s.n) : null;
-        st.replaceChildren(w || h('p', { class: 'hint', text: s.k === 0 ? 'Step 0: nothing done yet.' : 'This step leaves no structure to show.' }));
-      } else {
-        evEl.textContent = '';
-        evEl.className = 'cmp-event event';
-        st.replaceChildren(h('p', { class: 'hint', text: 'Step to see its data structure.' }));
+  const before = sides.map((s) => s.k);
+  // Said first: a page that does not come says so after it.
+  cmpMsg(cmpBase());
+  if (cmp.by === 'steps') {
+    for (const s of sides) {
+      if (s.k >= s.events.length) await cmpMore(s);
+      if (s.k < s.events.length) s.k++;
+    }
+  } else {
+    // One node more than the side behind has (a side whose search is over
+    // stays): the side ahead waits for it.
+    const target = Math.min(...sides.filter((s) => !cmpOver(s)).map((s) => s.nodesAt[s.k])) + 1;
+    for (const s of sides) {
+      for (;;) {
+        while (s.k < s.events.length && s.nodesAt[s.k] < target) s.k++;
+        if (s.nodesAt[s.k] >= target || s.nextOffset === null) break;
+        if (!(await cmpMore(s)) || cmp.sides !== sides) break;
       }
-    });
-    const names = CMP_IDS.map((id) => $(id).value);
-    const head = h('tr', {}, h('th', { scope: 'col', text: '' }), ...names.map((x) => h('th', { scope: 'col', text: x })), h('th', { scope: 'col', text: 'ratio' }));
-    const rows = CMP_ROWS.map(([label, title, f]) => {
-      const vals = sides.map((s) => (on ? f(s) : null));
-      return h('tr', { 'data-row': label }, h('th', { scope: 'row', title, text: label }),
-        ...vals.map((x) => h('td', { text: x === null ? '—' : Number(x).toLocaleString('en-US') })),
-        h('td', { class: 'ratio', text: vals.some((x) => x === null) ? '' : ratio(vals[0], vals[1]) }));
-    });
-    const done = on && sides.every((s) => s.stats);
-    const totals = done ? CMP_TOTALS.map((f) => {
-      const vals = sides.map((s) => Number(s.stats[f]));
-      return h('tr', { class: 'total', 'data-row': 'total-' + f }, h('th', { scope: 'row', text: f.replace('_', ' ') }),
-        ...vals.map((x) => h('td', { text: x.toLocaleString('en-US') })), h('td', { class: 'ratio', text: ratio(vals[0], vals[1]) }));
-    }) : [];
-    const table = $('cmp-table');
-    table.replaceChildren(h('thead', {}, head), h('tbody', {}, rows),
-      done ? h('tbody', { class: 'totals' }, h('tr', {}, h('th', { colspan: 4, class: 'sub', text: 'the whole search (its own counters)' })), totals) : '');
-    const note = on && sides.some((s) => !s.readsPerStep)
-      ? `reads so far are shown where the conflict check is a step of the trace (${sides.filter((s) => !s.readsPerStep).map((s) => s.algorithm).join(', ')}: not a step of its own; see the whole search's reads below, at its end)`
-      : '';
-    $('cmp-note').textContent = note;
-    cmpControls();
+    }
   }
+  if (cmp.sides !== sides) return false;
+  cmp.history.push(before);
+  cmpShow();
+  return true;
+}
 
-  // The comparison's controls.
-  function wireCompare() {
-    const fill = (id, value) => {
-      const sel = $(id);
-      sel.replaceChildren(...[...$('algo').options].map((o) => h('option', { value: o.value, text: o.textContent, title: o.title })));
-      if ([...sel.options].some((o) => o.value === value)) sel.value = value;
-    };
-    fill('cmp-a', 'recursive-board');
-    fill('cmp-b', 'recursive');
-    for (const id of CMP_IDS) $(id).addEventListener('change', cmpReset);
-    $('cmp-step').addEventListener('click', () => { cmpPause(); cmpStep(); });
-    $('cmp-back').addEventListener('click', cmpBack);
-    $('cmp-play').addEventListener('click', cmpPlay);
-    $('cmp-pause').addEventListener('click', cmpPause);
-    $('cmp-reset').addEventListener('click', cmpReset);
-    const by = (what) => { cmp.by = what; if (cmp.sides.every((s) => s && s.active)) cmpMsg(cmpBase()); cmpControls(); };
-    $('cmp-by-steps').addEventListener('click', () => by('steps'));
-    $('cmp-by-nodes').addEventListener('click', () => by('nodes'));
-    $('cmp-presets').addEventListener('click', (e) => {
-      const p = e.target.closest('button[data-a]');
-      if (!p) return;
-      $('cmp-a').value = p.dataset.a;
-      $('cmp-b').value = p.dataset.b;
-      cmpReset();
-    });
+function cmpBack() {
+  cmpPause();
+  const prev = cmp.history.pop();
+  if (!prev) return;
+  cmp.sides.forEach((s, i) => { if (s) s.k = prev[i]; });
+  cmpMsg(cmpBase());
+  cmpShow();
+}
+
+function cmpPlay() {
+  if (cmp.timer) return;
+  const tick = async () => {
+    if (!cmp.timer) return;
+    const ok = await cmpStep();
+    if (!cmp.timer) return;
+    if (!ok) { cmpPause(); return; }
+    cmp.timer = setTimeout(tick, Math.max(16, 1000 / speed()));
+  };
+  cmp.timer = setTimeout(tick, 0);
+  cmpControls();
+}
+
+function cmpPause() {
+  if (cmp.timer) clearTimeout(cmp.timer);
+  cmp.timer = null;
+  cmpControls();
+}
+
+function cmpStop() {
+  cmpPause();
+  cmp.sides = [null, null];
+  cmp.history = [];
+}
+
+// Back to step 0 of both; a new board size or algorithm starts again.
+function cmpReset() {
+  cmpStop();
+  cmpMsg(`Choose two algorithms and step: both search the ${boardSize()}×${boardSize()} board.`);
+  cmpShow();
+}
+
+function cmpControls() {
+  const on = cmp.sides.every((s) => s && s.active);
+  $('cmp-play').disabled = !!cmp.timer;
+  $('cmp-pause').disabled = !cmp.timer;
+  $('cmp-back').disabled = !(on && cmp.history.length);
+  $('cmp-by-steps').setAttribute('aria-pressed', String(cmp.by === 'steps'));
+  $('cmp-by-nodes').setAttribute('aria-pressed', String(cmp.by === 'nodes'));
+}
+
+// The counters of both sides in one table, with the ratio.
+const CMP_ROWS = [
+  ['steps', 'steps of the trace done', (s) => s.k],
+  ['nodes', 'boards stood on so far (the tree\'s nodes less its pruned squares)', (s) => s.nodesAt[s.k]],
+  ['placements', 'queens put on the board so far', (s) => s.placeAt[s.k]],
+  ['reads', 'entries of its structure read by the conflict checks so far (where the check is a step of the trace)', (s) => (s.readsPerStep ? s.readAt[s.k] : null)],
+  ['backtracks', 'queens taken back so far', (s) => s.backAt[s.k]],
+  ['solutions', 'solutions found so far', (s) => s.solAt[s.k]],
+];
+// The whole search's counters, once a trace has reached its end.
+const CMP_TOTALS = ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier'];
+
+function ratio(a, b) {
+  if (!Number.isFinite(a) || !Number.isFinite(b) || a === null || b === null) return '';
+  if (a === b) return '=';
+  if (b === 0 || a === 0) return '';
+  return a > b ? `left ${(a / b).toFixed(1)}×` : `right ${(b / a).toFixed(1)}×`;
+}
+
+function cmpShow() {
+  const sides = cmp.sides;
+  const on = sides.every((s) => s && s.active);
+  const n = boardSize();
+  sides.forEach((s, i) => {
+    const box = $(CMP_BOX[i]);
+    const name = $(CMP_IDS[i]).value;
+    box.querySelector('.cmp-name').textContent = name;
+    box.querySelector('.cmp-st-name').textContent = `${name}: ${s && s.active && viewAt(s, s.k)?.structure?.kind ? STRUCTURE_NAME[viewAt(s, s.k).structure.kind] || 'its data' : 'its data'}`;
+    const b = cmpBoard(i, n);
+    const m = s && s.active ? model(s) : model({ active: true, k: 0, events: [] });
+    for (const sq of b.squares) paintSquare(sq, m);
+    drawLines(b.overlay, m.lines);
+    b.el.setAttribute('aria-label', `${name}'s board, step ${s && s.active ? s.k : 0}`);
+    const evEl = box.querySelector('.cmp-event');
+    const st = box.querySelector('.cmp-structure');
+    if (s && s.active) {
+      const ev = s.k > 0 ? s.events[s.k - 1] : null;
+      evEl.replaceChildren(h('span', { class: 'ev-num', text: `Step ${s.k} of ${s.events.length}${s.truncated ? '+' : ''}` }), ': ',
+        h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }));
+      evEl.className = 'cmp-event event' + (ev ? ' ev-' + ev.event : '');
+      const v = viewAt(s, s.k);
+      const w = v && v.structure && v.structure.kind ? structureWidget(v.structure, v, s.n) : null;
+      st.replaceChildren(w || h('p', { class: 'hint', text: s.k === 0 ? 'Step 0: nothing done yet.' : 'This step leaves no structure to show.' }));
+    } else {
+      evEl.textContent = '';
+      evEl.className = 'cmp-event event';
+      st.replaceChildren(h('p', { class: 'hint', text: 'Step to see its data structure.' }));
+    }
+  });
+  const names = CMP_IDS.map((id) => $(id).value);
+  const head = h('tr', {}, h('th', { scope: 'col', text: '' }), ...names.map((x) => h('th', { scope: 'col', text: x })), h('th', { scope: 'col', text: 'ratio' }));
+  const rows = CMP_ROWS.map(([label, title, f]) => {
+    const vals = sides.map((s) => (on ? f(s) : null));
+    return h('tr', { 'data-row': label }, h('th', { scope: 'row', title, text: label }),
+      ...vals.map((x) => h('td', { text: x === null ? '—' : Number(x).toLocaleString('en-US') })),
+      h('td', { class: 'ratio', text: vals.some((x) => x === null) ? '' : ratio(vals[0], vals[1]) }));
+  });
+  const done = on && sides.every((s) => s.stats);
+  const totals = done ? CMP_TOTALS.map((f) => {
+    const vals = sides.map((s) => Number(s.stats[f]));
+    return h('tr', { class: 'total', 'data-row': 'total-' + f }, h('th', { scope: 'row', text: f.replace('_', ' ') }),
+      ...vals.map((x) => h('td', { text: x.toLocaleString('en-US') })), h('td', { class: 'ratio', text: ratio(vals[0], vals[1]) }));
+  }) : [];
+  const table = $('cmp-table');
+  table.replaceChildren(h('thead', {}, head), h('tbody', {}, rows),
+    done ? h('tbody', { class: 'totals' }, h('tr', {}, h('th', { colspan: 4, class: 'sub', text: 'the whole search (its own counters)' })), totals) : '');
+  const note = on && sides.some((s) => !s.readsPerStep)
+    ? `reads so far are shown where the conflict check is a step of the trace (${sides.filter((s) => !s.readsPerStep).map((s) => s.algorithm).join(', ')}: not a step of its own; see the whole search's reads below, at its end)`
+    : '';
+  $('cmp-note').textContent = note;
+  cmpControls();
+}
+
+// The comparison's controls.
+function wireCompare() {
+  const fill = (id, value) => {
+    const sel = $(id);
+    sel.replaceChildren(...[...$('algo').options].map((o) => h('option', { value: o.value, text: o.textContent, title: o.title })));
+    if ([...sel.options].some((o) => o.value === value)) sel.value = value;
+  };
+  fill('cmp-a', 'recursive-board');
+  fill('cmp-b', 'recursive');
+  for (const id of CMP_IDS) $(id).addEventListener('change', cmpReset);
+  $('cmp-step').addEventListener('click', () => { cmpPause(); cmpStep(); });
+  $('cmp-back').addEventListener('click', cmpBack);
+  $('cmp-play').addEventListener('click', cmpPlay);
+  $('cmp-pause').addEventListener('click', cmpPause);
+  $('cmp-reset').addEventListener('click', cmpReset);
+  const by = (what) => { cmp.by = what; if (cmp.sides.every((s) => s && s.active)) cmpMsg(cmpBase()); cmpControls(); };
+  $('cmp-by-steps').addEventListener('click', () => by('steps'));
+  $('cmp-by-nodes').addEventListener('click', () => by('nodes'));
+  $('cmp-presets').addEventListener('click', (e) => {
+    const p = e.target.closest('button[data-a]');
+    if (!p) return;
+    $('cmp-a').value = p.dataset.a;
+    $('cmp-b').value = p.dataset.b;
     cmpReset();
-  }
+  });
+  cmpReset();
+}
 
-  onReady(wireCompare);
-  onSize(() => { if ($('cmp-a').options.length) cmpReset(); });
-  // Shown on a narrow screen's Compare tab: drawn for the board size now.
-  onTab((name) => { if (name === 'compare' && !cmp.sides.every((s) => s && s.active)) cmpShow(); });
-})();
+hooks.ready.push(wireCompare);
+hooks.size.push(() => { if ($('cmp-a').options.length) cmpReset(); });
+// Shown on a narrow screen's Compare tab: drawn for the board size now.
+hooks.tab.push((name) => { if (name === 'compare' && !cmp.sides.every((s) => s && s.active)) cmpShow(); });

@@ -177,8 +177,8 @@ mod pages {
         let s = start();
         for (path, kind, words) in [
             ("/", "text/html", "<html"),
-            ("/index.html", "text/html", "app.js"),
-            ("/app.js", "text/javascript", "/api/"),
+            ("/index.html", "text/html", "main.js"),
+            ("/main.js", "text/javascript", "/api/info"),
             ("/compare.js", "text/javascript", "/api/trace"),
             ("/app.css", "text/css", "{"),
             ("/favicon.svg", "image/svg+xml", "<svg"),
@@ -204,6 +204,115 @@ mod pages {
             .assert_error(404, "not_found", "GET /api/info");
         s.get("/api/solve/extra")
             .assert_error(404, "not_found", "/api/solve/extra");
+    }
+
+    /// The `src` of each `<script>` of a page, each of which must be a module.
+    fn module_scripts(page: &str) -> Vec<String> {
+        page.split("<script")
+            .skip(1)
+            .map(|tag| {
+                let tag = &tag[..tag.find('>').expect("a closed tag")];
+                assert!(
+                    tag.contains(r#"type="module""#),
+                    "not a module: <script{tag}>"
+                );
+                let src = &tag[tag.find(r#"src=""#).expect("a src") + 5..];
+                src[..src.find('"').expect("a closed src")].to_string()
+            })
+            .collect()
+    }
+
+    /// The paths a module imports (`import … from '…'`, `import '…'`, also
+    /// `export … from '…'`), resolved against the module's own path.
+    fn imports_of(path: &str, text: &str) -> Vec<String> {
+        let dir = &path[..=path.rfind('/').expect("an absolute path")];
+        let mut found = Vec::new();
+        for line in text.lines().map(str::trim_start) {
+            let spec = match line.strip_prefix("import ") {
+                Some(rest) if rest.starts_with(['\'', '"']) => rest,
+                _ if line.starts_with("import ")
+                    || line.starts_with("export ")
+                    || line.starts_with('}') =>
+                {
+                    match line.find(" from ") {
+                        Some(at) => &line[at + 6..],
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let quote = spec.chars().next().expect("a specifier");
+            assert!(quote == '\'' || quote == '"', "{path}: {line}");
+            let spec = &spec[1..spec[1..].find(quote).expect("a closed string") + 1];
+            let resolved = if let Some(rest) = spec.strip_prefix("./") {
+                format!("{dir}{rest}")
+            } else {
+                assert!(
+                    spec.starts_with('/'),
+                    "{path} imports {spec:?}: only paths on this server work"
+                );
+                spec.to_string()
+            };
+            found.push(resolved);
+        }
+        found
+    }
+
+    /// The page's script is ES modules, one file each, with no build step:
+    /// from the page's `<script type="module">`, every module it imports and
+    /// every module those import is served as JavaScript (a browser will not
+    /// run a module served as anything else, and the server sends
+    /// `nosniff`), not cached without asking, byte for byte the file in
+    /// `assets/`; and every `.js` file in `assets/` is one of them.
+    #[test]
+    fn every_module_the_page_imports_is_served_as_javascript() {
+        let s = start();
+        let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let page = String::from_utf8(s.get("/").body).expect("the page is UTF-8");
+        let mut todo = module_scripts(&page);
+        assert_eq!(
+            todo,
+            ["/main.js"],
+            "the page loads one module, which imports the rest"
+        );
+        let mut served = std::collections::BTreeSet::new();
+        while let Some(path) = todo.pop() {
+            if !served.insert(path.clone()) {
+                continue;
+            }
+            let r = s.get(&path);
+            assert_eq!(r.status, 200, "{path}");
+            assert_eq!(
+                r.header("content-type"),
+                Some("text/javascript; charset=utf-8"),
+                "{path}"
+            );
+            assert_eq!(r.header("cache-control"), Some("no-cache"), "{path}");
+            let file = std::fs::read(assets.join(&path[1..])).expect("a file in assets/");
+            assert!(r.body == file, "{path} is not served as it is in assets/");
+            let text = String::from_utf8(r.body).expect("a module is UTF-8");
+            let lines = text.lines().count();
+            assert!(
+                lines <= 600,
+                "{path} has {lines} lines: split it (a reader holds ~600)"
+            );
+            todo.extend(imports_of(&path, &text));
+        }
+        let on_disk: std::collections::BTreeSet<String> = std::fs::read_dir(&assets)
+            .expect("assets/")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|name| name.ends_with(".js"))
+            .map(|name| format!("/{name}"))
+            .collect();
+        assert_eq!(
+            served, on_disk,
+            "every module in assets/, and only those, is reached from the page"
+        );
     }
 
     #[test]
