@@ -1,0 +1,140 @@
+//! Dancing links' exact cover: the primary items (rows and columns) not
+//! covered with how many options each has left, and the items chosen on
+//! the current path. The links themselves are not replayed: the item
+//! sizes follow from which items are covered.
+
+use super::{joined, lines, Replay};
+use crate::algo::{Item, ItemKind};
+use crate::count::report::plural;
+
+impl Replay {
+    /// Item `item`'s place in `covered`: rows, columns, diagonals, anti-diagonals.
+    fn item_index(&self, item: Item) -> usize {
+        let n = self.n;
+        item.index
+            + match item.kind {
+                ItemKind::Row => 0,
+                ItemKind::Column => n,
+                ItemKind::Diagonal => 2 * n,
+                ItemKind::AntiDiagonal => 4 * n - 1,
+            }
+    }
+
+    /// Marks `items` covered or not.
+    pub(super) fn set_covered(&mut self, items: &[Item], covered: bool) {
+        for &item in items {
+            let i = self.item_index(item);
+            if let Some(slot) = self.covered.get_mut(i) {
+                *slot = covered;
+            }
+        }
+    }
+
+    /// The primary items not covered, rows then columns (the item list's
+    /// order), each with its options: the squares none of whose four items
+    /// is covered.
+    pub(super) fn item_sizes(&self) -> Vec<(Item, usize)> {
+        let n = self.n;
+        let free = |r: usize, c: usize| {
+            ![r, n + c, 2 * n + (r + n - 1 - c), 4 * n - 1 + (r + c)]
+                .iter()
+                .any(|&i| self.covered[i])
+        };
+        let rows = (0..n).map(|r| Item {
+            kind: ItemKind::Row,
+            index: r,
+        });
+        let cols = (0..n).map(|c| Item {
+            kind: ItemKind::Column,
+            index: c,
+        });
+        rows.chain(cols)
+            .filter(|&item| !self.covered[self.item_index(item)])
+            .map(|item| {
+                let options = (0..n)
+                    .filter(|&k| match item.kind {
+                        ItemKind::Row => free(item.index, k),
+                        _ => free(k, item.index),
+                    })
+                    .count();
+                (item, options)
+            })
+            .collect()
+    }
+
+    /// The item with the fewest options chosen, to be covered.
+    pub(super) fn say_choose(
+        &mut self,
+        item: Item,
+        options: usize,
+        sizes: &[(Item, usize)],
+    ) -> (String, Option<usize>) {
+        let alg = self.algorithm;
+        self.to_cover = Some(item);
+        let depth = self.node(self.at).map_or(0, |t| t.depth);
+        self.chosen.truncate(depth);
+        self.chosen.push(item);
+        let says = if options == 0 {
+            format!("{item} has no options left: a dead end (cover it, then back up)")
+        } else {
+            let others = sizes.len().saturating_sub(1);
+            format!(
+                "choose {item}: the fewest options ({options}) of the {} primary items left; cover it",
+                others + 1
+            )
+        };
+        (says, Some(lines::check(alg)))
+    }
+
+    /// `items` covered, `hidden` options hidden.
+    pub(super) fn say_cover(&mut self, items: &[Item], hidden: u64) -> (String, Option<usize>) {
+        let alg = self.algorithm;
+        self.set_covered(items, true);
+        let names: Vec<String> = items.iter().map(Item::to_string).collect();
+        (
+            format!(
+                "cover {}: {} hidden",
+                names.join(", "),
+                plural(u128::from(hidden), "option", "options")
+            ),
+            Some(lines::place(alg)),
+        )
+    }
+
+    /// `items` uncovered, `restored` options back.
+    pub(super) fn say_uncover(&mut self, items: &[Item], restored: u64) -> (String, Option<usize>) {
+        let names: Vec<String> = items.iter().map(Item::to_string).collect();
+        let item_done = items.len() == 1 && self.chosen.last() == items.first();
+        if item_done {
+            self.chosen.pop();
+        }
+        self.set_covered(items, false);
+        (
+            format!(
+                "uncover {}: {} back",
+                names.join(", "),
+                plural(u128::from(restored), "option", "options")
+            ),
+            Some(if item_done { 6 } else { 5 }),
+        )
+    }
+
+    /// [`Structure::Items`](super::Structure::Items) in text.
+    pub(super) fn describe_items(
+        &self,
+        sizes: Vec<(String, usize)>,
+        chosen: Vec<String>,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
+        out.push(format!(
+            "primary items uncovered, with their options: {}",
+            joined(&s, " ", "none")
+        ));
+        out.push(format!(
+            "chosen on this path: {}",
+            joined(&chosen, " → ", "none")
+        ));
+        out
+    }
+}

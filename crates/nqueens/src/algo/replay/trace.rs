@@ -1,0 +1,81 @@
+//! [`Trace`]: the ready-made tracing sink that replays each event and
+//! keeps the steps.
+
+use super::{Replay, Step};
+use crate::algo::Event;
+
+/// A ready-made tracing [`Sink`](crate::Sink): it asks for events, replays
+/// each one ([`Replay::apply`]) and keeps every [`Step`], up to a limit (a
+/// search of n = 8 takes thousands of steps; the steps are kept in memory).
+///
+/// ```
+/// use nqueens::{find_algorithm, Trace};
+///
+/// let mut trace = Trace::new("stack", 4);
+/// find_algorithm("stack")?.search(4, &mut trace)?;
+/// assert_eq!(trace.steps[0].says, "push (0, 0): the first square to try");
+/// assert_eq!(trace.replay.solutions(), 2);
+/// assert_eq!(trace.steps.len() as u64, trace.replay.steps());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The search rebuilt so far: board, structure, tree.
+    pub replay: Replay,
+    /// Every step so far, in words, with its line of pseudocode.
+    pub steps: Vec<Step>,
+    limit: Option<usize>,
+}
+
+impl Trace {
+    /// A trace of `algorithm` (its [`Algorithm::name`](crate::algo::Algorithm::name)) on the
+    /// `n`×`n` board, keeping every step.
+    ///
+    /// ```
+    /// let trace = nqueens::Trace::new("bitwise", 6);
+    /// assert!(trace.steps.is_empty());
+    /// assert_eq!(trace.replay.n(), 6);
+    /// ```
+    pub fn new(algorithm: &'static str, n: usize) -> Self {
+        Trace {
+            replay: Replay::new(algorithm, n),
+            steps: Vec::new(),
+            limit: None,
+        }
+    }
+
+    /// Stops the search after `steps` steps (at least 1).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use nqueens::{find_algorithm, Trace};
+    ///
+    /// let mut trace = Trace::new("recursive", 8).with_limit(10);
+    /// find_algorithm("recursive")?.search(8, &mut trace)?;
+    /// assert_eq!(trace.steps.len(), 10);
+    /// for step in &trace.steps {
+    ///     println!("{}", step.says);
+    /// }
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_limit(mut self, steps: usize) -> Self {
+        self.limit = Some(steps.max(1));
+        self
+    }
+}
+
+impl crate::sink::Sink for Trace {
+    fn tracing(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> std::ops::ControlFlow<()> {
+        self.steps.push(self.replay.apply(event));
+        if self.limit.is_some_and(|limit| self.steps.len() >= limit) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! A board drawn one row per line: `Q` a pre-placed queen, `x` or `#` a
+//! blocked square, `.` a free one, with or without spaces between.
+
+use super::{build_error, check_n, Instance, FORMS};
+use crate::board::Square;
+use crate::drawn::{self, Cell};
+use crate::parse::ParseError;
+
+pub(super) fn drawn(text: &str) -> Result<Instance, ParseError> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
+    let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    };
+    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
+    for &(line, text) in &lines[first..=last] {
+        if text.trim().is_empty() {
+            return Err(ParseError::at(
+                line,
+                "a blank line inside the board; a drawn board has one row per line and \
+                 nothing between them (a file holds one board)",
+            ));
+        }
+        let cells = drawn::row(text).map_err(|(k, c)| {
+            ParseError::at(
+                line,
+                format!(
+                    "column {k}: unexpected {c:?}; a drawn board uses 'Q' (or 'q', '■', '♛', \
+                     '♕') for a pre-placed queen, 'x', 'X', '×' or '#' for a blocked square \
+                     and '.' or '□' for a free square"
+                ),
+            )
+        })?;
+        if let Some((first_line, first_row)) = rows.first() {
+            if cells.len() != first_row.len() {
+                return Err(ParseError::at(
+                    line,
+                    format!(
+                        "row {} has {} but row 1 (line {first_line}) has {}; every row of a \
+                         drawn board has the same number of squares",
+                        rows.len() + 1,
+                        squares(cells.len()),
+                        first_row.len()
+                    ),
+                ));
+            }
+        }
+        rows.push((line, cells));
+    }
+    let n = rows.len();
+    let width = rows.first().map_or(0, |(_, r)| r.len());
+    if width != n {
+        return Err(ParseError::whole(format!(
+            "the board has {n} {} of {}; a drawn board is square, n rows of n squares",
+            if n == 1 { "row" } else { "rows" },
+            squares(width)
+        )));
+    }
+    check_n(n, None)?;
+    let mut instance = Instance::new(n).map_err(build_error)?;
+    for (row, (_, cells)) in rows.iter().enumerate() {
+        for (col, &c) in cells.iter().enumerate() {
+            let square = Square::new(row, col);
+            match c {
+                Cell::Queen => instance.place(square).map_err(build_error)?,
+                Cell::Blocked => instance.block(square).map_err(build_error)?,
+                Cell::Free => {}
+            }
+        }
+    }
+    Ok(instance)
+}
+
+fn squares(k: usize) -> String {
+    format!("{k} {}", if k == 1 { "square" } else { "squares" })
+}
