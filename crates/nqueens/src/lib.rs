@@ -348,6 +348,7 @@ pub use crate::{
         disjoint::Scratch as DisjointScratch,
         engine_by_name, engines,
         estimate::dry_run,
+        estimate::dry_run_on,
         estimate::dry_run_within,
         estimate::estimate,
         estimate::DryRun,

@@ -223,7 +223,7 @@ fn dry_run_json(args: &[&str]) -> (String, impl Fn(&str) -> String) {
 /// row tables within 8 GB.
 #[test]
 fn dry_runs_project_the_frontier() {
-    let (out, get) = dry_run_json(&["24", "--cores", "64"]);
+    let (out, get) = dry_run_json(&["24", "--cores", "64", "--dry-run-seconds", "10"]);
     assert_eq!(get("engine"), "\"join\"");
     assert_eq!(get("tasks"), "677295");
     assert!(get("sampled").parse::<usize>().unwrap() >= 3, "{out}");
@@ -237,8 +237,16 @@ fn dry_runs_project_the_frontier() {
     assert!(walls.contains("\"cores\":64"), "{out}");
     // In words: the interval, the cores and the memory.
     let text = finish(
-        nq().args(["count", "24", "--dry-run", "--cores", "1000"])
-            .timeout(Duration::from_secs(300)),
+        nq().args([
+            "count",
+            "24",
+            "--dry-run",
+            "--dry-run-seconds",
+            "10",
+            "--cores",
+            "1000",
+        ])
+        .timeout(Duration::from_secs(300)),
     )
     .code(0)
     .stdout;
@@ -261,7 +269,7 @@ fn dry_runs_project_the_frontier() {
 /// its tasks, months long at n = 32, are timed by random parts.
 #[test]
 fn constellation_projects_up_to_40() {
-    let (out, get) = dry_run_json(&["32", "--unique"]);
+    let (out, get) = dry_run_json(&["32", "--unique", "--dry-run-seconds", "10"]);
     assert_eq!(get("engine"), "\"constellation\"");
     assert_eq!(get("tasks"), "108379");
     let cpu: f64 = get("projected_cpu_seconds").parse().unwrap();

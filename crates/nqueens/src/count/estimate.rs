@@ -60,6 +60,17 @@
 //! task was timed. Task times vary by orders of magnitude, so sample at least a
 //! few hundred tasks for a useful projection.
 //!
+//! Where a plan sorts its tasks by kind ([`Plan::stratum`]: the join engine
+//! by the balance of a task's quadrants), the sample is stratified: each
+//! kind gets its share of the sample, drawn uniformly within it, and the
+//! projection is the sum over the kinds of each one's mean times its
+//! tasks, whose variance has only the spread within each kind. A task that
+//! takes minutes may be sampled by a part of it, scaled so that the
+//! sample is still right on average (the join engine from n = 24 on: one
+//! random path through the parts of one row split, seconds where the task
+//! takes minutes); the spread of those samples is in the interval too.
+//! [`dry_run_on`] times on several threads at once.
+//!
 //! The times are read on each sampled task's thread CPU clock
 //! ([`Plan::sample`]), not a wall clock, so that a machine busy with other
 //! work gives the same projection (a wall clock beside two busy programs on
@@ -82,9 +93,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use super::plan::Plan;
-#[cfg(doc)]
-use super::plan::TaskSample;
+use super::plan::{Plan, TaskSample};
 use crate::error::Error;
 use crate::rng::Xoshiro256;
 
@@ -321,13 +330,16 @@ pub struct DryRun {
     /// busy machine).
     pub timing_seconds: f64,
     /// The projected CPU time of counting the whole plan on one thread:
-    /// the mean sampled task time × the number of tasks. Divide by the number
-    /// of threads for a wall-clock estimate.
+    /// the mean sampled task time × the number of tasks (by strata, the sum
+    /// of each stratum's). Divide by the number of threads for a wall-clock
+    /// estimate.
     pub projected_cpu_seconds: f64,
     /// The relative standard error of the projection: the standard deviation
     /// of the sampled task times over √(sampled), with the finite-population
-    /// correction √(1 − sampled/tasks), divided by the mean. 0 when every
-    /// task was timed, infinite when only one of several was.
+    /// correction √(1 − sampled/tasks), divided by the mean (for a sample by
+    /// strata, that of each stratum, summed as variances; see the module
+    /// docs). 0 when every task was timed, infinite when only one of
+    /// several was.
     pub relative_error: f64,
     /// The number of solutions the same sample projects: the mean of the
     /// sampled tasks' solutions ([`TaskSample::solutions`]) × the number of
@@ -410,6 +422,135 @@ fn project(values: &[f64], tasks: usize) -> (f64, f64) {
     (mean * tasks as f64, relative_error)
 }
 
+/// The projected total of a population split into strata of `sizes`
+/// tasks from a random sample of `values` (each with its stratum), and its
+/// relative standard error: the sum over the strata of each one's size
+/// times its sampled mean, with the variance of a stratified sample (each
+/// stratum's spread, with its finite-population correction). One stratum
+/// is [`project`]. A stratum with one task sampled of several takes the
+/// spread of the whole sample; one with none (only when the budget ended
+/// before every stratum had a task timed) takes the whole sample's mean
+/// and spread, as if one task of it had been timed.
+fn project_strata(values: &[(usize, f64)], sizes: &[usize]) -> (f64, f64) {
+    if sizes.len() <= 1 {
+        let plain: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        return project(&plain, sizes.iter().sum());
+    }
+    let sampled = values.len();
+    if sampled == 0 {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().map(|&(_, v)| v).sum::<f64>() / sampled as f64;
+    let pooled = if sampled > 1 {
+        values.iter().map(|&(_, v)| (v - mean).powi(2)).sum::<f64>() / (sampled - 1) as f64
+    } else {
+        f64::INFINITY
+    };
+    let (mut total, mut variance) = (0.0, 0.0);
+    for (k, &size) in sizes.iter().enumerate() {
+        let mine: Vec<f64> = values
+            .iter()
+            .filter(|&&(s, _)| s == k)
+            .map(|&(_, v)| v)
+            .collect();
+        let (n_k, big) = (mine.len(), size as f64);
+        if n_k == 0 {
+            total += big * mean;
+            variance += big * big * pooled;
+            continue;
+        }
+        let m = mine.iter().sum::<f64>() / n_k as f64;
+        total += big * m;
+        if n_k >= size {
+            continue;
+        }
+        let spread = if n_k > 1 {
+            mine.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n_k - 1) as f64
+        } else {
+            pooled
+        };
+        let fpc = 1.0 - n_k as f64 / big;
+        variance += big * big * fpc * spread / n_k as f64;
+    }
+    let relative_error = if total > 0.0 {
+        variance.sqrt() / total
+    } else if variance > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    };
+    (total, relative_error)
+}
+
+/// The tasks a dry run of `plan` times, in the order it times them, each
+/// with the ordinal of its stratum ([`Plan::stratum`]), and the strata's
+/// sizes. One stratum: `samples` distinct tasks drawn uniformly
+/// ([`choose`]) in random order. Several: each stratum's share of
+/// `samples` (at least two, at most all of its tasks), drawn uniformly
+/// within it; two of each stratum first (the strata in random order), so
+/// that every stratum has a spread early, then the rest dealt so that
+/// each stratum keeps its share at every point of the order, and a sample
+/// cut short by the budget is still a stratified one.
+fn sample_order(plan: &dyn Plan, samples: usize, seed: u64) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let tasks = plan.len();
+    let mut rng = Xoshiro256::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let shuffle = |v: &mut Vec<usize>, rng: &mut Xoshiro256| {
+        for i in (1..v.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+    };
+    let mut ordinal: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    for i in 0..tasks {
+        *ordinal.entry(plan.stratum(i)).or_default() += 1;
+    }
+    if ordinal.len() <= 1 {
+        let mut chosen = choose(tasks, samples, seed);
+        shuffle(&mut chosen, &mut rng);
+        return (chosen.into_iter().map(|t| (t, 0)).collect(), vec![tasks]);
+    }
+    let sizes: Vec<usize> = ordinal.values().copied().collect();
+    for (k, v) in ordinal.values_mut().enumerate() {
+        *v = k;
+    }
+    let share = |size: usize| {
+        let s = (samples as f64 * size as f64 / tasks as f64).ceil() as usize;
+        s.max(2).min(size)
+    };
+    let picks: Vec<Vec<usize>> = sizes
+        .iter()
+        .enumerate()
+        .map(|(k, &size)| choose(size, share(size), seed ^ ((k as u64 + 1) << 40)))
+        .collect();
+    let mut chosen: Vec<Vec<usize>> = vec![Vec::new(); sizes.len()];
+    let mut seen = vec![0usize; sizes.len()];
+    for i in 0..tasks {
+        let k = ordinal[&plan.stratum(i)];
+        if picks[k].get(chosen[k].len()) == Some(&seen[k]) {
+            chosen[k].push(i);
+        }
+        seen[k] += 1;
+    }
+    for c in &mut chosen {
+        shuffle(c, &mut rng);
+    }
+    let mut strata: Vec<usize> = (0..sizes.len()).collect();
+    shuffle(&mut strata, &mut rng);
+    let mut order: Vec<(usize, usize)> = Vec::new();
+    for &k in &strata {
+        order.extend(chosen[k].iter().take(2).map(|&t| (t, k)));
+    }
+    let mut rest: Vec<(f64, usize, usize)> = Vec::new();
+    for (k, c) in chosen.iter().enumerate() {
+        for (j, &t) in c.iter().enumerate().skip(2) {
+            rest.push(((j as f64 + 0.5) / c.len() as f64, k, t));
+        }
+    }
+    rest.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    order.extend(rest.into_iter().map(|(_, k, t)| (t, k)));
+    (order, sizes)
+}
+
 /// The fewest tasks a dry run times, whatever its budget: enough for an
 /// interval, if a wide one.
 const MIN_SAMPLES: usize = 3;
@@ -461,7 +602,8 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 }
 
 /// [`dry_run`], but stops sampling once `budget_seconds` have been spent
-/// (after at least three tasks, so that there is an interval), so
+/// (after at least three tasks, so that there is an interval, and two of
+/// each stratum where the plan has several, [`Plan::stratum`]), so
 /// that a dry run of a huge count stays short; `sampled` says how many
 /// tasks were timed.
 ///
@@ -480,44 +622,100 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn dry_run_within(plan: &dyn Plan, samples: usize, seed: u64, budget_seconds: f64) -> DryRun {
+    dry_run_on(plan, samples, seed, budget_seconds, 1)
+}
+
+/// [`dry_run_within`] on `threads` threads at once (at least one): each
+/// takes the next task of the sample's random order until the budget is
+/// spent, and every task started is timed to its end and kept, so that the
+/// tasks timed are the first of that order, a uniform (or stratified)
+/// sample, whichever threads were quick. Each task's time is read on its own thread's CPU
+/// clock, so the projection is the same on any number of threads; more of
+/// them time more tasks in the same wall time, and narrow the interval.
+/// The tasks a seed picks, and their order, do not depend on `threads`.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{dry_run_on, Engine, JoinEngine};
+///
+/// let plan = JoinEngine.plan(12)?;
+/// let two = dry_run_on(plan.as_ref(), 40, 5, 60.0, 2);
+/// // At least 40: each stratum of tasks has its share, and two at least.
+/// assert!(two.tasks == plan.len() && two.sampled >= 40);
+/// // The same tasks, whatever the threads: the same solutions.
+/// let one = dry_run_on(plan.as_ref(), 40, 5, 60.0, 1);
+/// assert_eq!(one.projected_solutions, two.projected_solutions);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn dry_run_on(
+    plan: &dyn Plan,
+    samples: usize,
+    seed: u64,
+    budget_seconds: f64,
+    threads: usize,
+) -> DryRun {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
     let tasks = plan.len();
-    let mut chosen = choose(tasks, samples, seed);
-    // Time them in random order, so that a sample cut short by the budget is
-    // still a uniform one.
-    let mut rng = Xoshiro256::new(seed ^ 0x9e37_79b9_7f4a_7c15);
-    for i in (1..chosen.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        chosen.swap(i, j);
-    }
-    let mut times: Vec<f64> = Vec::with_capacity(chosen.len());
-    let mut solutions: Vec<f64> = Vec::with_capacity(chosen.len());
-    let mut counted = true;
-    let mut spent = 0.0;
-    for &i in &chosen {
-        if times.len() >= MIN_SAMPLES && spent >= budget_seconds {
+    let (chosen, strata) = sample_order(plan, samples, seed);
+    // Two of each stratum at least, so that each has a spread.
+    let least = MIN_SAMPLES.max(2 * strata.len()).min(chosen.len());
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<TaskSample>>> = Mutex::new(vec![None; chosen.len()]);
+    let work = || loop {
+        // The budget is looked at before a task is taken, never during one.
+        let taken = next.load(Ordering::Relaxed);
+        if taken >= least && start.elapsed().as_secs_f64() >= budget_seconds {
             break;
         }
-        let start = Instant::now();
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&(i, _)) = chosen.get(k) else {
+            break;
+        };
         let sample = plan.sample(i, seed ^ i as u64);
-        spent += start.elapsed().as_secs_f64();
-        times.push(sample.cpu_seconds);
-        match sample.solutions {
-            Some(s) => solutions.push(s),
-            None => counted = false,
+        done.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(sample);
+    };
+    std::thread::scope(|scope| {
+        // A thread the system will not start leaves the work to the others.
+        for _ in 1..threads.clamp(1, chosen.len().max(1)) {
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, work)
+                .is_err()
+            {
+                break;
+            }
         }
-    }
-    let (projected_cpu_seconds, relative_error) = project(&times, tasks);
-    let (projected_solutions, solutions_relative_error) = if counted {
-        let (q, e) = project(&solutions, tasks);
-        (Some(q), e)
-    } else {
-        (None, 0.0)
+        work();
+    });
+    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Every task taken was timed: they are the first of the order.
+    let timed: Vec<(usize, TaskSample)> = done
+        .into_iter()
+        .map_while(|s| s)
+        .zip(&chosen)
+        .map(|(s, &(_, k))| (k, s))
+        .collect();
+    let times: Vec<(usize, f64)> = timed.iter().map(|&(k, s)| (k, s.cpu_seconds)).collect();
+    let counted: Option<Vec<(usize, f64)>> = timed
+        .iter()
+        .map(|&(k, s)| s.solutions.map(|q| (k, q)))
+        .collect();
+    let (projected_cpu_seconds, relative_error) = project_strata(&times, &strata);
+    let (projected_solutions, solutions_relative_error) = match counted {
+        Some(solutions) => {
+            let (q, e) = project_strata(&solutions, &strata);
+            (Some(q), e)
+        }
+        None => (None, 0.0),
     };
     DryRun {
         tasks,
         sampled: times.len(),
-        sample_seconds: times.iter().sum(),
-        timing_seconds: spent,
+        sample_seconds: times.iter().map(|&(_, t)| t).sum(),
+        timing_seconds: start.elapsed().as_secs_f64(),
         projected_cpu_seconds,
         relative_error,
         projected_solutions,
@@ -696,6 +894,68 @@ mod tests {
             projected <= 3.0 * full && full <= 3.0 * projected,
             "projected {projected} s, measured {full} s"
         );
+    }
+
+    /// 1,000 tasks of two kinds: 900 with one solution, 100 with 100.
+    struct TwoKinds;
+
+    impl Plan for TwoKinds {
+        fn n(&self) -> usize {
+            8
+        }
+        fn len(&self) -> usize {
+            1000
+        }
+        fn count(&self, index: usize) -> crate::count::plan::Tally {
+            let solutions = if self.stratum(index) == 0 { 1 } else { 100 };
+            crate::count::plan::Tally {
+                solutions,
+                classes_x8: solutions,
+            }
+        }
+        fn describe(&self, index: usize) -> String {
+            format!("task {index}")
+        }
+        fn stratum(&self, index: usize) -> u32 {
+            u32::from(index % 10 == 9)
+        }
+    }
+
+    /// Each kind gets its share of the sample, two of each come first, and
+    /// tasks alike within their kind give the total without error, which
+    /// a plain random sample could not.
+    #[test]
+    fn a_sample_by_strata_takes_each_its_share() {
+        let (order, sizes) = sample_order(&TwoKinds, 100, 3);
+        assert_eq!(sizes, [900, 100]);
+        assert_eq!(order.len(), 100);
+        let of = |k: usize| order.iter().filter(|&&(_, s)| s == k).count();
+        assert_eq!((of(0), of(1)), (90, 10));
+        let mut first: Vec<usize> = order[..4].iter().map(|&(_, k)| k).collect();
+        first.sort_unstable();
+        assert_eq!(first, [0, 0, 1, 1]);
+        let mut tasks: Vec<usize> = order.iter().map(|&(t, _)| t).collect();
+        tasks.sort_unstable();
+        tasks.dedup();
+        assert_eq!(tasks.len(), 100);
+        assert!(order
+            .iter()
+            .all(|&(t, k)| TwoKinds.stratum(t) as usize == k));
+        // Cut short anywhere after the first four, each kind keeps its share
+        // within a task or two.
+        for cut in [10, 30, 50] {
+            let ones = order[..cut].iter().filter(|&&(_, k)| k == 1).count();
+            assert!(ones.abs_diff(cut / 10) <= 2, "{cut}: {ones}");
+        }
+        let d = dry_run_on(&TwoKinds, 40, 1, 60.0, 2);
+        assert_eq!(d.projected_solutions, Some(10_900.0));
+        assert_eq!(d.solutions_relative_error, 0.0);
+        // Unstratified, the same values would spread.
+        let plain: Vec<f64> = order
+            .iter()
+            .map(|&(t, _)| TwoKinds.count(t).solutions as f64)
+            .collect();
+        assert!(project(&plain[..40], 1000).1 > 0.1);
     }
 
     #[test]

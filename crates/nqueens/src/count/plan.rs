@@ -192,6 +192,25 @@ pub trait Plan: Send + Sync {
     }
     /// A short description of task `index`, for logs and tests.
     fn describe(&self, index: usize) -> String;
+    /// A key of task `index`'s kind, for a dry run to sample by strata:
+    /// tasks of one key should be alike in size, and a dry run draws from
+    /// each key its share of the sample, so that the spread between keys
+    /// does not widen the interval ([`dry_run`](crate::dry_run)). By
+    /// default every task has key 0: one stratum, a plain random sample.
+    ///
+    /// ```
+    /// use nqueens::{BacktrackEngine, Engine, JoinEngine, Plan};
+    ///
+    /// assert_eq!(BacktrackEngine.plan(8)?.stratum(3), 0);
+    /// // The join engine's tasks by their east rows in the north.
+    /// let plan = JoinEngine.plan(12)?;
+    /// assert!((1..plan.len()).any(|i| plan.stratum(i) != plan.stratum(1)));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    fn stratum(&self, index: usize) -> u32 {
+        let _ = index;
+        0
+    }
     /// What a dry run learns from task `index`: about how many seconds of
     /// CPU counting it takes on one thread, on the thread's own CPU clock
     /// (so that other work on the machine does not move it), and its

@@ -158,18 +158,25 @@ fn dry_run(
 ) -> anyhow::Result<Outcome> {
     let samples = 200.min(plan.len());
     let budget = run.args.dry_run_seconds.as_secs_f64();
+    // Tasks are timed on the threads of the count, up to one a core: each
+    // reads its own CPU clock, so more threads than cores would only
+    // slow each other down.
+    let threads = run.threads.min(nqueens::default_threads()).max(1);
     if n >= ENGINE_WARN {
         eprintln!(
-            "note: timing a sample of the tasks for up to {budget} s, and at least 3 of \
-             them; {}",
+            "note: timing a sample of the tasks for up to {budget} s on {}, and at least 3 \
+             of them; {}",
+            nqueens::plural(threads as u128, "thread", "threads"),
             match run.engine.name() {
                 "constellation" => "a long task by random parts of it".to_string(),
-                _ if n >= 26 => format!("at n = {n} one task alone can take minutes"),
+                "join" if n >= 24 => "each task by a random path through the parts of one of \
+                                      its row splits"
+                    .to_string(),
                 _ => format!("at n = {n} one task alone can take a while"),
             }
         );
     }
-    let d = nqueens::dry_run_within(plan, samples, 0x006e_7175_6565_6e73, budget);
+    let d = nqueens::dry_run_on(plan, samples, 0x006e_7175_6565_6e73, budget, threads);
     // A 95% interval from the relative standard error (unbounded with one
     // sample of many).
     let margin = 1.96 * d.relative_error;

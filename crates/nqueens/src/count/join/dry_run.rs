@@ -1,7 +1,9 @@
 //! How a dry run samples one task of the join engine without counting the
 //! whole plan ([`JoinPlan::sample_task`], behind `Plan::sample`): whole
-//! tasks for small boards, one row split scaled by the task's number of
-//! splits from n = 24 on. Times are read on the worker's own CPU clock
+//! tasks for small boards; from n = 24 on one row split, scaled by the
+//! task's number of splits, and of that split one random path through its
+//! parts ([`Path`]), scaled by the inverse of its probability. Times are
+//! read on the worker's own CPU clock
 //! ([`thread_cpu_seconds`]), and the solutions of what was counted are
 //! scaled as its time is, so that a dry run also estimates Q(n), which the
 //! known values check.
@@ -11,8 +13,10 @@ use super::*;
 impl JoinPlan {
     /// From n = 24 on a task of an odd board holds hundreds of row splits
     /// and takes minutes, so a dry run times one of them (a random one) and
-    /// scales by their number. A row split is timed whole, at n = 28 for
-    /// minutes. (From n = 26 on it used to time the east side for one class
+    /// scales by their number. A row split of n = 28 alone takes minutes,
+    /// so of the split one random path through its parts is counted
+    /// ([`Path`]): seconds, and right on average, time and solutions
+    /// alike. (From n = 26 on it used to time the east side for one class
     /// of 16 and one of 8 of its north column sets and extrapolate, which
     /// came within 2% of the whole when a side was cut into chunks; with
     /// the sides split by signature bits a part no longer goes as the
@@ -44,7 +48,7 @@ impl JoinPlan {
                 solutions: Some(solutions as f64),
             };
         }
-        if index == 0 || self.h < ONE_SPLIT_H {
+        if index == 0 || self.h < self.path_from_h {
             let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
             return TaskSample {
                 cpu_seconds,
@@ -85,15 +89,132 @@ impl JoinPlan {
         };
         // The north pieces are built once for all the units of a task: timed
         // once, not scaled by the number of units. The split is counted with
-        // the thread's own buffers, as a count uses them from task to task.
+        // the thread's own buffers, as a count uses them from task to task,
+        // by one random path through its parts ([`Path`]).
         let mut north = 0.0;
-        let (solutions, all) = thread_cpu_seconds(|| {
-            with_buffers(|buf| self.count_units_timed(unit, buf, Some(&mut north), None))
-        });
-        let rest = all - north;
+        let path = std::cell::RefCell::new(Path::new(rng));
+        with_buffers(|buf| self.count_units_timed(unit, buf, Some(&mut north), None, Some(&path)));
+        let (all, solutions) = path.borrow_mut().finish();
+        let rest = (all - north).max(0.0);
         TaskSample {
             cpu_seconds: north + build_north + (rest + build_south) * units.len() as f64,
-            solutions: Some(solutions as f64 * units.len() as f64),
+            solutions: Some(solutions * units.len() as f64),
         }
+    }
+}
+
+/// One random path down the splits of a unit by signature bits
+/// ([`JoinPlan::count_parts`]), as Knuth's estimator walks one path down a
+/// search tree ([`estimate`](crate::estimate)): at each split one of the
+/// two parts is counted, drawn with probability `p`, and what is counted
+/// below it stands for `1 / p` times as much. A path reaches one leaf (one
+/// join); its solutions times the inverse of the path's probability is,
+/// averaged over the paths, the unit's solutions exactly, and the same
+/// holds for the time, each node's own work (making or sampling its
+/// sides, partitioning for the part drawn) weighted by the inverse of the
+/// probability of reaching it. At n = 28 a row split takes minutes and a
+/// path through it seconds, so a dry run samples hundreds of row splits,
+/// not three.
+///
+/// The part with the bit is drawn with a probability that follows the
+/// share of the pairs it holds, judged from the sides' samples, between
+/// [`PATH_LEAST`] and 1 − [`PATH_LEAST`], so that a part that holds most
+/// of the work is counted most often (less spread) and no part is left
+/// out (no bias).
+pub(super) struct Path {
+    rng: crate::rng::Xoshiro256,
+    clock: CpuClock,
+    /// The clock's reading when the time since was last charged.
+    last: f64,
+    /// The inverse of the probability of the path so far.
+    weight: f64,
+    /// The time charged so far: each stretch times the weight it ran at.
+    seconds: f64,
+    /// The solutions of the leaf reached, times its weight.
+    solutions: f64,
+    /// How many splits the path went down.
+    pub(super) depth: usize,
+}
+
+/// The least probability with which a path takes either part of a split.
+pub(super) const PATH_LEAST: f64 = 0.1;
+
+impl Path {
+    /// A path drawn with `rng`, its clock started.
+    pub(super) fn new(rng: crate::rng::Xoshiro256) -> Path {
+        Path {
+            rng,
+            clock: CpuClock::start(),
+            last: 0.0,
+            weight: 1.0,
+            seconds: 0.0,
+            solutions: 0.0,
+            depth: 0,
+        }
+    }
+
+    /// Charges the time since the last charge at the path's weight.
+    fn lap(&mut self) {
+        let now = self.clock.seconds();
+        self.seconds += (now - self.last) * self.weight;
+        self.last = now;
+    }
+
+    /// Leaves the time since the last charge out: work a count does not do
+    /// (see [`JoinPlan::split_parts`]).
+    pub(super) fn skip(&mut self) {
+        self.last = self.clock.seconds();
+    }
+
+    /// Draws the part with the bit with probability `with` (clamped to
+    /// [`PATH_LEAST`], 1 − [`PATH_LEAST`]) or the other: whether it was the
+    /// part with the bit, and the probability of the part drawn, which
+    /// [`Path::back`] takes when the part is counted.
+    pub(super) fn choose(&mut self, with: f64) -> (bool, f64) {
+        self.lap();
+        let p = if with.is_finite() {
+            with.clamp(PATH_LEAST, 1.0 - PATH_LEAST)
+        } else {
+            0.5
+        };
+        let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let (drawn, p) = if u < p { (true, p) } else { (false, 1.0 - p) };
+        self.weight /= p;
+        self.depth += 1;
+        (drawn, p)
+    }
+
+    /// Back from a part drawn with probability `p`.
+    pub(super) fn back(&mut self, p: f64) {
+        self.lap();
+        self.weight *= p;
+    }
+
+    /// A leaf's count of solutions, at the path's weight.
+    pub(super) fn leaf(&mut self, solutions: u128) {
+        self.solutions += solutions as f64 * self.weight;
+    }
+
+    /// The unit's time (CPU seconds since the path began) and solutions, as
+    /// this path estimates them.
+    pub(super) fn finish(&mut self) -> (f64, f64) {
+        self.lap();
+        (self.seconds, self.solutions)
+    }
+}
+
+/// The share of `xs` (up to 4,096 of them, evenly spread) that hold `bit`;
+/// a half for none.
+pub(super) fn share_with(xs: &[u64], bit: u64) -> f64 {
+    let step = xs.len() / 4096 + 1;
+    let (mut with, mut all) = (0usize, 0usize);
+    for &x in xs.iter().step_by(step) {
+        with += usize::from(x & bit != 0);
+        all += 1;
+    }
+    if all == 0 {
+        0.5
+    } else {
+        with as f64 / all as f64
     }
 }

@@ -109,6 +109,7 @@ mod task;
 mod tests;
 
 use buffers::*;
+use dry_run::{share_with, Path};
 use plan::*;
 use sides::*;
 use tables::*;
@@ -167,7 +168,8 @@ enum Side {
 /// medians of 5 in one run of `join::sizes::diagonal_gain`).
 const DIAGONALS_FROM: usize = 18;
 
-/// From this h on (n = 24) a dry run times one row split of a task.
+/// From this h on (n = 24) a dry run times one random path through one row
+/// split of a task ([`Path`]).
 const ONE_SPLIT_H: usize = 12;
 
 /// How many half boards of each side are joined at a time, at least: the

@@ -78,6 +78,9 @@ pub(super) struct JoinPlan {
     pub(super) diagonals: bool,
     /// The row tables kept (boards without a whole table).
     pub(super) rows: RowCache,
+    /// From this h on a dry run samples a task by one random path through
+    /// one of its row splits ([`ONE_SPLIT_H`]; less in tests).
+    pub(super) path_from_h: usize,
 }
 
 /// The frame `(c1, r1)` becomes under `g`: the middle queens `(h, c1)` and
@@ -139,6 +142,7 @@ impl JoinPlan {
             sample_pairs: sample_pairs(h),
             diagonals,
             rows: RowCache::new(h, ROW_CACHE_BYTES),
+            path_from_h: ONE_SPLIT_H,
         };
         // Odd n: the cross of the middle row and column is mapped onto itself
         // by all 8 symmetries, so one frame of each class is counted, with

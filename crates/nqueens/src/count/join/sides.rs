@@ -237,17 +237,21 @@ impl JoinPlan {
         }
         let [(e, east_whole), (w, west_whole)] = made;
         if east_whole && west_whole {
-            return self.join(
+            return s.leaf(self.join(
                 &mut buf.east[..e],
                 &mut buf.west[..w],
                 s.u,
                 (&mut buf.scratch, &mut buf.sorting),
-            );
+            ));
         }
         if depth < self.split_depth {
             let east = sampled[0].map_or(&buf.east[..e], |len| &buf.sample[0][..len]);
             let west = sampled[1].map_or(&buf.west[..w], |len| &buf.sample[1][..len]);
             if let Some(bit) = split_bit(east, west, !taken) {
+                if s.path.is_some() {
+                    let shares = [share_with(east, bit), share_with(west, bit)];
+                    return self.split_path(s, buf, (levels, made), bit, (taken, depth), shares);
+                }
                 return self.split_parts(s, buf, (levels, made), bit, (taken, depth));
             }
         }
@@ -291,7 +295,7 @@ impl JoinPlan {
                 }
             }
         }
-        pairs
+        s.leaf(pairs)
     }
 
     /// [`count_parts`](Self::count_parts) split by signature bit `bit`:
@@ -361,6 +365,84 @@ impl JoinPlan {
         buf.derive(kernel, other, other_at, bit, false, false);
         down[o] = Some(other_at + 1);
         first + self.count_parts(s, buf, down, [None; 2], taken, depth + 1)
+    }
+
+    /// [`split_parts`](Self::split_parts) for a dry run's path: one part
+    /// only, drawn at random ([`Path::choose`]) with a probability that
+    /// follows its share of the pairs, judged by `shares` (of the east and
+    /// west half boards sampled, those with the bit). Each part is made as
+    /// `split_parts` makes it, except that where `split_parts` finds a
+    /// partition made already for the first part (a binary search), the
+    /// path, which did not make the first part, partitions again and
+    /// leaves that time out, so that each part is charged what a count
+    /// spends on it.
+    fn split_path(
+        &self,
+        s: &Sides<'_>,
+        buf: &mut Buffers,
+        (levels, made): ([Option<usize>; 2], [(usize, bool); 2]),
+        bit: u64,
+        (taken, depth): (u64, usize),
+        shares: [f64; 2],
+    ) -> u128 {
+        let Some(path) = s.path else {
+            return self.split_parts(s, buf, (levels, made), bit, (taken, depth));
+        };
+        let (long, other) = if made[0].1 {
+            (Side::West, Side::East)
+        } else {
+            (Side::East, Side::West)
+        };
+        let (l, o) = (long as usize, other as usize);
+        if levels[l].is_none() {
+            self.side_split(s, buf, long);
+        }
+        if !made[o].1 && levels[o].is_none() {
+            self.side_split(s, buf, other);
+        }
+        let at = levels[l].unwrap_or(0);
+        let other_at = levels[o].unwrap_or(0);
+        let taken = taken | bit;
+        let mut down = levels;
+        down[l] = Some(at + 1);
+        let kernel = self.kernel;
+        // The pairs of each part, as shares of the long side's half boards
+        // times the other side's: without the bit, (1 - a) · 1; with it,
+        // a · (1 - b).
+        let (a, b) = (shares[l], shares[o]);
+        let with_pairs = a * (1.0 - b);
+        let (with, p) = path
+            .borrow_mut()
+            .choose(with_pairs / (with_pairs + 1.0 - a));
+        let mut ready = [None; 2];
+        if made[o].1 {
+            let len = made[o].0;
+            if with {
+                buf.derive(kernel, long, at, bit, true, false);
+                let list = match other {
+                    Side::East => &mut buf.east[..len],
+                    Side::West => &mut buf.west[..len],
+                };
+                ready[o] = Some(partition_with(kernel, list, bit, &mut buf.sorting));
+            } else {
+                // A count finds this partition made for the part with the bit.
+                buf.derive(kernel, long, at, bit, false, false);
+                path.borrow_mut().skip();
+                ready[o] = Some(len);
+            }
+        } else if with {
+            // A count finds the long side partitioned for the part without.
+            buf.derive(kernel, long, at, bit, true, false);
+            path.borrow_mut().skip();
+            buf.derive(kernel, other, other_at, bit, false, false);
+            down[o] = Some(other_at + 1);
+        } else {
+            buf.derive(kernel, long, at, bit, false, false);
+            down[o] = Some(other_at);
+        }
+        let pairs = self.count_parts(s, buf, down, ready, taken, depth + 1);
+        path.borrow_mut().back(p);
+        pairs
     }
 
     /// How many half boards `side` of unit `s.u` has at most, unsplit:
@@ -470,12 +552,23 @@ pub(super) struct Sides<'a> {
     /// Set when the run is to stop: the count gives up at its next join
     /// (a few milliseconds of work), and its sum is then not a count.
     pub(super) stop: Option<&'a AtomicBool>,
+    /// A dry run's path: at each split only one part is counted, drawn at
+    /// random ([`Path`]).
+    pub(super) path: Option<&'a std::cell::RefCell<Path>>,
 }
 
 impl Sides<'_> {
     /// Whether the run is to stop.
     pub(super) fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// A join's solutions, noted by the path if there is one.
+    fn leaf(&self, solutions: u128) -> u128 {
+        if let Some(path) = self.path {
+            path.borrow_mut().leaf(solutions);
+        }
+        solutions
     }
 }
 

@@ -33,17 +33,20 @@ impl JoinPlan {
 
     /// Counts the units of one task (the same frame and north east rows).
     pub(super) fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
-        self.count_units_timed(units, buf, None, None)
+        self.count_units_timed(units, buf, None, None, None)
     }
 
     /// [`count_units`](Self::count_units), adding the seconds it spends on
-    /// the north pieces (built once for all the units) to `north`.
+    /// the north pieces (built once for all the units) to `north`; with a
+    /// `path`, only one random part of each split is counted, and the path
+    /// says what the whole would have been ([`Path`]).
     pub(super) fn count_units_timed(
         &self,
         units: &[Unit],
         buf: &mut Buffers,
         north: Option<&mut f64>,
         stop: Option<&AtomicBool>,
+        path: Option<&std::cell::RefCell<Path>>,
     ) -> u128 {
         // Clocks only when timed: reading one costs 2% of n = 17.
         let north_start = north.is_some().then(CpuClock::start);
@@ -72,6 +75,7 @@ impl JoinPlan {
                 u,
                 cache,
                 stop,
+                path,
             };
             if sides.stopped() {
                 break;
@@ -112,7 +116,8 @@ impl Plan for JoinPlan {
             });
         }
         let units = &self.units_of(index)[..];
-        let solutions = with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop)));
+        let solutions =
+            with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop), None));
         // Stopped while counting: the sum is of part of the task only.
         (!stop.load(Ordering::Relaxed)).then_some(Tally {
             solutions,
@@ -122,6 +127,17 @@ impl Plan for JoinPlan {
 
     fn sample(&self, index: usize, seed: u64) -> TaskSample {
         self.sample_task(index, seed)
+    }
+
+    /// How many east rows the task has in the north: the balance of its
+    /// quadrants, on which the size of its pieces and lists turns (task 0,
+    /// P and R, goes with the most common balance, so that it is drawn as
+    /// seldom as any task).
+    fn stratum(&self, index: usize) -> u32 {
+        match index.checked_sub(1) {
+            Some(i) => self.tasks[i].first.en.count_ones(),
+            None => (self.h / 2) as u32,
+        }
     }
 
     fn describe(&self, index: usize) -> String {
