@@ -158,7 +158,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
             })
             .is_break()
     {
-        return stats;
+        return counted(stats);
     }
     let mut d = 0;
     // `flow` carries a stop request out of the loop.
