@@ -871,9 +871,37 @@ async function checkCompareSide(t, i, k, what) {
   ok(Number(await tableCell('steps', i)) === k, `${what}: the table's steps for ${t.algorithm}`);
   ok(Number(await tableCell('nodes', i)) === boardsAt(t, k, n), `${what}: the table's nodes for ${t.algorithm} (${boardsAt(t, k, n)})`);
   ok(Number(await tableCell('placements', i)) === t.events.slice(0, k).filter((e) => e.event === 'place').length, `${what}: the table's placements for ${t.algorithm}`);
-  const reads = await tableCell('reads', i);
-  const perStep = t.events.some((e) => e.event === 'check');
-  ok(perStep ? Number(reads) === readsAt(t, k) : reads === '—', `${what}: the table's reads for ${t.algorithm} (want ${perStep ? readsAt(t, k) : '—'}, got ${reads})`);
+  // The algorithm's own counters, live: those the API's step carries.
+  for (const [row, f] of [['tests', 'conflict_tests'], ['reads', 'reads'], ['writes', 'writes']]) {
+    const got = await tableCell(row, i);
+    ok(Number(got) === ev.counters[f], `${what}: the table's ${row} for ${t.algorithm} are the API's at step ${k} (want ${ev.counters[f]}, got ${got})`);
+  }
+  // Where every read is a check's, they add up to the checks' own.
+  if (t.events.some((e) => e.event === 'check') && t.algorithm !== 'brute-force') {
+    ok(ev.counters.reads === readsAt(t, k), `${what}: ${t.algorithm}'s reads are its checks' (${readsAt(t, k)}, got ${ev.counters.reads})`);
+  }
+}
+
+// Plays two algorithms to their end on the board size shown: the live
+// tests, reads and writes reach each search's own totals.
+async function compareToTheEnd(url, n, names) {
+  await page.selectOption('#cmp-a', names[0]);
+  await page.selectOption('#cmp-b', names[1]);
+  await page.click('#cmp-reset');
+  await page.click('#cmp-play');
+  await waitText('#cmp-msg', /^Both searches are over\.$/, `playing ${names.join(' and ')} to their end`);
+  for (const [i, name] of names.entries()) {
+    const t = await traceUpTo(url, n, name);
+    for (const f of ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier']) {
+      const got = await tableCell(`total-${f}`, i);
+      ok(Number(got) === t.stats[f], `${name}: the whole search's ${f} is the API's (${t.stats[f]}, got ${got})`);
+    }
+    for (const [row, f] of [['tests', 'conflict_tests'], ['reads', 'reads'], ['writes', 'writes']]) {
+      const got = await tableCell(row, i);
+      ok(Number(got) === t.stats[f], `${name}: the ${row} counted step by step reach the search's own ${f} (${t.stats[f]}, got ${got})`);
+    }
+    ok(Number(await tableCell('solutions', i)) === t.stats.solutions, `${name}: finds the ${t.stats.solutions} solutions`);
+  }
 }
 
 // Two algorithms side by side, stepping together by nodes and by steps.
@@ -917,6 +945,15 @@ async function testCompare(url) {
   await page.waitForFunction((k) => /^Step (\d+)/.exec(document.querySelector('#cmp-right .cmp-event').textContent)?.[1] === String(k), kc, { timeout: WAIT });
   await checkCompareSide(tb, 0, kr, 'recursive vs bitwise by nodes');
   await checkCompareSide(tc, 1, kc, 'recursive vs bitwise by nodes');
+  // Live counters of algorithms whose checks are not steps of their own.
+  await page.selectOption('#cmp-a', 'stack');
+  await page.selectOption('#cmp-b', 'dancing-links');
+  await page.click('#cmp-reset');
+  await page.click('#cmp-by-steps');
+  for (let i = 0; i < 9; i++) await page.click('#cmp-step');
+  await page.waitForFunction(() => /^Step 9 /.test(document.querySelector('#cmp-right .cmp-event').textContent), null, { timeout: WAIT });
+  await checkCompareSide(await traceUpTo(url, 6, 'stack'), 0, 9, 'stack vs dancing-links by steps');
+  await checkCompareSide(await traceUpTo(url, 6, 'dancing-links'), 1, 9, 'stack vs dancing-links by steps');
 
   // To the end on 4×4: the table's totals are the searches' own, and the
   // reads counted step by step add up to them.
@@ -924,17 +961,9 @@ async function testCompare(url) {
   await waitText('#cmp-msg', /4×4/, 'a new board size restarts the comparison and says so');
   await page.click('#cmp-presets button[data-a="recursive-board"][data-b="recursive"]');
   await page.$eval('#speed', (el) => { el.value = '100'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.click('#cmp-play');
-  await waitText('#cmp-msg', /^Both searches are over\.$/, 'playing both to their end');
-  for (const [i, name] of [[0, 'recursive-board'], [1, 'recursive']]) {
-    const t = await traceUpTo(url, 4, name);
-    for (const f of ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier']) {
-      const got = await tableCell(`total-${f}`, i);
-      ok(Number(got) === t.stats[f], `${name}: the whole search's ${f} is the API's (${t.stats[f]}, got ${got})`);
-    }
-    ok(Number(await tableCell('reads', i)) === t.stats.reads, `${name}: the reads counted step by step reach the search's own reads (${t.stats.reads})`);
-    ok(Number(await tableCell('solutions', i)) === t.stats.solutions, `${name}: both find the ${t.stats.solutions} solutions`);
-  }
+  await compareToTheEnd(url, 4, ['recursive-board', 'recursive']);
+  await compareToTheEnd(url, 4, ['heuristic', 'bfs']);
+  await compareToTheEnd(url, 4, ['tagged-stack', 'occupancy']);
   await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.evaluate(() => window.scrollTo(0, 0));
 }

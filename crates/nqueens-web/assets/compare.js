@@ -6,8 +6,11 @@
 // page's modules): its board, its step in the API's words, its
 // data structure; the table between them puts their counters side by side,
 // and once a search is over, its own counters (reads, writes, ...) from the
-// API. Nothing here is computed but the counters after each step, which are
-// the events counted (the reads: those the conflict checks say they made).
+// API. The conflict tests, reads and writes after each step are the ones
+// the API's step carries ("counters": what the algorithm had counted when
+// it took that step, so that after the last step they are the search's own
+// totals); the steps, boards, placements, backtracks and solutions are the
+// events counted here.
 
 import { $, SVG_NS, h, key, setText } from './dom.js';
 import { api } from './api.js';
@@ -210,12 +213,21 @@ function cmpControls() {
   $('cmp-by-nodes').setAttribute('aria-pressed', String(cmp.by === 'nodes'));
 }
 
+// One of the algorithm's own counters after a side's step (0 before any).
+const counted = (field) => (s) => {
+  if (s.k === 0) return 0;
+  const c = s.events[s.k - 1].counters;
+  return c && Number.isFinite(c[field]) ? c[field] : null;
+};
+
 // The counters of both sides in one table, with the ratio.
 const CMP_ROWS = [
   ['steps', 'steps of the trace done', (s) => s.k],
   ['nodes', 'boards stood on so far (the tree\'s nodes less its pruned squares)', (s) => s.nodesAt[s.k]],
   ['placements', 'queens put on the board so far', (s) => s.placeAt[s.k]],
-  ['reads', 'entries of its structure read by the conflict checks so far (where the check is a step of the trace)', (s) => (s.readsPerStep ? s.readAt[s.k] : null)],
+  ['tests', 'conflict tests so far, as the search itself counts them', counted('conflict_tests')],
+  ['reads', 'entries of its structure read so far, as the search itself counts them', counted('reads')],
+  ['writes', 'entries of its structure written so far, as the search itself counts them', counted('writes')],
   ['backtracks', 'queens taken back so far', (s) => s.backAt[s.k]],
   ['solutions', 'solutions found so far', (s) => s.solAt[s.k]],
 ];
@@ -276,10 +288,6 @@ function cmpShow() {
   const table = $('cmp-table');
   table.replaceChildren(h('thead', {}, head), h('tbody', {}, rows),
     done ? h('tbody', { class: 'totals' }, h('tr', {}, h('th', { colspan: 4, class: 'sub', text: 'the whole search (its own counters)' })), totals) : '');
-  const note = on && sides.some((s) => !s.readsPerStep)
-    ? `reads so far are shown where the conflict check is a step of the trace (${sides.filter((s) => !s.readsPerStep).map((s) => s.algorithm).join(', ')}: not a step of its own; see the whole search's reads below, at its end)`
-    : '';
-  $('cmp-note').textContent = note;
   cmpControls();
 }
 

@@ -951,6 +951,91 @@ mod trace {
         }
     }
 
+    /// The search stopped by its sink at step `k` (from 1): the counters it
+    /// returns, as the API names them.
+    fn counters_when_stopped_at(algorithm: &dyn nqueens::Algorithm, n: usize, k: usize) -> Value {
+        struct StopAt(usize);
+        impl nqueens::Sink for StopAt {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, _: &nqueens::Event<'_>) -> std::ops::ControlFlow<()> {
+                self.0 -= 1;
+                if self.0 == 0 {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            }
+        }
+        let stats = algorithm.search(n, &mut StopAt(k)).expect("n ok");
+        json!({
+            "nodes": stats.nodes,
+            "conflict_tests": stats.conflict_tests,
+            "reads": stats.reads,
+            "writes": stats.writes,
+        })
+    }
+
+    /// Every step carries the algorithm's counters at that step: the same
+    /// as the search returns when it is stopped there, the same on a later
+    /// page, and after the last step the search's totals.
+    #[test]
+    fn every_step_carries_the_algorithms_counters() {
+        let s = start();
+        let n = 5;
+        for a in nqueens::algorithms() {
+            let name = a.name();
+            let r = s.ok(
+                "/api/trace",
+                json!({"n": n, "algorithm": name, "limit": 20000}),
+            );
+            assert_eq!(r["truncated"], false, "{name}");
+            let events = r["events"].as_array().expect("events");
+            let keys = ["nodes", "conflict_tests", "reads", "writes"];
+            for k in [
+                1,
+                2,
+                3,
+                10,
+                events.len() / 3,
+                events.len() / 2,
+                events.len() - 1,
+            ] {
+                assert_eq!(
+                    events[k - 1]["counters"],
+                    counters_when_stopped_at(*a, n, k),
+                    "{name} step {k}"
+                );
+            }
+            let last = &events.last().expect("events")["counters"];
+            for key in keys {
+                assert_eq!(last[key], r["stats"][key], "{name} {key} at the end");
+            }
+            // Counters only grow.
+            for pair in events.windows(2) {
+                for key in keys {
+                    let (a, b) = (&pair[0]["counters"][key], &pair[1]["counters"][key]);
+                    assert!(a.as_u64() <= b.as_u64(), "{name} {key}: {a} then {b}");
+                }
+            }
+            // A later page carries the same counters as the whole trace.
+            let offset = events.len() / 2;
+            let page = s.ok(
+                "/api/trace",
+                json!({"n": n, "algorithm": name, "offset": offset, "limit": 3}),
+            );
+            for i in 0..3 {
+                assert_eq!(
+                    page["events"][i]["counters"],
+                    events[offset + i]["counters"],
+                    "{name} step {}",
+                    offset + i + 1
+                );
+            }
+        }
+    }
+
     #[test]
     fn bitwise_shows_masks_and_heuristic_scores() {
         let s = start();

@@ -320,8 +320,9 @@ pub use crate::{
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
         generator::{Generator, GeneratorFrame},
-        pseudocode, About, Algorithm, Event, Item, ItemKind, Mark, MarkKind, MasksRow, Replay,
-        StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode, UnknownAlgorithm, LEGEND,
+        pseudocode, About, Algorithm, Counters, Event, Item, ItemKind, LiveTally, Mark, MarkKind,
+        MasksRow, Replay, StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode,
+        UnknownAlgorithm, LEGEND,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},

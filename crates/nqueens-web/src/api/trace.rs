@@ -18,6 +18,13 @@
 //! page holds the nodes its steps stand on or make, and their ancestors; the
 //! first page's is the whole tree so far.
 //!
+//! Every step carries `"counters"`: the nodes, conflict tests, reads and
+//! writes the algorithm has counted when it takes that step ([`LiveTally`]
+//! rebuilds them from the events, as the algorithm's own [`Stats`] count
+//! them), four numbers a step, so that the page can show two searches'
+//! costs grow side by side; after the last step of a finished search they
+//! are the `"stats"` of the reply.
+//!
 //! [`Limits::trace_steps`]: crate::Limits::trace_steps
 //! [`Limits::reply_bytes`]: crate::Limits::reply_bytes
 
@@ -25,7 +32,10 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use nqueens::{about, pseudocode, Event, Mark, Replay, Sink, Stats, Structure, TreeNode, LEGEND};
+use nqueens::{
+    about, pseudocode, Counters, Event, LiveTally, Mark, Replay, Sink, Stats, Structure, TreeNode,
+    LEGEND,
+};
 use serde::{Deserialize, Serialize};
 
 use super::input::parse;
@@ -73,6 +83,8 @@ struct StepOut {
     says: String,
     line: Option<usize>,
     node: usize,
+    /// The algorithm's counters after this step.
+    counters: Counters,
     view: View,
 }
 
@@ -110,6 +122,8 @@ struct Recorder<'a> {
     offset: u64,
     limit: usize,
     replay: Replay,
+    /// The counters, step by step.
+    tally: LiveTally,
     out: Capped,
     /// One step's JSON, before it goes into `out`.
     scratch: Vec<u8>,
@@ -163,6 +177,7 @@ impl Sink for Recorder<'_> {
         }
         if self.replay.steps() < self.offset {
             self.replay.apply(event);
+            self.tally.apply(event);
             // Nodes made before the page are in it only as ancestors.
             self.seen = self.replay.tree().len();
             return ControlFlow::Continue(());
@@ -172,6 +187,7 @@ impl Sink for Recorder<'_> {
             return ControlFlow::Break(());
         }
         let step = self.replay.apply(event);
+        let counters = self.tally.apply(event);
         let structure = self.replay.structure();
         let out = StepOut {
             record: serde_json::to_value(event).unwrap_or_default(),
@@ -179,6 +195,7 @@ impl Sink for Recorder<'_> {
             says: step.says,
             line: step.line,
             node: step.node,
+            counters,
             view: View {
                 board: self.replay.board(),
                 mark: self.replay.mark(),
@@ -319,6 +336,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         offset: offset as u64,
         limit,
         replay: Replay::new(algorithm.name(), n).with_lsb_right(lsb_right),
+        tally: LiveTally::new(algorithm.name(), n),
         out: std::mem::take(&mut out),
         scratch: Vec::new(),
         written: 0,

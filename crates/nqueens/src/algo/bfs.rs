@@ -223,21 +223,27 @@ impl Bfs {
         // boards of `level` queens and the rest of one more.
         macro_rules! snap {
             () => {
-                record(|| Structure::Queue {
-                    length: queue.len(),
-                    front: queue
-                        .iter()
-                        .take(32)
-                        .enumerate()
-                        .map(|(i, &b)| {
-                            let queens = if i < left { level } else { level + 1 };
-                            (0..queens)
-                                .map(|r| ((b >> (4 * r)) & 15) as usize)
-                                .collect()
-                        })
-                        .collect(),
-                    level,
-                })
+                record(
+                    Stats {
+                        reads: stats.reads + stats.conflict_tests,
+                        ..stats
+                    },
+                    || Structure::Queue {
+                        length: queue.len(),
+                        front: queue
+                            .iter()
+                            .take(32)
+                            .enumerate()
+                            .map(|(i, &b)| {
+                                let queens = if i < left { level } else { level + 1 };
+                                (0..queens)
+                                    .map(|r| ((b >> (4 * r)) & 15) as usize)
+                                    .collect()
+                            })
+                            .collect(),
+                        level,
+                    },
+                )
             };
         }
         while let Some(board) = queue.pop_front() {

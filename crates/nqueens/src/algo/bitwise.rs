@@ -122,7 +122,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
     // row `upto` until it takes one); with the tutorial's unmasked `ld`.
     macro_rules! snap {
         ($upto:expr, $taken:expr) => {
-            record(|| {
+            record(counted(stats), || {
                 let upto: usize = $upto;
                 let taken: bool = $taken;
                 let rows = (0..=upto).map(|k: usize| {
@@ -158,7 +158,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
             })
             .is_break()
     {
-        return stats;
+        return counted(stats);
     }
     let mut d = 0;
     // `flow` carries a stop request out of the loop.
@@ -235,14 +235,20 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink) -> Stats {
         }
     };
     let _ = flow;
-    // Counted from the other counters, so that the loop pays nothing for
-    // them: three mask words read per mask computation (one per row
-    // entered); `free` of row 0, then two words per queen (`free -= p`
-    // and its column) and four per row entered below (three masks and
-    // `free`).
-    stats.reads = 3 * stats.conflict_tests;
-    stats.writes = 1 + 2 * stats.placements + 4 * (stats.conflict_tests - 1);
-    stats
+    counted(stats)
+}
+
+/// `stats` with `reads` and `writes` counted from the other counters, so
+/// that the loop pays nothing for them: three mask words read per mask
+/// computation (one per row entered); `free` of row 0, then two words per
+/// queen (`free -= p` and its column) and four per row entered below (three
+/// masks and `free`).
+fn counted(stats: Stats) -> Stats {
+    Stats {
+        reads: 3 * stats.conflict_tests,
+        writes: 1 + 2 * stats.placements + 4 * (stats.conflict_tests - 1),
+        ..stats
+    }
 }
 
 #[cfg(test)]

@@ -134,7 +134,7 @@ fn run<const TRACING: bool>(
     // the pairs its test compared.
     macro_rules! snap {
         ($compared:expr) => {
-            record(|| Structure::Candidate {
+            record(*stats, || Structure::Candidate {
                 number: stats.nodes,
                 columns: columns.to_vec(),
                 compared: $compared,
@@ -212,18 +212,22 @@ fn first_conflict(columns: &[usize], tests: &mut u64) -> Option<(usize, usize)> 
 }
 
 /// Steps the odometer: the next column vector in lexicographic order, or
-/// `false` (and all zeros) after the last.
+/// `false` (the vector left as it is) after the last.
+///
+/// The right-most digit below `n - 1` turns up and the digits after it roll
+/// over to 0; after the last vector no digit turns, so nothing is written
+/// and every write counted steps to a candidate that is then tested.
 fn next_vector(columns: &mut [usize], writes: &mut u64) -> bool {
     let n = columns.len();
-    for digit in columns.iter_mut().rev() {
-        *digit += 1;
-        *writes += 1;
-        if *digit < n {
-            return true;
-        }
+    let Some(turn) = columns.iter().rposition(|&digit| digit + 1 < n) else {
+        return false;
+    };
+    columns[turn] += 1;
+    for digit in &mut columns[turn + 1..] {
         *digit = 0;
     }
-    false
+    *writes += (n - turn) as u64;
+    true
 }
 
 /// The next permutation in lexicographic order, or `false` after the last.
@@ -292,14 +296,15 @@ mod tests {
         let stats = BruteForce::default()
             .search(2, &mut Count::default())
             .unwrap();
-        // The odometer writes 1, 2, 1 digits, then 2 as it rolls over.
+        // The odometer writes 1, 2, 1 digits; after the last vector no digit
+        // turns and nothing is written.
         let expected = Stats {
             nodes: 4,
             placements: 8,
             conflict_tests: 4,
             peak_frontier: 1,
             reads: 4,
-            writes: 6,
+            writes: 4,
             ..Stats::default()
         };
         assert_eq!(stats, expected);
@@ -326,6 +331,8 @@ mod tests {
             .search(4, &mut Count::default())
             .unwrap();
         assert_eq!((stats.nodes, stats.solutions), (256, 2));
+        // 4 + 16 + 64 digits turn: 4^k - 1 steps turn k or more digits.
+        assert_eq!(stats.writes, 255 + 63 + 15 + 3);
     }
 
     #[test]

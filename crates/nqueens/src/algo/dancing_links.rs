@@ -184,6 +184,9 @@ struct Links {
     /// Options hidden and unhidden so far.
     hidden: u64,
     restored: u64,
+    /// `items_moved`, `hidden` and `restored` when the search under way
+    /// began: its own work is counted from there.
+    start: (u64, u64, u64),
 }
 
 /// Where the loop of Algorithm X goes next.
@@ -222,6 +225,7 @@ impl Links {
             items_moved: 0,
             hidden: 0,
             restored: 0,
+            start: (0, 0, 0),
         };
         // Two circular item lists: 0, R…, C… and items + 1, D…, A….
         for (head, range) in [(0, 1..=primary), (items + 1, primary + 1..=items)] {
@@ -444,13 +448,20 @@ impl Links {
     /// After a complete search every link is back where [`Links::new`] put
     /// it; after a `Break` from the sink the structure is left as it was.
     fn solve(&mut self, sink: &mut dyn Sink) -> Stats {
-        let before = (self.items_moved, self.hidden, self.restored);
+        self.start = (self.items_moved, self.hidden, self.restored);
         let stats = self.dance(sink);
-        // Items taken out of and put back into the item list cost two links
-        // each; every option hidden or put back rewrites
-        // two links and a size for each of its other three nodes.
-        let items = self.items_moved - before.0;
-        let options = (self.hidden - before.1) + (self.restored - before.2);
+        self.counted(stats)
+    }
+
+    /// `stats` with `reads` and `writes` filled in from the structure's own
+    /// counts since the search began. Items
+    /// taken out of and put back into the item list cost two links each;
+    /// every option hidden or put back rewrites two links and a size for
+    /// each of its other three nodes.
+    fn counted(&self, stats: Stats) -> Stats {
+        let (items, hidden, restored) = self.start;
+        let items = self.items_moved - items;
+        let options = (self.hidden - hidden) + (self.restored - restored);
         Stats {
             reads: stats.conflict_tests,
             writes: 2 * items + 3 * (PER_OPTION as u64 - 1) * options,
@@ -478,7 +489,7 @@ impl Links {
                     // X2: every primary item covered is a solution.
                     stats.nodes += 1;
                     if self.rlink[0] == 0 {
-                        record(|| self.state(&x, l, None));
+                        record(self.counted(stats), || self.state(&x, l, None));
                         if emit_solution(sink, &mut stats, &columns).is_break() {
                             return stats;
                         }
@@ -502,7 +513,7 @@ impl Links {
                         p = self.rlink[p as usize];
                     }
                     if tracing {
-                        record(|| self.state(&x, l, Some(i)));
+                        record(self.counted(stats), || self.state(&x, l, Some(i)));
                         self.sizes(i, &mut sizes);
                         let e = Event::Choose {
                             item: self.item(i),
@@ -526,7 +537,7 @@ impl Links {
                         let before = self.restored;
                         self.uncover(i);
                         if tracing {
-                            record(|| self.state(&x, l, None));
+                            record(self.counted(stats), || self.state(&x, l, None));
                             let e = Event::Uncover {
                                 items: &[self.item(i)],
                                 restored: self.restored - before,
@@ -544,7 +555,7 @@ impl Links {
                     columns[row] = col;
                     stats.placements += 1;
                     if tracing {
-                        record(|| self.state(&x[..=l], l + 1, None));
+                        record(self.counted(stats), || self.state(&x[..=l], l + 1, None));
                         self.others(xl, &mut items);
                         let e = Event::Cover {
                             items: &items,
@@ -553,7 +564,7 @@ impl Links {
                         if sink.event(&e).is_break() {
                             return stats;
                         }
-                        record(|| self.state(&x[..=l], l + 1, None));
+                        record(self.counted(stats), || self.state(&x[..=l], l + 1, None));
                         if sink.event(&Event::Place { row, col }).is_break() {
                             return stats;
                         }
@@ -568,7 +579,7 @@ impl Links {
                     self.uncommit(xl);
                     stats.backtracks += 1;
                     if tracing {
-                        record(|| self.state(&x, l + 1, None));
+                        record(self.counted(stats), || self.state(&x, l + 1, None));
                         self.others(xl, &mut items);
                         let e = Event::Uncover {
                             items: &items,
@@ -578,7 +589,7 @@ impl Links {
                         if sink.event(&e).is_break() {
                             return stats;
                         }
-                        record(|| self.state(&x, l + 1, None));
+                        record(self.counted(stats), || self.state(&x, l + 1, None));
                         if sink.event(&Event::Backtrack { row, col }).is_break() {
                             return stats;
                         }
@@ -662,6 +673,7 @@ mod tests {
                 items_moved: 0,
                 hidden: 0,
                 restored: 0,
+                start: (0, 0, 0),
                 ..l.clone()
             };
             let first = links.solve(&mut Count::default());

@@ -302,7 +302,7 @@ impl Generator {
             self.pending = true;
             self.suspended = false;
             if let Some(f) = on_event.as_mut() {
-                record(|| self.snapshot());
+                record(self.stats, || self.snapshot());
                 f(&Event::Resume { row: self.filled() })?;
             }
         }
@@ -320,7 +320,7 @@ impl Generator {
                         self.announced = true;
                         self.suspended = true;
                         if let Some(f) = on_event.as_mut() {
-                            record(|| self.snapshot());
+                            record(self.stats, || self.snapshot());
                             f(&Event::Yield {
                                 columns: &self.tuple,
                             })?;
@@ -336,7 +336,7 @@ impl Generator {
                 self.complete = false;
                 let col = self.lift(n - 1);
                 if let Some(f) = on_event.as_mut() {
-                    record(|| self.snapshot());
+                    record(self.stats, || self.snapshot());
                     f(&Event::Backtrack { row: n - 1, col })?;
                 }
                 continue;
@@ -358,7 +358,7 @@ impl Generator {
                         self.frames.pop();
                         let col = self.lift(row - 1);
                         if let Some(f) = on_event.as_mut() {
-                            record(|| self.snapshot());
+                            record(self.stats, || self.snapshot());
                             f(&Event::Backtrack { row: row - 1, col })?;
                         }
                         continue;
@@ -372,7 +372,7 @@ impl Generator {
                     self.checked = Some((row, col, attacker));
                     if let Some(f) = on_event.as_mut() {
                         let by = attacker.map(|r| Square::new(r, self.column(r)));
-                        record(|| self.snapshot());
+                        record(self.stats, || self.snapshot());
                         f(&Event::Check {
                             row,
                             col,
@@ -388,7 +388,7 @@ impl Generator {
                 if let Some(f) = on_event.as_mut() {
                     let by = Square::new(a, self.column(a));
                     if let Some(attack) = by.attack(Square::new(row, col)) {
-                        record(|| self.snapshot());
+                        record(self.stats, || self.snapshot());
                         f(&Event::Reject {
                             row,
                             col,
@@ -412,7 +412,7 @@ impl Generator {
                 self.announced = false;
             }
             if let Some(f) = on_event.as_mut() {
-                record(|| self.snapshot());
+                record(self.stats, || self.snapshot());
                 f(&Event::Place { row, col })?;
             }
         }
@@ -553,7 +553,7 @@ impl Algorithm for GeneratorAlgorithm {
                 let ControlFlow::Continue(Some(_)) = step else {
                     break;
                 };
-                record(|| generator.snapshot());
+                record(generator.stats(), || generator.snapshot());
                 if emit_solution(sink, &mut reported, &generator.tuple).is_break() {
                     break;
                 }

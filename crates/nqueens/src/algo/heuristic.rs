@@ -147,7 +147,7 @@ impl Algorithm for Heuristic {
         // candidates (none while it is being entered) and how many are tried.
         macro_rules! snap {
             ($row:expr, $scored:expr) => {
-                record(|| Structure::Scores {
+                record(stats, || Structure::Scores {
                     row: $row,
                     candidates: if $scored {
                         cands[$row * n..$row * n + len[$row]]
@@ -194,7 +194,7 @@ impl Algorithm for Heuristic {
                                 by,
                                 attack,
                             };
-                            record(|| Structure::Scores {
+                            record(stats, || Structure::Scores {
                                 row,
                                 candidates: Vec::new(),
                                 next: 0,
@@ -242,6 +242,10 @@ impl Algorithm for Heuristic {
             columns[row] = col;
             stats.placements += 1;
             stats.nodes += 1;
+            if row + 1 < n {
+                // The column above and the three masks of the row below.
+                stats.writes += 4;
+            }
             if tracing {
                 snap!(row, true);
                 if sink.event(&Event::Place { row, col }).is_break() {
@@ -266,7 +270,6 @@ impl Algorithm for Heuristic {
             cols[row + 1] = cols[row] | bit;
             diag[row + 1] = ((diag[row] | bit) << 1) & full;
             anti[row + 1] = (anti[row] | bit) >> 1;
-            stats.writes += 4;
             row += 1;
             entering = true;
             stats.peak_frontier = stats.peak_frontier.max(row as u64 + 1);

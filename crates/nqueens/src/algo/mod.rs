@@ -22,7 +22,8 @@
 //! Each module's docs say why the algorithm is taught and what it costs; its
 //! trace shows its own machinery step by step ([`Replay`] words each step and
 //! rebuilds the structure; [`about`] and [`pseudocode`] give the page the same
-//! text), and [`Stats::reads`] and [`Stats::writes`] measure what it costs.
+//! text), and [`Stats::reads`] and [`Stats::writes`] measure what it costs
+//! ([`LiveTally`] rebuilds those counters from the events, step by step).
 //!
 //! An algorithm pushes what it does to a [`Sink`]: every solution (the sink can
 //! stop the search), and, when the sink asks for them, the steps of the search
@@ -48,12 +49,14 @@ pub mod recursive_board;
 mod replay;
 pub mod stack;
 pub mod tagged_stack;
+mod tally;
 mod truth;
 
 pub use crate::sink::Sink;
 pub use event::{Event, Item, ItemKind, StackEntry};
 pub use lesson::{about, pseudocode, About, LEGEND};
 pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, Trace, TreeMark, TreeNode};
+pub use tally::{Counters, LiveTally};
 
 /// Counters of one run. What a node or a conflict test is depends a little
 /// on the algorithm; each module's docs say what it counts.

@@ -164,7 +164,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
             stats.writes += grid.mark(row, col, false);
             stats.backtracks += 1;
             if tracing {
-                record(|| grid.snapshot());
+                record(stats, || grid.snapshot());
                 if sink.event(&Event::Backtrack { row, col }).is_break() {
                     break;
                 }
@@ -185,7 +185,7 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
                         by,
                         attack,
                     };
-                    record(|| grid.snapshot());
+                    record(stats, || grid.snapshot());
                     if sink.event(&e).is_break() {
                         break;
                     }
@@ -201,19 +201,19 @@ fn run(n: usize, sink: &mut dyn Sink, grid: &mut Grid) -> Stats {
             stats.writes += grid.mark(row, col, true);
         }
         if tracing {
-            record(|| grid.snapshot());
+            record(stats, || grid.snapshot());
             if sink.event(&Event::Place { row, col }).is_break() {
                 break;
             }
         }
         if row + 1 == n {
-            record(|| grid.snapshot());
+            record(stats, || grid.snapshot());
             if emit_solution(sink, &mut stats, &columns).is_break() {
                 break;
             }
             stats.backtracks += 1;
             if tracing {
-                record(|| grid.snapshot());
+                record(stats, || grid.snapshot());
                 if sink.event(&Event::Backtrack { row, col }).is_break() {
                     break;
                 }

@@ -178,7 +178,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
     /// entries, the rows of the current path (the entries past them are
     /// left over from earlier branches and never read).
     fn snap(&self, filled: usize) {
-        record(|| Structure::Array {
+        record(self.stats, || Structure::Array {
             s: (0..self.board.len())
                 .map(|r| (r < filled).then(|| self.board[r]))
                 .collect(),

@@ -204,7 +204,7 @@ impl<const TRACING: bool> Search<'_, TRACING> {
     /// The real state, for the replay test: the 0/1 board.
     fn snap(&self) {
         let n = self.n;
-        record(|| Structure::Board01 {
+        record(self.stats, || Structure::Board01 {
             cells: self.board.chunks(n).map(<[u8]>::to_vec).collect(),
             read: 0,
             square: None,

@@ -124,7 +124,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
     // The real state, for the replay test: the stack, bottom first.
     macro_rules! snap {
         () => {
-            record(|| Structure::Stack {
+            record(*stats, || Structure::Stack {
                 entries: stack.iter().map(|&(r, c)| [r, c]).collect(),
             })
         };
@@ -184,12 +184,12 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             placed = row + 1;
             stats.placements += 1;
             stats.nodes += 1;
+            // One write for the queen's column, one per square pushed.
+            stats.writes += 1;
             if tracing {
                 snap!();
                 sink.event(&Event::Place { row, col })?;
             }
-            // One write for the queen's column, one per square pushed.
-            stats.writes += 1;
             if col + 1 < n {
                 stack.push((row, col + 1));
                 stats.writes += 1;

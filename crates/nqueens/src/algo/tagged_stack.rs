@@ -100,13 +100,6 @@ impl Algorithm for TaggedStack {
         } else {
             run::<false>(n, sink, &mut stats)
         };
-        // Counted from the other counters, so that the loop pays nothing
-        // for them: three flags and a tag for each queen, three flags for
-        // each one taken back, and n nodes pushed for row 0 and under each
-        // queen off the last row (each last-row queen is a solution).
-        stats.writes = 4 * stats.placements
-            + 3 * stats.backtracks
-            + n as u64 * (1 + stats.placements - stats.solutions);
         Ok(stats)
     }
 }
@@ -149,11 +142,12 @@ fn push_row(
 ) -> ControlFlow<()> {
     let from = stack.len();
     stack.extend((0..n).rev().map(|col| Node { row, col, tag: TRY }));
+    stats.writes += n as u64;
     stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
     if tracing {
         scratch.clear();
         scratch.extend(stack[from..].iter().map(|node| node.entry()));
-        record(|| state(stack, flags));
+        record(*stats, || state(stack, flags));
         sink.event(&Event::Push { entries: scratch })?;
     }
     ControlFlow::Continue(())
@@ -174,7 +168,9 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
     // The real state, for the replay test.
     macro_rules! snap {
         () => {
-            record(|| state(&stack, [&col_taken, &diag_taken, &anti_taken]))
+            record(*stats, || {
+                state(&stack, [&col_taken, &diag_taken, &anti_taken])
+            })
         };
     }
     // Work on the top node, as the tutorial does: a tag-0 node is tested and
@@ -187,6 +183,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
             col_taken[col] = false;
             diag_taken[diag] = false;
             anti_taken[anti] = false;
+            stats.writes += 3;
             stats.backtracks += 1;
             if tracing {
                 snap!();
@@ -259,6 +256,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         }
         if let Some(top) = stack.last_mut() {
             top.tag = PLACED;
+            stats.writes += 1;
         }
         if tracing {
             snap!();
@@ -268,6 +266,7 @@ fn run<const TRACING: bool>(n: usize, sink: &mut dyn Sink, stats: &mut Stats) ->
         diag_taken[diag] = true;
         anti_taken[anti] = true;
         columns[row] = col;
+        stats.writes += 3;
         stats.placements += 1;
         stats.nodes += 1;
         if tracing {

@@ -2,34 +2,35 @@
 //! [`Replay`](super::Replay) to it.
 //!
 //! Just before it sends an [`Event`](super::Event), an algorithm hands
-//! [`record`] a closure that builds its real internal state (stack, flags,
-//! queue, candidate lists, masks, item sizes) as a
-//! [`Structure`]. In test builds the closure is called and
-//! its value kept for the test to compare with what `Replay` rebuilt from the
-//! events alone; in every other build `record` is an empty inline function
-//! and the closure is never called, so the search pays nothing for it.
+//! [`record`] its counters as they stand and a closure that builds its real
+//! internal state (stack, flags, queue, candidate lists, masks, item sizes)
+//! as a [`Structure`]. In test builds the closure is called and both are
+//! kept for the test to compare with what `Replay` rebuilt and what
+//! [`LiveTally`](super::LiveTally) counted from the events alone; in every other
+//! build `record` is an empty inline function and the closure is never
+//! called, so the search pays nothing for it.
 
-use super::Structure;
+use super::{Stats, Structure};
 
 #[cfg(test)]
 thread_local! {
-    /// The snapshot recorded for the event about to be sent.
-    static LAST: std::cell::RefCell<Option<Structure>> = const { std::cell::RefCell::new(None) };
+    /// The snapshot and counters recorded for the event about to be sent.
+    static LAST: std::cell::RefCell<Option<(Structure, Stats)>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Keeps the state `snapshot` builds, in test builds only.
+/// Keeps `stats` and the state `snapshot` builds, in test builds only.
 #[inline(always)]
 #[allow(clippy::inline_always)]
-pub(crate) fn record<F: FnOnce() -> Structure>(snapshot: F) {
+pub(crate) fn record<F: FnOnce() -> Structure>(stats: Stats, snapshot: F) {
     #[cfg(test)]
-    LAST.with(|last| *last.borrow_mut() = Some(snapshot()));
+    LAST.with(|last| *last.borrow_mut() = Some((snapshot(), stats)));
     #[cfg(not(test))]
-    let _ = snapshot;
+    let _ = (stats, snapshot);
 }
 
-/// The snapshot recorded since the last call, if any.
+/// The snapshot and counters recorded since the last call, if any.
 #[cfg(test)]
-pub(crate) fn take() -> Option<Structure> {
+pub(crate) fn take() -> Option<(Structure, Stats)> {
     LAST.with(|last| last.borrow_mut().take())
 }
 
@@ -38,12 +39,16 @@ mod tests {
     use std::ops::ControlFlow;
 
     use super::take;
-    use crate::algo::{algorithms, Event, Replay, Sink, Structure, TreeMark, TreeNode};
+    use crate::algo::{
+        algorithms, Counters, Event, LiveTally, Replay, Sink, Structure, TreeMark, TreeNode,
+    };
     use crate::board::Square;
 
     /// Replays every event and holds the replay to the recorded state.
     struct Truth {
         replay: Replay,
+        /// The counters rebuilt from the events.
+        tally: LiveTally,
         compared: u64,
     }
 
@@ -96,7 +101,8 @@ mod tests {
 
         fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
             let step = self.replay.apply(event);
-            let snapshot = take().unwrap_or_else(|| {
+            let counted = self.tally.apply(event);
+            let (snapshot, stats) = take().unwrap_or_else(|| {
                 panic!(
                     "{} n = {} step {}: no state recorded for {event:?}",
                     self.replay.algorithm(),
@@ -115,6 +121,15 @@ mod tests {
                 self.replay.steps(),
                 step.says
             );
+            assert_eq!(
+                counted,
+                Counters::from(&stats),
+                "{} n = {} step {} ({}): the counters tallied from the events (left) are not the algorithm's (right)",
+                self.replay.algorithm(),
+                self.replay.n(),
+                self.replay.steps(),
+                step.says
+            );
             self.compared += 1;
             ControlFlow::Continue(())
         }
@@ -122,17 +137,25 @@ mod tests {
 
     #[test]
     fn every_step_shows_the_algorithms_real_state() {
-        // Every algorithm, every step.
-        for algorithm in algorithms() {
+        // Every algorithm, every step (brute-force over permutations too).
+        let permutations = crate::algo::brute_force_permutations();
+        for &algorithm in algorithms().iter().chain(permutations.as_ref()) {
             let name = algorithm.name();
             for n in 4..=6 {
                 take();
                 let mut truth = Truth {
                     replay: Replay::new(algorithm.name(), n),
+                    tally: LiveTally::new(algorithm.name(), n),
                     compared: 0,
                 };
-                algorithm.search(n, &mut truth).unwrap();
+                let stats = algorithm.search(n, &mut truth).unwrap();
                 assert_eq!(truth.compared, truth.replay.steps(), "{name} n = {n}");
+                // After the last step, the tally is the search's totals.
+                assert_eq!(
+                    truth.tally.counters(),
+                    Counters::from(&stats),
+                    "{name} n = {n}: the totals"
+                );
                 assert!(truth.compared > 0);
             }
         }
