@@ -54,8 +54,8 @@
 //! ## Reading text
 //!
 //! [`ColumnReader`] reads the column-list forms of
-//! [`parse_placements`] from any [`BufRead`], byte
-//! by byte with no allocation per number: numbers separated by spaces, commas
+//! [`parse_placements`] from any [`BufRead`], straight from its buffer
+//! (the digits of a number eight at a time) with no allocation per number: numbers separated by spaces, commas
 //! or newlines, bracketed lists (several lists, several placements), and a
 //! list of lists. Each placement of at most [`DETAIL_MAX`] queens comes back
 //! whole, as a [`Placement`], with the same errors as `parse_placements`;

@@ -4,7 +4,10 @@
 //! allocation per word, and hands each word to a *sink* (the builder of the
 //! placement, or the second pass of a [`Verdict`](super::Verdict)), which may
 //! stop it. A fast path takes the digits, blanks, newlines and commas that
-//! make up nearly all of a large list; anything else goes one byte, bracket,
+//! make up nearly all of a large list, reading a number's digits eight at a
+//! time (`run_of_digits`: a 16-byte window as two words; near the buffer's
+//! end, or past 16 digits, a digit at a time), since reading the digits of
+//! a pipe is half the work of `verify -`; anything else goes one byte, bracket,
 //! string or word at a time through a small state machine over the grammar of
 //! [`parse_placements`](crate::parse_placements): one plain list; bracketed lists, one placement each;
 //! a list of lists; a quoted (LeetCode) board, read whole (by `leetcode`).
@@ -270,16 +273,28 @@ impl<R: BufRead> Scanner<R> {
                 let digit = buf[i].wrapping_sub(b'0');
                 if digit < 10 {
                     let start = i;
-                    let mut value = u64::from(digit);
-                    i += 1;
-                    while i < len {
-                        let d = buf[i].wrapping_sub(b'0');
-                        if d >= 10 {
-                            break;
+                    let value = match buf.get(i..i + 16).and_then(run_of_digits) {
+                        // Up to 16 digits, eight at a time.
+                        Some((value, digits)) => {
+                            i += digits;
+                            value
                         }
-                        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-                        i += 1;
-                    }
+                        // Near the buffer's end, or a longer word: a digit
+                        // at a time.
+                        None => {
+                            let mut value = u64::from(digit);
+                            i += 1;
+                            while i < len {
+                                let d = buf[i].wrapping_sub(b'0');
+                                if d >= 10 {
+                                    break;
+                                }
+                                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                                i += 1;
+                            }
+                            value
+                        }
+                    };
                     // A word cut by the buffer's end, glued to other bytes,
                     // or of 20 digits or more: the slow path reads it.
                     if i == len || table[buf[i] as usize] == TOKEN || i - start > 19 {
@@ -668,6 +683,82 @@ impl<R: BufRead> Scanner<R> {
 }
 
 /// A quoted row that its line does not close.
+/// `0x0101…01` times a byte: that byte in each of the eight bytes of a word.
+const fn bytes(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// How many of the eight bytes of `x` (read little-endian, so the first byte
+/// of the text is the lowest) are ASCII digits before the first that is not.
+///
+/// A digit is `0x30..=0x39`: its high nibble is 3, and adding 6 leaves it
+/// 3 (`0x3a..=0x3f` become `0x40..=0x45`). A byte passes both tests only if it
+/// is a digit. Adding 6 to a byte of `0xfa` or more carries into the next
+/// byte, but such a byte is not a digit, and a carry only reaches the bytes
+/// after it, which do not count.
+#[inline]
+fn leading_digits(x: u64) -> usize {
+    let high = x & bytes(0xf0);
+    let plus_six = x.wrapping_add(bytes(6)) & bytes(0xf0);
+    let not_digits = (high ^ bytes(0x30)) | (plus_six ^ bytes(0x30));
+    (not_digits.trailing_zeros() / 8) as usize
+}
+
+/// The value of the first `k` (at most 8) digits of `x`, read as
+/// [`leading_digits`] reads them.
+///
+/// The `k` digit values move to the top bytes, so that zero bytes stand for
+/// leading zeros, and then neighbours merge pairwise three times, each step
+/// in one multiplication: bytes into 2-digit numbers in 16-bit lanes (the
+/// first byte times 10 plus the second), those into 4-digit numbers in
+/// 32-bit lanes (times 100), and those into the 8-digit number (times
+/// 10,000). A multiplication by `1 + m·2^s` adds to every lane `m` times the
+/// lane `s` bits below it (the more significant digits) at once; no lane
+/// overflows, and the masks drop the half-merged lanes between.
+#[inline]
+fn digits_value(x: u64, k: usize) -> u64 {
+    if k == 0 {
+        return 0;
+    }
+    let d = (x & bytes(0x0f)) << (8 * (8 - k));
+    let d = (d.wrapping_mul(1 + (10 << 8)) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let d = (d.wrapping_mul(1 + (100 << 16)) >> 16) & 0x0000_ffff_0000_ffff;
+    d.wrapping_mul(1 + (10_000 << 32)) >> 32
+}
+
+/// Powers of ten up to 10^8.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// The number that the digits at the start of `window` (16 bytes) spell,
+/// and how many there are, if they end inside it (a run of 1 to 15 digits,
+/// or 16 with no byte after them to say so: `None` for 16).
+#[inline]
+fn run_of_digits(window: &[u8]) -> Option<(u64, usize)> {
+    let (first, second) = window.split_first_chunk::<8>()?;
+    let first = u64::from_le_bytes(*first);
+    let k = leading_digits(first);
+    if k < 8 {
+        return Some((digits_value(first, k), k));
+    }
+    let second = u64::from_le_bytes(*second.first_chunk::<8>()?);
+    let k2 = leading_digits(second);
+    if k2 == 8 {
+        return None;
+    }
+    let value = digits_value(first, 8) * POW10[k2] + digits_value(second, k2);
+    Some((value, 8 + k2))
+}
+
 fn unclosed_quote(line: u64) -> ReadError {
     parse_error(
         Some(line),
@@ -783,6 +874,88 @@ mod tests {
         assert!(e.starts_with("the input is empty"), "{e}");
         let e = read_all("0 \u{ff}", false).unwrap_err();
         assert!(e.starts_with("line 1: token 2 (\"ÿ\")"), "{e}");
+    }
+
+    /// The digits at the start of `bytes` one at a time, as the scanner read
+    /// them before it read eight at a time: (value, how many).
+    fn digit_by_digit(bytes: &[u8]) -> (u64, usize) {
+        let k = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        let value = bytes[..k]
+            .iter()
+            .fold(0u64, |v, &b| v.wrapping_mul(10) + u64::from(b - b'0'));
+        (value, k)
+    }
+
+    #[test]
+    fn eight_digits_at_a_time_read_as_one_at_a_time() {
+        // Every run length of 1 to 16, ended by every byte there is (bytes
+        // from 0xfa carry when 6 is added: the end of the run must not move).
+        let digits = b"9081726354637281";
+        for k in 1..=16 {
+            for end in (0..=255u8).filter(|b| !b.is_ascii_digit()) {
+                let mut window = [end; 17];
+                window[..k].copy_from_slice(&digits[..k]);
+                let want = digit_by_digit(&window);
+                assert_eq!(want.1, k);
+                let got = run_of_digits(&window[..16]);
+                // Sixteen digits fill the window: the slow loop reads them.
+                let want = (k < 16).then_some(want);
+                assert_eq!(got, want, "k = {k}, end = {end:#x}");
+            }
+        }
+        assert_eq!(run_of_digits(b"0000000000000000"), None);
+        assert_eq!(run_of_digits(b"000000000000001,"), Some((1, 15)));
+        assert_eq!(run_of_digits(b"99999999 9999999"), Some((99_999_999, 8)));
+        assert_eq!(
+            run_of_digits(b"999999999999999\n"),
+            Some((999_999_999_999_999, 15))
+        );
+        assert_eq!(run_of_digits(b"short"), None);
+    }
+
+    /// The words of a plain list (no brackets, ASCII), the obvious way: lines
+    /// at newlines, words at blanks and commas.
+    fn plain_words(text: &str) -> Vec<(Result<u64, Bad>, String, u64)> {
+        text.split('\n')
+            .zip(1..)
+            .flat_map(|(line, n)| {
+                line.split([' ', ',', '\t', '\r'])
+                    .filter(|w| !w.is_empty())
+                    .map(move |w| (classify(w), w.to_string(), n))
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// Long and short numbers, glued to letters and signs, cut anywhere
+        /// by the buffer's end: the same words, values and lines as the
+        /// obvious reading.
+        #[test]
+        fn plain_words_read_as_the_obvious_split(
+            atoms in proptest::collection::vec(
+                prop_oneof![
+                    "[0-9]{1,24}", "[1-9][0-9]{7,9}", "0{1,9}[0-9]{1,9}",
+                    "[0-9]{1,17}[a-z+:/-]", "-[0-9]{1,10}", "[+][0-9]{1,3}",
+                    "[ ,\t\n]", "\r\n", ", ",
+                ],
+                0..60,
+            ),
+            capacity in 1usize..80,
+        ) {
+            let text: String = atoms.concat();
+            let want = plain_words(&text);
+            for capacity in [capacity, 1 << 16] {
+                let src = io::BufReader::with_capacity(capacity, text.as_bytes());
+                let mut scanner = Scanner::new(src);
+                let mut got = Vec::new();
+                let scanned = scanner.scan(&mut |w: Word<'_>| {
+                    got.push((w.value, String::from_utf8_lossy(w.text).into_owned(), w.line));
+                    Ok(ControlFlow::Continue(()))
+                });
+                prop_assert!(matches!(scanned, Ok(Scan::Columns | Scan::End)));
+                prop_assert_eq!(&got, &want, "capacity {}", capacity);
+            }
+        }
     }
 
     /// A source that has more to say after it said it had ended, as a
