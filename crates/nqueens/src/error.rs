@@ -5,6 +5,7 @@
 //! each into a message that says what was wrong and how to fix it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::square::{Conflict, Square};
 
@@ -164,6 +165,171 @@ pub enum Error {
         /// The names there are, for the message.
         choices: String,
     },
+
+    /// A board to complete whose pre-placed queens clash: what `?` makes of
+    /// a [`Clash`](crate::Clash), which [`Source::downcast_ref`] gives back.
+    ///
+    /// ```
+    /// use nqueens::{Clash, Error, Instance, Square};
+    ///
+    /// fn checked(queens: &[(usize, usize)]) -> Result<Instance, Error> {
+    ///     let mut board = Instance::new(4)?;
+    ///     for &(row, col) in queens {
+    ///         board.place(Square::new(row, col))?;
+    ///     }
+    ///     board.check()?;
+    ///     Ok(board)
+    /// }
+    /// assert!(checked(&[(0, 1), (1, 3)]).is_ok());
+    /// let err = checked(&[(0, 0), (1, 1)]).unwrap_err();
+    /// let Error::Clash(clash) = &err else { panic!("{err}") };
+    /// assert!(matches!(clash.downcast_ref(), Some(Clash::Attack { second, .. }) if *second == Square::new(1, 1)));
+    /// assert!(err.to_string().contains("attack each other"));
+    /// ```
+    #[error(transparent)]
+    Clash(Source),
+
+    /// A slice, partial result or merge that could not be used: what `?`
+    /// makes of a [`SliceError`](crate::SliceError).
+    ///
+    /// ```
+    /// use nqueens::{Error, Slice, SliceError};
+    ///
+    /// fn slice(text: &str) -> Result<Slice, Error> {
+    ///     Ok(text.parse::<Slice>()?)
+    /// }
+    /// assert_eq!(slice("2/4")?.to_string(), "2/4");
+    /// let err = slice("5/4").unwrap_err();
+    /// let Error::Slice(e) = &err else { panic!("{err}") };
+    /// assert!(matches!(e.downcast_ref(), Some(SliceError::IndexOutOfRange { index: 5, count: 4 })));
+    /// assert!(err.to_string().starts_with("there is no slice 5/4"));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error(transparent)]
+    Slice(Source),
+
+    /// A checkpoint that could not be read, written or used: what `?` makes
+    /// of a [`CheckpointError`](crate::CheckpointError).
+    ///
+    /// ```
+    /// use nqueens::{Checkpoint, CheckpointError, Error};
+    ///
+    /// fn tasks_done(text: &str) -> Result<usize, Error> {
+    ///     Ok(Checkpoint::parse(text)?.done_count())
+    /// }
+    /// let err = tasks_done("not a checkpoint\n").unwrap_err();
+    /// let Error::Checkpoint(e) = &err else { panic!("{err}") };
+    /// assert!(matches!(e.downcast_ref(), Some(CheckpointError::Malformed { line: 1, .. })));
+    /// assert!(err.to_string().contains("line 1"));
+    /// ```
+    #[error(transparent)]
+    Checkpoint(Source),
+
+    /// A task log that could not be read, written or used: what `?` makes
+    /// of a [`TaskLogError`](crate::TaskLogError).
+    ///
+    /// ```
+    /// use nqueens::{Error, TaskLog, TaskLogError};
+    ///
+    /// fn tasks_logged(text: &str) -> Result<usize, Error> {
+    ///     Ok(TaskLog::parse(text)?.done().count())
+    /// }
+    /// let err = tasks_logged("not a task log\n").unwrap_err();
+    /// let Error::TaskLog(e) = &err else { panic!("{err}") };
+    /// assert!(matches!(e.downcast_ref(), Some(TaskLogError::Malformed { line: 1, .. })));
+    /// assert!(err.to_string().contains("line 1"));
+    /// ```
+    #[error(transparent)]
+    TaskLog(Source),
+
+    /// A stream of placements that could not be read: what `?` makes of a
+    /// [`ReadError`](crate::ReadError).
+    ///
+    /// ```
+    /// use nqueens::{ColumnReader, Error, ReadError};
+    ///
+    /// fn has_one(text: &str) -> Result<usize, Error> {
+    ///     let mut reader = ColumnReader::new(text.as_bytes(), false);
+    ///     Ok(usize::from(reader.next_placement()?.is_some()))
+    /// }
+    /// assert_eq!(has_one("1 3 0 2\n")?, 1);
+    /// let err = has_one("0 4\n7 x").unwrap_err();
+    /// let Error::Read(e) = &err else { panic!("{err}") };
+    /// assert!(matches!(e.downcast_ref(), Some(ReadError::Parse(p)) if p.line == Some(2)));
+    /// assert!(err.to_string().starts_with("line 2: "));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error(transparent)]
+    Read(Source),
+}
+
+/// One of the crate's other errors ([`Clash`](crate::Clash),
+/// [`SliceError`](crate::SliceError), [`CheckpointError`](crate::CheckpointError),
+/// [`TaskLogError`](crate::TaskLogError), [`ReadError`](crate::ReadError)),
+/// kept whole inside an [`Error`].
+///
+/// Why not the error itself in the variant: those errors belong to the
+/// engines and readers above this module, and the bottom of the crate names
+/// none of them (each converts itself into an `Error` where it is defined).
+/// Some carry an [`std::io::Error`], which can be neither cloned nor
+/// compared, and `Error` can be both: so the error is shared (cloning
+/// shares it), and two are equal when they say the same thing. Its message
+/// and [`source`](std::error::Error::source) are the error's own.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Error, SliceError};
+///
+/// let err = Error::from(nqueens::merge_slices(&[]).unwrap_err());
+/// let Error::Slice(source) = &err else { unreachable!() };
+/// assert!(matches!(source.downcast_ref(), Some(SliceError::NoParts)));
+/// assert_eq!(source.to_string(), SliceError::NoParts.to_string());
+/// assert_eq!(err.clone(), err);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Source(Arc<dyn std::error::Error + Send + Sync>);
+
+impl Source {
+    /// Keeps `error`.
+    ///
+    /// ```
+    /// let source = nqueens::Source::new(nqueens::SliceError::NoParts);
+    /// assert!(source.downcast_ref::<nqueens::SliceError>().is_some());
+    /// ```
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Source(Arc::new(error))
+    }
+
+    /// The error kept, if it is an `E`.
+    ///
+    /// ```
+    /// let source = nqueens::Source::new(nqueens::SliceError::NoParts);
+    /// assert!(source.downcast_ref::<nqueens::CheckpointError>().is_none());
+    /// ```
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref()
+    }
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Source {}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Source {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
 }
 
 /// Text that is not a placement: where, and why.

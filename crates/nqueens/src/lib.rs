@@ -389,7 +389,7 @@ pub use crate::{
         task_log::TaskLogWriter,
         Counter, Counts, AUTO_JOIN_FROM,
     },
-    error::{Error, ParseError},
+    error::{Error, ParseError, Source},
     // Boards of any size: the construction, min-conflicts, random solutions,
     // and the streaming check in O(n) bits.
     huge::{

@@ -152,6 +152,12 @@ impl fmt::Display for Clash {
 
 impl std::error::Error for Clash {}
 
+impl From<Clash> for crate::error::Error {
+    fn from(e: Clash) -> Self {
+        crate::error::Error::Clash(crate::error::Source::new(e))
+    }
+}
+
 impl Instance {
     /// An empty n×n board: nothing placed, blocked or excluded.
     ///

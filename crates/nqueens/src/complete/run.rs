@@ -1,7 +1,7 @@
 //! What the solver offers, on top of the two searches: the first
 //! completion, every completion, their number, and the memory a search
 //! needs. Boards up to 64 wide go to the word-per-row search
-//! ([`narrow`](super::narrow)), wider ones to the general
+//! ([`narrow`]), wider ones to the general
 //! [`search`](super::solver); this module picks between them, so that
 //! neither search needs the other.
 

@@ -32,7 +32,7 @@
 //!
 //! Counting splits the top of the search into independent subproblems (the
 //! choices of the first few branching lines) and counts them on threads with
-//! the crate's [`executor`]. A stop flag is polled
+//! the crate's [`executor`](crate::count::executor), in `run.rs`. A stop flag is polled
 //! every few thousand nodes.
 
 use std::ops::ControlFlow;
@@ -71,7 +71,7 @@ pub struct Stats {
     pub seconds: f64,
 }
 
-/// The answer of [`complete`].
+/// The answer of [`complete`](crate::complete()).
 ///
 /// # Examples
 ///

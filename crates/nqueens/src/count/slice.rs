@@ -792,6 +792,12 @@ pub enum SliceError {
     Overflow,
 }
 
+impl From<SliceError> for crate::error::Error {
+    fn from(e: SliceError) -> Self {
+        crate::error::Error::Slice(crate::error::Source::new(e))
+    }
+}
+
 /// How messages name a partial result.
 fn which(file: &Option<String>) -> String {
     match file {

@@ -138,6 +138,12 @@ pub enum TaskLogError {
     },
 }
 
+impl From<TaskLogError> for crate::error::Error {
+    fn from(e: TaskLogError) -> Self {
+        crate::error::Error::TaskLog(crate::error::Source::new(e))
+    }
+}
+
 fn which(path: &Option<PathBuf>) -> String {
     match path {
         Some(p) => format!("the task log {}", p.display()),

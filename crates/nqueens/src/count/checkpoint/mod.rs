@@ -422,6 +422,12 @@ pub enum CheckpointError {
     },
 }
 
+impl From<CheckpointError> for crate::error::Error {
+    fn from(e: CheckpointError) -> Self {
+        crate::error::Error::Checkpoint(crate::error::Source::new(e))
+    }
+}
+
 /// How messages name a checkpoint.
 fn which(path: &Option<PathBuf>) -> String {
     match path {

@@ -51,6 +51,12 @@ pub enum ReadError {
     },
 }
 
+impl From<ReadError> for crate::error::Error {
+    fn from(e: ReadError) -> Self {
+        crate::error::Error::Read(crate::error::Source::new(e))
+    }
+}
+
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
