@@ -13,7 +13,7 @@ use console::Term;
 use indicatif::{
     ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressState, ProgressStyle, TermLike,
 };
-use nqueens::grouped;
+use nqueens::{grouped, show_duration};
 
 /// The bar's state. When disabled it is an `indicatif` hidden bar, which
 /// draws nothing.
@@ -87,86 +87,6 @@ const LAYOUTS: [&[Field]; 3] = [
 /// Between fields.
 const SEPARATOR: &str = " · ";
 
-/// The units [`duration`] writes a time in, from the shortest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Unit {
-    Seconds,
-    Minutes,
-    Hours,
-    Days,
-    Years,
-}
-
-/// The unit [`duration`] picks for `seconds`.
-fn unit_of(seconds: f64) -> Unit {
-    let s = seconds.max(0.0);
-    if s < 60.0 {
-        Unit::Seconds
-    } else if s < 3600.0 {
-        Unit::Minutes
-    } else if s < 86400.0 * 2.0 {
-        Unit::Hours
-    } else if s < 86400.0 * 365.25 * 2.0 {
-        Unit::Days
-    } else {
-        Unit::Years
-    }
-}
-
-/// `seconds` written in `unit`.
-fn in_unit(seconds: f64, unit: Unit) -> String {
-    if !seconds.is_finite() {
-        return "?".into();
-    }
-    let s = seconds.max(0.0);
-    match unit {
-        Unit::Seconds => format!("{s:.1}s"),
-        Unit::Minutes => format!("{}m {:02}s", (s / 60.0) as u64, (s % 60.0) as u64),
-        Unit::Hours => format!(
-            "{}h {:02}m",
-            (s / 3600.0) as u64,
-            ((s % 3600.0) / 60.0) as u64
-        ),
-        Unit::Days => format!("{:.1} days", s / 86400.0),
-        Unit::Years => {
-            // Dry runs of the largest boards reach 10^17 years: digits grouped
-            // up to a trillion, then a power of ten.
-            let years = s / (86400.0 * 365.25);
-            if years < 1000.0 {
-                format!("{years:.1} years")
-            } else if years < 1e12 {
-                format!("{} years", grouped(years.round() as u128))
-            } else {
-                let e = years.log10().floor() as i32;
-                format!("{:.1} × 10^{e} years", years / 10f64.powi(e))
-            }
-        }
-    }
-}
-
-/// `1h 02m`, `3m 05s`, `12.3s`.
-pub fn duration(seconds: f64) -> String {
-    in_unit(seconds, unit_of(seconds))
-}
-
-/// `seconds` in the unit [`duration`] would give the larger of `seconds`
-/// and `other` (`1.9 days` beside `2.6 days`, not `45h 36m`).
-pub fn duration_as(seconds: f64, other: f64) -> String {
-    let unit = if other.is_finite() {
-        unit_of(seconds).max(unit_of(other))
-    } else {
-        unit_of(seconds)
-    };
-    in_unit(seconds, unit)
-}
-
-/// An interval of times, both ends in the unit of the larger one:
-/// `1.9 days to 2.6 days`, not `47h 43m to 2.6 days`.
-pub fn duration_interval(low: f64, high: f64) -> String {
-    let unit = unit_of(low).max(unit_of(high));
-    format!("{} to {}", in_unit(low, unit), in_unit(high, unit))
-}
-
 /// `252/1,000`.
 fn tasks(done: u64, total: u64) -> String {
     format!(
@@ -197,7 +117,7 @@ fn eta(fresh: u64, seconds: f64, left: u64) -> String {
     if fresh == 0 {
         "?".into()
     } else {
-        duration(seconds / fresh as f64 * left as f64)
+        show_duration(seconds / fresh as f64 * left as f64)
     }
 }
 
@@ -226,7 +146,7 @@ fn style(fields: &[Field], done_before: u64, solutions: &Arc<Mutex<u128>>) -> Pr
             },
         )
         .with_key("time", |s: &ProgressState, w: &mut dyn fmt::Write| {
-            let _ = w.write_str(&duration(s.elapsed().as_secs_f64()));
+            let _ = w.write_str(&show_duration(s.elapsed().as_secs_f64()));
         })
         .with_key("rate", move |s: &ProgressState, w: &mut dyn fmt::Write| {
             let _ = w.write_str(&rate(fresh(s), s.elapsed().as_secs_f64()));
@@ -296,7 +216,7 @@ impl Progress {
                     .unwrap_or_else(PoisonError::into_inner);
                 format!("{} solutions", grouped(n))
             }
-            Field::Time => duration(seconds),
+            Field::Time => show_duration(seconds),
             Field::Rate => rate(fresh, seconds),
             Field::Eta => {
                 let left = (self.total - self.done.min(self.total)) as u64;
@@ -524,43 +444,11 @@ mod tests {
     #[test]
     fn rate_and_eta_count_only_this_runs_tasks() {
         // 250 tasks before, 2 in this run taking 4 s: 2 s a task, 748 left.
-        assert_eq!(eta(2, 4.0, 748), duration(1496.0));
+        assert_eq!(eta(2, 4.0, 748), show_duration(1496.0));
         assert_eq!(eta(0, 4.0, 748), "?");
         assert_eq!(rate(2, 4.0), "2.0s/task");
         assert_eq!(rate(0, 4.0), "? tasks/s");
         assert_eq!(rate(30, 4.0), "7.5 tasks/s");
         assert_eq!(rate(12_345, 1.0), "12,345 tasks/s");
-    }
-
-    #[test]
-    fn durations_read_naturally() {
-        assert_eq!(duration(12.34), "12.3s");
-        assert_eq!(duration(185.0), "3m 05s");
-        assert_eq!(duration(3720.0), "1h 02m");
-        assert_eq!(duration(86400.0 * 3.0), "3.0 days");
-        let year = 86400.0 * 365.25;
-        assert_eq!(duration(year * 15.6), "15.6 years");
-        assert_eq!(duration(year * 221_881_753.7), "221,881,754 years");
-        assert_eq!(duration(year * 3.87e17), "3.9 × 10^17 years");
-        assert_eq!(duration(f64::NAN), "?");
-    }
-
-    #[test]
-    fn the_ends_of_an_interval_share_a_unit() {
-        let day = 86400.0;
-        assert_eq!(
-            duration_interval(47.0 * 3600.0 + 43.0 * 60.0, 2.6 * day),
-            "2.0 days to 2.6 days"
-        );
-        assert_eq!(duration_interval(50.0, 70.0), "0m 50s to 1m 10s");
-        // The centre of the interval, as its ends.
-        assert_eq!(duration_as(45.6 * 3600.0, 2.6 * day), "1.9 days");
-        assert_eq!(duration_as(45.6 * 3600.0, f64::INFINITY), "45h 36m");
-        assert_eq!(duration_interval(1.5, 12.34), "1.5s to 12.3s");
-        let year = day * 365.25;
-        assert_eq!(
-            duration_interval(300.0 * day, 3.0 * year),
-            "0.8 years to 3.0 years"
-        );
     }
 }

@@ -88,8 +88,8 @@ pub enum Error {
     /// A placement was expected to be a solution but does not have one queen in every row.
     #[error(
         "not a solution: {} on {} {n}×{n} board (a solution has {n})",
-        crate::count::report::plural(*.queens as u128, "queen", "queens"),
-        crate::count::report::article(*.n as u128)
+        crate::words::plural(*.queens as u128, "queen", "queens"),
+        crate::words::article(*.n as u128)
     )]
     WrongQueenCount {
         /// The board size.

@@ -313,6 +313,7 @@ mod search;
 mod sink;
 mod square;
 mod symmetry;
+mod words;
 
 pub use crate::{
     // The classic algorithms behind one trait, their registry, and what they
@@ -369,11 +370,7 @@ pub use crate::{
         plan::Plan,
         plan::Tally,
         plan::TaskSample,
-        report::article,
-        report::grouped,
         report::json_line as count_json_line,
-        report::plural,
-        report::show_bytes,
         report::text_line as count_text_line,
         slice::current_version as slice_version,
         slice::merge as merge_slices,
@@ -420,4 +417,8 @@ pub use crate::{
     sink::{Canonical, Collect, Count as SolutionCounter, Quiet, Sink},
     square::{Attack, Conflict, Square},
     symmetry::Symmetry,
+    words::{
+        article, grouped, plural, show_bytes, show_duration, show_duration_as,
+        show_duration_interval,
+    },
 };

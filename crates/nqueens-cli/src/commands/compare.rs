@@ -86,7 +86,7 @@ fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
         } else {
             "algorithms"
         },
-        crate::progress::duration(seconds),
+        nqueens::show_duration(seconds),
         crate::limits::show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)),
     );
 }

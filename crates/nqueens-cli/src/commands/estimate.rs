@@ -34,7 +34,7 @@ fn announce(n: usize, samples: u64) {
             "note: {} random paths on n = {n} take roughly {} on one core here; fewer \
              --samples give a wider interval sooner",
             grouped(u128::from(samples)),
-            crate::progress::duration(seconds)
+            nqueens::show_duration(seconds)
         );
     }
 }

@@ -576,7 +576,7 @@ pub(super) fn check_board(n: usize, square_size: u32) -> io::Result<()> {
     if n > MAX_SVG_N {
         return Err(invalid(format!(
             "{} {n}×{n} board is too large to draw (at most {MAX_SVG_N}×{MAX_SVG_N})",
-            crate::count::report::article(n as u128)
+            crate::words::article(n as u128)
         )));
     }
     if square_size == 0 || square_size > MAX_SQUARE_SIZE {

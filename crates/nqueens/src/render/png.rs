@@ -76,7 +76,7 @@ pub fn write_png<W: Write + ?Sized>(out: &mut W, picture: &Picture) -> io::Resul
     if n > MAX_PNG_N {
         return Err(invalid(format!(
             "{} {n}×{n} board is too large for a PNG (at most {MAX_PNG_N}×{MAX_PNG_N})",
-            crate::count::report::article(n as u128)
+            crate::words::article(n as u128)
         )));
     }
     picture.check()?;

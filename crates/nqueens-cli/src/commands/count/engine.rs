@@ -16,7 +16,8 @@ use crate::exit::Outcome;
 use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
-use crate::progress::{duration, duration_as, duration_interval, Progress};
+use crate::progress::Progress;
+use nqueens::{show_duration, show_duration_as, show_duration_interval};
 
 /// Roughly how many seconds the whole count of `n` takes on one core of a
 /// machine like CI's with `engine`: measured values extended by the growth
@@ -199,20 +200,20 @@ fn dry_run(
                 grouped(d.tasks as u128),
                 run.engine.name(),
                 grouped(d.sampled as u128),
-                duration(d.timing_seconds),
+                show_duration(d.timing_seconds),
             )?;
             let interval = if margin.is_finite() && low > 0.0 {
                 format!(
                     "± {:.0}%, 95% interval {}",
                     100.0 * d.relative_error,
-                    duration_interval(low, high)
+                    show_duration_interval(low, high)
                 )
             } else if margin.is_finite() {
                 format!(
                     "± {:.0}%, 95% interval up to {}; a longer dry run narrows it \
                      (--dry-run-seconds)",
                     100.0 * d.relative_error,
-                    duration(high)
+                    show_duration(high)
                 )
             } else {
                 "one task timed: no interval; a longer dry run times more (--dry-run-seconds)"
@@ -222,14 +223,14 @@ fn dry_run(
                 out,
                 "  CPU time: about {} ({interval})",
                 // In the unit of the interval's upper end, as its ends are.
-                duration_as(d.projected_cpu_seconds, high)
+                show_duration_as(d.projected_cpu_seconds, high)
             )?;
             let walls: Vec<String> = cores
                 .iter()
                 .map(|&k| {
                     format!(
                         "{} on {}",
-                        duration(on(k)),
+                        show_duration(on(k)),
                         nqueens::plural(u128::from(k), "core", "cores")
                     )
                 })
@@ -478,7 +479,7 @@ pub fn run(
             one_core_seconds(run.engine.name(), n) * pending.len() as f64 / plan.len() as f64;
         eprintln!(
             "note: counting n = {n} takes roughly {} on {} here{}",
-            duration(rough / run.threads as f64),
+            show_duration(rough / run.threads as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
             if run.args.checkpoint.is_none() {
                 "; add --checkpoint FILE so that an interruption loses nothing"

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::{blanks, list, Replay, TreeMark};
 use crate::board::Square;
-use crate::count::report::plural;
+use crate::words::plural;
 
 impl Replay {
     /// Brute force's next complete board, in odometer order.

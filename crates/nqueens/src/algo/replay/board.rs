@@ -6,7 +6,7 @@
 
 use super::{lines, list, ordinal, tuple, Mark, MarkKind, Replay, TreeMark};
 use crate::board::{Attack, Square};
-use crate::count::report::plural;
+use crate::words::plural;
 
 impl Replay {
     /// The algorithm-specific words for a queen put down.

@@ -5,7 +5,7 @@
 
 use super::{joined, lines, Replay};
 use crate::algo::{Item, ItemKind};
-use crate::count::report::plural;
+use crate::words::plural;
 
 impl Replay {
     /// Item `item`'s place in `covered`: rows, columns, diagonals, anti-diagonals.

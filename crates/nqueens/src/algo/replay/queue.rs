@@ -4,7 +4,7 @@
 
 use super::{joined, lines, list, Mark, MarkKind, Replay, TreeMark};
 use crate::board::Square;
-use crate::count::report::plural;
+use crate::words::plural;
 
 impl Replay {
     /// A child board put at the back of the queue.

@@ -385,8 +385,8 @@ pub enum CheckpointError {
         match .kept {
             Some((done, tasks)) => format!(
                 "the file still holds the state at {} of {} tasks, from its last save",
-                super::report::grouped(*done as u128),
-                super::report::grouped(*tasks as u128)
+                crate::words::grouped(*done as u128),
+                crate::words::grouped(*tasks as u128)
             ),
             None => "nothing was saved in it yet".to_string(),
         }

@@ -442,7 +442,7 @@ impl Engine for JoinEngine {
                 need,
                 format!(
                     "the whole quadrant table, {} placements, built once",
-                    crate::count::report::grouped(u128::from(PIECES[n / 2]))
+                    crate::words::grouped(u128::from(PIECES[n / 2]))
                 ),
             ),
             _ => {
@@ -458,8 +458,8 @@ impl Engine for JoinEngine {
                     format!(
                         "row tables built per task, {kept}; half boards joined {} and {} at a \
                          time",
-                        crate::count::report::grouped(chunks.east as u128),
-                        crate::count::report::grouped(chunks.west as u128)
+                        crate::words::grouped(chunks.east as u128),
+                        crate::words::grouped(chunks.west as u128)
                     ),
                 )
             }

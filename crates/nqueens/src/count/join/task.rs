@@ -163,7 +163,7 @@ impl Plan for JoinPlan {
             } else {
                 String::new()
             },
-            crate::count::report::plural(units.len() as u128, "row split", "row splits"),
+            crate::words::plural(units.len() as u128, "row split", "row splits"),
         )
     }
 }
