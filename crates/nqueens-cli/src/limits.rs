@@ -38,10 +38,9 @@ pub const ENGINE_WARN: usize = 19;
 pub const COMPARE_MAX: usize = 14;
 /// The largest board `estimate` takes.
 pub const ESTIMATE_MAX: usize = 128;
-/// `trace` stops after this many steps unless `--max-steps` says otherwise.
-/// 4,000,000: every algorithm reaches its first solution within it for every
-/// n up to 8 (brute force over the 8^8 boards needs 3,899,556 steps).
-pub const TRACE_STEPS: u64 = 4_000_000;
+/// `trace` stops after this many steps unless `--max-steps` says otherwise;
+/// the page's server pages up to the same step.
+pub use nqueens::TRACE_STEPS;
 /// `trace --format tree` draws the search tree's first this many nodes and
 /// says how many more there were: a line each (about 30 bytes) and 100 bytes
 /// of memory each while the trace runs, so a few megabytes at most, where

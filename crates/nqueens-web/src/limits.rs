@@ -38,9 +38,11 @@ pub struct Limits {
     /// The most events one `trace` request returns.
     pub trace_events: usize,
     /// The furthest step a `trace` reaches: `offset + limit` is at most
-    /// this. Each request replays the search from its start up to `offset`
-    /// (the replay's tree holds every node so far: about 100 bytes a step),
-    /// so this bounds a request's memory and time.
+    /// this ([`nqueens::TRACE_STEPS`] by default, as far as `nqueens trace`
+    /// goes). Each request replays the search from its start up to
+    /// `offset`, keeping no tree on the way (only the search's path), so
+    /// this bounds a request's time (about 0.5 µs a step passed over) and
+    /// its memory does not grow with it.
     pub trace_steps: usize,
     /// The largest reply body, in bytes ([`REPLY_BYTES`] by default). A
     /// reply is bounded before it is built: a `trace` stops writing at this
@@ -111,7 +113,7 @@ impl Default for Limits {
             render_max: 100,
             count_max: 18,
             trace_events: 20_000,
-            trace_steps: 250_000,
+            trace_steps: nqueens::TRACE_STEPS as usize,
             reply_bytes: REPLY_BYTES,
             reply_budget: REPLY_BUDGET,
             page_size: 100,

@@ -1674,7 +1674,7 @@ mod shell {
             ("/api/trace", r#"{"n": 4}"#),
             (
                 "/api/trace",
-                r#"{"n": 8, "algorithm": "bitwise", "offset": 250000}"#,
+                r#"{"n": 8, "algorithm": "bitwise", "offset": 4000000}"#,
             ),
             (
                 "/api/trace",

@@ -372,6 +372,94 @@ mod replies {
         }
     }
 
+    /// Keeps the words of the steps from `from` on, up to `to`.
+    struct Tail {
+        replay: nqueens::Replay,
+        from: u64,
+        to: u64,
+        says: Vec<(u64, String)>,
+    }
+
+    impl nqueens::Sink for Tail {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &nqueens::Event<'_>) -> std::ops::ControlFlow<()> {
+            if self.replay.steps() >= self.to {
+                return std::ops::ControlFlow::Break(());
+            }
+            let step = self.replay.apply(event);
+            if self.replay.steps() > self.from {
+                self.says.push((self.replay.steps(), step.says));
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn the_page_reaches_the_last_step_the_cli_prints() {
+        // The server's reach is the CLI's: `nqueens trace` stops at
+        // TRACE_STEPS unless told otherwise.
+        let reach = Limits::default().trace_steps;
+        assert_eq!(reach as u64, nqueens::TRACE_STEPS);
+        // A generous deadline: the test binary runs beside others.
+        let s = start_on(
+            "127.0.0.1",
+            Limits {
+                request_seconds: 120.0,
+                ..Limits::default()
+            },
+        );
+        let start = Instant::now();
+        let page = s.ok(
+            "/api/trace",
+            &json!({"n": 13, "algorithm": "bitwise", "offset": reach - 3}),
+        );
+        eprintln!("offset {} replayed in {:?}", reach - 3, start.elapsed());
+        let events = page["events"].as_array().expect("events");
+        let got: Vec<(u64, String)> = events
+            .iter()
+            .map(|e| {
+                let step = e["step"].as_u64().expect("step");
+                (step, e["says"].as_str().expect("says").to_string())
+            })
+            .collect();
+        // The same steps as a replay of the library's events says them.
+        let mut tail = Tail {
+            replay: nqueens::Replay::new("bitwise", 13).with_tree_limit(1),
+            from: reach as u64 - 3,
+            to: reach as u64,
+            says: Vec::new(),
+        };
+        nqueens::find_algorithm("bitwise")
+            .expect("bitwise")
+            .search(13, &mut tail)
+            .expect("search");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got, tail.says);
+        assert_eq!(page["more"], true);
+        assert!(page.get("next_offset").is_none(), "{}", page["next_offset"]);
+        // Every node its steps stand on is in its tree, with its ancestors
+        // up to the root.
+        let ids: std::collections::BTreeMap<u64, &Value> = page["tree"]
+            .as_array()
+            .expect("tree")
+            .iter()
+            .map(|t| (t["id"].as_u64().expect("id"), t))
+            .collect();
+        for e in events {
+            let mut at = e["node"].as_u64();
+            let mut depth = 0;
+            while let Some(id) = at {
+                at = ids.get(&id).expect("in the page")["parent"].as_u64();
+                depth += 1;
+            }
+            assert!(depth >= 1);
+        }
+        assert!(ids.contains_key(&0));
+    }
+
     #[test]
     fn pages_join_into_the_whole_trace() {
         // A small cap, so that pages without a limit are cut by it too.

@@ -323,7 +323,7 @@ pub use crate::{
         generator::{Generator, GeneratorFrame},
         pseudocode, About, Algorithm, Counters, Event, Item, ItemKind, LiveTally, Mark, MarkKind,
         MasksRow, Replay, StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode,
-        UnknownAlgorithm, LEGEND,
+        UnknownAlgorithm, LEGEND, TRACE_STEPS,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},

@@ -10,7 +10,11 @@
 //! returned is step `offset + 1`) and `"limit"` the most steps to return;
 //! the reply says whether more follow (`"more"`, and `"next_offset"`, the
 //! `offset` of the next page). Each request replays the search from its
-//! start, so `offset + limit` is at most [`Limits::trace_steps`]. The reply
+//! start, so `offset + limit` is at most [`Limits::trace_steps`] (by default
+//! the CLI's [`TRACE_STEPS`], so that any step `nqueens trace` prints can be
+//! watched on the page). The steps passed over keep no tree, only what the
+//! search can come back to (its path, bfs's queue): the memory of a request
+//! grows with its page, not its offset ([`Replay::keep_new_nodes`]). The reply
 //! is written step by step into a buffer that stops at
 //! [`Limits::reply_bytes`]: without a `"limit"`, the page ends where the
 //! next step would not fit; with one, a page that would not fit is refused
@@ -27,14 +31,14 @@
 //!
 //! [`Limits::trace_steps`]: crate::Limits::trace_steps
 //! [`Limits::reply_bytes`]: crate::Limits::reply_bytes
+//! [`TRACE_STEPS`]: nqueens::TRACE_STEPS
 
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::ops::ControlFlow;
 
 use nqueens::{
-    about, pseudocode, Counters, Event, LiveTally, Mark, Replay, Sink, Stats, Structure, TreeNode,
-    LEGEND,
+    about, pseudocode, Counters, Event, LiveTally, Mark, Replay, Sink, Stats, Structure, LEGEND,
 };
 use serde::{Deserialize, Serialize};
 
@@ -146,18 +150,17 @@ impl Recorder<'_> {
     /// The nodes that `ids` and their ancestors add to the page's tree, and
     /// a bound on their bytes.
     fn new_nodes(&self, ids: impl Iterator<Item = usize>) -> (Vec<usize>, usize) {
-        let tree = self.replay.tree();
         let mut added = Vec::new();
         let mut bytes = 0;
         for id in ids {
             let mut at = Some(id);
-            while let Some(i) = at.filter(|i| *i < tree.len()) {
+            while let Some((i, node)) = at.and_then(|i| Some((i, self.replay.node(i)?))) {
                 if self.nodes.contains(&i) || added.contains(&i) {
                     break;
                 }
                 added.push(i);
-                bytes += serde_json::to_vec(&tree[i]).map_or(256, |v| v.len()) + NODE_SLACK;
-                at = tree[i].parent;
+                bytes += serde_json::to_vec(node).map_or(256, |v| v.len()) + NODE_SLACK;
+                at = node.parent;
             }
         }
         (added, bytes)
@@ -179,8 +182,12 @@ impl Sink for Recorder<'_> {
             self.replay.apply(event);
             self.tally.apply(event);
             // Nodes made before the page are in it only as ancestors.
-            self.seen = self.replay.tree().len();
+            self.seen = self.replay.nodes_made();
             return ControlFlow::Continue(());
+        }
+        if self.written == 0 {
+            // The page starts: from here on every node is kept.
+            self.replay.keep_new_nodes();
         }
         if self.written >= self.limit {
             self.truncated = true;
@@ -209,7 +216,7 @@ impl Sink for Recorder<'_> {
             self.truncated = true;
             return ControlFlow::Break(());
         }
-        let made = self.seen..self.replay.tree().len();
+        let made = self.seen..self.replay.nodes_made();
         let (added, bytes) = self.new_nodes(made.chain([step.node]));
         let needed = self.scratch.len() + 1 + self.node_bytes + bytes + TAIL_BYTES;
         if needed > self.out.room() {
@@ -225,7 +232,7 @@ impl Sink for Recorder<'_> {
         }
         self.nodes.extend(added);
         self.node_bytes += bytes;
-        self.seen = self.replay.tree().len();
+        self.seen = self.replay.nodes_made();
         self.written += 1;
         ControlFlow::Continue(())
     }
@@ -335,7 +342,11 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let mut recorder = Recorder {
         offset: offset as u64,
         limit,
-        replay: Replay::new(algorithm.name(), n).with_lsb_right(lsb_right),
+        // The root alone: the steps passed over keep only what the search
+        // can come back to, and the page keeps its own nodes.
+        replay: Replay::new(algorithm.name(), n)
+            .with_lsb_right(lsb_right)
+            .with_tree_limit(1),
         tally: LiveTally::new(algorithm.name(), n),
         out: std::mem::take(&mut out),
         scratch: Vec::new(),
@@ -394,16 +405,15 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
              (each reply's \"next_offset\"); or leave \"limit\" out to get as many as fit"
         )));
     }
-    let tree: &[TreeNode] = replay.tree();
     let mut tail = || -> std::io::Result<()> {
         body.write_all(close)?;
         let mut first = true;
-        for &id in &nodes {
+        for node in nodes.iter().filter_map(|&id| replay.node(id)) {
             if !first {
                 body.write_all(b",")?;
             }
             first = false;
-            serde_json::to_writer(&mut body, &tree[id]).map_err(std::io::Error::other)?;
+            serde_json::to_writer(&mut body, node).map_err(std::io::Error::other)?;
         }
         body.write_all(b"]")?;
         let tail = Tail {

@@ -55,7 +55,9 @@ mod truth;
 pub use crate::sink::Sink;
 pub use event::{Event, Item, ItemKind, StackEntry};
 pub use lesson::{about, pseudocode, About, LEGEND};
-pub use replay::{Mark, MarkKind, MasksRow, Replay, Step, Structure, Trace, TreeMark, TreeNode};
+pub use replay::{
+    Mark, MarkKind, MasksRow, Replay, Step, Structure, Trace, TreeMark, TreeNode, TRACE_STEPS,
+};
 pub use tally::{Counters, LiveTally};
 
 /// Counters of one run. What a node or a conflict test is depends a little

@@ -56,6 +56,7 @@ use masks::MaskRow;
 pub use masks::MasksRow;
 pub use structure::Structure;
 pub use trace::Trace;
+pub use trace::TRACE_STEPS;
 pub use tree::{TreeMark, TreeNode};
 
 /// One step, as [`Replay::apply`] words it.
@@ -246,13 +247,15 @@ pub struct Replay {
     grew: Vec<bool>,
     /// The most nodes `tree` keeps ([`Replay::with_tree_limit`]).
     tree_limit: usize,
-    /// The partial boards made once `tree` was full, each with whether a
-    /// board grew from it, kept only while the search can come back to them
-    /// (the path to the current node, bfs's queue), so that a long replay
+    /// The partial boards made once `tree` was full, kept only while the
+    /// search can come back to them (the path to the current node, bfs's
+    /// queue) or one of their descendants is kept, so that a long replay
     /// holds no more than the search itself.
-    beyond: HashMap<usize, (TreeNode, bool)>,
+    beyond: HashMap<usize, tree::Kept>,
     /// Nodes made in all, kept or not: the next node's id.
     made: usize,
+    /// Every node made is kept ([`Replay::keep_new_nodes`]).
+    keep_new: bool,
     at: usize,
 }
 
@@ -354,6 +357,7 @@ impl Replay {
             grew: vec![false],
             tree_limit: usize::MAX,
             beyond: HashMap::new(),
+            keep_new: false,
             made: 1,
             at: 0,
         }

@@ -4,6 +4,23 @@
 use super::{Replay, Step};
 use crate::algo::Event;
 
+/// How far a trace goes unless told otherwise: `nqueens trace` stops after
+/// this many steps (`--max-steps` says otherwise), and the page's server
+/// lets `/api/trace` page up to it, so that any step the CLI prints can be
+/// watched on the page. 4,000,000: every algorithm reaches its first
+/// solution within it for every n up to 8 (brute force over the 8^8 boards
+/// needs 3,899,556 steps).
+///
+/// ```
+/// use nqueens::{find_algorithm, Trace, TRACE_STEPS};
+///
+/// let mut trace = Trace::new("brute-force", 8).with_limit(1);
+/// find_algorithm("brute-force")?.search(8, &mut trace)?;
+/// assert!(trace.replay.steps() <= TRACE_STEPS);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub const TRACE_STEPS: u64 = 4_000_000;
+
 /// A ready-made tracing [`Sink`](crate::Sink): it asks for events, replays
 /// each one ([`Replay::apply`]) and keeps every [`Step`], up to a limit (a
 /// search of n = 8 takes thousands of steps; the steps are kept in memory).

@@ -111,18 +111,67 @@ pub struct TreeNode {
     pub step: u64,
 }
 
+/// A node past the tree's limit, kept while the search may come back to it
+/// or to one of its descendants.
+#[derive(Debug, Clone)]
+pub(super) struct Kept {
+    pub(super) node: TreeNode,
+    /// Whether a board grew from it.
+    pub(super) grew: bool,
+    /// Its children that are kept.
+    children: usize,
+    /// The search is done with it: it goes when its last kept child does.
+    done: bool,
+}
+
 impl Replay {
-    /// Node `id`, kept in the tree or past its limit; `None` once forgotten.
-    pub(super) fn node(&self, id: usize) -> Option<&TreeNode> {
+    /// Node `id` of the search tree: one of [`Replay::tree`], or one past
+    /// the tree's limit that is still kept (on the search's path, in bfs's
+    /// queue, or made since [`Replay::keep_new_nodes`]); `None` once the
+    /// search is done with it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use nqueens::{find_algorithm, Event, Replay, Sink, TreeMark};
+    ///
+    /// /// Replays the first 30 steps, keeping where the last one stands.
+    /// struct Replayer(Replay, usize);
+    ///
+    /// impl Sink for Replayer {
+    ///     fn tracing(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+    ///         self.1 = self.0.apply(event).node;
+    ///         if self.0.steps() == 30 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     }
+    /// }
+    ///
+    /// // A tree of one node, the root: the rest is kept only while needed.
+    /// let mut replayer = Replayer(Replay::new("recursive", 6).with_tree_limit(1), 0);
+    /// find_algorithm("recursive")?.search(6, &mut replayer)?;
+    /// let replay = &replayer.0;
+    /// assert_eq!(replay.tree().len(), 1);
+    /// // The node the search stands on, and its path up to the root.
+    /// let mut node = replay.node(replayer.1).unwrap();
+    /// while let Some(parent) = node.parent {
+    ///     node = replay.node(parent).unwrap();
+    /// }
+    /// assert_eq!(node.mark, TreeMark::Root);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn node(&self, id: usize) -> Option<&TreeNode> {
         self.tree
             .get(id)
-            .or_else(|| self.beyond.get(&id).map(|(node, _)| node))
+            .or_else(|| self.beyond.get(&id).map(|kept| &kept.node))
     }
 
     pub(super) fn node_mut(&mut self, id: usize) -> Option<&mut TreeNode> {
         match self.tree.get_mut(id) {
             Some(node) => Some(node),
-            None => self.beyond.get_mut(&id).map(|(node, _)| node),
+            None => self.beyond.get_mut(&id).map(|kept| &mut kept.node),
         }
     }
 
@@ -130,15 +179,82 @@ impl Replay {
     fn grew_mut(&mut self, id: usize) -> Option<&mut bool> {
         match self.grew.get_mut(id) {
             Some(grew) => Some(grew),
-            None => self.beyond.get_mut(&id).map(|(_, grew)| grew),
+            None => self.beyond.get_mut(&id).map(|kept| &mut kept.grew),
         }
     }
 
-    /// Forgets node `id` if it is past the tree's limit: the search is done
-    /// with it.
+    /// From this step on, every node made is kept, past the tree's limit
+    /// too, and none is forgotten: the nodes of a window of steps, with their
+    /// ancestors (the path and bfs's queue, kept anyway), while the steps
+    /// before it kept only what the search could come back to. The page's
+    /// trace pages through a long search this way (`/api/trace` with an
+    /// `offset`): its memory grows with the window's steps, not the search's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use nqueens::{find_algorithm, Event, Replay, Sink, TreeMark};
+    ///
+    /// /// Replays the events, keeping every node from step `from` on.
+    /// struct Window {
+    ///     replay: Replay,
+    ///     from: u64,
+    /// }
+    ///
+    /// impl Sink for Window {
+    ///     fn tracing(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+    ///         if self.replay.steps() == self.from {
+    ///             self.replay.keep_new_nodes();
+    ///         }
+    ///         self.replay.apply(event);
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let mut window = Window { replay: Replay::new("stack", 6).with_tree_limit(1), from: 500 };
+    /// find_algorithm("stack")?.search(6, &mut window)?;
+    /// let replay = &window.replay;
+    /// // Every node made from step 500 on is there, rejected squares too.
+    /// let kept: Vec<_> = (1..replay.nodes_made()).filter_map(|id| replay.node(id)).collect();
+    /// assert!(kept.iter().filter(|node| node.step > 500).count() > 100);
+    /// assert!(kept.iter().any(|node| node.mark == TreeMark::Rejected));
+    /// assert!(kept.iter().all(|node| node.step >= 500 || node.mark != TreeMark::Rejected));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keep_new_nodes(&mut self) {
+        self.keep_new = true;
+    }
+
+    /// The search is done with node `id`: if it is past the tree's limit
+    /// it is forgotten, once no descendant of it is kept (bfs's queued
+    /// boards keep their ancestors), and so are its ancestors that the
+    /// search was done with only waiting for it. Nothing is forgotten while
+    /// [`Replay::keep_new_nodes`] keeps every node.
     pub(super) fn forget(&mut self, id: usize) {
-        if id >= self.tree.len() {
-            self.beyond.remove(&id);
+        if self.keep_new {
+            return;
+        }
+        let mut at = id;
+        if let Some(kept) = self.beyond.get_mut(&at) {
+            kept.done = true;
+        }
+        while let Some(kept) = self.beyond.get(&at) {
+            if !kept.done || kept.children > 0 {
+                break;
+            }
+            let parent = kept.node.parent;
+            self.beyond.remove(&at);
+            match parent.and_then(|p| Some((p, self.beyond.get_mut(&p)?))) {
+                Some((p, above)) => {
+                    above.children -= 1;
+                    at = p;
+                }
+                None => break,
+            }
         }
     }
 
@@ -163,10 +279,22 @@ impl Replay {
             // Every node so far is kept, so `id` is the next index.
             self.tree.push(node);
             self.grew.push(false);
-        } else if mark == TreeMark::Queen {
+        } else if mark == TreeMark::Queen || self.keep_new {
             // Only a partial board is ever come back to (a rejected
-            // square or a bfs solution never is).
-            self.beyond.insert(id, (node, false));
+            // square or a bfs solution never is), unless every new node is
+            // kept.
+            if let Some(above) = self.beyond.get_mut(&parent) {
+                above.children += 1;
+            }
+            self.beyond.insert(
+                id,
+                Kept {
+                    node,
+                    grew: false,
+                    children: 0,
+                    done: false,
+                },
+            );
         }
         id
     }
@@ -245,18 +373,79 @@ mod tests {
                 assert_eq!(bounded.tree().len(), limit.min(whole.tree().len()));
                 // The nodes kept are the first ones, marked alike.
                 assert_eq!(&whole.tree()[..bounded.tree().len()], bounded.tree());
-                // What is kept past the limit is the path (or bfs's queue).
+                // What is kept past the limit is the path (or bfs's queue,
+                // and the ancestors of the boards in it).
                 assert!(
-                    both.most_beyond <= n + 1 + both.most_queue,
+                    both.most_beyond <= n + 1 + both.most_queue * n,
                     "{} limit {limit}: {} nodes past it",
                     a.name(),
                     both.most_beyond
                 );
-                // Left at the end: the last node, or brute force's last
-                // candidate's path.
-                let left = if a.name() == "brute-force" { n } else { 1 };
+                // Left at the end: the last node, or the path of brute
+                // force's last candidate or of bfs's last board expanded.
+                let left = if matches!(a.name(), "brute-force" | "bfs") {
+                    n
+                } else {
+                    1
+                };
                 assert!(bounded.beyond.len() <= left, "{}", a.name());
                 assert!(a.name() != "bfs" || bounded.by_board.is_empty());
+            }
+        }
+    }
+
+    /// Replays a search whole, and with the root alone kept until step
+    /// `from`, every node from there on.
+    struct Window {
+        whole: Replay,
+        window: Replay,
+        from: u64,
+    }
+
+    impl Sink for Window {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            if self.window.steps() == self.from {
+                self.window.keep_new_nodes();
+            }
+            let a = self.whole.apply(event);
+            let b = self.window.apply(event);
+            assert_eq!(a, b);
+            if self.window.steps() > self.from {
+                // The step's node and every ancestor are there, as the
+                // whole tree has them at this step.
+                let mut at = Some(b.node);
+                while let Some(id) = at {
+                    let node = self.window.node(id);
+                    assert_eq!(node, self.whole.node(id), "node {id} at step {}", a.node);
+                    at = node.and_then(|t| t.parent);
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn a_window_keeps_its_nodes_and_their_ancestors_as_the_whole_tree_has_them() {
+        for a in algorithms() {
+            let n = a.max_n().min(6);
+            for from in [0, 1, 40, 333] {
+                let mut w = Window {
+                    whole: Replay::new(a.name(), n),
+                    window: Replay::new(a.name(), n).with_tree_limit(1),
+                    from,
+                };
+                a.search(n, &mut w).unwrap();
+                // Every node made in the window is kept, marked alike.
+                let whole = w.whole.tree();
+                let made: Vec<&TreeNode> = whole.iter().filter(|t| t.step > from).collect();
+                assert!(!made.is_empty(), "{} from {from}", a.name());
+                for t in made {
+                    assert_eq!(w.window.node(t.id), Some(t), "{} from {from}", a.name());
+                }
             }
         }
     }
