@@ -103,3 +103,13 @@ fn the_guide_holds_no_build_history() {
         }
     }
 }
+
+/// README is the front door (issue 37): at most 300 lines, the rest in the
+/// guide's pages.
+#[test]
+fn readme_is_at_most_300_lines() {
+    let (page, text) = user_guide().remove(0);
+    assert_eq!(page, "README.md");
+    let lines = text.lines().count();
+    assert!(lines <= 300, "README.md has {lines} lines");
+}
