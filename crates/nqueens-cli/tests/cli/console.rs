@@ -13,12 +13,12 @@
 //!
 //! - `[duration]`: a time, in any of the shapes the program writes one
 //!   (`0.38 s`, `1.8s`, `1m 10s`, `47h 43m`, `2.6 days`, `3.1 years`,
-//!   `15 ms`), read from a clock. A whole number of seconds with no
-//!   decimals (`up to 60 s`) is never measured (the program prints
-//!   measured seconds with a decimal point): it is an option echoed back
-//!   and compares exactly. So does the `time (ms)` column of `compare`'s
-//!   table, whose unit is in its header, and the value of a JSON key that
-//!   ends in `seconds`.
+//!   `15 ms`), read from a clock; so are the cells of the `time (ms)`
+//!   column of `compare`'s table (the unit is in its header) and the value
+//!   of a JSON key that ends in `seconds`. A whole number of seconds with
+//!   no decimals (`up to 60 s`) is not masked: the program prints measured
+//!   seconds with a decimal point, so that one is an option echoed back,
+//!   and compares exactly.
 //! - `[memory]`: a size in bytes (`102 MB`, `1.2 GiB`, `853.6 MiB`). A dry
 //!   run's memory is worked out for the threads of the count, which are
 //!   those of the machine unless `-j` says.
@@ -43,7 +43,8 @@
 //! # Why `snapbox` compares, and not `trycmd`
 //!
 //! `trycmd` reads console blocks itself, but it runs one program without
-//! a shell, and 13 of the guide's examples pipe, chain (`&&`) or redirect;
+//! a shell, and 13 of the guide's 51 commands pipe, chain (`&&`), redirect
+//! or run another program (`mpirun`, `sed`);
 //! it would also have each example show its exit status (`? 1`) and put
 //! `[..]` where a time is printed, which readers of the guide would see.
 //! So this runner splits the blocks and runs them, and `snapbox` (which
