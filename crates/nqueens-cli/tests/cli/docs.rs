@@ -1,4 +1,6 @@
-//! `completions` and `man`: generated from the same definitions as `--help`.
+//! `completions` and `man`: generated from the same definitions as `--help`;
+//! the pages of the user guide, which other modules check, and a check that
+//! they hold no build history.
 
 use super::*;
 
@@ -60,41 +62,6 @@ fn the_man_page_holds_every_command_and_option() {
     }
 }
 
-/// What changes from run to run, made the same: times and rates (any number
-/// with a decimal point, `6m 52s`, `1.8s`), a percentage after `±`, how many
-/// tasks a dry run timed, and the threads of this machine.
-fn steady<'a>(line: &'a str) -> String {
-    // Columns widen with their numbers: spaces are compared as one.
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let mut out = Vec::with_capacity(words.len());
-    for (i, word) in words.iter().enumerate() {
-        let trim = |w: &'a str| w.trim_matches(|c: char| "()[],;:\"{}".contains(c));
-        let core = trim(word);
-        let digits = core.chars().any(|c| c.is_ascii_digit());
-        let timing = digits
-            && (core.contains('.')
-                || core
-                    .strip_suffix(['s', 'm', 'h'])
-                    .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())));
-        let after = |w: &str| i > 0 && trim(words[i - 1]) == w;
-        let before = |w: &str| words.get(i + 1).is_some_and(|next| next.starts_with(w));
-        // A time reads the same whatever its size: "37.8s", "2m 10s" and
-        // "2.6 days" are each one "#".
-        let unit = ["s", "m", "h", "min", "day", "days", "years", "core-years"].contains(&core);
-        let masked = out.last() == Some(&"#");
-        if timing || (digits && (after("±") || after("timed") || before("thread"))) {
-            if !masked {
-                out.push("#");
-            }
-        } else if masked && unit {
-            // Part of the time just masked: "2m 10s", "2.6 days".
-        } else {
-            out.push(word);
-        }
-    }
-    out.join(" ")
-}
-
 /// README and the pages of the user guide (`docs/*.md`), as (path, text):
 /// what users read, whose examples and recipes the tests below check.
 pub(crate) fn user_guide() -> Vec<(String, String)> {
@@ -116,102 +83,33 @@ pub(crate) fn user_guide() -> Vec<(String, String)> {
         .collect()
 }
 
-/// README's console examples, and those of every page of the user guide
-/// (`docs/*.md`), are what the program prints: each `$ nqueens
-/// ...` line of a `console` block is run (in a fresh directory, with this
-/// build's `nqueens` first on `PATH`), and the lines below it must be the
-/// lines it prints on stdout and stderr, in the order printed, up to timings ([`steady`]); for
-/// `trace` and `compare`, whose examples are excerpts, each line shown must
-/// be a line printed.
-///
-/// Why not `trycmd`, which reads console blocks itself: it runs one program
-/// without a shell, and 13 of the guide's 51 examples pipe, chain (`&&`) or
-/// redirect; it would also have each example show its exit status (`? 1`)
-/// and put `[..]` where a time is printed, and add some 25 crates (rayon,
-/// toml_edit, snapbox...) to the build of `cargo test`.
-#[cfg(unix)]
+/// README and the guide say what this build does: how it got there (commit
+/// hashes, the figures of earlier builds, which night a dry run was made)
+/// belongs in `docs/history/`, which this does not read.
 #[test]
-fn readme_console_examples_are_the_real_output() {
-    // Too slow for a test, or made by one that is.
-    let skipped = [
-        "mpirun", // needs MPI (.ci/mpi-check runs it)
-        "1e9",    // a billion queens
-        "1e7",    // ten million, and the file the next two use
-        "sed -i", //
-        "verify board.txt",
-        "count 18", // seconds on every core
-        "count 24", // a one-minute dry run
-    ];
-    let excerpts = ["nqueens trace ", "nqueens compare "];
-    let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let dir = std::env::temp_dir().join(format!("nqueens-readme-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut checked = 0;
-    let mut readme_checked = 0;
+fn the_guide_holds_no_build_history() {
+    // A commit's hash, abbreviated or whole: hex digits, a letter and a
+    // digit among them (so that neither a word nor a number is one).
+    let hash = regex::Regex::new(r"\b[0-9a-f]{7,40}\b").unwrap();
+    let date = regex::Regex::new(r"\b20\d\d-\d\d-\d\d\b|night of").unwrap();
     for (page, text) in user_guide() {
-        // Each page in a fresh directory of its own: files one page's
-        // examples write (task logs) are not there for the next.
-        let cwd = dir.join(page.replace('/', "-"));
-        std::fs::create_dir_all(&cwd).unwrap();
-        for block in text.split("```console\n").skip(1) {
-            let block = block.split("```").next().unwrap();
-            let lines: Vec<&str> = block.lines().collect();
-            let mut i = 0;
-            while i < lines.len() {
-                // A block of output alone (a trace shown in full) runs nothing.
-                let Some(command) = lines[i].strip_prefix("$ ") else {
-                    break;
-                };
-                let mut j = i + 1;
-                while j < lines.len() && !lines[j].starts_with("$ ") {
-                    j += 1;
-                }
-                let shown = &lines[i + 1..j];
-                i = j;
-                if skipped.iter().any(|s| command.contains(s)) {
-                    continue;
-                }
-                // Standard error into the same pipe, as on a terminal: the
-                // lines come in the order they were printed.
-                let out = std::process::Command::new("bash")
-                    .args(["-c", &format!("exec 2>&1\n{command}")])
-                    .current_dir(&cwd)
-                    .env("PATH", &path)
-                    .output()
-                    .unwrap();
-                let printed = String::from_utf8_lossy(&out.stdout);
-                let printed: Vec<String> = printed.lines().map(steady).collect();
-                let shown: Vec<String> = shown.iter().map(|l| steady(l)).collect();
-                if excerpts.iter().any(|e| command.starts_with(e)) {
-                    for line in shown.iter().filter(|l| !l.is_empty()) {
-                        assert!(
-                            printed.contains(line),
-                            "{page} shows `{line}` for `{command}`, which does not print it"
-                        );
-                    }
-                } else {
-                    assert_eq!(
-                        shown, printed,
-                        "{page}'s output of `{command}` (left) is not what it prints (right)"
-                    );
-                }
-                checked += 1;
-                if page == "README.md" {
-                    readme_checked += 1;
-                }
+        for (i, line) in text.lines().enumerate() {
+            for word in hash.find_iter(line).map(|m| m.as_str()) {
+                let letter = word.bytes().any(|b| b.is_ascii_alphabetic());
+                let digit = word.bytes().any(|b| b.is_ascii_digit());
+                assert!(!(letter && digit), "{page}:{}: {word}", i + 1);
             }
+            assert!(!date.is_match(line), "{page}:{}: {line}", i + 1);
         }
     }
-    assert!(checked >= 25, "only {checked} examples checked");
-    assert!(
-        readme_checked >= 8,
-        "only {readme_checked} of README's examples checked"
-    );
-    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// README is the front door (issue 37): at most 300 lines, the rest in the
+/// guide's pages.
+#[test]
+fn readme_is_at_most_300_lines() {
+    let (page, text) = user_guide().remove(0);
+    assert_eq!(page, "README.md");
+    let lines = text.lines().count();
+    assert!(lines <= 300, "README.md has {lines} lines");
 }

@@ -25,6 +25,7 @@ use common::*;
 mod all;
 mod classic;
 mod complete;
+mod console;
 mod count;
 mod docs;
 mod engine;

@@ -319,19 +319,8 @@ impl JoinPlan {
         bit: u64,
         (taken, depth): (u64, usize),
     ) -> u128 {
-        let (long, other) = if made[0].1 {
-            (Side::West, Side::East)
-        } else {
-            (Side::East, Side::West)
-        };
+        let (long, other, [at, other_at]) = self.split_sides(s, buf, levels, made);
         let (l, o) = (long as usize, other as usize);
-        // A side not whole is split through its pieces already, unless it
-        // could hold no more than its chunk and was made to exactly its
-        // chunk with column sets after it (which add no half board).
-        if levels[l].is_none() {
-            self.side_split(s, buf, long);
-        }
-        let at = levels[l].unwrap_or(0);
         let taken = taken | bit;
         let mut down = levels;
         down[l] = Some(at + 1);
@@ -352,10 +341,6 @@ impl JoinPlan {
             return with_bit + self.count_parts(s, buf, down, ready, taken, depth + 1);
         }
         // Both sides long: each is made again for each part.
-        if levels[o].is_none() {
-            self.side_split(s, buf, other);
-        }
-        let other_at = levels[o].unwrap_or(0);
         buf.derive(kernel, long, at, bit, false, false);
         let mut first_levels = levels;
         first_levels[l] = Some(at + 1);
@@ -388,20 +373,8 @@ impl JoinPlan {
         let Some(path) = s.path else {
             return self.split_parts(s, buf, (levels, made), bit, (taken, depth));
         };
-        let (long, other) = if made[0].1 {
-            (Side::West, Side::East)
-        } else {
-            (Side::East, Side::West)
-        };
+        let (long, other, [at, other_at]) = self.split_sides(s, buf, levels, made);
         let (l, o) = (long as usize, other as usize);
-        if levels[l].is_none() {
-            self.side_split(s, buf, long);
-        }
-        if !made[o].1 && levels[o].is_none() {
-            self.side_split(s, buf, other);
-        }
-        let at = levels[l].unwrap_or(0);
-        let other_at = levels[o].unwrap_or(0);
         let taken = taken | bit;
         let mut down = levels;
         down[l] = Some(at + 1);
@@ -443,6 +416,43 @@ impl JoinPlan {
         let pairs = self.count_parts(s, buf, down, ready, taken, depth + 1);
         path.borrow_mut().back(p);
         pairs
+    }
+
+    /// What [`split_parts`](Self::split_parts) and
+    /// [`split_path`](Self::split_path) both do first: choose the side to
+    /// split by the bit (the long one: west where east is whole, east
+    /// otherwise) and make ready the split of each side still to be made
+    /// again for each part, returning the long side, the other and the
+    /// level of each of the two in the split of its side.
+    ///
+    /// A side not whole is split through its pieces already, unless it
+    /// could hold no more than its chunk and was made to exactly its
+    /// chunk with column sets after it (which add no half board). The
+    /// other side needs a split only when it is not whole either.
+    fn split_sides(
+        &self,
+        s: &Sides<'_>,
+        buf: &mut Buffers,
+        levels: [Option<usize>; 2],
+        made: [(usize, bool); 2],
+    ) -> (Side, Side, [usize; 2]) {
+        let (long, other) = if made[0].1 {
+            (Side::West, Side::East)
+        } else {
+            (Side::East, Side::West)
+        };
+        let (l, o) = (long as usize, other as usize);
+        if levels[l].is_none() {
+            self.side_split(s, buf, long);
+        }
+        if !made[o].1 && levels[o].is_none() {
+            self.side_split(s, buf, other);
+        }
+        (
+            long,
+            other,
+            [levels[l].unwrap_or(0), levels[o].unwrap_or(0)],
+        )
     }
 
     /// How many half boards `side` of unit `s.u` has at most, unsplit:
