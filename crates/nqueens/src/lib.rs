@@ -307,6 +307,7 @@ mod huge;
 mod known;
 mod leetcode;
 mod parse;
+mod read;
 mod render;
 mod rng;
 mod search;
@@ -317,13 +318,12 @@ mod words;
 
 pub use crate::{
     // The classic algorithms behind one trait, their registry, and what they
-    // tell a learner: events, statistics, replays, pseudocode.
+    // tell a learner: statistics, replays, pseudocode.
     algo::{
         about, algorithm_names, algorithms, brute_force_permutations, find as find_algorithm,
         generator::{Generator, GeneratorFrame},
-        pseudocode, About, Algorithm, Counters, Event, Item, ItemKind, LiveTally, Mark, MarkKind,
-        MasksRow, Replay, StackEntry, Stats, Step, Structure, Trace, TreeMark, TreeNode,
-        UnknownAlgorithm, LEGEND, TRACE_STEPS,
+        pseudocode, About, Algorithm, Counters, LiveTally, Mark, MarkKind, MasksRow, Replay, Stats,
+        Step, Structure, Trace, TreeMark, TreeNode, UnknownAlgorithm, LEGEND, TRACE_STEPS,
     },
     // The board: squares, placements, solutions, their symmetries, reading them.
     board::{verify, Conflicts, Placement, Solution},
@@ -368,7 +368,6 @@ pub use crate::{
         plan::plan_fingerprint,
         plan::Engine,
         plan::Plan,
-        plan::Tally,
         plan::TaskSample,
         report::json_line as count_json_line,
         report::text_line as count_text_line,
@@ -387,8 +386,7 @@ pub use crate::{
         Counter, Counts, AUTO_JOIN_FROM,
     },
     error::{Error, ParseError, Source},
-    // Boards of any size: the construction, min-conflicts, random solutions,
-    // and the streaming check in O(n) bits.
+    // Boards of any size: the construction, min-conflicts, random solutions.
     huge::{
         construct::construct, construct::Construction,
         min_conflicts::memory as min_conflicts_memory, min_conflicts::MinConflicts,
@@ -396,14 +394,17 @@ pub use crate::{
         min_conflicts::Stats as MinConflictsStats, min_conflicts::MAX_N as MIN_CONFLICTS_MAX_N,
         random_solution::nth_solution, random_solution::random_solution,
         random_solution::uniform as uniform_solution, random_solution::Method as RandomMethod,
-        random_solution::RANDOM_START_MAX, random_solution::UNIFORM_MAX, stream::is_column_list,
-        stream::sniff_format, stream::ColumnReader, stream::InputFormat, stream::LineConflict,
-        stream::LineVerifier, stream::PagedBitSet, stream::ParallelVerifier, stream::ReadError,
-        stream::Streamed, stream::Verdict, stream::CONFLICTS_KEPT, stream::DETAIL_MAX,
+        random_solution::RANDOM_START_MAX, random_solution::UNIFORM_MAX,
     },
     // The published counts (OEIS A000170 and A002562).
     known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},
     parse::{parse_placements, parse_placements_as},
+    // Reading placements of any size as they stream by, and checking them in
+    // O(n) bits.
+    read::{
+        is_column_list, sniff_format, ColumnReader, InputFormat, LineConflict, LineVerifier,
+        PagedBitSet, ParallelVerifier, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
+    },
     // Pictures and text: boards drawn as text, SVG, animated SVG and PNG.
     render::{
         write_animated_svg, write_columns, write_png, write_solution, write_svg, Frame,
@@ -413,8 +414,12 @@ pub use crate::{
     // The fast search: the first solution, all of them, one per class.
     search::{first, search, solutions, unique_solutions, Solutions, UniqueSolutions, MAX_N},
     // The one visitor: solutions, trace steps and finished count tasks, each
-    // of which can stop the work.
-    sink::{Canonical, Collect, Count as SolutionCounter, Quiet, Sink},
+    // of which can stop the work, and what it is told (events, tallies).
+    sink::{
+        event::{Event, Item, ItemKind, StackEntry},
+        tally::Tally,
+        Canonical, Collect, Count as SolutionCounter, Quiet, Sink,
+    },
     square::{Attack, Conflict, Square},
     symmetry::Symmetry,
     words::{

@@ -16,14 +16,10 @@
 use crate::board::{Placement, Square};
 use crate::drawn::{self, Cell};
 pub use crate::error::ParseError;
-use crate::huge::stream::{ColumnReader, InputFormat, ReadError, Streamed};
+use crate::read::error::FORMS;
+use crate::read::{ColumnReader, InputFormat, ReadError, Streamed};
 
 impl std::error::Error for ParseError {}
-
-pub(crate) const FORMS: &str =
-    "expected a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, 1, 3]`, \
-a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
-or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
 
 /// Reads one or more placements from `text`.
 ///

@@ -39,7 +39,6 @@ pub mod bfs;
 pub mod bitwise;
 pub mod brute_force;
 pub mod dancing_links;
-pub(crate) mod event;
 pub mod generator;
 pub mod heuristic;
 mod lesson;
@@ -52,8 +51,8 @@ pub mod tagged_stack;
 mod tally;
 mod truth;
 
+pub use crate::sink::event::{Event, Item, ItemKind, StackEntry};
 pub use crate::sink::Sink;
-pub use event::{Event, Item, ItemKind, StackEntry};
 pub use lesson::{about, pseudocode, About, LEGEND};
 pub use replay::{
     Mark, MarkKind, MasksRow, Replay, Step, Structure, Trace, TreeMark, TreeNode, TRACE_STEPS,

@@ -351,7 +351,7 @@ impl Instance {
     /// blocked square or excluded diagonal.
     pub fn accepts(&self, columns: &[usize]) -> bool {
         columns.len() == self.n
-            && crate::verify(columns).is_ok()
+            && crate::board::verify(columns).is_ok()
             && self.queens.iter().all(|q| columns[q.row] == q.col)
             && columns
                 .iter()

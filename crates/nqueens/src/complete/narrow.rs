@@ -40,7 +40,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::solver::{Board, End, Order, Stats, POLL};
-use crate::count::plan::{Plan, Tally};
+use crate::count::plan::Plan;
+use crate::sink::tally::Tally;
 
 /// The widest board this search takes.
 pub(super) const WIDTH: usize = 64;

@@ -14,7 +14,8 @@ use super::instance::{Clash, Instance};
 use super::narrow::{self, Narrow};
 use super::solver::{search, Answer, Board, End, Event, Mark, Order, Stats};
 use crate::count::executor;
-use crate::count::plan::{Plan, Tally};
+use crate::count::plan::Plan;
+use crate::sink::tally::Tally;
 
 fn to_usize(columns: &[u32], out: &mut Vec<usize>) {
     out.clear();
@@ -39,7 +40,7 @@ fn to_usize(columns: &[u32], out: &mut Vec<usize>) {
 /// # Errors
 /// The [`Clash`] of the pre-placed queens, if any.
 pub fn complete(instance: &Instance, stop: &AtomicBool) -> Result<(Answer, Stats), Clash> {
-    complete_on(instance, crate::default_threads(), stop)
+    complete_on(instance, crate::count::executor::default_threads(), stop)
 }
 
 /// [`complete`] on `threads` threads (at least one). Boards up to 64 wide

@@ -9,9 +9,10 @@
 //! About three times slower than the constellation engine, and independent of
 //! it, which is what makes it useful: the two are checked against each other.
 
-use super::plan::{Engine, Plan, Tally};
+use super::plan::{Engine, Plan};
 use crate::error::Error;
 use crate::search::{check_n, Solutions};
+use crate::sink::tally::Tally;
 use crate::symmetry::stabilizer_size;
 
 /// The engine; see the module docs.
@@ -47,7 +48,7 @@ impl Engine for BacktrackEngine {
     }
 
     fn max_n(&self) -> usize {
-        crate::MAX_N
+        crate::search::MAX_N
     }
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {

@@ -45,11 +45,12 @@
 //! queen, the rotation-symmetric constellations, and, for corner solutions,
 //! the choices of the queens of rows 1 and 2: thousands from n = 14 on.
 
-use super::plan::{thread_cpu_seconds, Engine, Plan, Tally, TaskSample};
+use super::plan::{thread_cpu_seconds, Engine, Plan, TaskSample};
 use crate::board::Square;
 use crate::error::Error;
 use crate::rng::Xoshiro256;
 use crate::search::check_n;
+use crate::sink::tally::Tally;
 use crate::symmetry::Symmetry;
 
 /// The engine; see the module docs.

@@ -11,9 +11,10 @@
 use std::sync::atomic::AtomicBool;
 
 use super::executor::{default_threads, try_run};
-use super::plan::{Engine, Tally};
+use super::plan::Engine;
 use super::{auto_engine, Counts};
 use crate::error::Error;
+use crate::sink::tally::Tally;
 use crate::sink::{Quiet, Sink};
 
 /// Counts Q(n) and U(n) with the fastest engine that fits, on every core by

@@ -906,9 +906,9 @@ mod tests {
         fn len(&self) -> usize {
             1000
         }
-        fn count(&self, index: usize) -> crate::count::plan::Tally {
+        fn count(&self, index: usize) -> crate::sink::tally::Tally {
             let solutions = if self.stratum(index) == 0 { 1 } else { 100 };
-            crate::count::plan::Tally {
+            crate::sink::tally::Tally {
                 solutions,
                 classes_x8: solutions,
             }

@@ -18,8 +18,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::plan::{Plan, Tally};
+use super::plan::Plan;
 use crate::error::Error;
+use crate::sink::tally::Tally;
 use crate::sink::{Quiet, Sink};
 
 /// How often [`Sink::tick`] is called.

@@ -140,7 +140,7 @@ pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dy
 /// The number of solutions of a board and of their symmetry classes.
 ///
 /// What [`count_all`] and [`Counter::count`] return, and what
-/// [`Tally::counts`](plan::Tally::counts) makes of the sum over a whole plan.
+/// [`Tally::counts`](crate::sink::tally::Tally::counts) makes of the sum over a whole plan.
 ///
 /// # Examples
 ///

@@ -63,7 +63,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::checkpoint::write_atomic;
-use super::plan::Tally;
+use crate::sink::tally::Tally;
 
 /// The value of a partial result's `format` field.
 pub const FORMAT_NAME: &str = "nqueens-partial";

@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
 use super::file_lock;
-use super::plan::Tally;
+use crate::sink::tally::Tally;
 
 /// The header's `format`.
 const FORMAT_NAME: &str = "nqueens-task-log";

@@ -128,8 +128,8 @@
 
 use std::time::Instant;
 
+use crate::error::Error;
 use crate::rng::Xoshiro256;
-use crate::Error;
 
 /// The largest `n` accepted: 2^28 = 268,435,456 queens, which take about
 /// 6.6 GB (see [`memory`]). Above it [`MinConflicts::solve`] returns

@@ -1,6 +1,6 @@
 //! One solution of a huge board: the explicit construction, min-conflicts
-//! local search, random solutions, and a streaming check of boards with up to
-//! billions of queens.
+//! local search and random solutions. (The streaming check of boards with up
+//! to billions of queens is a reader, at the bottom: `read`.)
 //!
 //! Counting stops near n = 27, but *finding* a solution does not. Everything
 //! here works on plain column numbers (`columns[row]`), produced or consumed
@@ -10,4 +10,3 @@
 pub mod construct;
 pub mod min_conflicts;
 pub mod random_solution;
-pub mod stream;

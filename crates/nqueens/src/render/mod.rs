@@ -23,7 +23,7 @@
 //!   [`MAX_PNG_SIDE`] pixels.
 //!
 //! A search traced step by step becomes a list of [`Frame`]s (a
-//! [`FrameRecorder`] turns the [`Event`](crate::algo::Event)s of any
+//! [`FrameRecorder`] turns the [`Event`](crate::sink::event::Event)s of any
 //! algorithm into frames), and [`write_animated_svg`] plays them as an SVG
 //! animation that loops.
 //!

@@ -4,8 +4,9 @@
 use std::io;
 use std::ops::ControlFlow;
 
-use crate::algo::{Event, Replay};
+use crate::algo::Replay;
 use crate::board::{Conflict, Square};
+use crate::sink::event::Event;
 use crate::sink::Sink;
 
 /// The side of one square, in pixels, unless a picture says otherwise.
@@ -223,7 +224,7 @@ impl Picture {
 
     /// The queens of a [`Placement`](crate::Placement), with every
     /// conflicting pair drawn.
-    pub fn from_placement(placement: &crate::Placement) -> Self {
+    pub fn from_placement(placement: &crate::board::Placement) -> Self {
         Picture::new(placement.n())
             .with_queens(placement.queens().iter().copied())
             .with_conflicts(placement.conflicts())

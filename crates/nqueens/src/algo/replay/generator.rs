@@ -4,7 +4,7 @@
 
 use super::{lines, tuple, Replay};
 use crate::algo::generator::{frame_lines, GeneratorFrame};
-use crate::algo::Event;
+use crate::sink::event::Event;
 
 impl Replay {
     /// The generator's frames after `event`: a test moves the loop of row

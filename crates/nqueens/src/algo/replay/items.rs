@@ -4,7 +4,7 @@
 //! sizes follow from which items are covered.
 
 use super::{joined, lines, Replay};
-use crate::algo::{Item, ItemKind};
+use crate::sink::event::{Item, ItemKind};
 use crate::words::plural;
 
 impl Replay {

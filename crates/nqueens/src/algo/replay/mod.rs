@@ -51,7 +51,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::algo::{Event, Item, StackEntry};
+use crate::sink::event::{Event, Item, StackEntry};
 use masks::MaskRow;
 pub use masks::MasksRow;
 pub use structure::Structure;

@@ -2,7 +2,7 @@
 //! tagged stack each node's tag and the flag arrays `col`, `md` and `sd`.
 
 use super::{blanks, entry, joined, lines, Replay};
-use crate::algo::StackEntry;
+use crate::sink::event::StackEntry;
 
 impl Replay {
     /// Squares pushed, the last on top.

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{MarkKind, MasksRow, Replay};
 use crate::algo::generator::GeneratorFrame;
-use crate::algo::Item;
+use crate::sink::event::Item;
 
 /// The algorithm's structure as data, for programs and the web page.
 ///

@@ -2,7 +2,7 @@
 //! keeps the steps.
 
 use super::{Replay, Step};
-use crate::algo::Event;
+use crate::sink::event::Event;
 
 /// How far a trace goes unless told otherwise: `nqueens trace` stops after
 /// this many steps (`--max-steps` says otherwise), and the page's server

@@ -328,7 +328,7 @@ impl Replay {
 mod tests {
     use super::*;
     use crate::algo::algorithms;
-    use crate::algo::Event;
+    use crate::sink::event::Event;
     use crate::sink::Sink;
     use std::ops::ControlFlow;
 

@@ -233,7 +233,7 @@ fn off_board(n: usize) -> String {
     format!("{n}×{n}")
 }
 
-fn build_error(e: crate::Error) -> ParseError {
+fn build_error(e: crate::error::Error) -> ParseError {
     ParseError::whole(e.to_string())
 }
 

@@ -96,7 +96,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
 use super::file_lock;
-use super::plan::Tally;
+use crate::sink::tally::Tally;
 
 /// The longest header line read.
 const HEADER_MAX: usize = 4096;

@@ -91,9 +91,10 @@
 use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
 use super::fixed_by_turns::{fixed_by_or_stop, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
-use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, Tally, TaskSample};
+use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, TaskSample};
 use crate::error::Error;
 use crate::search::check_n;
+use crate::sink::tally::Tally;
 use crate::symmetry::Symmetry;
 use std::sync::atomic::{AtomicBool, Ordering};
 

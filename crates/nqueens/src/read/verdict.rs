@@ -353,9 +353,9 @@ impl RowFinder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::huge::stream::lines::KINDS;
-    use crate::huge::stream::test_util::{run, solution};
-    use crate::huge::stream::{LineVerifier, CONFLICTS_KEPT};
+    use crate::read::lines::KINDS;
+    use crate::read::test_util::{run, solution};
+    use crate::read::{LineVerifier, CONFLICTS_KEPT};
     use proptest::prelude::*;
 
     #[test]

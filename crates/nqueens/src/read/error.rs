@@ -8,8 +8,12 @@ use std::io;
 
 use crate::error::ParseError;
 
-/// The forms, as every reader of placements describes them in its errors.
-pub(super) use crate::parse::FORMS;
+/// The forms, as every reader of placements ([`parse_placements`](crate::parse_placements)
+/// too) describes them in its errors.
+pub(crate) const FORMS: &str =
+    "expected a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, 1, 3]`, \
+a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
+or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
 
 /// Why a stream could not be read as placements.
 ///

@@ -13,12 +13,20 @@
 //! | the algorithms, if [`Sink::tracing`] | [`Sink::event`] | each step of the search |
 //! | [`run_plan`](crate::run_plan) | [`Sink::task_done`] | each counted task, with its [`Tally`] |
 //! | [`run_plan`](crate::run_plan) | [`Sink::tick`] | every 200 ms while no task finishes |
+//!
+//! What a sink is told is defined here too, in `event` (the steps of a
+//! search) and `tally` (what a counted task found): the algorithms and the
+//! engines import them from here, so that the visitor at the bottom of the
+//! library names neither.
 
 use std::ops::ControlFlow;
 
-use crate::algo::event::Event;
-use crate::count::plan::Tally;
+pub(crate) mod event;
+pub(crate) mod tally;
+
 use crate::symmetry::is_canonical;
+use event::Event;
+use tally::Tally;
 
 /// Receives what a search or a count reports; every method may stop it.
 ///

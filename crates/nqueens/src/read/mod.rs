@@ -1,4 +1,10 @@
-//! Checking placements of any size as they stream by: O(n) time, O(n) bits.
+//! Reading placements of any size as they stream by, and checking them:
+//! O(n) time, O(n) bits.
+//!
+//! This is the library's one reader of column lists, at the bottom with the
+//! board and the errors: [`parse_placements`] hands column lists to
+//! [`ColumnReader`], `nqueens verify` streams files through it, and it
+//! imports neither the engines nor the huge-board searches.
 //!
 //! [`crate::verify`] and [`Placement`] hold every queen, a `usize` or a
 //! 16-byte [`Square`] each: 16 GB for a billion queens before a report even
@@ -109,7 +115,7 @@ mod background;
 mod bits;
 mod builder;
 mod cursor;
-mod error;
+pub(crate) mod error;
 mod json;
 mod lines;
 mod pairs;
@@ -193,3 +199,10 @@ pub const QUOTED_MAX: usize = 64 << 20;
 
 /// The UTF-8 byte-order mark, skipped at the start of the input.
 const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The cores the machine offers, counted as
+/// [`default_threads`](crate::default_threads) counts them: the reader sits
+/// below the counting engines and does not import them for one line.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}

@@ -2,8 +2,10 @@
 //!
 //! Every algorithm sends the same few common steps (place, reject, backtrack,
 //! solution) and beside them the steps of its own machinery; this file is the
-//! one vocabulary for all of them, so that [`Replay`](super::Replay), the
-//! command line, the JSON trace and the web page read one form.
+//! one vocabulary for all of them, so that [`Replay`](crate::algo::Replay), the
+//! command line, the JSON trace and the web page read one form. It lives
+//! beside the [`Sink`](super::Sink) that receives it, below the algorithms
+//! that send it.
 
 use crate::board::{Attack, Square};
 

@@ -7,7 +7,8 @@
 use crate::board::Placement;
 use crate::error::ParseError;
 use crate::leetcode::{rows_or_mixed, tokenize, unclosed, Token};
-use crate::parse::{first_nonblank, FORMS};
+use crate::parse::first_nonblank;
+use crate::read::error::FORMS;
 
 /// Every placement of `text` in the column-list forms.
 pub(super) fn parse(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {

@@ -271,8 +271,8 @@ fn json_error(line: u64, e: &serde_json::Error) -> ReadError {
 
 #[cfg(test)]
 mod tests {
-    use crate::huge::stream::test_util::read_with;
-    use crate::huge::stream::{ColumnReader, InputFormat, Streamed};
+    use crate::read::test_util::read_with;
+    use crate::read::{ColumnReader, InputFormat, Streamed};
 
     fn read(text: &str, detail_max: usize) -> Result<Vec<Streamed>, String> {
         read_with(

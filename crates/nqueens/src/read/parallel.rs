@@ -55,7 +55,7 @@ const BLOCK_ROWS: usize = 1 << 20;
 
 /// Checks an n×n board on several threads, asking the source for the columns
 /// of one block of rows at a time (see the docs of
-/// `src/huge/stream/parallel.rs`).
+/// `src/read/parallel.rs`).
 ///
 /// The source is a function from a range of rows to an iterator over their
 /// columns, in row order; it is called once per block, from any thread, so it
@@ -97,7 +97,7 @@ impl ParallelVerifier {
     pub fn new(n: usize) -> Self {
         ParallelVerifier {
             n,
-            threads: crate::default_threads(),
+            threads: super::cores(),
             block: BLOCK_ROWS,
         }
     }
@@ -326,7 +326,7 @@ impl<'a> Mark<'a> {
 mod tests {
     use super::*;
     use crate::huge::construct::construct;
-    use crate::huge::stream::test_util::run;
+    use crate::read::test_util::run;
     use proptest::prelude::*;
 
     /// The threads' answer alone, without the sequential second look.

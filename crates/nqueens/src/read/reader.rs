@@ -259,8 +259,8 @@ impl Verdict {
 mod tests {
     use super::*;
     use crate::board::{Attack, Square};
-    use crate::huge::stream::test_util::{list, naive, solution};
-    use crate::huge::stream::LineVerifier;
+    use crate::read::test_util::{list, naive, solution};
+    use crate::read::LineVerifier;
     use std::io;
 
     #[test]

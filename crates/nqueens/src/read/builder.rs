@@ -262,8 +262,8 @@ fn off_limits(k: u64, line: u64, text: &str, value: u64, base: u64) -> ReadError
 #[cfg(test)]
 mod tests {
     use crate::board::Attack;
-    use crate::huge::stream::test_util::read_with;
-    use crate::huge::stream::{ColumnReader, ReadError, Streamed};
+    use crate::read::test_util::read_with;
+    use crate::read::{ColumnReader, ReadError, Streamed};
 
     #[test]
     fn detail_limit_and_refusal() {

@@ -229,7 +229,7 @@ mod tests {
     use super::*;
     use crate::board::{Attack, Placement};
     use crate::error::Error;
-    use crate::huge::stream::test_util::{blank, naive, run, solution};
+    use crate::read::test_util::{blank, naive, run, solution};
     use proptest::prelude::*;
 
     #[test]

@@ -222,8 +222,8 @@ fn classify(text: &[u8]) -> Result<u64, Bad> {
 
 #[cfg(test)]
 mod tests {
-    use crate::huge::stream::test_util::read_with;
-    use crate::huge::stream::{ColumnReader, InputFormat, Streamed};
+    use crate::read::test_util::read_with;
+    use crate::read::{ColumnReader, InputFormat, Streamed};
 
     fn read(text: &str, one_based: bool) -> Result<Vec<Streamed>, String> {
         read_with(ColumnReader::new(text.as_bytes(), one_based).with_format(InputFormat::Pairs))

@@ -30,7 +30,7 @@ pub(super) enum Checker {
 impl Checker {
     /// Checks with `verifier`, on a second thread if the machine has one.
     pub(super) fn new(verifier: LineVerifier) -> Self {
-        if crate::default_threads() > 1 {
+        if super::cores() > 1 {
             Checker::Apart(Apart::start(verifier))
         } else {
             Checker::Here(Box::new(verifier))
@@ -128,7 +128,7 @@ impl Apart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::huge::stream::test_util::run;
+    use crate::read::test_util::run;
     use proptest::prelude::*;
 
     proptest! {

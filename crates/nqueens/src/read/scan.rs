@@ -769,8 +769,8 @@ fn unclosed_quote(line: u64) -> ReadError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::huge::stream::test_util::{agrees, read_all, small};
-    use crate::huge::stream::ColumnReader;
+    use crate::read::test_util::{agrees, read_all, small};
+    use crate::read::ColumnReader;
     use proptest::prelude::*;
     use std::io;
 
