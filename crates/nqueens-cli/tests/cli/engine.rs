@@ -689,9 +689,36 @@ fn ctrl_c_stops_a_long_task_within_a_second() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The plan is made, and the tasks begun: task 0 (the solutions fixed by
-    // a half turn, minutes at n = 26) and joins (seconds each).
-    std::thread::sleep(Duration::from_millis(2500));
+    // Its notes, as they come: the note of how long the count takes is
+    // written once the plan is made, just before the handler of Ctrl-C is
+    // set (how long that takes depends on the machine's load).
+    let stderr = child.stderr.take().unwrap();
+    let (lines, notes) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = lines.send(line.clone());
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    let ready = std::time::Instant::now();
+    loop {
+        let line = notes
+            .recv_timeout(Duration::from_secs(120).saturating_sub(ready.elapsed()))
+            .expect("the note of how long the count takes");
+        if line.contains("takes roughly") {
+            break;
+        }
+    }
+    // The tasks begun: task 0 (the solutions fixed by a half turn, minutes
+    // at n = 26) and joins (seconds each).
+    std::thread::sleep(Duration::from_millis(1000));
     assert!(child.try_wait().unwrap().is_none(), "ended early");
     send_signal(&child.id().to_string(), "-INT");
     let sent = std::time::Instant::now();
@@ -707,8 +734,7 @@ fn ctrl_c_stops_a_long_task_within_a_second() {
         std::thread::sleep(Duration::from_millis(20));
     };
     let waited = sent.elapsed();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = reader.join().unwrap();
     assert_eq!(status.code(), Some(130), "{err}");
     assert!(
         waited < Duration::from_millis(1500),
