@@ -255,14 +255,14 @@ impl Projection {
     /// ```
     /// use nqueens::{Engine, JoinEngine, Projection};
     ///
-    /// let plan = JoinEngine.plan(20)?;
+    /// let plan = JoinEngine.plan(18)?;
     /// let p = Projection::rough(&JoinEngine, plan.as_ref(), 2, None, None);
     /// assert_eq!((p.sampled, p.cpu_seconds_low), (0, None));
-    /// assert_eq!(p.projected_cpu_seconds, JoinEngine.rough_cpu_seconds(20));
+    /// assert_eq!(p.projected_cpu_seconds, JoinEngine.rough_cpu_seconds(18));
     /// assert_eq!(p.lines()[..3], [
-    ///     format!("n = 20: {} tasks (join engine); nothing timed: the engine's own model", plan.len()),
-    ///     "  CPU time: roughly 35.8s".to_string(),
-    ///     "  wall time: about 35.8s on 1 core, 17.9s on 2 cores".to_string(),
+    ///     format!("n = 18: {} tasks (join engine); nothing timed: the engine's own model", plan.len()),
+    ///     "  CPU time: roughly 0.8s".to_string(),
+    ///     "  wall time: about 0.8s on 1 core, 0.4s on 2 cores".to_string(),
     /// ]);
     /// # Ok::<(), nqueens::Error>(())
     /// ```
