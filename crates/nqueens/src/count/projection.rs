@@ -30,6 +30,16 @@ use crate::words::{
 };
 
 /// The most tasks [`Projection::sampled`] times.
+///
+/// ```
+/// use nqueens::{Engine, JoinEngine, Projection, PROJECTION_SAMPLES};
+///
+/// let plan = JoinEngine.plan(16)?;
+/// let p = Projection::sampled(&JoinEngine, plan.as_ref(), 1, None, None, 60.0);
+/// // Each kind of task has its share of the sample, so a few more at most.
+/// assert!(p.sampled >= PROJECTION_SAMPLES && p.sampled < PROJECTION_SAMPLES + 20, "{}", p.sampled);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
 pub const PROJECTION_SAMPLES: usize = 200;
 
 /// The seed of [`Projection::sampled`]'s random sample: the same tasks on
@@ -253,14 +263,17 @@ impl Projection {
     /// and no projected Q(n)).
     ///
     /// ```
-    /// use nqueens::{Engine, JoinEngine, Projection};
+    /// use nqueens::{grouped, Engine, JoinEngine, Projection};
     ///
     /// let plan = JoinEngine.plan(18)?;
     /// let p = Projection::rough(&JoinEngine, plan.as_ref(), 2, None, None);
     /// assert_eq!((p.sampled, p.cpu_seconds_low), (0, None));
     /// assert_eq!(p.projected_cpu_seconds, JoinEngine.rough_cpu_seconds(18));
     /// assert_eq!(p.lines()[..3], [
-    ///     format!("n = 18: {} tasks (join engine); nothing timed: the engine's own model", plan.len()),
+    ///     format!(
+    ///         "n = 18: {} tasks (join engine); nothing timed: the engine's own model",
+    ///         grouped(plan.len() as u128)
+    ///     ),
     ///     "  CPU time: roughly 0.8s".to_string(),
     ///     "  wall time: about 0.8s on 1 core, 0.4s on 2 cores".to_string(),
     /// ]);
