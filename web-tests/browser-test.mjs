@@ -427,6 +427,12 @@ async function run() {
   await waitText('#count-msg', /Q\(8\) = 92, 12 unique/, 'Count for n = 8');
   const width = await page.$eval('#count-fill', (e) => e.style.width);
   ok(width === '100%', `the progress bar is full at the end (got ${width})`);
+  // The library's rough projection of the count, as the server sent it.
+  const plan = await text('#count-plan');
+  const jobs = await page.evaluate(async () => (await (await fetch('/api/count')).json()).jobs);
+  const sent = jobs[jobs.length - 1].projection_text;
+  ok(plan === `Projected before it started:\n${sent}` && /CPU time: roughly /.test(plan) && /wall time: about .* on 1 core/.test(plan),
+    `the count shows the library's projection, its CPU and wall time (got ${JSON.stringify(plan)})`);
 
   step = 'screenshots';
   await page.screenshot({ path: path.join(shots, 'nqueens-serve.png') });

@@ -1,9 +1,11 @@
 //! The command line: the arguments of `nqueens count` that an MPI job can
-//! honour (the very struct `nqueens count` parses, [`CountTarget`]), plus
-//! `--chunk`.
+//! honour (the very struct `nqueens count` parses, [`CountTarget`], and its
+//! dry run), plus `--chunk`.
 //!
 //! Every rank parses and checks the same arguments, so every rank reaches the
 //! same verdict and they all exit with the same status; only rank 0 prints it.
+
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use nqueens_cli::flags::values::EngineChoice;
@@ -17,6 +19,10 @@ Run it under MPI, for example:
 OpenMPI refuses more ranks than cores unless given --oversubscribe, and runs
 as root only with --allow-run-as-root (or OMPI_ALLOW_RUN_AS_ROOT=1
 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1).
+
+With --dry-run, rank 0 times a sample of the tasks and prints the projection
+`nqueens count --dry-run` prints (the wall time on 1, 2 and as many cores as
+ranks, or --cores), and nothing is counted.
 
 The output is the line `nqueens count` prints. Rank 0 deals out chunks of
 tasks and counts tasks itself between requests; the totals are summed exactly.
@@ -51,6 +57,27 @@ pub struct CountArgs {
     /// max(1, tasks / (ranks × 16)).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub chunk: Option<u32>,
+    /// Plan the count and time a sample of its tasks on rank 0 instead of
+    /// counting (as `nqueens count --dry-run`, one thread a rank).
+    #[arg(long, conflicts_with = "chunk")]
+    pub dry_run: bool,
+    /// With --dry-run: project the wall time on this many cores, 1 to
+    /// 10,000,000 [default: the ranks].
+    #[arg(long, value_name = "K", requires = "dry_run", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub cores: Option<u64>,
+    /// With --dry-run: time tasks for up to this many seconds (after the
+    /// third, and two of each kind; up to about 200 tasks).
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
+    pub dry_run_seconds: Duration,
+}
+
+/// `--dry-run`: what to project instead of counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DryRun {
+    /// `--cores`, if given (else the ranks).
+    pub cores: Option<u64>,
+    /// `--dry-run-seconds`.
+    pub seconds: Duration,
 }
 
 /// A checked `count` command.
@@ -71,6 +98,8 @@ pub struct Job {
     /// `--task-log FILE`: rank 0 appends each finished task to it, and a
     /// rerun deals out only the tasks it lacks.
     pub task_log: Option<std::path::PathBuf>,
+    /// `--dry-run`: rank 0 projects the count instead.
+    pub dry_run: Option<DryRun>,
 }
 
 /// Checks the arguments and picks the engine that will count, as `nqueens
@@ -105,6 +134,10 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         engine: engine.name(),
         memory: t.memory,
         task_log: t.task_log,
+        dry_run: a.dry_run.then_some(DryRun {
+            cores: a.cores,
+            seconds: a.dry_run_seconds,
+        }),
     })
 }
 
@@ -129,7 +162,15 @@ mod tests {
                 engine: "constellation",
                 memory: None,
                 task_log: None,
+                dry_run: None,
             })
+        );
+        assert_eq!(
+            parse(&["nqueens-mpi", "count", "20", "--dry-run", "--cores", "64"]).map(|j| j.dry_run),
+            Ok(Some(DryRun {
+                cores: Some(64),
+                seconds: Duration::from_secs(60),
+            }))
         );
         // auto is the engine `nqueens count` would pick.
         assert_eq!(
@@ -192,6 +233,25 @@ mod tests {
             (
                 &["nqueens-mpi", "count", "8", "--engine", "nope"][..],
                 "no engine called 'nope'",
+            ),
+            (
+                &["nqueens-mpi", "count", "8", "--cores", "4"][..],
+                "--dry-run",
+            ),
+            (
+                &["nqueens-mpi", "count", "8", "--dry-run", "--cores", "0"][..],
+                "--cores",
+            ),
+            (
+                &[
+                    "nqueens-mpi",
+                    "count",
+                    "8",
+                    "--dry-run",
+                    "--dry-run-seconds",
+                    "0",
+                ][..],
+                "--dry-run-seconds",
             ),
             (
                 &["nqueens-mpi", "count", "29", "--engine", "join"][..],

@@ -67,7 +67,9 @@
 //! # Arguments, errors, exit status
 //!
 //! The arguments are those of `nqueens count` (N, `--unique`, `--format`,
-//! `--engine`, `--memory`, `--task-log`) plus `--chunk`. Every rank parses and checks them, so every rank reaches the
+//! `--engine`, `--memory`, `--task-log`, `--dry-run` with `--cores` and
+//! `--dry-run-seconds`) plus `--chunk`. A dry run prints the library's
+//! [`Projection`] on rank 0, the lines or JSON of `nqueens count --dry-run`. Every rank parses and checks them, so every rank reaches the
 //! same verdict; only rank 0 prints (the count, or `error: ...` on stderr)
 //! and all ranks exit with the same status (0, or 2 for bad arguments or a
 //! task log of another count), after `MPI_Finalize`. If the task log cannot
@@ -90,6 +92,7 @@
 //!   time spent waiting for answers.
 //!
 //! [`Plan`]: nqueens::Plan
+//! [`Projection`]: nqueens::Projection
 //! [`Tally`]: nqueens::Tally
 
 mod cli;
@@ -103,7 +106,7 @@ use std::time::Instant;
 use clap::Parser;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use nqueens::{count_json_line, count_text_line, Plan, Tally, TaskLog, TaskLogWriter};
+use nqueens::{count_json_line, count_text_line, Plan, Projection, Tally, TaskLog, TaskLogWriter};
 
 use crate::cli::Opts;
 use crate::protocol::{Chunking, Dealer};
@@ -174,6 +177,13 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         }
     };
     let ranks = world.size() as usize;
+    if let Some(dry) = job.dry_run {
+        return if rank == 0 {
+            dry_run(&job, dry, plan.as_ref(), ranks)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
     let chunking = match job.chunk {
         Some(k) => Chunking::Fixed(k),
         None => Chunking::Guided {
@@ -276,6 +286,48 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: cannot write the count: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `--dry-run`, on rank 0: the library's projection of the count, timed on
+/// a sample of its tasks on this rank, as `nqueens count --dry-run` prints
+/// it (one thread a rank; the wall time on 1, 2 and `--cores` or as many
+/// cores as ranks). The other ranks count nothing.
+fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> ExitCode {
+    let Some(engine) = nqueens::engine_by_name(job.engine) else {
+        let _ = writeln!(io::stderr(), "error: no engine called {}", job.engine);
+        return ExitCode::from(2);
+    };
+    let projection = Projection::sampled(
+        engine,
+        plan,
+        1,
+        job.memory,
+        Some(dry.cores.unwrap_or(ranks as u64)),
+        dry.seconds.as_secs_f64(),
+    );
+    let text = match job.format {
+        Format::Text => projection.lines().join("\n"),
+        Format::Json => match serde_json::to_string(&projection) {
+            Ok(json) => json,
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "error: cannot write the projection: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    // One write, so that mpirun forwards the lines whole.
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(format!("{text}\n").as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the projection: {e}");
             ExitCode::from(2)
         }
     }

@@ -1,5 +1,7 @@
 // The Count panel: starts a count on the server (POST /api/count), asks how
-// it goes until it is done, and cancels it.
+// it goes until it is done, and cancels it. Beside the progress it shows
+// the library's rough projection of the count (its CPU time, and the wall
+// time on 1, 2 and the job's cores), in the library's own words.
 
 import { $, setText } from './dom.js';
 import { api } from './api.js';
@@ -8,6 +10,7 @@ export let countJob = null;
 let countTimer = null;
 
 function countMsg(text, kind) { setText($('count-msg'), text, kind); }
+function countPlan(text) { setText($('count-plan'), text); }
 
 let countShownN = null; // the n whose count the message shows
 const COUNT_HINT = 'Counts every solution of the n×n board on the server\'s cores.';
@@ -20,6 +23,7 @@ export function countNChanged() {
   $('count-bar').setAttribute('aria-valuenow', '0');
   $('count-bar').classList.remove('done');
   countMsg(COUNT_HINT);
+  countPlan('');
 }
 
 function showJob(j) {
@@ -32,6 +36,7 @@ function showJob(j) {
   if (j.state === 'done' && j.matches_oeis === true) text += ' ✓ matches the published value (OEIS)';
   if (j.state === 'done' && j.matches_oeis === false) text += ' ✗ differs from the published value (OEIS)!';
   countMsg(text, j.state === 'done' ? 'ok' : j.state === 'running' ? undefined : 'error');
+  countPlan(j.projection_text ? 'Projected before it started:\n' + j.projection_text : '');
 }
 
 function countFinished() {
@@ -50,6 +55,7 @@ export async function startCount() {
   $('count-bar').classList.remove('done');
   countShownN = n;
   countMsg(`Starting a count for n = ${n}…`);
+  countPlan('');
   try {
     const j = await api('POST', '/api/count', { n, unique });
     countJob = j.id;

@@ -1321,6 +1321,45 @@ mod count {
         assert_eq!(list["jobs"].as_array().expect("jobs").len(), 6);
     }
 
+    /// A job's reply carries the library's rough projection of its count
+    /// (the engine's cost model on the job's threads and memory), as JSON
+    /// and in the words of `nqueens count --dry-run`.
+    #[test]
+    fn a_job_says_what_the_library_projects() {
+        let limits = Limits {
+            job_threads: 3,
+            ..Limits::default()
+        };
+        let stacks = 3 * nqueens_web::limits::THREAD_STACK;
+        let memory = Some(limits.job_memory - stacks);
+        let s = start_with(limits);
+        for (n, engine) in [(10, "constellation"), (16, "join")] {
+            let started = s.post("/api/count", json!({"n": n})).json();
+            let done = poll_until_finished(&s, started["id"].as_u64().expect("an id"));
+            let chosen = nqueens::auto_engine(n, 3, memory);
+            assert_eq!(chosen.name(), engine);
+            let plan = chosen.plan_within(n, 3, memory).expect("a plan");
+            let expected = nqueens::Projection::rough(chosen, plan.as_ref(), 3, memory, Some(3));
+            // Through the same JSON writer and reader as the reply.
+            let as_json: Value =
+                serde_json::from_str(&serde_json::to_string(&expected).expect("JSON"))
+                    .expect("JSON");
+            for reply in [&started, &done] {
+                assert_eq!(reply["projection"], as_json, "{reply}");
+                assert_eq!(reply["projection_text"], expected.lines().join("\n"));
+            }
+            assert_eq!(
+                done["projection"]["projected_cpu_seconds"].as_f64(),
+                Some(chosen.rough_cpu_seconds(n))
+            );
+            let text = done["projection_text"].as_str().expect("text");
+            assert!(
+                text.contains("CPU time: roughly ") && text.contains(" on 3 cores"),
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn cancel_stops_the_job_and_its_threads() {
         let s = start();

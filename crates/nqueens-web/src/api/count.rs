@@ -11,6 +11,12 @@
 //! a long task under way (seconds to minutes from n = 26) gives up within
 //! milliseconds ([`nqueens::Plan::count_or_stop`]); the job's state says
 //! `cancelled` or `abandoned` once the threads have ended.
+//!
+//! Every reply about a job carries what the count was projected to cost
+//! when it started: the library's rough [`Projection`] (the engine's own
+//! cost model, as `nqueens count` uses it for its note on long counts) as
+//! JSON in `projection`, and in the library's words, the lines of `nqueens
+//! count --dry-run`, in `projection_text`, which the page shows.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -19,6 +25,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use nqueens::Projection;
 use nqueens::Sink;
 use nqueens::Tally;
 use serde::{Deserialize, Serialize};
@@ -70,6 +77,8 @@ struct Job {
     threads: usize,
     /// What the job is charged of [`Limits::job_memory`].
     memory: u64,
+    /// What the count was projected to cost when it started.
+    projection: Projection,
     stop: AtomicBool,
     progress: Mutex<Progress>,
     last_seen: Mutex<Instant>,
@@ -88,6 +97,11 @@ struct JobOut {
     #[serde(flatten)]
     progress: Progress,
     message: String,
+    /// The library's rough projection of the count: its engine's cost
+    /// model on the job's threads.
+    projection: Projection,
+    /// The same in the library's words, one line a `\n`.
+    projection_text: String,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -139,6 +153,8 @@ impl Job {
             fraction,
             progress,
             message,
+            projection: self.projection.clone(),
+            projection_text: self.projection.lines().join("\n"),
         }
     }
 }
@@ -287,6 +303,14 @@ impl Jobs {
         let plan = engine
             .plan_within(n, threads, Some(left - stacks))
             .map_err(|e| ApiError::invalid(e.to_string()))?;
+        // The wall time on the job's threads too.
+        let projection = Projection::rough(
+            engine,
+            plan.as_ref(),
+            threads,
+            Some(left - stacks),
+            Some(threads as u64),
+        );
         // Forget the oldest finished jobs beyond the few kept.
         let finished: Vec<u64> = jobs
             .iter()
@@ -308,6 +332,7 @@ impl Jobs {
             tasks: plan.len(),
             threads,
             memory,
+            projection,
             stop: AtomicBool::new(false),
             progress: Mutex::new(Progress {
                 state: State::Running,

@@ -208,6 +208,9 @@ mod tests {
         fn plan(&self, _: usize) -> Result<Box<dyn Plan>, Error> {
             Ok(Box::new(BrokenPlan))
         }
+        fn rough_cpu_seconds(&self, _: usize) -> f64 {
+            0.0
+        }
     }
 
     #[test]

@@ -20,7 +20,9 @@
 //! the border queens placed first, and the plain [`backtrack`] one, which
 //! [`count_all`] sums on one thread; [`auto_engine`] picks), counted on
 //! several threads by [`executor`], with [`checkpoint`]s, [slices](mod@slice) and
-//! [`estimate`]s built on task indices, and reported by [`report`].
+//! [`estimate`]s built on task indices, and reported by [`report`]. What a
+//! count will cost, before it is made, is a [`projection`]: sampled, or from
+//! each engine's own cost model ([`Engine::rough_cpu_seconds`]).
 //!
 //! All totals are `u128`: Q(27) already needs 58 bits.
 
@@ -38,6 +40,7 @@ pub mod fixed_by_turns;
 pub mod join;
 mod pairs;
 pub mod plan;
+pub mod projection;
 pub mod report;
 pub mod slice;
 pub mod task_log;

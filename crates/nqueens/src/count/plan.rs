@@ -205,6 +205,24 @@ pub trait Engine: Send + Sync {
     /// # Errors
     /// [`Error::ZeroSize`] or [`Error::TooLarge`].
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error>;
+    /// Roughly how many seconds the whole count of `n` takes on one core
+    /// of a machine like CI's: the engine's own cost model, from times
+    /// measured on it, for a note before a long count and for
+    /// [`Projection::rough`](crate::Projection::rough). Within a factor of
+    /// a few; a dry run ([`Projection::sampled`](crate::Projection::sampled))
+    /// measures the count at hand instead.
+    ///
+    /// ```
+    /// use nqueens::{engines, Engine, JoinEngine};
+    ///
+    /// for engine in engines() {
+    ///     // Every row costs more than the one before.
+    ///     assert!(engine.rough_cpu_seconds(21) > engine.rough_cpu_seconds(20));
+    /// }
+    /// // The join engine's n = 20 took about 36 s on one core.
+    /// assert_eq!(JoinEngine.rough_cpu_seconds(20), 35.8);
+    /// ```
+    fn rough_cpu_seconds(&self, n: usize) -> f64;
     /// About how many bytes counting `n` takes with `threads` threads at
     /// least (see [`plan_within`](Self::plan_within)), so that a front end
     /// can refuse before the work (and the memory) is spent. The default

@@ -10,44 +10,14 @@ use nqueens::PartialResult;
 use nqueens::Sink;
 use nqueens::{count_json_line, count_text_line, grouped};
 use nqueens::{Checkpoint, CheckpointFile};
-use nqueens::{Plan, Tally, TaskLog, TaskLogWriter};
+use nqueens::{Plan, Projection, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
 use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
 use crate::progress::Progress;
-use nqueens::{show_duration, show_duration_as, show_duration_interval};
-
-/// Roughly how many seconds the whole count of `n` takes on one core of a
-/// machine like CI's with `engine`: measured values extended by the growth
-/// per row. The basis of the warning for long counts.
-fn one_core_seconds(engine: &str, n: usize) -> f64 {
-    let rows = |from: usize| n as i32 - from as i32;
-    match engine {
-        // Measured on the night of 2026-11-26 (Kluev's Q(20) took 245 s, as on
-        // the fastest days measured): whole counts on one core up to n = 20
-        // (the side-by-side), dry runs for n = 21 to 28 (docs/counting.md, "Counting
-        // the frontier"; n = 28 from 23 sampled splits). Odd and even
-        // boards grow differently, so a value for each n; below n = 16
-        // about ×7 a row.
-        "join" => {
-            const FROM_16: [f64; 13] = [
-                0.04, 0.54, 0.81, 9.8, 35.8, 530.0, 2.0e3, 2.0e4, 1.3e5, 1.4e6, 1.0e7, 8.8e7, 7.0e8,
-            ];
-            match n.checked_sub(16) {
-                Some(k) => FROM_16[k.min(12)],
-                None => FROM_16[0] / 7.0f64.powi(16 - n as i32),
-            }
-        }
-        // Measured: n = 17, 8.3 s (backtrack about 3.4 times that); ×7 a row.
-        "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
-        // ×7 a row up to n = 20, then about ×10.8 to the dry run of n = 32
-        // (7·10^15 s).
-        _ if n <= 20 => 8.3 * 7.0f64.powi(rows(17)),
-        _ => 2850.0 * 10.8f64.powi(rows(20)),
-    }
-}
+use nqueens::show_duration;
 
 /// How the counting engine runs: what `count` worked out from its options
 /// (the engine, the threads), and the options themselves, which the engine's
@@ -150,6 +120,8 @@ fn threads_error(e: nqueens::Error) -> anyhow::Error {
     }
 }
 
+/// `count N --dry-run`: the library's [`Projection`] of the count, timed
+/// on a sample of its tasks, in words or as JSON.
 #[allow(clippy::print_stderr)]
 fn dry_run(
     n: usize,
@@ -157,17 +129,16 @@ fn dry_run(
     run: &EngineRun<'_>,
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
-    let samples = 200.min(plan.len());
     let budget = run.args.dry_run_seconds.as_secs_f64();
-    // Tasks are timed on the threads of the count, up to one a core: each
-    // reads its own CPU clock, so more threads than cores would only
-    // slow each other down.
-    let threads = run.threads.min(nqueens::default_threads()).max(1);
     if n >= ENGINE_WARN {
         eprintln!(
             "note: timing a sample of the tasks for up to {budget} s on {}, and at least 3 \
              of them; {}",
-            nqueens::plural(threads as u128, "thread", "threads"),
+            nqueens::plural(
+                Projection::timing_threads(run.threads) as u128,
+                "thread",
+                "threads"
+            ),
             match run.engine.name() {
                 "constellation" => "a long task by random parts of it".to_string(),
                 "join" if n >= 24 => "each task by a random path through the parts of one of \
@@ -177,156 +148,23 @@ fn dry_run(
             }
         );
     }
-    let d = nqueens::dry_run_on(plan, samples, 0x006e_7175_6565_6e73, budget, threads);
-    // A 95% interval from the relative standard error (unbounded with one
-    // sample of many).
-    let margin = 1.96 * d.relative_error;
-    let (low, high) = d
-        .cpu_interval()
-        .unwrap_or((d.projected_cpu_seconds, f64::INFINITY));
-    let solutions = d.solutions_interval();
-    let known = nqueens::known_total(n);
-    let memory = run.args.target.memory;
-    let (bytes, memory_plan) = run.engine.memory_plan(n, run.threads, memory);
-    let mut cores = vec![1, 2];
-    cores.extend(run.args.cores.filter(|&k| k > 2));
-    let on = |k: u64| d.projected_cpu_seconds / k as f64;
+    let projection = Projection::sampled(
+        run.engine,
+        plan,
+        run.threads,
+        run.args.target.memory,
+        run.args.cores,
+        budget,
+    );
     let mut out = Out::stdout();
     match format {
         ReportFormat::Text => {
-            writeln!(
-                out,
-                "n = {n}: {} tasks ({} engine); timed {} of them in {}",
-                grouped(d.tasks as u128),
-                run.engine.name(),
-                grouped(d.sampled as u128),
-                show_duration(d.timing_seconds),
-            )?;
-            let interval = if margin.is_finite() && low > 0.0 {
-                format!(
-                    "± {:.0}%, 95% interval {}",
-                    100.0 * d.relative_error,
-                    show_duration_interval(low, high)
-                )
-            } else if margin.is_finite() {
-                format!(
-                    "± {:.0}%, 95% interval up to {}; a longer dry run narrows it \
-                     (--dry-run-seconds)",
-                    100.0 * d.relative_error,
-                    show_duration(high)
-                )
-            } else {
-                "one task timed: no interval; a longer dry run times more (--dry-run-seconds)"
-                    .to_string()
-            };
-            writeln!(
-                out,
-                "  CPU time: about {} ({interval})",
-                // In the unit of the interval's upper end, as its ends are.
-                show_duration_as(d.projected_cpu_seconds, high)
-            )?;
-            let walls: Vec<String> = cores
-                .iter()
-                .map(|&k| {
-                    format!(
-                        "{} on {}",
-                        show_duration(on(k)),
-                        nqueens::plural(u128::from(k), "core", "cores")
-                    )
-                })
-                .collect();
-            writeln!(out, "  wall time: about {}", walls.join(", "))?;
-            if let (Some(q), Some((q_low, q_high))) = (d.projected_solutions, solutions) {
-                // Whole numbers: the sample's count scaled, rounded.
-                let whole = |x: f64| grouped(x.round() as u128);
-                let check = match known {
-                    Some(k) if (q_low..=q_high).contains(&(k as f64)) => {
-                        format!("; the known Q({n}) = {} is inside it", grouped(k))
-                    }
-                    Some(k) => format!(
-                        "; the known Q({n}) = {} is OUTSIDE it: the sample is too small or \
-                         biased, and the time's interval is as doubtful",
-                        grouped(k)
-                    ),
-                    None => String::new(),
-                };
-                writeln!(
-                    out,
-                    "  solutions, from the same sample: about {} (95% interval {} to {}{check})",
-                    whole(q),
-                    whole(q_low),
-                    whole(q_high),
-                )?;
+            for line in projection.lines() {
+                writeln!(out, "{line}")?;
             }
-            writeln!(
-                out,
-                "  memory: about {} a process on {} ({memory_plan})",
-                crate::limits::show_bytes(bytes),
-                nqueens::plural(run.threads as u128, "thread", "threads"),
-            )?;
         }
         ReportFormat::Json => {
-            /// A dry run's plan and projection, as JSON.
-            #[derive(serde::Serialize)]
-            struct Plan<'a> {
-                n: usize,
-                engine: &'a str,
-                tasks: usize,
-                sampled: usize,
-                sample_seconds: f64,
-                timing_seconds: f64,
-                projected_cpu_seconds: f64,
-                relative_error: f64,
-                /// The 95% interval of the CPU time (null bounds: unbounded).
-                cpu_seconds_low: Option<f64>,
-                cpu_seconds_high: Option<f64>,
-                threads: usize,
-                projected_seconds: f64,
-                /// Wall time on 1, 2 and --cores cores.
-                wall_seconds: Vec<Wall>,
-                memory_bytes: u64,
-                memory_plan: String,
-                /// Q(n) as the same sample projects it, with its 95%
-                /// interval (null where the engine's samples do not count).
-                projected_solutions: Option<f64>,
-                solutions_low: Option<f64>,
-                solutions_high: Option<f64>,
-                /// The published Q(n), where known (n ≤ 27).
-                known_solutions: Option<u128>,
-            }
-            #[derive(serde::Serialize)]
-            struct Wall {
-                cores: u64,
-                seconds: f64,
-            }
-            let plan = Plan {
-                n,
-                engine: run.engine.name(),
-                tasks: d.tasks,
-                sampled: d.sampled,
-                sample_seconds: d.sample_seconds,
-                timing_seconds: d.timing_seconds,
-                projected_cpu_seconds: d.projected_cpu_seconds,
-                relative_error: d.relative_error,
-                cpu_seconds_low: margin.is_finite().then_some(low),
-                cpu_seconds_high: margin.is_finite().then_some(high),
-                threads: run.threads,
-                projected_seconds: d.projected_cpu_seconds / run.threads as f64,
-                wall_seconds: cores
-                    .iter()
-                    .map(|&k| Wall {
-                        cores: k,
-                        seconds: on(k),
-                    })
-                    .collect(),
-                memory_bytes: bytes,
-                memory_plan,
-                projected_solutions: d.projected_solutions,
-                solutions_low: solutions.map(|(l, _)| l),
-                solutions_high: solutions.map(|(_, h)| h),
-                known_solutions: known,
-            };
-            serde_json::to_writer(&mut out, &plan)?;
+            serde_json::to_writer(&mut out, &projection)?;
             writeln!(out)?;
         }
     }
@@ -475,8 +313,8 @@ pub fn run(
         }
     }
     if n >= ENGINE_WARN && !pending.is_empty() {
-        let rough =
-            one_core_seconds(run.engine.name(), n) * pending.len() as f64 / plan.len() as f64;
+        // The engine's own cost model, for the tasks left.
+        let rough = run.engine.rough_cpu_seconds(n) * pending.len() as f64 / plan.len() as f64;
         eprintln!(
             "note: counting n = {n} takes roughly {} on {} here{}",
             show_duration(rough / run.threads as f64),

@@ -84,7 +84,8 @@
 //!    quadrant pieces that `tables` holds, splitting a side by signature
 //!    bits when it is longer than its chunk, and `plan`'s join counts the
 //!    disjoint pairs;
-//! 5. a dry run times a task instead (`dry_run`).
+//! 5. a dry run times a task instead (`dry_run`); `cost` holds the rough
+//!    model of a whole count's time, measured, for notes before a count.
 //!
 //! `tests` and `sizes` (ignored measurements) are the unit tests.
 
@@ -99,6 +100,7 @@ use crate::symmetry::Symmetry;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod buffers;
+mod cost;
 mod dry_run;
 mod plan;
 mod sides;
@@ -477,6 +479,12 @@ impl Engine for JoinEngine {
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
         self.plan_within(n, 1, None)
+    }
+
+    /// Measured whole counts and dry runs, one value for each n from 16 to
+    /// 28, about seven times less a row below (see `join/cost.rs`).
+    fn rough_cpu_seconds(&self, n: usize) -> f64 {
+        cost::rough_cpu_seconds(n)
     }
 }
 

@@ -1,0 +1,587 @@
+//! What a count will cost before it is made: a [`Projection`] of its tasks,
+//! CPU time with its interval, wall time on a few core counts, memory and,
+//! from the same sample, the number of solutions.
+//!
+//! Every front end (the command line's `count --dry-run`, `nqueens-mpi
+//! count --dry-run`, the page's count panel) shows this one value, made
+//! here for any [`Engine`], so that they cannot disagree and none of them
+//! keeps its own tables of times. There are two kinds:
+//!
+//! - [`Projection::sampled`] times a sample of the plan's tasks (the dry run
+//!   of [`dry_run_on`], whose module docs say why the projection is
+//!   unbiased and what its interval means), and projects Q(n) from the same
+//!   sample as a check where Q(n) is known;
+//! - [`Projection::rough`] times nothing: the CPU time is the engine's own
+//!   cost model ([`Engine::rough_cpu_seconds`], from times measured on a
+//!   machine like CI's), instant, within a factor of a few.
+//!
+//! The wall time on K cores is the CPU time over K (the tasks are
+//! independent, and thousands of them), for 1 and 2 cores and a number
+//! the caller adds (a cluster). [`Projection::lines`] says it in words,
+//! the same lines wherever it is printed; serde gives the JSON.
+
+use serde::Serialize;
+
+use super::estimate::{dry_run_on, DryRun};
+use super::executor::default_threads;
+use super::plan::{Engine, Plan};
+use crate::words::{
+    grouped, plural, show_bytes, show_duration, show_duration_as, show_duration_interval,
+};
+
+/// The most tasks [`Projection::sampled`] times.
+///
+/// ```
+/// use nqueens::{Engine, JoinEngine, Projection, PROJECTION_SAMPLES};
+///
+/// let plan = JoinEngine.plan(16)?;
+/// let p = Projection::sampled(&JoinEngine, plan.as_ref(), 1, None, None, 60.0);
+/// // Each kind of task has its share of the sample, so a few more at most.
+/// assert!(p.sampled >= PROJECTION_SAMPLES && p.sampled < PROJECTION_SAMPLES + 20, "{}", p.sampled);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub const PROJECTION_SAMPLES: usize = 200;
+
+/// The seed of [`Projection::sampled`]'s random sample: the same tasks on
+/// every run and in every front end ("nqueens" in ASCII).
+const SEED: u64 = 0x006e_7175_6565_6e73;
+
+/// The wall time of a count on some cores, part of a [`Projection`].
+///
+/// ```
+/// use nqueens::{Engine, JoinEngine, Projection};
+///
+/// let plan = JoinEngine.plan(16)?;
+/// let p = Projection::rough(&JoinEngine, plan.as_ref(), 4, None, Some(8));
+/// let on_8 = p.wall_seconds.iter().find(|w| w.cores == 8).expect("8 cores asked for");
+/// assert_eq!(on_8.seconds, p.projected_cpu_seconds / 8.0);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct WallTime {
+    /// The cores counting at once.
+    pub cores: u64,
+    /// The projected wall time on them, in seconds.
+    pub seconds: f64,
+}
+
+/// A count's plan and what it will cost; see the module docs. The field
+/// names are those of the JSON (`nqueens count --dry-run --format json`).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{Engine, JoinEngine, Projection};
+///
+/// let plan = JoinEngine.plan(14)?;
+/// let p = Projection::sampled(&JoinEngine, plan.as_ref(), 1, None, None, 60.0);
+/// assert_eq!((p.n, p.engine, p.tasks), (14, "join", plan.len()));
+/// assert!(p.sampled >= 3 && p.projected_cpu_seconds > 0.0);
+/// // The sample projects Q(14) = 365,596 too, with an interval.
+/// assert_eq!(p.known_solutions, Some(365_596));
+/// let (low, high) = (p.solutions_low.unwrap(), p.solutions_high.unwrap());
+/// assert!(low <= 365_596.0 && 365_596.0 <= high, "{low} to {high}");
+///
+/// // In words, as `nqueens count 14 --dry-run` prints it:
+/// let lines = p.lines();
+/// assert!(lines[0].starts_with(&format!("n = 14: {} tasks (join engine); timed", plan.len())));
+/// assert!(lines[1].starts_with("  CPU time: about "));
+/// assert!(lines[2].starts_with("  wall time: about ") && lines[2].ends_with(" on 2 cores"));
+/// assert!(lines[3].contains("the known Q(14) = 365,596 is inside it"));
+/// assert!(lines[4].starts_with("  memory: about "));
+///
+/// // And as JSON.
+/// let json = serde_json::to_value(&p)?;
+/// assert_eq!(json["engine"], "join");
+/// assert_eq!(json["wall_seconds"][1]["cores"], 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Projection {
+    /// The board size.
+    pub n: usize,
+    /// The engine that would count ([`Engine::name`]).
+    pub engine: &'static str,
+    /// The tasks of its plan.
+    pub tasks: usize,
+    /// How many tasks were timed; 0 for a [rough](Projection::rough)
+    /// projection.
+    pub sampled: usize,
+    /// The CPU time of the sampled tasks, in seconds on one thread.
+    pub sample_seconds: f64,
+    /// The wall time the sampling took, in seconds.
+    pub timing_seconds: f64,
+    /// The CPU time of the whole count on one core, in seconds.
+    pub projected_cpu_seconds: f64,
+    /// The relative standard error of `projected_cpu_seconds`: 0 when every
+    /// task was timed, infinite (null in JSON) when one task of several was,
+    /// or for a rough projection.
+    pub relative_error: f64,
+    /// The low end of the 95% interval of the CPU time; `None` where there
+    /// is no interval (one task timed, or a rough projection).
+    pub cpu_seconds_low: Option<f64>,
+    /// The high end of the 95% interval of the CPU time (`None`: unbounded).
+    pub cpu_seconds_high: Option<f64>,
+    /// The threads the count would run on.
+    pub threads: usize,
+    /// The wall time of the count on `threads` threads, in seconds.
+    pub projected_seconds: f64,
+    /// The wall time on 1, 2 and the cores asked for.
+    pub wall_seconds: Vec<WallTime>,
+    /// The bytes a process needs ([`Engine::memory_plan`]).
+    pub memory_bytes: u64,
+    /// How the engine keeps within its memory, in a few words.
+    pub memory_plan: String,
+    /// Q(n) as the sample projects it (`None` for a rough projection, or
+    /// where the engine's samples do not count).
+    pub projected_solutions: Option<f64>,
+    /// The low end of the 95% interval of `projected_solutions`.
+    pub solutions_low: Option<f64>,
+    /// The high end of the 95% interval of `projected_solutions`.
+    pub solutions_high: Option<f64>,
+    /// The published Q(n), where known (n ≤ 27).
+    pub known_solutions: Option<u128>,
+}
+
+impl Projection {
+    /// Times a sample of `plan`'s tasks (up to [`PROJECTION_SAMPLES`], for
+    /// up to `budget_seconds` after the first few, on
+    /// [`Projection::timing_threads`] threads) and projects the count of
+    /// `plan` by `engine` on `threads` threads within `memory` bytes (the
+    /// plan should be `engine.plan_within(n, threads, memory)`), with the
+    /// wall time on 1, 2 and `cores` cores. The sample is always the same
+    /// for the same plan.
+    ///
+    /// ```
+    /// use nqueens::{ConstellationEngine, Engine, Projection};
+    ///
+    /// let plan = ConstellationEngine.plan(12)?;
+    /// let p = Projection::sampled(&ConstellationEngine, plan.as_ref(), 2, None, Some(64), 0.0);
+    /// // No time to spend: the least a dry run times, three tasks.
+    /// assert_eq!(p.sampled, 3);
+    /// let cores: Vec<u64> = p.wall_seconds.iter().map(|w| w.cores).collect();
+    /// assert_eq!(cores, [1, 2, 64]);
+    /// assert_eq!(p.projected_seconds, p.projected_cpu_seconds / 2.0);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn sampled(
+        engine: &dyn Engine,
+        plan: &dyn Plan,
+        threads: usize,
+        memory: Option<u64>,
+        cores: Option<u64>,
+        budget_seconds: f64,
+    ) -> Projection {
+        let samples = PROJECTION_SAMPLES.min(plan.len());
+        let d = dry_run_on(
+            plan,
+            samples,
+            SEED,
+            budget_seconds,
+            Self::timing_threads(threads),
+        );
+        Self::from_dry_run(engine, plan.n(), &d, threads, memory, cores)
+    }
+
+    /// The threads [`Projection::sampled`] times tasks on for a count on
+    /// `threads`: as many, up to one a core (each task reads its own CPU
+    /// clock, so more threads than cores would only slow each other down).
+    ///
+    /// ```
+    /// use nqueens::{default_threads, Projection};
+    ///
+    /// assert_eq!(Projection::timing_threads(1), 1);
+    /// assert_eq!(Projection::timing_threads(0), 1);
+    /// assert_eq!(Projection::timing_threads(100_000), default_threads());
+    /// ```
+    pub fn timing_threads(threads: usize) -> usize {
+        threads.min(default_threads()).max(1)
+    }
+
+    /// The projection of a dry run `d` of the plan of `n` by `engine`
+    /// (what [`Projection::sampled`] makes of the sample it times).
+    ///
+    /// ```
+    /// use nqueens::{DryRun, JoinEngine, Projection};
+    ///
+    /// let d = DryRun {
+    ///     tasks: 1000,
+    ///     sampled: 10,
+    ///     sample_seconds: 2.0,
+    ///     timing_seconds: 1.5,
+    ///     projected_cpu_seconds: 200.0,
+    ///     relative_error: 0.1,
+    ///     projected_solutions: None,
+    ///     solutions_relative_error: f64::INFINITY,
+    /// };
+    /// let p = Projection::from_dry_run(&JoinEngine, 16, &d, 4, None, None);
+    /// assert_eq!(p.lines()[..3], [
+    ///     "n = 16: 1,000 tasks (join engine); timed 10 of them in 1.5s",
+    ///     "  CPU time: about 3m 20s (± 10%, 95% interval 2m 40s to 3m 59s)",
+    ///     "  wall time: about 3m 20s on 1 core, 1m 40s on 2 cores",
+    /// ]);
+    /// ```
+    pub fn from_dry_run(
+        engine: &dyn Engine,
+        n: usize,
+        d: &DryRun,
+        threads: usize,
+        memory: Option<u64>,
+        cores: Option<u64>,
+    ) -> Projection {
+        let cpu = d.cpu_interval();
+        let solutions = d.solutions_interval();
+        let (memory_bytes, memory_plan) = engine.memory_plan(n, threads, memory);
+        Projection {
+            n,
+            engine: engine.name(),
+            tasks: d.tasks,
+            sampled: d.sampled,
+            sample_seconds: d.sample_seconds,
+            timing_seconds: d.timing_seconds,
+            projected_cpu_seconds: d.projected_cpu_seconds,
+            relative_error: d.relative_error,
+            cpu_seconds_low: cpu.map(|(low, _)| low),
+            cpu_seconds_high: cpu.map(|(_, high)| high),
+            threads,
+            projected_seconds: d.projected_cpu_seconds / threads.max(1) as f64,
+            wall_seconds: walls(d.projected_cpu_seconds, cores),
+            memory_bytes,
+            memory_plan,
+            projected_solutions: d.projected_solutions,
+            solutions_low: solutions.map(|(low, _)| low),
+            solutions_high: solutions.map(|(_, high)| high),
+            known_solutions: crate::known::total(n),
+        }
+    }
+
+    /// A projection that times nothing: the CPU time of `engine`'s cost
+    /// model ([`Engine::rough_cpu_seconds`]), instant; otherwise as
+    /// [`Projection::sampled`] (`sampled` is 0, and there is no interval
+    /// and no projected Q(n)).
+    ///
+    /// ```
+    /// use nqueens::{grouped, Engine, JoinEngine, Projection};
+    ///
+    /// let plan = JoinEngine.plan(18)?;
+    /// let p = Projection::rough(&JoinEngine, plan.as_ref(), 2, None, None);
+    /// assert_eq!((p.sampled, p.cpu_seconds_low), (0, None));
+    /// assert_eq!(p.projected_cpu_seconds, JoinEngine.rough_cpu_seconds(18));
+    /// assert_eq!(p.lines()[..3], [
+    ///     format!(
+    ///         "n = 18: {} tasks (join engine); nothing timed: the engine's own model",
+    ///         grouped(plan.len() as u128)
+    ///     ),
+    ///     "  CPU time: roughly 0.8s".to_string(),
+    ///     "  wall time: about 0.8s on 1 core, 0.4s on 2 cores".to_string(),
+    /// ]);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn rough(
+        engine: &dyn Engine,
+        plan: &dyn Plan,
+        threads: usize,
+        memory: Option<u64>,
+        cores: Option<u64>,
+    ) -> Projection {
+        let n = plan.n();
+        let cpu = engine.rough_cpu_seconds(n);
+        let d = DryRun {
+            tasks: plan.len(),
+            sampled: 0,
+            sample_seconds: 0.0,
+            timing_seconds: 0.0,
+            projected_cpu_seconds: cpu,
+            relative_error: f64::INFINITY,
+            projected_solutions: None,
+            solutions_relative_error: f64::INFINITY,
+        };
+        Self::from_dry_run(engine, n, &d, threads, memory, cores)
+    }
+
+    /// The projection in words: the lines `nqueens count N --dry-run`
+    /// prints (the tasks, the CPU time, the wall times, Q(n) from the
+    /// sample where there is one, and the memory), without line ends.
+    /// See [`Projection`] and [`Projection::from_dry_run`] for examples.
+    ///
+    /// ```
+    /// use nqueens::{BacktrackEngine, Engine, Projection};
+    ///
+    /// let plan = BacktrackEngine.plan(8)?;
+    /// let p = Projection::sampled(&BacktrackEngine, plan.as_ref(), 1, None, None, 60.0);
+    /// // Every one of the 21 tasks timed: an interval of width 0.
+    /// assert_eq!(p.sampled, 21);
+    /// assert_eq!(p.lines().last().unwrap(), "  memory: about 16.0 MiB a process on 1 thread (a search stack per thread)");
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::with_capacity(5);
+        let tasks = format!(
+            "n = {}: {} tasks ({} engine)",
+            self.n,
+            grouped(self.tasks as u128),
+            self.engine
+        );
+        if self.sampled == 0 {
+            lines.push(format!("{tasks}; nothing timed: the engine's own model"));
+            lines.push(format!(
+                "  CPU time: roughly {}",
+                show_duration(self.projected_cpu_seconds)
+            ));
+        } else {
+            lines.push(format!(
+                "{tasks}; timed {} of them in {}",
+                grouped(self.sampled as u128),
+                show_duration(self.timing_seconds),
+            ));
+            lines.push(self.cpu_line());
+        }
+        let walls: Vec<String> = self
+            .wall_seconds
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} on {}",
+                    show_duration(w.seconds),
+                    plural(u128::from(w.cores), "core", "cores")
+                )
+            })
+            .collect();
+        lines.push(format!("  wall time: about {}", walls.join(", ")));
+        if let (Some(q), Some(q_low), Some(q_high)) = (
+            self.projected_solutions,
+            self.solutions_low,
+            self.solutions_high,
+        ) {
+            // Whole numbers: the sample's count scaled, rounded.
+            let whole = |x: f64| grouped(x.round() as u128);
+            let n = self.n;
+            let check = match self.known_solutions {
+                Some(k) if (q_low..=q_high).contains(&(k as f64)) => {
+                    format!("; the known Q({n}) = {} is inside it", grouped(k))
+                }
+                Some(k) => format!(
+                    "; the known Q({n}) = {} is OUTSIDE it: the sample is too small or \
+                     biased, and the time's interval is as doubtful",
+                    grouped(k)
+                ),
+                None => String::new(),
+            };
+            lines.push(format!(
+                "  solutions, from the same sample: about {} (95% interval {} to {}{check})",
+                whole(q),
+                whole(q_low),
+                whole(q_high),
+            ));
+        }
+        lines.push(format!(
+            "  memory: about {} a process on {} ({})",
+            show_bytes(self.memory_bytes),
+            plural(self.threads as u128, "thread", "threads"),
+            self.memory_plan
+        ));
+        lines
+    }
+
+    /// The CPU time of a sampled projection with its interval, in words.
+    fn cpu_line(&self) -> String {
+        let high = self.cpu_seconds_high.unwrap_or(f64::INFINITY);
+        let interval = match self.cpu_seconds_low {
+            Some(low) if low > 0.0 => format!(
+                "± {:.0}%, 95% interval {}",
+                100.0 * self.relative_error,
+                show_duration_interval(low, high)
+            ),
+            Some(_) => format!(
+                "± {:.0}%, 95% interval up to {}; a longer dry run narrows it \
+                 (--dry-run-seconds)",
+                100.0 * self.relative_error,
+                show_duration(high)
+            ),
+            None => "one task timed: no interval; a longer dry run times more \
+                     (--dry-run-seconds)"
+                .to_string(),
+        };
+        format!(
+            "  CPU time: about {} ({interval})",
+            // In the unit of the interval's upper end, as its ends are.
+            show_duration_as(self.projected_cpu_seconds, high)
+        )
+    }
+}
+
+/// The wall time of `cpu_seconds` of independent tasks on 1, 2 and `cores`
+/// cores (when more than 2).
+fn walls(cpu_seconds: f64, cores: Option<u64>) -> Vec<WallTime> {
+    let mut list = vec![1, 2];
+    list.extend(cores.filter(|&k| k > 2));
+    list.into_iter()
+        .map(|cores| WallTime {
+            cores,
+            seconds: cpu_seconds / cores as f64,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::backtrack::BacktrackEngine;
+    use crate::count::constellation::ConstellationEngine;
+    use crate::count::join::JoinEngine;
+
+    /// The CLI's table of rough times before each engine kept its own
+    /// (`one_core_seconds` in `commands/count/engine.rs`), word for word:
+    /// the models must give the same values.
+    fn old_one_core_seconds(engine: &str, n: usize) -> f64 {
+        let rows = |from: usize| n as i32 - from as i32;
+        match engine {
+            "join" => {
+                const FROM_16: [f64; 13] = [
+                    0.04, 0.54, 0.81, 9.8, 35.8, 530.0, 2.0e3, 2.0e4, 1.3e5, 1.4e6, 1.0e7, 8.8e7,
+                    7.0e8,
+                ];
+                match n.checked_sub(16) {
+                    Some(k) => FROM_16[k.min(12)],
+                    None => FROM_16[0] / 7.0f64.powi(16 - n as i32),
+                }
+            }
+            "backtrack" => 3.4 * 8.3 * 7.0f64.powi(rows(17)),
+            _ if n <= 20 => 8.3 * 7.0f64.powi(rows(17)),
+            _ => 2850.0 * 10.8f64.powi(rows(20)),
+        }
+    }
+
+    #[test]
+    fn each_engine_keeps_the_old_table_and_grows_with_n() {
+        let engines: [&dyn Engine; 3] = [&JoinEngine, &BacktrackEngine, &ConstellationEngine];
+        for engine in engines {
+            let mut before = 0.0;
+            for n in 1..=engine.max_n().min(40) {
+                let rough = engine.rough_cpu_seconds(n);
+                let old = old_one_core_seconds(engine.name(), n);
+                assert!(
+                    (rough - old).abs() <= 1e-12 * old,
+                    "{} n = {n}: {rough} against {old}",
+                    engine.name()
+                );
+                assert!(rough > before, "{} n = {n}: {rough}", engine.name());
+                before = rough;
+            }
+        }
+    }
+
+    /// A dry run of made-up numbers, to check the words of each case.
+    fn dry(relative_error: f64, solutions: Option<f64>) -> DryRun {
+        DryRun {
+            tasks: 12_345,
+            sampled: 200,
+            sample_seconds: 10.0,
+            timing_seconds: 5.0,
+            projected_cpu_seconds: 7200.0,
+            relative_error,
+            projected_solutions: solutions,
+            solutions_relative_error: 0.01,
+        }
+    }
+
+    #[test]
+    fn the_words_of_each_interval() {
+        let p = Projection::from_dry_run(&JoinEngine, 18, &dry(0.1, None), 4, None, Some(64));
+        assert_eq!(
+            p.lines()[..3],
+            [
+                "n = 18: 12,345 tasks (join engine); timed 200 of them in 5.0s",
+                "  CPU time: about 2h 00m (± 10%, 95% interval 1h 36m to 2h 23m)",
+                "  wall time: about 2h 00m on 1 core, 1h 00m on 2 cores, 1m 52s on 64 cores",
+            ]
+        );
+        assert_eq!(p.lines().len(), 4, "no solutions line without a projection");
+        // An interval from 0: only its upper end.
+        let p = Projection::from_dry_run(&JoinEngine, 18, &dry(0.6, None), 4, None, None);
+        assert_eq!(p.cpu_seconds_low, Some(0.0));
+        assert!(
+            p.lines()[1].starts_with("  CPU time: about 2h 00m (± 60%, 95% interval up to "),
+            "{:?}",
+            p.lines()
+        );
+        // One task of several: no interval, null bounds.
+        let p = Projection::from_dry_run(&JoinEngine, 18, &dry(f64::INFINITY, None), 4, None, None);
+        assert_eq!((p.cpu_seconds_low, p.cpu_seconds_high), (None, None));
+        assert!(p.lines()[1].contains("one task timed: no interval"));
+        let json = serde_json::to_value(&p).unwrap();
+        assert!(json["relative_error"].is_null() && json["cpu_seconds_high"].is_null());
+    }
+
+    #[test]
+    fn solutions_are_checked_against_the_known_count() {
+        // Q(18) = 666,090,624.
+        let inside = Projection::from_dry_run(
+            &JoinEngine,
+            18,
+            &dry(0.1, Some(666_000_000.0)),
+            1,
+            None,
+            None,
+        );
+        assert!(
+            inside.lines()[3].ends_with("the known Q(18) = 666,090,624 is inside it)"),
+            "{:?}",
+            inside.lines()
+        );
+        let outside =
+            Projection::from_dry_run(&JoinEngine, 18, &dry(0.1, Some(5.0e8)), 1, None, None);
+        assert!(outside.lines()[3].contains("is OUTSIDE it"));
+        // No known value past n = 27: the interval alone.
+        let beyond =
+            Projection::from_dry_run(&JoinEngine, 28, &dry(0.1, Some(5.0e8)), 1, None, None);
+        assert!(
+            beyond.lines()[3].ends_with("to 509,800,000)"),
+            "{:?}",
+            beyond.lines()
+        );
+    }
+
+    #[test]
+    fn the_json_has_the_dry_runs_fields_in_order() {
+        let p = Projection::from_dry_run(&JoinEngine, 18, &dry(0.1, None), 4, None, None);
+        let json = serde_json::to_string(&p).unwrap();
+        let keys: Vec<&str> = json
+            .split('"')
+            .collect::<Vec<_>>()
+            .windows(3)
+            .filter(|w| w[2].starts_with(':'))
+            .map(|w| w[1])
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "n",
+                "engine",
+                "tasks",
+                "sampled",
+                "sample_seconds",
+                "timing_seconds",
+                "projected_cpu_seconds",
+                "relative_error",
+                "cpu_seconds_low",
+                "cpu_seconds_high",
+                "threads",
+                "projected_seconds",
+                "wall_seconds",
+                "cores",
+                "seconds",
+                "cores",
+                "seconds",
+                "memory_bytes",
+                "memory_plan",
+                "projected_solutions",
+                "solutions_low",
+                "solutions_high",
+                "known_solutions",
+            ]
+        );
+    }
+}
