@@ -908,6 +908,31 @@ async function testGoToStep(url) {
   await goTo(1000000, 'go to step 1,000,000 of recursive on 12×12');
   await checkStepIsApis(url, 12, 'recursive', 1000000);
   await page.screenshot({ path: path.join(shots, 'watch-go-to-step.png') });
+  // Paging on from a window: past 20,000 steps held (HOLD in watch.js)
+  // the first pages go, and what is shown stays the API's.
+  await page.selectOption('#n', '11');
+  await goTo(200000, 'go to step 200,000 of recursive on 11×11');
+  const heldEnd = async () => Number(/ of (\d+)/.exec(await text('#w-event'))[1]);
+  const maxes = [];
+  for (let i = 0; i < 20; i++) {
+    const was = await heldEnd();
+    await page.focus('#w-scrub');
+    await page.keyboard.press('End');
+    await page.waitForFunction((m) => Number((/ of (\d+)/.exec(document.querySelector('#w-event').textContent) || [])[1]) > m, was, { timeout: WAIT });
+    maxes.push(Number(await page.getAttribute('#w-scrub', 'max')));
+    if (maxes.length > 1 && maxes[maxes.length - 1] <= maxes[maxes.length - 2]) break;
+  }
+  const held = maxes[maxes.length - 1];
+  ok(maxes.length > 2 && maxes.length < 20 && held <= 20000 && maxes[maxes.length - 2] > 20000 - 3000,
+    `paging on past 20,000 steps held drops the first pages (steps held: ${maxes.join(', ')})`);
+  const endNow = Number(await text('#c-steps'));
+  await checkStepIsApis(url, 11, 'recursive', endNow);
+  const lastNow = await heldEnd();
+  await scrubStep(0);
+  await page.waitForFunction((k) => document.querySelector('#c-steps').textContent !== String(k), endNow, { timeout: WAIT });
+  const firstNow = Number(await text('#c-steps'));
+  ok(firstNow > 200000 - 100 + 1 && firstNow === lastNow - held + 1, `after the drop the window starts later (step ${firstNow}, ${held} steps to ${lastNow})`);
+  await checkStepIsApis(url, 11, 'recursive', firstNow);
   // A step the search does not reach: said, and the step stays.
   await page.selectOption('#n', '6');
   await page.click('#w-step');

@@ -31,8 +31,10 @@ import { hideOtherMessages, restoreOtherMessages } from './solve.js';
 export function watchMsg(text, kind) { setText($('w-msg'), text || '', kind); }
 
 // The most steps held at once: past it the pages furthest from the step
-// shown are dropped.
-export const HOLD = 100000;
+// shown are dropped. Each page added works the steps held out again and the
+// tree holds a row per node, so this bounds the time a page takes as well as
+// the memory (at 100,000 a page took seconds).
+export const HOLD = 20000;
 // Steps loaded before a step gone to far from those held, to see how the
 // search came to it.
 const CONTEXT = 100;
