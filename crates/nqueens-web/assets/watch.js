@@ -95,13 +95,18 @@ function addPage(w, t, atStart = false) {
 }
 
 // Past HOLD steps, drops whole pages from the start (or, after a page
-// added at the start, from the end), keeping the counts of the steps
-// dropped before the window in `before`; true if any went.
+// added at the start, from the end), never the one the step shown is in,
+// keeping the counts of the steps dropped before the window in `before`;
+// true if any went.
 function dropPages(w, fromEnd) {
   const p = w.pages;
+  if (p.events.length <= HOLD) return false;
+  // Down to three quarters of HOLD, so that the tree is built again once
+  // every few pages, not at each.
+  const keep = (HOLD * 3) / 4;
   let gone = 0;
   if (fromEnd) {
-    while (p.events.length - gone > HOLD && p.sizes.length > 1) gone += p.sizes.pop();
+    while (p.events.length - gone > keep && p.sizes.length > 1 && p.events.length - gone - p.sizes[p.sizes.length - 1] >= w.k) gone += p.sizes.pop();
     if (!gone) return false;
     p.events = p.events.slice(0, p.events.length - gone);
     p.truncated = true;
@@ -110,11 +115,7 @@ function dropPages(w, fromEnd) {
     w.k = Math.min(w.k, p.events.length);
   } else {
     // Never the page that holds the step shown.
-    let upto = 0;
-    while (p.events.length - gone > HOLD && p.sizes.length > 1 && gone + p.sizes[0] < w.k) {
-      upto = p.sizes.shift();
-      gone += upto;
-    }
+    while (p.events.length - gone > keep && p.sizes.length > 1 && gone + p.sizes[0] < w.k) gone += p.sizes.shift();
     if (!gone) return false;
     // The counts of the steps dropped, as the window counted them.
     const c = countsAt(w, gone);
@@ -126,18 +127,18 @@ function dropPages(w, fromEnd) {
     w.k -= gone;
   }
   // The nodes of the steps still held, and their ancestors.
-  const keep = new Set();
+  const kept = new Set();
   const lo = p.offset;
   const hi = p.offset + p.events.length;
   for (const e of p.tree.values()) {
     const step = Number(e.step) || 0;
     if (step <= lo || step > hi) continue;
-    for (let x = e.id; x !== null && x !== undefined && !keep.has(x); x = p.tree.get(x)?.parent) keep.add(x);
+    for (let x = e.id; x !== null && x !== undefined && !kept.has(x); x = p.tree.get(x)?.parent) kept.add(x);
   }
   for (const e of p.events) {
-    for (let x = e.node; x !== null && x !== undefined && !keep.has(x); x = p.tree.get(x)?.parent) keep.add(x);
+    for (let x = e.node; x !== null && x !== undefined && !kept.has(x); x = p.tree.get(x)?.parent) kept.add(x);
   }
-  for (const id of [...p.tree.keys()]) if (!keep.has(id)) p.tree.delete(id);
+  for (const id of [...p.tree.keys()]) if (!kept.has(id)) p.tree.delete(id);
   return true;
 }
 
