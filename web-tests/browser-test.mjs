@@ -762,6 +762,7 @@ async function run() {
   await page.click('#w-step');
   await waitText('#w-msg', /over this server's limit.*at most 9/, 'a 422 from trace is shown');
 
+  await testGoToStep(url);
   await testOccupancyOnBoard(url);
   await testCompare(url);
   await testComparePaging(url);
@@ -810,6 +811,150 @@ const boardsAt = (t, k, n) => t.tree.filter((e) => e.step <= k && e.mark !== 're
   (t.algorithm !== 'brute-force' || (e.mark !== 'root' && e.depth === n))).length;
 const readsAt = (t, k) => t.events.slice(0, k).reduce((a, e) => a + (e.event === 'check' ? e.reads : 0), 0);
 const setScrub = (k) => page.$eval('#w-scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, k);
+
+// ------------------------------------------- issue 36: go to any step
+//
+// "Go to step" far into a search loads a window of it; what the page shows
+// there (the board, the step's words, the counters) is the API's, and the
+// counters are the server's counts of the steps before ("before").
+
+// What the page shows of the step it stands on.
+async function shownStep() {
+  return {
+    steps: await text('#c-steps'),
+    nodes: await text('#c-nodes'),
+    backtracks: await text('#c-backtracks'),
+    solutions: await text('#c-solutions'),
+    board: sortPairs(await queensOnBoard()).join(' '),
+    event: await text('#w-event'),
+  };
+}
+
+// Goes to step k with the keyboard (type it, Enter) and waits for it.
+async function goTo(k, what) {
+  await page.fill('#w-goto-step', String(k));
+  await page.focus('#w-goto-step');
+  await page.keyboard.press('Enter');
+  await waitText('#c-steps', new RegExp(`^${k}$`), what);
+}
+
+// The page at step k is the API's: the step's words and board from the
+// reply at offset k - 1, the counters from the "before" of the reply at
+// offset k (the counts of the first k steps).
+async function checkStepIsApis(url, n, algorithm, k) {
+  const at = await api(url, '/api/trace', { n, algorithm, offset: k - 1, limit: 1 });
+  const after = await api(url, '/api/trace', { n, algorithm, offset: k, limit: 1 });
+  const ev = at.events[0];
+  ok(ev.step === k && after.before.steps === k, `the API's step at offset ${k - 1} is step ${k} (got ${ev.step}, before.steps ${after.before.steps})`);
+  await waitText('#w-event', new RegExp(`^Step ${k} of \\d+\\+?: ${esc(ev.says)}`), `step ${k} of ${algorithm} ${n}: the step's words are the API's`);
+  const got = await shownStep();
+  ok(got.board === queensOf(ev.view).join(' '), `step ${k} of ${algorithm} ${n}: the board is the API's (want ${queensOf(ev.view)}, got ${got.board})`);
+  const b = after.before;
+  ok(got.nodes === String(b.boards) && got.backtracks === String(b.backtracks) && got.solutions === String(b.solutions),
+    `step ${k} of ${algorithm} ${n}: the counters are the server's counts of the first ${k} steps (want ${b.boards}/${b.backtracks}/${b.solutions} nodes/backtracks/solutions, got ${got.nodes}/${got.backtracks}/${got.solutions})`);
+  const logNum = await text('#w-log li .num');
+  ok(logNum === String(k), `step ${k}: the log numbers the step ${k} (got ${logNum})`);
+  return got;
+}
+
+async function testGoToStep(url) {
+  step = 'go to any step';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '10');
+  await page.selectOption('#algo', 'bitwise');
+  // Past 20,000 steps, straight from the empty board: a window.
+  await goTo(54321, 'go to step 54,321 of bitwise on 10×10');
+  await checkStepIsApis(url, 10, 'bitwise', 54321);
+  const scrubMin = Number(await page.getAttribute('#w-scrub', 'min'));
+  const scrubMax = Number(await page.getAttribute('#w-scrub', 'max'));
+  ok(scrubMin === 1 && scrubMax < 5000, `the timeline spans the window only (min ${scrubMin}, max ${scrubMax})`);
+  // Stepping on and playing into the next page, from the window's last step.
+  await scrubStep(scrubMax);
+  const lastHeld = Number(await text('#c-steps'));
+  await page.click('#w-step');
+  await waitText('#c-steps', new RegExp(`^${lastHeld + 1}$`), 'stepping on past the window\'s last step loads the next page');
+  await checkStepIsApis(url, 10, 'bitwise', lastHeld + 1);
+  await page.click('#w-next-solution');
+  await page.waitForFunction((k) => Number(document.querySelector('#c-steps').textContent) > k, lastHeld + 1, { timeout: WAIT });
+  const sol = Number(await text('#c-steps'));
+  await waitText('#w-event', /: solution \d+:/, `the next solution in the window (step ${sol})`);
+  await checkStepIsApis(url, 10, 'bitwise', sol);
+  // Below 20,000 by a window, then back before its first step.
+  const k2 = 15000;
+  await goTo(k2, 'go back to step 15,000: a window before the one held');
+  const byWindow = await checkStepIsApis(url, 10, 'bitwise', k2);
+  await scrubStep(0);
+  const first = Number(await text('#c-steps'));
+  ok(first > 0 && first <= k2, `the window's timeline starts at its first step (${first}), not before it`);
+  await page.click('#w-back');
+  await waitText('#c-steps', new RegExp(`^${first - 1}$`), `stepping back from the window's first step (${first}) loads the steps before it`);
+  await checkStepIsApis(url, 10, 'bitwise', first - 1);
+  // The same step reached from step 0, page by page: the same page.
+  await page.click('#w-reset');
+  await page.click('#w-step');
+  await waitText('#c-steps', /^1$/, 'watching bitwise on 10×10 from the start');
+  for (let i = 0; i < 12 && Number(await page.getAttribute('#w-scrub', 'max')) < k2; i++) {
+    const was = Number(await page.getAttribute('#w-scrub', 'max'));
+    await page.focus('#w-scrub');
+    await page.keyboard.press('End');
+    await page.waitForFunction((m) => Number(document.querySelector('#w-scrub').max) > m, was, { timeout: WAIT });
+  }
+  await scrubStep(k2);
+  await waitText('#c-steps', new RegExp(`^${k2}$`), 'step 15,000 by paging from step 0');
+  const byPaging = await shownStep();
+  ok(JSON.stringify({ ...byPaging, event: '' }) === JSON.stringify({ ...byWindow, event: '' }) && byPaging.event.split(':').slice(1).join(':') === byWindow.event.split(':').slice(1).join(':'),
+    `step ${k2} shows the same counters, board and words by a window and by paging from 0 (${JSON.stringify(byWindow)} vs ${JSON.stringify(byPaging)})`);
+  // Steps already held: no window, the timeline keeps them.
+  await goTo(300, 'go to step 300, held since step 0');
+  ok(Number(await page.getAttribute('#w-scrub', 'min')) === 0, 'going to a step held keeps the steps from 0');
+  // A deep step: a million steps into recursive on 12×12.
+  await page.click('#w-reset');
+  await page.selectOption('#n', '12');
+  await page.selectOption('#algo', 'recursive');
+  await goTo(1000000, 'go to step 1,000,000 of recursive on 12×12');
+  await checkStepIsApis(url, 12, 'recursive', 1000000);
+  await page.screenshot({ path: path.join(shots, 'watch-go-to-step.png') });
+  // Paging on from a window: past 20,000 steps held (HOLD in watch.js)
+  // the first pages go, and what is shown stays the API's.
+  await page.selectOption('#n', '11');
+  await goTo(200000, 'go to step 200,000 of recursive on 11×11');
+  const heldEnd = async () => Number(/ of (\d+)/.exec(await text('#w-event'))[1]);
+  const maxes = [];
+  for (let i = 0; i < 20; i++) {
+    const was = await heldEnd();
+    await page.focus('#w-scrub');
+    await page.keyboard.press('End');
+    await page.waitForFunction((m) => Number((/ of (\d+)/.exec(document.querySelector('#w-event').textContent) || [])[1]) > m, was, { timeout: WAIT });
+    maxes.push(Number(await page.getAttribute('#w-scrub', 'max')));
+    if (maxes.length > 1 && maxes[maxes.length - 1] <= maxes[maxes.length - 2]) break;
+  }
+  const held = maxes[maxes.length - 1];
+  ok(maxes.length > 2 && maxes.length < 20 && held <= 20000 && maxes[maxes.length - 2] > 20000 - 3000,
+    `paging on past 20,000 steps held drops the first pages (steps held: ${maxes.join(', ')})`);
+  const endNow = Number(await text('#c-steps'));
+  await checkStepIsApis(url, 11, 'recursive', endNow);
+  const lastNow = await heldEnd();
+  await scrubStep(0);
+  await page.waitForFunction((k) => document.querySelector('#c-steps').textContent !== String(k), endNow, { timeout: WAIT });
+  const firstNow = Number(await text('#c-steps'));
+  ok(firstNow > 200000 - 100 + 1 && firstNow === lastNow - held + 1, `after the drop the window starts later (step ${firstNow}, ${held} steps to ${lastNow})`);
+  await checkStepIsApis(url, 11, 'recursive', firstNow);
+  // A step the search does not reach: said, and the step stays.
+  await page.selectOption('#n', '6');
+  await page.click('#w-step');
+  await waitText('#c-steps', /^1$/, 'watching recursive on 6×6');
+  await page.fill('#w-goto-step', '3000000');
+  await page.click('#w-goto-go');
+  await waitText('#w-msg', /Could not go to step 3000000: .*has \d+ steps/, 'a step past the end of the search is told');
+  await waitText('#c-steps', /^1$/, 'after a step out of reach the step stays');
+  // On a narrow screen the control is there, and nothing sticks out.
+  await page.setViewportSize({ width: 400, height: 860 });
+  ok(await page.isVisible('#w-goto-step') && await page.isVisible('#w-goto-go'), '"go to step" is shown on a 400-px screen');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  ok(wide <= 0, `with "go to step" nothing sticks out sideways on a 400-px window (${wide}px too wide)`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+}
 
 // Occupancy: each empty square shows its attack counter, as the API's
 // view of the step has it.

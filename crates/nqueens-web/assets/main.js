@@ -14,7 +14,7 @@ import { adoptPreview, board, boardChanged, buildBoard, onSquare, refresh, rende
 import { showTree } from './tree.js';
 import { loadAbout } from './about.js';
 import { finish, howMany, solveMsg, stepPage } from './solve.js';
-import { jump, onKey, pause, play, scrubTo, showWatch, spaceIsPlay, speed, stopWatch, toggleBits, watchMsg, watchStep, watchTo } from './watch.js';
+import { goToStep, jump, onKey, pause, play, scrubTo, showWatch, spaceIsPlay, speed, stopWatch, toggleBits, watchMsg, watchStep, watchTo } from './watch.js';
 import { wireTabs } from './tabs.js';
 import { cancelCount, countJob, countNChanged, startCount } from './count.js';
 import { download } from './download.js';
@@ -121,6 +121,10 @@ function wire() {
     else if (e.key === 'End' || e.key === 'PageUp') { e.preventDefault(); scrubTo(w.events.length); }
   });
   $('w-step').addEventListener('click', () => watchStep(1));
+  $('w-goto').addEventListener('submit', (e) => {
+    e.preventDefault();
+    goToStep($('w-goto-step').value);
+  });
   $('w-next-solution').addEventListener('click', () => jump('solution'));
   $('w-next-backtrack').addEventListener('click', () => jump('backtrack'));
   $('w-next-deadend').addEventListener('click', () => jump('dead'));

@@ -1,16 +1,24 @@
 // A trace as the page holds it: the steps loaded so far, and what is worked
 // out from them once per page: the counters after each step, where each
 // "next solution / backtrack / dead end" lands, the marks the board needs.
+//
+// The steps held are a window of the search: w.offset steps come before
+// the first one held (0 when it starts at the beginning), so step index k
+// is the search's step w.offset + k. The counts of the steps before the
+// window come from the server (the reply's "before"), so that the counters
+// shown are the whole search's.
 
 import { plural } from './dom.js';
 
 // Counters after k steps, for k = 0..N: boards stood on (tree nodes less
 // the rejected squares), tree rows, rejected squares, backtracks,
-// solutions, queens placed, and the entries the conflict checks read
-// (where the events say: the algorithms whose check is an event).
+// solutions, queens placed.
+// In a window (w.offset > 0) they count the steps held: the nodes made
+// before it (the ancestors of its nodes) count at k = 0.
 export function stepCounters(w, events, tree) {
   const N = events.length;
-  const stepOf = (e) => Math.max(0, Math.min(Number(e.step) || 0, N));
+  const offset = w.offset || 0;
+  const stepOf = (e) => Math.max(0, Math.min((Number(e.step) || 0) - offset, N));
   w.nodesAt = new Uint32Array(N + 1);
   w.treeAt = new Uint32Array(N + 1);
   w.rejAt = new Uint32Array(N + 1);
@@ -27,8 +35,6 @@ export function stepCounters(w, events, tree) {
   w.backAt = new Uint32Array(N + 1);
   w.solAt = new Uint32Array(N + 1);
   w.placeAt = new Uint32Array(N + 1);
-  w.readAt = new Float64Array(N + 1);
-  w.readsPerStep = false;
   for (let k = 1; k <= N; k++) {
     const ev = events[k - 1].event;
     w.nodesAt[k] += w.nodesAt[k - 1];
@@ -37,9 +43,20 @@ export function stepCounters(w, events, tree) {
     w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
     w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
     w.placeAt[k] = w.placeAt[k - 1] + (ev === 'place' ? 1 : 0);
-    w.readAt[k] = w.readAt[k - 1] + (ev === 'check' ? Number(events[k - 1].reads) || 0 : 0);
-    if (ev === 'check') w.readsPerStep = true;
   }
+}
+
+// The whole search's counters after step index k of the window: the
+// server's counts of the steps before it, and the window's own.
+export function countsAt(w, k) {
+  const b = w.before || {};
+  const boards = Number.isFinite(b.boards) ? b.boards : w.nodesAt[0];
+  return {
+    steps: (w.offset || 0) + k,
+    nodes: boards + w.nodesAt[k] - w.nodesAt[0],
+    backtracks: (Number(b.backtracks) || 0) + w.backAt[k],
+    solutions: (Number(b.solutions) || 0) + w.solAt[k],
+  };
 }
 
 // What the page works out once per trace: counters per step, where each
@@ -48,6 +65,8 @@ export function prepare(w, t) {
   const events = Array.isArray(t.events) ? t.events : [];
   const N = events.length;
   w.events = events;
+  w.offset = Number(t.offset) || 0;
+  w.before = t.before || null;
   w.truncated = !!t.truncated;
   w.stats = t.stats || null;
   w.about = t.about || null;
@@ -111,13 +130,19 @@ export function prepare(w, t) {
   }
 }
 
-export const nodeAt = (w, k) => (k <= 0 ? (w.root ? w.root.id : null) : w.events[k - 1].node);
+// In a window, step index 0 (the step before the first held) is not shown.
+export const nodeAt = (w, k) => (k <= 0 ? (w.root && !w.offset ? w.root.id : null) : w.events[k - 1].node);
 export const viewAt = (w, k) => (k > 0 ? w.events[k - 1].view || null : null);
 
 // What the message under the controls says of the steps loaded.
 export function traceBase(w) {
   const total = w.events.length;
   const st = w.stats;
+  if (w.offset > 0) {
+    return `Showing steps ${w.offset + 1} to ${w.offset + total} of the search` +
+      (w.truncated ? (w.nextOffset !== null ? ' (step on past the last for more' : ' (this server traces no further') : ' (its end') +
+      `; step back past step ${w.offset + 1} for the ones before).`;
+  }
   return w.truncated
     ? `The search is longer than this: showing its first ${total} steps` + (w.nextOffset !== null ? ' (step on past the last for more).' : '; this server traces no further.')
     : `The whole search: ${plural(total, 'step')}` + (st ? `; at its end ${plural(st.nodes, 'node')}, ${plural(st.backtracks, 'backtrack')}, ${plural(st.solutions, 'solution')}.` : '.');

@@ -14,9 +14,12 @@ function treeLabel(e, ev) {
   return `(${e.row}, ${e.col})`;
 }
 
+// The event of the search's step `step`, when the window holds it.
+const eventOf = (w, step) => (step > (w.offset || 0) ? w.events[step - (w.offset || 0) - 1] || null : null);
+
 function treeRow(w, e, d) {
   const step = Number(e.step) || 0;
-  const ev = step > 0 ? w.events[step - 1] : null;
+  const ev = eventOf(w, step);
   const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
   const btn = h('button', {
     type: 'button',
@@ -40,7 +43,7 @@ export function growTree(w, tree) {
   let last = t.last;
   for (const e of fresh) {
     if (e.parent === null || e.parent === undefined || !(t.rows.has(e.parent) || byId.has(e.parent))) return false;
-    const step = Number(e.step) || 0;
+    const step = (Number(e.step) || 0) - (w.offset || 0);
     if (step < lastStep) return false;
     lastStep = step;
     let on = false;
@@ -54,7 +57,7 @@ export function growTree(w, tree) {
     const r = t.rows.get(e.id);
     if (!r || r.e.mark === e.mark) continue;
     const step = Number(e.step) || 0;
-    const ev = step > 0 ? w.events[step - 1] : null;
+    const ev = eventOf(w, step);
     r.li.classList.replace('m-' + r.e.mark, 'm-' + e.mark);
     r.li.dataset.mark = e.mark;
     r.glyph.className = 'tg tg-' + e.mark;
@@ -66,7 +69,7 @@ export function growTree(w, tree) {
     const row = treeRow(w, e, t.rows.get(e.parent).d + 1); // its parent is in by now (ids grow)
     t.list.append(row.li);
     t.rows.set(e.id, row);
-    t.order.push({ step: Number(e.step) || 0, li: row.li });
+    t.order.push({ step: (Number(e.step) || 0) - (w.offset || 0), li: row.li });
   }
   t.last = last;
   t.size = tree.length;
@@ -102,7 +105,9 @@ export function buildTree(w, tree) {
   const stack = tree.filter((e) => e.parent === null || e.parent === undefined).reverse().map((e) => [e, 0]);
   while (stack.length) {
     const [e, d] = stack.pop();
-    const step = Number(e.step) || 0;
+    // Shown from the step index that makes it (the ancestors of a window's
+    // nodes, made before it, from its start).
+    const step = (Number(e.step) || 0) - (w.offset || 0);
     const row = treeRow(w, e, d);
     list.append(row.li);
     rows.set(e.id, row);

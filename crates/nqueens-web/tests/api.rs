@@ -1036,6 +1036,64 @@ mod trace {
         }
     }
 
+    /// `"before"` counts the steps a page passes over as the page counts
+    /// the steps it holds: checked at several offsets against counting the
+    /// events and the tree of the whole trace, read from step 1.
+    #[test]
+    fn before_counts_the_steps_passed_over() {
+        let s = start();
+        let mut cases: Vec<(&str, usize)> = nqueens::algorithms()
+            .iter()
+            .map(|a| (a.name(), 5))
+            .collect();
+        cases.extend([("recursive", 6), ("bitwise", 6), ("bfs", 6), ("stack", 6)]);
+        for (name, n) in cases {
+            let whole = s.ok(
+                "/api/trace",
+                json!({"n": n, "algorithm": name, "limit": 20000}),
+            );
+            assert_eq!(whole["truncated"], false, "{name} {n}");
+            let events = whole["events"].as_array().expect("events");
+            let tree = whole["tree"].as_array().expect("tree");
+            let brute = name == "brute-force";
+            // The page's definitions (trace.js, stepCounters).
+            let counted = |k: u64| -> Value {
+                let boards = tree
+                    .iter()
+                    .filter(|t| t["step"].as_u64() <= Some(k) && t["mark"] != "rejected")
+                    .filter(|t| !brute || (t["mark"] != "root" && t["depth"] == n))
+                    .count();
+                let of = |kind: &str| {
+                    events[..k as usize]
+                        .iter()
+                        .filter(|e| e["event"] == kind)
+                        .count()
+                };
+                json!({
+                    "steps": k,
+                    "boards": boards,
+                    "backtracks": of("backtrack"),
+                    "dequeues": of("dequeue"),
+                    "solutions": of("solution"),
+                })
+            };
+            assert_eq!(whole["before"], counted(0), "{name} {n} at 0");
+            let len = events.len() as u64;
+            for k in [1, 2, 7, len / 3, len / 2, len - 2, len - 1] {
+                let page = s.ok(
+                    "/api/trace",
+                    json!({"n": n, "algorithm": name, "offset": k, "limit": 1}),
+                );
+                assert_eq!(page["before"], counted(k), "{name} {n} at offset {k}");
+                assert_eq!(page["events"][0]["step"], k + 1);
+            }
+            // The counts grow over the search: a test that can fail.
+            let end = counted(len - 1);
+            assert!(end["boards"].as_u64() > Some(1), "{name} {n}: {end}");
+            assert!(end["solutions"].as_u64() > Some(0), "{name} {n}: {end}");
+        }
+    }
+
     #[test]
     fn bitwise_shows_masks_and_heuristic_scores() {
         let s = start();

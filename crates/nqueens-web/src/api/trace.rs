@@ -29,6 +29,18 @@
 //! costs grow side by side; after the last step of a finished search they
 //! are the `"stats"` of the reply.
 //!
+//! A page that starts past step 0 also says, in `"before"` (ahead of the
+//! events), what the steps passed over did, counted as the page counts the
+//! steps it holds: `"steps"` (the offset), `"boards"` (the boards the search
+//! stood on: the tree's nodes less its rejected squares, the empty board
+//! included; brute-force counts only its complete candidates, the leaves of
+//! its tree of prefixes), `"backtracks"`, `"dequeues"` (bfs's way back up)
+//! and `"solutions"` (the events of those names). The Recorder counts them
+//! as it replays the steps it passes over, so that a page that shows a
+//! window far into a search (the Watch panel's "go to step") shows the true
+//! counts of the whole search up to each of its steps without holding the
+//! steps before it. At offset 0 they are the counts of the empty board.
+//!
 //! [`Limits::trace_steps`]: crate::Limits::trace_steps
 //! [`Limits::reply_bytes`]: crate::Limits::reply_bytes
 //! [`TRACE_STEPS`]: nqueens::TRACE_STEPS
@@ -104,6 +116,17 @@ struct Head {
     offset: usize,
 }
 
+/// What the steps before the page did, counted as the page counts the steps
+/// it holds (the module docs).
+#[derive(Serialize, Default)]
+struct Before {
+    steps: u64,
+    boards: u64,
+    backtracks: u64,
+    dequeues: u64,
+    solutions: u64,
+}
+
 /// What comes after the events and the tree.
 #[derive(Serialize)]
 struct Tail {
@@ -128,6 +151,10 @@ struct Recorder<'a> {
     replay: Replay,
     /// The counters, step by step.
     tally: LiveTally,
+    /// The counts of the steps passed over.
+    before: Before,
+    /// `"before"` and the opening of the events are written.
+    opened: bool,
     out: Capped,
     /// One step's JSON, before it goes into `out`.
     scratch: Vec<u8>,
@@ -137,6 +164,9 @@ struct Recorder<'a> {
     node_bytes: usize,
     /// Tree nodes already looked at.
     seen: usize,
+    /// brute-force counts only its complete candidates as boards.
+    brute_force: bool,
+    n: usize,
     /// The search went on past the last step written.
     truncated: bool,
     /// The next step did not fit under the cap.
@@ -167,6 +197,44 @@ impl Recorder<'_> {
     }
 }
 
+impl Recorder<'_> {
+    /// Counts a step passed over (just replayed) into `before`.
+    fn count_before(&mut self, event: &Event<'_>) {
+        let b = &mut self.before;
+        b.steps = self.replay.steps();
+        match event {
+            Event::Backtrack { .. } => b.backtracks += 1,
+            Event::Dequeue { .. } => b.dequeues += 1,
+            Event::Solution { .. } => b.solutions += 1,
+            _ => {}
+        }
+        // A reject makes a rejected square; any other new node is a board.
+        if matches!(event, Event::Reject { .. }) {
+            return;
+        }
+        // (The root, node 0, is counted from the start.)
+        let made = self.seen.max(1)..self.replay.nodes_made();
+        if self.brute_force {
+            // Only its complete candidates (the new nodes are all kept:
+            // they are the candidate's path).
+            let n = self.n;
+            let leaves = made
+                .filter(|&id| self.replay.node(id).is_some_and(|t| t.depth == n))
+                .count();
+            b.boards += leaves as u64;
+        } else {
+            b.boards += made.len() as u64;
+        }
+    }
+
+    /// Writes `"before"` and opens the events.
+    fn open(&mut self) -> std::io::Result<()> {
+        self.opened = true;
+        field(&mut self.out, "before", &self.before)?;
+        self.out.write_all(b",\"events\":[")
+    }
+}
+
 impl Sink for Recorder<'_> {
     fn tracing(&self) -> bool {
         true
@@ -181,6 +249,7 @@ impl Sink for Recorder<'_> {
         if self.replay.steps() < self.offset {
             self.replay.apply(event);
             self.tally.apply(event);
+            self.count_before(event);
             // Nodes made before the page are in it only as ancestors.
             self.seen = self.replay.nodes_made();
             return ControlFlow::Continue(());
@@ -188,6 +257,11 @@ impl Sink for Recorder<'_> {
         if self.written == 0 {
             // The page starts: from here on every node is kept.
             self.replay.keep_new_nodes();
+            if !self.opened && self.open().is_err() {
+                self.full = true;
+                self.truncated = true;
+                return ControlFlow::Break(());
+            }
         }
         if self.written >= self.limit {
             self.truncated = true;
@@ -326,10 +400,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         let mut bytes = out.into_inner();
         bytes.pop();
         let mut again = Capped::new(cap);
-        if !head_written
-            || again.write_all(&bytes).is_err()
-            || again.write_all(b",\"events\":[").is_err()
-        {
+        if !head_written || again.write_all(&bytes).is_err() {
             return Err(too_large(
                 "even the trace's description does not fit".to_string(),
             ));
@@ -337,8 +408,11 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         again
     };
     let deadline = cx.deadline();
-    // Room for the closing of the events and the tree's key.
+    // Room for the closing of the events and the tree's key, and for
+    // `"before"` and the events' opening.
     let close = b"],\"tree\":[";
+    let open_bytes = 160;
+    let brute_force = algorithm.name() == "brute-force";
     let mut recorder = Recorder {
         offset: offset as u64,
         limit,
@@ -348,11 +422,19 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             .with_lsb_right(lsb_right)
             .with_tree_limit(1),
         tally: LiveTally::new(algorithm.name(), n),
+        before: Before {
+            // The empty board, which brute-force does not count.
+            boards: u64::from(!brute_force),
+            ..Before::default()
+        },
+        opened: false,
+        brute_force,
+        n,
         out: std::mem::take(&mut out),
         scratch: Vec::new(),
         written: 0,
         nodes: BTreeSet::new(),
-        node_bytes: close.len(),
+        node_bytes: close.len() + open_bytes,
         seen: 0,
         truncated: false,
         full: false,
@@ -362,6 +444,11 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let stats: Stats = algorithm
         .search(n, &mut recorder)
         .map_err(|e| ApiError::invalid(e.to_string()))?;
+    if !recorder.opened && recorder.open().is_err() {
+        return Err(too_large(
+            "even the trace's description does not fit".to_string(),
+        ));
+    }
     let Recorder {
         replay,
         out: mut body,
