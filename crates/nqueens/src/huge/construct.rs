@@ -105,11 +105,12 @@ pub struct Construction {
     /// One past the last row to yield (n, unless [`Construction::rows`]
     /// narrowed it).
     end: usize,
-    /// The column of `row` when `row < run_end`.
+    /// The column of `row` when `row < stop`.
     col: usize,
-    /// One past the last row of the run of columns climbing by two that
-    /// `row` is in; 0 before the run is worked out.
-    run_end: usize,
+    /// Where the quick step stops: one past the last row of the run of
+    /// columns climbing by two that `row` is in, or `end` if that comes
+    /// first; 0 before the run is worked out.
+    stop: usize,
 }
 
 /// Boards are equal when they have the same size and rows left to yield
@@ -163,7 +164,7 @@ pub fn construct(n: usize) -> Result<Option<Construction>, Error> {
                 row: 0,
                 end: n,
                 col: 0,
-                run_end: 0,
+                stop: 0,
             }))
         }
     }
@@ -196,7 +197,7 @@ impl Construction {
             row: rows.start.min(end),
             end,
             col: 0,
-            run_end: 0,
+            stop: 0,
             ..self.clone()
         }
     }
@@ -262,12 +263,12 @@ impl Iterator for Construction {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.row >= self.end {
-            return None;
-        }
-        if self.row >= self.run_end {
+        if self.row >= self.stop {
+            if self.row >= self.end {
+                return None;
+            }
             self.col = self.column(self.row);
-            self.run_end = self.run_end(self.row);
+            self.stop = self.run_end(self.row).min(self.end);
         }
         let col = self.col;
         self.col += 2;
@@ -278,7 +279,7 @@ impl Iterator for Construction {
     /// In O(1): skipping rows costs nothing.
     fn nth(&mut self, skip: usize) -> Option<usize> {
         self.row = self.row.saturating_add(skip).min(self.end);
-        self.run_end = 0;
+        self.stop = 0;
         self.next()
     }
 
