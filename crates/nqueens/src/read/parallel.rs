@@ -25,12 +25,27 @@
 //! the whole single-threaded check. Each thread therefore keeps, for each of
 //! the three sets, the word it touched last and the bits it has for it
 //! (a `Mark`), and only goes to memory when a row's line falls in another
-//! word. Within the word, a bit it already holds is a clash at once. The
-//! rows of a solution that a construction or a search produces move along
-//! their lines in small steps (the construction: columns two apart,
-//! diagonals one apart), so a word of 64 lines is written once every few
-//! dozen rows; a board in random order costs one atomic per line, which is
-//! still correct.
+//! word. The rows of a solution that a construction or a search produces
+//! move along their lines in small steps (the construction: columns two
+//! apart, diagonals one apart), so a word of 64 lines is written once every
+//! few dozen rows; a board in random order costs one atomic per line, which
+//! is still correct.
+//!
+//! Within the held word a row costs one bit operation per set: two rows on
+//! one line set the same bit, so the word ends up with fewer bits than rows
+//! were marked in it, and each thread compares the bits it wrote with the
+//! rows it marked (a line already taken in a word written before, by any
+//! thread, is a bit that the write finds set). A thread takes the columns of
+//! a few thousand rows from the source into a buffer and then marks them, so
+//! that the source's loop and the marking loop each keep their state in
+//! registers.
+//!
+//! The sets are 5n bits (625 MB for a billion queens), in fresh pages from
+//! the kernel. Before marking, the threads write a zero into every page of
+//! their share of the sets: a page first touched by the atomic's read would
+//! map the kernel's shared zero page and pay a second fault, a copy and a
+//! flush of every core's address cache at the first write, which was most of
+//! the system time; written first, each page faults in once, on two cores.
 //!
 //! ## What the bits cannot say
 //!
@@ -44,6 +59,7 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Barrier;
 
 use super::verdict::Verdict;
 use super::verifier::LineVerifier;
@@ -52,6 +68,10 @@ use super::MAX_QUEENS;
 /// Rows per block: large enough that taking a block costs nothing, small
 /// enough that two threads on a busy machine finish together.
 const BLOCK_ROWS: usize = 1 << 20;
+
+/// Rows a thread takes from the source at a time before marking them
+/// (32 KiB of columns, which stay in the core's first-level cache).
+const CHUNK_ROWS: usize = 1 << 12;
 
 /// Checks an n×n board on several threads, asking the source for the columns
 /// of one block of rows at a time (see the docs of
@@ -167,9 +187,16 @@ impl ParallelVerifier {
         let next = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
         let blocks = self.n.div_ceil(self.block);
-        let work = || {
+        let threads = self.threads.min(blocks).max(1);
+        let touched = Barrier::new(threads);
+        let work = |thread: usize| {
+            lines.touch(thread, threads);
+            touched.wait();
             let mut marks = lines.marks();
-            loop {
+            // Columns are read into this buffer, then marked: the source's
+            // loop and the marking loop each keep their state in registers.
+            let mut columns = vec![0usize; CHUNK_ROWS.min(self.block)];
+            'blocks: loop {
                 if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                     break;
                 }
@@ -180,24 +207,44 @@ impl ParallelVerifier {
                     break;
                 }
                 let end = first.saturating_add(self.block).min(self.n);
-                if !marks.block(first, end, rows(first..end)) {
-                    failed.store(true, Ordering::Relaxed);
-                    break;
+                let mut source = rows(first..end);
+                let mut row = first;
+                while row < end {
+                    let chunk = &mut columns[..(end - row).min(CHUNK_ROWS)];
+                    let filled = fill(chunk, &mut source);
+                    if filled < chunk.len() || !marks.rows(row as u64, chunk) {
+                        failed.store(true, Ordering::Relaxed);
+                        break 'blocks;
+                    }
+                    row += chunk.len();
                 }
             }
             if !marks.finish() {
                 failed.store(true, Ordering::Relaxed);
             }
         };
-        let threads = self.threads.min(blocks).max(1);
         std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(work);
+            let work = &work;
+            for thread in 1..threads {
+                scope.spawn(move || work(thread));
             }
-            work();
+            work(0);
         });
         !failed.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
     }
+}
+
+/// Fills `chunk` from `source`; how many columns it gave (fewer than asked
+/// when it ran out).
+#[inline]
+fn fill(chunk: &mut [usize], source: &mut impl Iterator<Item = usize>) -> usize {
+    for (i, slot) in chunk.iter_mut().enumerate() {
+        match source.next() {
+            Some(col) => *slot = col,
+            None => return i,
+        }
+    }
+    chunk.len()
 }
 
 /// The column, diagonal and anti-diagonal bits of an n×n board (n, 2n − 1
@@ -207,10 +254,13 @@ struct SharedLines {
     sets: [Vec<AtomicU64>; 3],
 }
 
+/// Words in a 4 KiB page of memory.
+const PAGE_WORDS: usize = 4096 / 8;
+
 impl SharedLines {
     fn new(n: u64) -> Self {
-        // Zeroed words, collected: the allocator hands out zeroed pages, so
-        // the untouched parts cost nothing.
+        // Zeroed words, collected: the allocator hands out fresh zeroed
+        // pages, which the threads fault in with `touch`.
         let words = |bits: u64| -> Vec<AtomicU64> {
             std::iter::repeat_with(|| AtomicU64::new(0))
                 .take((bits / 64 + 1) as usize)
@@ -222,11 +272,33 @@ impl SharedLines {
         }
     }
 
+    /// Thread `thread` of `threads` writes a zero into every page of its
+    /// share of the sets, before anyone marks a line.
+    ///
+    /// Why: a fresh page that is first *read* maps the kernel's shared zero
+    /// page, and the first write then copies it and flushes the TLB of every
+    /// core this process runs on. An atomic `fetch_or` whose old value is
+    /// used reads before it writes, so every page paid two faults and a
+    /// flush between cores (most of the system time of a billion queens). A
+    /// plain store faults in a private zeroed page at once, and the threads
+    /// fault their shares in side by side.
+    fn touch(&self, thread: usize, threads: usize) {
+        for set in &self.sets {
+            let share = set.len().div_ceil(threads);
+            let start = (share * thread).min(set.len());
+            let end = (start + share).min(set.len());
+            for word in set[start..end].iter().step_by(PAGE_WORDS) {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// A thread's marks on these sets.
     fn marks(&self) -> Marks<'_> {
         let [cols, diags, antis] = &self.sets;
         Marks {
             n: self.n,
+            marked: 0,
             cols: Mark::new(cols),
             diags: Mark::new(diags),
             antis: Mark::new(antis),
@@ -237,36 +309,48 @@ impl SharedLines {
 /// One thread's three [`Mark`]s.
 struct Marks<'a> {
     n: u64,
+    /// How many rows this thread marked.
+    marked: u64,
     cols: Mark<'a>,
     diags: Mark<'a>,
     antis: Mark<'a>,
 }
 
 impl Marks<'_> {
-    /// Marks the rows `first..end`, whose columns `columns` yields; false
-    /// when a column is off the board or the columns end early (a clash is
-    /// only known at [`finish`](Self::finish), or when the word is written).
-    #[inline]
-    fn block(&mut self, first: usize, end: usize, columns: impl Iterator<Item = usize>) -> bool {
+    /// Marks the rows from `first` on, whose columns are `columns`; false
+    /// when a column is off the board or a clash has been seen (a clash
+    /// shows once its word is written, at the latest in
+    /// [`finish`](Self::finish)).
+    #[inline(never)]
+    fn rows(&mut self, first: u64, columns: &[usize]) -> bool {
         let n = self.n;
-        let mut row = first as u64;
-        for col in columns.take(end - first) {
+        // Copies, so that the loop keeps them in registers.
+        let (mut cols, mut diags, mut antis) = (self.cols, self.diags, self.antis);
+        let mut row = first;
+        let mut on_board = true;
+        for &col in columns {
             let col = col as u64;
             if col >= n {
-                return false;
+                on_board = false;
+                break;
             }
-            self.cols.mark(col);
+            cols.mark(col);
             // Shifted by n − 1 so that it stays in 0..2n − 1.
-            self.diags.mark(row + (n - 1 - col));
-            self.antis.mark(row + col);
+            diags.mark(row + (n - 1 - col));
+            antis.mark(row + col);
             row += 1;
         }
-        row == end as u64 && self.clean()
+        (self.cols, self.diags, self.antis) = (cols, diags, antis);
+        self.marked += row - first;
+        on_board && self.clean()
     }
 
-    /// No clash so far.
+    /// No clash so far: each set holds one bit for every row marked, none
+    /// of them found already taken.
     fn clean(&self) -> bool {
-        self.cols.clash | self.diags.clash | self.antis.clash == 0
+        [self.cols, self.diags, self.antis].iter().all(|mark| {
+            mark.clash == 0 && mark.ones + u64::from(mark.bits.count_ones()) == self.marked
+        })
     }
 
     /// Writes the words still held; whether no clash was found.
@@ -278,13 +362,23 @@ impl Marks<'_> {
     }
 }
 
-/// A thread's last word of one shared set: its index, the bits marked in it
-/// and not yet written, and whether a bit was ever found taken.
+/// A thread's last word of one shared set: its index and the bits marked in
+/// it and not yet written, and what the words written so far showed.
+///
+/// Two rows on one line of the held word set one bit, so the word holds
+/// fewer bits than rows were marked in it: the count of bits written
+/// (`ones`) falls behind the rows marked. A line marked in a word written
+/// before, by this thread or another, is a bit the write finds already
+/// set (`clash`). So a row costs one bit operation per set and the test
+/// waits for the write.
+#[derive(Clone, Copy)]
 struct Mark<'a> {
     set: &'a [AtomicU64],
     word: usize,
     bits: u64,
-    /// Nonzero once a bit was marked twice (bits of the clashes, or-ed).
+    /// How many bits the words written so far held.
+    ones: u64,
+    /// Nonzero once a write found one of its bits already set.
     clash: u64,
 }
 
@@ -294,6 +388,7 @@ impl<'a> Mark<'a> {
             set,
             word: 0,
             bits: 0,
+            ones: 0,
             clash: 0,
         }
     }
@@ -306,20 +401,28 @@ impl<'a> Mark<'a> {
             self.flush();
             self.word = word;
         }
-        let bit = 1u64 << (i & 63);
-        self.clash |= self.bits & bit;
-        self.bits |= bit;
+        self.bits |= 1u64 << (i & 63);
     }
 
-    /// Writes the bits held into the shared word, noting any already there.
-    #[inline]
+    /// Writes the bits held into the shared word.
+    #[inline(always)]
     fn flush(&mut self) {
-        if self.bits != 0 {
-            let before = self.set[self.word].fetch_or(self.bits, Ordering::Relaxed);
-            self.clash |= before & self.bits;
-            self.bits = 0;
-        }
+        self.ones += u64::from(self.bits.count_ones());
+        self.clash |= write(self.set, self.word, self.bits);
+        self.bits = 0;
     }
+}
+
+/// Or-s `bits` into word `word` of `set`; the bits that were already there.
+/// Out of line: it runs once every few dozen rows, and kept apart it leaves
+/// the marking loop its registers.
+#[cold]
+#[inline(never)]
+fn write(set: &[AtomicU64], word: usize, bits: u64) -> u64 {
+    if bits == 0 {
+        return 0;
+    }
+    set[word].fetch_or(bits, Ordering::Relaxed) & bits
 }
 
 #[cfg(test)]
@@ -358,6 +461,53 @@ mod tests {
                 let check = ParallelVerifier::new(n).threads(threads).block_rows(block);
                 assert!(check.verify(|r| board.rows(r)).is_solution(), "n = {n}");
                 assert!(threads_say(&constructed(n), threads, block), "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_way_a_clash_is_seen_catches_it() {
+        // n = 64: rows 0 and 1 in columns 5 and 4 share anti-diagonal 5 and
+        // nothing else; both marks fall in one held word, whose bit count
+        // then falls behind the rows marked.
+        let lines = SharedLines::new(64);
+        let mut marks = lines.marks();
+        assert!(!marks.rows(0, &[5, 4]));
+        assert!(!marks.finish());
+        // The same two rows marked by two threads (two marks), each clean
+        // alone: the second write finds the bit taken.
+        let lines = SharedLines::new(64);
+        let (mut first, mut second) = (lines.marks(), lines.marks());
+        assert!(first.rows(0, &[5]) && second.rows(1, &[4]));
+        assert!(first.finish());
+        assert!(!second.finish());
+        // One thread leaves the word and comes back to it: rows 0 and 40
+        // share column 3, with rows far off in between.
+        let lines = SharedLines::new(1000);
+        let mut marks = lines.marks();
+        assert!(marks.rows(0, &[3]) && marks.rows(1, &[900]));
+        marks.rows(40, &[3]);
+        assert!(!marks.finish());
+        // A column off the board.
+        assert!(!SharedLines::new(8).marks().rows(0, &[8]));
+    }
+
+    #[test]
+    fn two_queens_swapped_or_copied_are_caught_anywhere_on_a_large_board() {
+        let n = 5000;
+        let good = constructed(n);
+        for (a, b) in [(10, 11), (0, n - 1), (1234, 4321), (63, 64), (2499, 2500)] {
+            // A copy puts two queens in one column; a swap keeps the
+            // columns a permutation, so only a diagonal can clash.
+            let mut copied = good.clone();
+            copied[b] = copied[a];
+            let mut swapped = good.clone();
+            swapped.swap(a, b);
+            for cols in [copied, swapped] {
+                assert!(!sequential(&cols).is_solution(), "rows {a} and {b}");
+                for (threads, block) in [(1, n), (2, 64), (2, 1000), (3, 7)] {
+                    assert!(!threads_say(&cols, threads, block), "rows {a} and {b}");
+                }
             }
         }
     }
