@@ -24,16 +24,31 @@
 //!   counter (bits set in at least 1, 2, 3 and 4 rows), which tells, for every
 //!   column at once, whether it has no free square (dead), one (forced), two
 //!   or three; a column with four or more is never chosen.
+//! - **Diagonal sums.** Before it branches, a node checks a counting
+//!   argument that the line rules cannot see. The queens still to place fill
+//!   the open rows R and the open columns C, one each, so whatever squares
+//!   they take, their sum diagonals (r + c) add up to ΣR + ΣC and their
+//!   difference diagonals (c − r + n − 1) to ΣC − ΣR + |R|(n − 1); and they
+//!   take |R| distinct diagonals of each kind among those that still hold a
+//!   free square. So each total must lie between the sum of the |R| lowest
+//!   and that of the |R| highest such diagonals, or the node is dead. On the
+//!   excluded-diagonals instances, where whole diagonals are missing, this
+//!   decides some at the root and more than halves the nodes of others
+//!   (`docs/completion.md`). It costs one more pass over the rows (four at
+//!   a time with AVX2) and a few population counts (with BMI2's `pdep` to
+//!   pick the lowest bits), and where it seldom cuts it runs on fewer nodes
+//!   ([`SumCheck`]).
 //! - **The branching line** is the open line with the fewest free squares,
 //!   rows before columns on a tie and the lower index first (columns are
 //!   considered only with two or three free squares). Its squares are tried
 //!   in increasing order, or, for [`complete`](super::complete)'s restarts,
 //!   from a seeded offset around the line, as the general search does.
 //!
-//! This is the same search as the general one (most constrained line,
-//! forced lines placed at once, dead lines cut): the same completions and
-//! the same counts, though the tie-breaking, and so the first completion
-//! found, may differ.
+//! Otherwise this is the same search as the general one (most constrained
+//! line, forced lines placed at once, dead lines cut): the same completions
+//! and the same counts, though the tie-breaking, and so the first completion
+//! found, may differ, and the diagonal sums cut branches (never a
+//! completion) that the general search explores.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -108,7 +123,7 @@ fn place(n: usize, s: &mut [u64], r: usize, c: usize) {
 
 /// Places forced queens until none is left, and says what remains.
 #[inline(always)]
-fn settle(n: usize, s: &mut [u64], forced: &mut u64) -> Next {
+fn settle<S: Select>(n: usize, s: &mut [u64], forced: &mut u64, sums: &mut SumCheck<S>) -> Next {
     loop {
         let open_rows = s[n];
         if open_rows == 0 {
@@ -165,6 +180,10 @@ fn settle(n: usize, s: &mut [u64], forced: &mut u64) -> Next {
             place(n, s, r, c);
             continue;
         }
+        let select = sums.select;
+        if sums.cuts(|| select.fits(n, s)) {
+            return Next::Dead;
+        }
         let (k, r) = best;
         let two = open_cols & !ge3;
         let three = open_cols & !ge4;
@@ -192,6 +211,222 @@ fn settle(n: usize, s: &mut [u64], forced: &mut u64) -> Next {
                 }
             }
         };
+    }
+}
+
+/// The diagonal-sum check of one search: how it picks bits, and how often
+/// it runs. Where it keeps failing to cut (the blocked boards, whose
+/// diagonals are nearly all there) it costs a tenth of a node for nothing,
+/// so it adapts: after each [`SumCheck::WINDOW`] checks, if fewer than one
+/// in [`SumCheck::RARE`] cut, only one node in [`SumCheck::SPARSE`] is
+/// checked until a window's rate is back above it. A check it skips can
+/// only leave a dead branch to be found later, never lose a completion; the
+/// nodes searched are the same on every run.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SumCheck<S> {
+    select: S,
+    /// Check one node in `every`.
+    every: u32,
+    /// Nodes to skip before the next check.
+    wait: u32,
+    /// Checks in this window, and how many of them cut.
+    checks: u32,
+    cut: u32,
+}
+
+impl<S: Select> SumCheck<S> {
+    const WINDOW: u32 = 256;
+    const RARE: u32 = 64;
+    const SPARSE: u32 = 16;
+
+    fn new(select: S) -> SumCheck<S> {
+        SumCheck {
+            select,
+            every: 1,
+            wait: 0,
+            checks: 0,
+            cut: 0,
+        }
+    }
+
+    /// Whether this node is cut: `fit` says whether the sums allow it, when
+    /// this node is one to check.
+    #[inline(always)]
+    fn cuts(&mut self, fit: impl FnOnce() -> bool) -> bool {
+        if self.wait > 0 {
+            self.wait -= 1;
+            return false;
+        }
+        self.wait = self.every - 1;
+        let dead = !fit();
+        self.checks += 1;
+        self.cut += u32::from(dead);
+        if self.checks == Self::WINDOW {
+            self.every = if self.cut * Self::RARE < Self::WINDOW {
+                Self::SPARSE
+            } else {
+                1
+            };
+            self.checks = 0;
+            self.cut = 0;
+        }
+        dead
+    }
+}
+
+/// Whether the queens still to place can take distinct diagonals with the
+/// totals that the open rows and columns fix (the module docs' "diagonal
+/// sums"): false means no completion.
+#[inline(always)]
+fn diagonals_fit(n: usize, s: &[u64], select: impl Select) -> bool {
+    let (rows, cols) = (s[n], s[n + 1]);
+    // The diagonals with a free square: bit r + c of `sums`, bit
+    // c − r + n − 1 of `differences` (both below 2n − 1 ≤ 127).
+    // Every row, a filled one masked to nothing, in 64-bit halves: with
+    // AVX2 the loop runs four rows at a time.
+    let (mut sums_low, mut sums_high) = (0u64, 0u64);
+    let (mut differences_low, mut differences_high) = (0u64, 0u64);
+    for (r, &word) in s[..n].iter().enumerate() {
+        let x = word & 0u64.wrapping_sub((rows >> r) & 1);
+        let d = n - 1 - r;
+        // r, d < 64; the high halves take the bits shifted past 64.
+        sums_low |= x << r;
+        sums_high |= (x >> 1) >> (63 - r);
+        differences_low |= x << d;
+        differences_high |= (x >> 1) >> (63 - d);
+    }
+    let sums = u128::from(sums_low) | u128::from(sums_high) << 64;
+    let differences = u128::from(differences_low) | u128::from(differences_high) << 64;
+    let k = rows.count_ones();
+    let (sum_rows, sum_cols) = (index_sum(rows), index_sum(cols));
+    let k_wide = u64::from(k);
+    within(sums, k, sum_rows + sum_cols, select)
+        // ΣC + k(n − 1) − ΣR ≥ 0: every open row is at most n − 1.
+        && within(differences, k, sum_cols + k_wide * (n as u64 - 1) - sum_rows, select)
+}
+
+/// Whether `k` distinct positions of the set bits of `set` can add up to
+/// `total`: there are `k` of them, and `total` lies between the sums of the
+/// `k` lowest and of the `k` highest (a necessary condition only).
+#[inline(always)]
+fn within(set: u128, k: u32, total: u64, select: impl Select) -> bool {
+    let have = set.count_ones();
+    if have < k {
+        return false;
+    }
+    let low = index_sum_wide(lowest_wide(set, k, select));
+    // The k highest: all of them but the have − k lowest.
+    let high = index_sum_wide(set) - index_sum_wide(lowest_wide(set, have - k, select));
+    low <= total && total <= high
+}
+
+/// The sum of the positions of the set bits of `x`: bit j of each position
+/// counted by one population count.
+#[inline(always)]
+fn index_sum(x: u64) -> u64 {
+    const PLACES: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let mut sum = 0;
+    for (j, mask) in PLACES.iter().enumerate() {
+        sum += u64::from((x & mask).count_ones()) << j;
+    }
+    sum
+}
+
+/// [`index_sum`] of 128 bits.
+#[inline(always)]
+fn index_sum_wide(x: u128) -> u64 {
+    let (low, high) = (x as u64, (x >> 64) as u64);
+    index_sum(low) + index_sum(high) + 64 * u64::from(high.count_ones())
+}
+
+/// How to find the lowest set bits of a word.
+pub(super) trait Select: Copy {
+    /// The `k` lowest set bits of `x` (`k` at most its population count).
+    fn lowest(self, x: u64, k: u32) -> u64;
+
+    /// [`diagonals_fit`] with this way of selecting, kept out of line (it
+    /// runs once a node at most, and the loops of [`settle`] stay small).
+    fn fits(self, n: usize, s: &[u64]) -> bool;
+}
+
+/// On any CPU: the bits cleared one at a time from a copy.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Portable;
+
+impl Select for Portable {
+    #[inline(always)]
+    fn lowest(self, x: u64, k: u32) -> u64 {
+        let mut rest = x;
+        for _ in 0..k {
+            rest &= rest.wrapping_sub(1);
+        }
+        x ^ rest
+    }
+
+    #[inline(never)]
+    fn fits(self, n: usize, s: &[u64]) -> bool {
+        diagonals_fit(n, s, self)
+    }
+}
+
+/// With BMI2: one `pdep` deposits `k` ones on the set bits. The private
+/// field means that one exists only where [`Pdep::detect`] found the
+/// instructions that [`Narrow::search_popcnt`] is compiled for.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy)]
+struct Pdep(());
+
+#[cfg(target_arch = "x86_64")]
+impl Pdep {
+    fn detect() -> Option<Pdep> {
+        let all = std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2");
+        all.then_some(Pdep(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Select for Pdep {
+    #[inline(always)]
+    fn lowest(self, x: u64, k: u32) -> u64 {
+        let ones = 1u64.checked_shl(k).map_or(u64::MAX, |b| b - 1);
+        // SAFETY: a `Pdep` is made only on a CPU with BMI2.
+        unsafe { std::arch::x86_64::_pdep_u64(ones, x) }
+    }
+
+    #[inline(never)]
+    fn fits(self, n: usize, s: &[u64]) -> bool {
+        // SAFETY: a `Pdep` is made only on a CPU with these features.
+        unsafe { fits_fast(self, n, s) }
+    }
+}
+
+/// [`diagonals_fit`] compiled for the instructions of
+/// [`Narrow::search_popcnt`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+unsafe fn fits_fast(pdep: Pdep, n: usize, s: &[u64]) -> bool {
+    diagonals_fit(n, s, pdep)
+}
+
+/// [`Select::lowest`] of 128 bits.
+#[inline(always)]
+fn lowest_wide(x: u128, k: u32, select: impl Select) -> u128 {
+    let (low, high) = (x as u64, (x >> 64) as u64);
+    let in_low = low.count_ones();
+    if k <= in_low {
+        u128::from(select.lowest(low, k))
+    } else {
+        u128::from(low) | u128::from(select.lowest(high, k - in_low)) << 64
     }
 }
 
@@ -230,7 +465,8 @@ impl Narrow {
         }
         root[n] = open_rows;
         root[n + 1] = open_cols;
-        let dead = board.is_dead() || settle(n, &mut root, &mut 0) == Next::Dead;
+        let dead = board.is_dead()
+            || settle(n, &mut root, &mut 0, &mut SumCheck::new(Portable)) == Next::Dead;
         Narrow { n, root, dead }
     }
 
@@ -247,24 +483,23 @@ impl Narrow {
         on: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> End {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("avx2")
-        {
+        if let Some(pdep) = Pdep::detect() {
             // SAFETY: the CPU has the features `search_popcnt` is compiled for.
-            return unsafe { self.search_popcnt(path, max_depth, order, stop, stats, on) };
+            return unsafe { self.search_popcnt(pdep, path, max_depth, order, stop, stats, on) };
         }
-        self.search_with(path, max_depth, order, stop, stats, on)
+        self.search_with(Portable, path, max_depth, order, stop, stats, on)
     }
 
-    /// [`Narrow::search`] compiled for the population-count, bit and AVX2
-    /// instructions that x86-64's baseline lacks (a population count is one
-    /// instruction instead of a dozen; a placement updates four rows at a
-    /// time), picked at run time.
+    /// [`Narrow::search`] compiled for the population-count, bit (BMI1 and
+    /// BMI2) and AVX2 instructions that x86-64's baseline lacks (a population
+    /// count is one instruction instead of a dozen; a placement updates four
+    /// rows at a time; `pdep` picks the lowest diagonals), picked at run time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,avx2")]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn search_popcnt(
         &self,
+        pdep: Pdep,
         path: &[(u32, u32)],
         max_depth: usize,
         order: Order,
@@ -272,13 +507,17 @@ impl Narrow {
         stats: &mut Stats,
         on: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> End {
-        self.search_with(path, max_depth, order, stop, stats, on)
+        self.search_with(pdep, path, max_depth, order, stop, stats, on)
     }
 
-    /// [`Narrow::search`] as built for any CPU (tests compare the two).
+    /// [`Narrow::search`] as built for any CPU, with `select` for the
+    /// diagonal sums (tests compare it, with [`Portable`], to the search
+    /// picked at run time).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_with(
         &self,
+        select: impl Select,
         path: &[(u32, u32)],
         max_depth: usize,
         order: Order,
@@ -291,6 +530,7 @@ impl Narrow {
         if self.dead {
             return End::Exhausted;
         }
+        let mut sums = SumCheck::new(select);
         let mut states = vec![0u64; stride * (n + 2)];
         states[..stride].copy_from_slice(&self.root);
         let mut columns = vec![0u32; n];
@@ -301,7 +541,7 @@ impl Narrow {
                 return End::Exhausted;
             }
             place(n, s, r as usize, c as usize);
-            if settle(n, s, &mut stats.forced) == Next::Dead {
+            if settle(n, s, &mut stats.forced, &mut sums) == Next::Dead {
                 return End::Exhausted;
             }
             prefix.push((r, c));
@@ -312,7 +552,7 @@ impl Narrow {
                 *col = word.trailing_zeros();
             }
         };
-        let first = settle(n, &mut states[..stride], &mut stats.forced);
+        let first = settle(n, &mut states[..stride], &mut stats.forced, &mut sums);
         let frame = |line: usize, squares: u64, depth: usize| {
             let start = order.start(line, depth, n);
             let high = squares & (!0u64).checked_shl(start).unwrap_or(0);
@@ -379,7 +619,7 @@ impl Narrow {
             let s = &mut child[..stride];
             s.copy_from_slice(&parent[(depth - 1) * stride..]);
             place(n, s, r, c);
-            match settle(n, s, &mut stats.forced) {
+            match settle(n, s, &mut stats.forced, &mut sums) {
                 Next::Dead => {}
                 Next::Solved => {
                     solution(s, &mut columns);
@@ -578,5 +818,86 @@ impl Plan for Split<'_> {
     }
     fn describe(&self, index: usize) -> String {
         format!("completion subproblem {index}: {:?}", self.tasks[index])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::complete::{complete, count, Answer, Instance};
+
+    /// On a 5×5 board without the sum diagonals 0, 3, 7 and 8, the five
+    /// queens would need all five diagonals left (1, 2, 4, 5, 6: total 18),
+    /// but five queens on distinct rows and columns always take diagonals
+    /// adding up to 2 × (0 + 1 + 2 + 3 + 4) = 20: no completion, known
+    /// before a single branch. The line rules alone need seven nodes.
+    #[test]
+    fn diagonal_sums_cut_at_the_root() {
+        let mut instance = Instance::new(5).unwrap();
+        for sum in [0, 3, 7, 8] {
+            instance.exclude_sum(sum).unwrap();
+        }
+        let none = crate::solutions(5)
+            .unwrap()
+            .all(|s| !instance.accepts(s.columns()));
+        assert!(none);
+        let go = AtomicBool::new(false);
+        let (answer, stats) = complete(&instance, &go).unwrap();
+        assert_eq!(answer, Answer::NoCompletion);
+        assert_eq!(stats.nodes, 0);
+        assert_eq!(count(&instance, 2, &go).unwrap().0, Some(0));
+        // The same with difference diagonals (the board mirrored).
+        let mut mirrored = Instance::new(5).unwrap();
+        for difference in [0, 3, 7, 8] {
+            mirrored.exclude_difference(difference).unwrap();
+        }
+        let (answer, stats) = complete(&mirrored, &go).unwrap();
+        assert_eq!((answer, stats.nodes), (Answer::NoCompletion, 0));
+    }
+
+    #[test]
+    fn bit_helpers_agree_with_loops() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let word = x & x.rotate_left(17);
+            let positions: Vec<u32> = (0..64).filter(|i| (word >> i) & 1 == 1).collect();
+            let sum: u64 = positions.iter().map(|&i| u64::from(i)).sum();
+            assert_eq!(index_sum(word), sum);
+            let wide = u128::from(word) << 64 | u128::from(x);
+            let wide_sum: u64 = (0..128u64).filter(|i| (wide >> i) & 1 == 1).sum();
+            assert_eq!(index_sum_wide(wide), wide_sum);
+            for k in 0..=positions.len() as u32 {
+                let low: u64 = positions[..k as usize].iter().map(|&i| 1u64 << i).sum();
+                assert_eq!(Portable.lowest(word, k), low);
+                #[cfg(target_arch = "x86_64")]
+                if let Some(pdep) = Pdep::detect() {
+                    assert_eq!(pdep.lowest(word, k), low);
+                }
+            }
+            // The k lowest of 128 bits, across the halves.
+            let k = wide.count_ones() / 2 + 1;
+            let mut rest = wide;
+            for _ in 0..k {
+                rest &= rest - 1;
+            }
+            assert_eq!(lowest_wide(wide, k, Portable), wide ^ rest);
+        }
+    }
+
+    #[test]
+    fn within_bounds_the_totals() {
+        // {1, 2, 4}: two of them add up to 3, 5 or 6; no fewer than 3, no more than 6.
+        let set = 0b10110u128;
+        assert!(within(set, 2, 3, Portable));
+        assert!(within(set, 2, 6, Portable));
+        assert!(!within(set, 2, 2, Portable));
+        assert!(!within(set, 2, 7, Portable));
+        assert!(!within(set, 4, 7, Portable));
+        assert!(within(set, 0, 0, Portable));
     }
 }

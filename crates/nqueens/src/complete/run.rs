@@ -200,7 +200,7 @@ pub fn for_each(
 
 /// The subproblems of a count: the squares chosen from the root to each.
 struct Split<'a> {
-    root: &'a Board,
+    root: Board,
     tasks: Vec<Vec<(u32, u32)>>,
     stop: &'a AtomicBool,
     stopped: AtomicBool,
@@ -404,49 +404,51 @@ pub fn count_with_progress(
 ) -> Result<(Option<u128>, Stats), Clash> {
     instance.check()?;
     let start = Instant::now();
-    let mut board = Board::new(instance);
+    let board = Board::new(instance);
     let mut stats = Stats::default();
     let threads = threads.max(1);
-    if board.n <= narrow::WIDTH {
+    let total = if board.n <= narrow::WIDTH {
         let narrow = Narrow::new(&board);
-        return Ok(count_narrow(&narrow, threads, stop, progress, stats, start));
-    }
-    // Split deeper until there are enough subproblems to balance the threads
-    // (or the whole tree was searched while splitting).
-    let want = if threads == 1 { 1 } else { 24 * threads };
-    let mut depth = if threads == 1 { usize::MAX } else { 1 };
-    let root = board.mark();
-    let (found, tasks) = loop {
-        let mut found = 0u128;
-        let mut tasks = Vec::new();
-        let end = search(
-            &mut board,
-            depth,
-            Order::PLAIN,
+        let cut = |root: &mut &Narrow, depth, stats: &mut Stats, pieces: &mut Pieces| {
+            root.search(
+                &[],
+                depth,
+                Order::PLAIN,
+                &|| stop.load(Ordering::Relaxed),
+                stats,
+                &mut |e| {
+                    match e {
+                        narrow::Event::Solution(_) => pieces.found += 1,
+                        narrow::Event::Cut(path) => pieces.tasks.push(path.to_vec()),
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+        };
+        let plan = |root, tasks| narrow::Split {
+            root,
+            tasks,
             stop,
-            &mut stats,
-            &mut |e| {
+            stopped: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            forced: AtomicU64::new(0),
+        };
+        count_split(&narrow, threads, stop, progress, &mut stats, cut, plan)
+    } else {
+        let mark = board.mark();
+        let cut = |board: &mut Board, depth, stats: &mut Stats, pieces: &mut Pieces| {
+            let end = search(board, depth, Order::PLAIN, stop, stats, &mut |e| {
                 match e {
-                    Event::Solution(_) => found += 1,
-                    Event::Cut(stack) => tasks.push(stack.iter().map(|f| f.tried).collect()),
+                    Event::Solution(_) => pieces.found += 1,
+                    Event::Cut(stack) => pieces.tasks.push(stack.iter().map(|f| f.tried).collect()),
                 }
                 ControlFlow::Continue(())
-            },
-        );
-        board.undo(root);
-        if end == End::Stopped {
-            stats.seconds = start.elapsed().as_secs_f64();
-            return Ok((None, stats));
-        }
-        if tasks.len() >= want || tasks.is_empty() || depth >= 8 {
-            break (found, tasks);
-        }
-        depth += 1;
-    };
-    let mut total = found;
-    if !tasks.is_empty() {
-        let split = Split {
-            root: &board,
+            });
+            board.undo(mark);
+            end
+        };
+        let plan = |root, tasks| Split {
+            root,
             tasks,
             stop,
             stopped: AtomicBool::new(false),
@@ -454,81 +456,87 @@ pub fn count_with_progress(
             forced: AtomicU64::new(0),
             spare: Mutex::new(Vec::new()),
         };
-        let all: Vec<usize> = (0..split.tasks.len()).collect();
-        progress(CountProgress::Split { tasks: all.len() });
-        let result = executor::run(&split, &all, threads, stop, &mut Report { progress });
-        stats.nodes += split.nodes.load(Ordering::Relaxed);
-        stats.forced += split.forced.load(Ordering::Relaxed);
-        if !result.complete || split.stopped.load(Ordering::Relaxed) {
-            stats.seconds = start.elapsed().as_secs_f64();
-            return Ok((None, stats));
-        }
-        total += result.tally.solutions;
-    }
+        count_split(board, threads, stop, progress, &mut stats, cut, plan)
+    };
     stats.seconds = start.elapsed().as_secs_f64();
-    Ok((Some(total), stats))
+    Ok((total, stats))
 }
 
-/// [`count_with_progress`] on a board of at most [`narrow::WIDTH`] columns.
-fn count_narrow(
-    narrow: &Narrow,
+/// What a split search found above its cut: the completions there, and the
+/// subproblems below it (the squares chosen from the root to each).
+#[derive(Default)]
+struct Pieces {
+    found: u128,
+    tasks: Vec<Vec<(u32, u32)>>,
+}
+
+/// A plan of subproblems that tallies the search's work as it counts.
+trait Counted: Plan {
+    /// Nodes, forced placements, and whether a task was stopped.
+    fn totals(&self) -> (u64, u64, bool);
+}
+
+impl Counted for Split<'_> {
+    fn totals(&self) -> (u64, u64, bool) {
+        totals(&self.nodes, &self.forced, &self.stopped)
+    }
+}
+
+impl Counted for narrow::Split<'_> {
+    fn totals(&self) -> (u64, u64, bool) {
+        totals(&self.nodes, &self.forced, &self.stopped)
+    }
+}
+
+fn totals(nodes: &AtomicU64, forced: &AtomicU64, stopped: &AtomicBool) -> (u64, u64, bool) {
+    (
+        nodes.load(Ordering::Relaxed),
+        forced.load(Ordering::Relaxed),
+        stopped.load(Ordering::Relaxed),
+    )
+}
+
+/// A count by either search, `None` when stopped: `cut(root, depth, ..)`
+/// searches `root` down to `depth` choices (every completion above the cut
+/// counted, every branch at it kept as a subproblem), deeper each time until
+/// there are enough subproblems to balance the threads (or the whole tree
+/// was searched while splitting; on one thread the first search goes all
+/// the way); `plan(root, tasks)` then makes the subproblems that the
+/// executor counts on `threads` threads.
+fn count_split<B, P: Counted>(
+    mut root: B,
     threads: usize,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(CountProgress),
-    mut stats: Stats,
-    start: Instant,
-) -> (Option<u128>, Stats) {
-    // Split deeper until there are enough subproblems to balance the threads
-    // (or the whole tree was searched while splitting).
+    stats: &mut Stats,
+    mut cut: impl FnMut(&mut B, usize, &mut Stats, &mut Pieces) -> End,
+    plan: impl FnOnce(B, Vec<Vec<(u32, u32)>>) -> P,
+) -> Option<u128> {
     let want = if threads == 1 { 1 } else { 24 * threads };
     let mut depth = if threads == 1 { usize::MAX } else { 1 };
-    let (found, tasks) = loop {
-        let mut found = 0u128;
-        let mut tasks = Vec::new();
-        let end = narrow.search(
-            &[],
-            depth,
-            Order::PLAIN,
-            &|| stop.load(Ordering::Relaxed),
-            &mut stats,
-            &mut |e| {
-                match e {
-                    narrow::Event::Solution(_) => found += 1,
-                    narrow::Event::Cut(path) => tasks.push(path.to_vec()),
-                }
-                ControlFlow::Continue(())
-            },
-        );
-        if end == End::Stopped {
-            stats.seconds = start.elapsed().as_secs_f64();
-            return (None, stats);
+    let Pieces { found, tasks } = loop {
+        let mut pieces = Pieces::default();
+        if cut(&mut root, depth, stats, &mut pieces) == End::Stopped {
+            return None;
         }
-        if tasks.len() >= want || tasks.is_empty() || depth >= 8 {
-            break (found, tasks);
+        let len = pieces.tasks.len();
+        if len >= want || len == 0 || depth >= 8 {
+            break pieces;
         }
         depth += 1;
     };
-    let mut total = found;
-    if !tasks.is_empty() {
-        let split = narrow::Split {
-            root: narrow,
-            tasks,
-            stop,
-            stopped: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            forced: AtomicU64::new(0),
-        };
-        let all: Vec<usize> = (0..split.tasks.len()).collect();
-        progress(CountProgress::Split { tasks: all.len() });
-        let result = executor::run(&split, &all, threads, stop, &mut Report { progress });
-        stats.nodes += split.nodes.load(Ordering::Relaxed);
-        stats.forced += split.forced.load(Ordering::Relaxed);
-        if !result.complete || split.stopped.load(Ordering::Relaxed) {
-            stats.seconds = start.elapsed().as_secs_f64();
-            return (None, stats);
-        }
-        total += result.tally.solutions;
+    if tasks.is_empty() {
+        return Some(found);
     }
-    stats.seconds = start.elapsed().as_secs_f64();
-    (Some(total), stats)
+    let split = plan(root, tasks);
+    let all: Vec<usize> = (0..split.len()).collect();
+    progress(CountProgress::Split { tasks: all.len() });
+    let result = executor::run(&split, &all, threads, stop, &mut Report { progress });
+    let (nodes, forced, stopped) = split.totals();
+    stats.nodes += nodes;
+    stats.forced += forced;
+    if !result.complete || stopped {
+        return None;
+    }
+    Some(found + result.tally.solutions)
 }

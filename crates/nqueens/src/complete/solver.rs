@@ -842,7 +842,15 @@ mod tests {
             let end = if k == 0 {
                 root.search(&[], usize::MAX, order, &|| false, stats, &mut on)
             } else {
-                root.search_with(&[], usize::MAX, order, &|| false, stats, &mut on)
+                root.search_with(
+                    narrow::Portable,
+                    &[],
+                    usize::MAX,
+                    order,
+                    &|| false,
+                    stats,
+                    &mut on,
+                )
             };
             assert_eq!(end, End::Exhausted);
         }
