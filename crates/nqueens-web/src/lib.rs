@@ -17,7 +17,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! The endpoints are listed in [`api`]; docs/algorithms.md documents each with `curl`.
+//! The endpoints are listed in [`api`]; docs/api.md documents each with `curl`.
 #![deny(missing_docs)]
 
 pub mod api;

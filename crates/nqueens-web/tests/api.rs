@@ -1796,3 +1796,119 @@ mod shell {
         insta::assert_snapshot!("api_error_messages", transcript);
     }
 }
+
+/// The `curl` examples of the API's guide page (docs/api.md), run against a
+/// server: each `$ curl` line is sent as it is written, and the reply shown
+/// under it must be what the server answers. A reply may be shown abridged:
+/// every key shown must be in the real reply with the value shown (arrays
+/// in full, element by element), and keys left out are allowed; measured
+/// times (`seconds`, and the time in a message) and a count job's threads
+/// (this machine's cores) are not compared.
+mod docs {
+    use super::*;
+
+    /// `shown` is `real` with keys left out, times aside.
+    fn shown_in(shown: &Value, real: &Value, at: &str) -> Result<(), String> {
+        match (shown, real) {
+            (Value::Object(a), Value::Object(b)) => {
+                for (key, value) in a {
+                    let Some(there) = b.get(key) else {
+                        return Err(format!("{at}.{key} is not in the reply"));
+                    };
+                    if key == "seconds" || (key == "threads" && there.is_u64()) {
+                        if !there.is_number() {
+                            return Err(format!("{at}.{key} is not a number: {there}"));
+                        }
+                        continue;
+                    }
+                    shown_in(value, there, &format!("{at}.{key}"))?;
+                }
+                Ok(())
+            }
+            (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
+                .iter()
+                .zip(b)
+                .enumerate()
+                .try_for_each(|(i, (x, y))| shown_in(x, y, &format!("{at}[{i}]"))),
+            (Value::String(a), Value::String(b)) if steady(a) == steady(b) => Ok(()),
+            _ if shown == real => Ok(()),
+            _ => Err(format!("{at}: shown {shown}, but the server says {real}")),
+        }
+    }
+
+    /// A message with its measured time (`0.003 s`) masked, and the
+    /// threads of a count job, which are this machine's cores.
+    fn steady(text: &str) -> String {
+        let time = regex::Regex::new(r"\b\d+\.\d+ s\b").expect("a regex");
+        let threads = regex::Regex::new(r"\b\d+ threads?\b").expect("a regex");
+        let text = time.replace_all(text, "[duration]");
+        threads.replace_all(&text, "[threads]").into_owned()
+    }
+
+    /// The method, path and body of a `$ curl -s localhost:8080/PATH
+    /// [--json 'BODY'] [-X METHOD]` line.
+    fn request_of(line: &str) -> Option<(String, String, Option<String>)> {
+        let rest = line.strip_prefix("$ curl ")?;
+        let at = rest.find("localhost:8080")?;
+        let path: String = rest[at + "localhost:8080".len()..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        let body = rest.find("--json '").map(|i| {
+            let from = i + "--json '".len();
+            let len = rest[from..].find('\'').expect("a closing quote");
+            rest[from..from + len].to_string()
+        });
+        let method = if rest.contains("-X DELETE") {
+            "DELETE"
+        } else if body.is_some() {
+            "POST"
+        } else {
+            "GET"
+        };
+        Some((method.to_string(), path, body))
+    }
+
+    #[test]
+    fn the_guide_examples_are_what_the_server_answers() {
+        let page =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md"))
+                .expect("docs/api.md");
+        let s = start();
+        let lines: Vec<&str> = page.lines().collect();
+        let mut checked = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some((method, path, body)) = request_of(line) else {
+                continue;
+            };
+            let reply = s.request(&method, &path, body.as_deref().unwrap_or("").as_bytes());
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            if line.contains("| grep -i '^location'") {
+                let want = next.strip_prefix("location: ").expect("the location shown");
+                assert_eq!(reply.header("location"), Some(want), "{line}");
+                // The job shown next is this one: let it finish.
+                let id = want.rsplit('/').next().expect("an id");
+                for _ in 0..500 {
+                    if s.get(&format!("/api/count/{id}")).json()["state"] == "done" {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                checked += 1;
+                continue;
+            }
+            if !next.starts_with('{') {
+                // No reply shown (a download, or a reply not shown).
+                assert!(reply.status < 300, "{line}: {}", reply.status);
+                continue;
+            }
+            let shown: Value = serde_json::from_str(next)
+                .unwrap_or_else(|e| panic!("the reply shown under {line} is not JSON: {e}"));
+            if let Err(e) = shown_in(&shown, &reply.json(), "") {
+                panic!("{line}\n{e}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 8, "{checked} examples checked");
+    }
+}

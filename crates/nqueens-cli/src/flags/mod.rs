@@ -118,7 +118,7 @@ pub enum Command {
     /// works offline) lets you place queens and see conflicts, finish a board,
     /// step through every solution, count, and watch any of the classic
     /// algorithms search step by step. The JSON API under /api works from
-    /// curl too (GET /api/info; docs/algorithms.md lists every endpoint). It prints the
+    /// curl too (GET /api/info; docs/api.md lists every endpoint). It prints the
     /// address and answers until Ctrl-C.
     Serve(ServeArgs),
     /// Print a completion script for a shell.
