@@ -372,6 +372,35 @@ mod replies {
         }
     }
 
+    /// A page's tree nodes by id.
+    fn tree_by_id(page: &Value) -> std::collections::BTreeMap<u64, &Value> {
+        page["tree"]
+            .as_array()
+            .expect("tree")
+            .iter()
+            .map(|t| (t["id"].as_u64().expect("id"), t))
+            .collect()
+    }
+
+    /// Every node a step of `events` stands on is in the page's tree `ids`,
+    /// with its ancestors up to the root.
+    fn assert_paths_in(
+        ids: &std::collections::BTreeMap<u64, &Value>,
+        events: &[Value],
+        what: &str,
+    ) {
+        for e in events {
+            let mut at = e["node"].as_u64();
+            assert!(at.is_some(), "{what}: {e} stands on no node");
+            while let Some(id) = at {
+                let node = ids
+                    .get(&id)
+                    .unwrap_or_else(|| panic!("{what}: node {id} of {e} is not in the page"));
+                at = node["parent"].as_u64();
+            }
+        }
+    }
+
     /// Keeps the words of the steps from `from` on, up to `to`.
     struct Tail {
         replay: nqueens::Replay,
@@ -442,21 +471,8 @@ mod replies {
         assert!(page.get("next_offset").is_none(), "{}", page["next_offset"]);
         // Every node its steps stand on is in its tree, with its ancestors
         // up to the root.
-        let ids: std::collections::BTreeMap<u64, &Value> = page["tree"]
-            .as_array()
-            .expect("tree")
-            .iter()
-            .map(|t| (t["id"].as_u64().expect("id"), t))
-            .collect();
-        for e in events {
-            let mut at = e["node"].as_u64();
-            let mut depth = 0;
-            while let Some(id) = at {
-                at = ids.get(&id).expect("in the page")["parent"].as_u64();
-                depth += 1;
-            }
-            assert!(depth >= 1);
-        }
+        let ids = tree_by_id(&page);
+        assert_paths_in(&ids, events, "bitwise");
         assert!(ids.contains_key(&0));
     }
 
@@ -494,21 +510,8 @@ mod replies {
                     }
                     // Every node a step stands on is in its page's tree,
                     // with its parents.
-                    let ids: std::collections::BTreeMap<u64, &Value> = page["tree"]
-                        .as_array()
-                        .expect("tree")
-                        .iter()
-                        .map(|t| (t["id"].as_u64().expect("id"), t))
-                        .collect();
-                    for e in these {
-                        let mut at = e["node"].as_u64();
-                        while let Some(id) = at {
-                            let node = ids.get(&id).unwrap_or_else(|| {
-                                panic!("{algorithm}: node {id} of {e} is not in the page")
-                            });
-                            at = node["parent"].as_u64();
-                        }
-                    }
+                    let ids = tree_by_id(page);
+                    assert_paths_in(&ids, these, algorithm);
                     // And nothing else: the nodes made by its steps, those
                     // its steps stand on, and their ancestors.
                     let first = page["offset"].as_u64().expect("offset");
