@@ -93,7 +93,7 @@ impl JoinPlan {
         // by one random path through its parts ([`Path`]).
         let mut north = 0.0;
         let path = std::cell::RefCell::new(Path::new(rng));
-        with_buffers(|buf| self.count_units_timed(unit, buf, Some(&mut north), None, Some(&path)));
+        with_buffers(|buf| self.count_units_timed(unit, buf, Some(&mut north), None, &path));
         let (all, solutions) = path.borrow_mut().finish();
         let rest = (all - north).max(0.0);
         TaskSample {

@@ -121,9 +121,9 @@ impl JoinPlan {
     /// rows and columns of that side, and the south quadrant kept placed
     /// for the frame when `s.cache`); else those of the entries of that
     /// level of the side's split ([`SideSplit::halves`]).
-    fn side_halves(
+    fn side_halves<W: Walk>(
         &self,
-        s: &Sides<'_>,
+        s: &Sides<'_, W>,
         buf: &mut Buffers,
         side: Side,
         from: At,
@@ -193,9 +193,9 @@ impl JoinPlan {
     /// each side was made up to its chunk first (medians of two runs,
     /// `join::sizes::chunk_timing`); 12 of n = 24, 3.61 s against 4.16 s;
     /// one of n = 28, 362 s against 373 s.
-    pub(super) fn count_parts(
+    pub(super) fn count_parts<W: Walk>(
         &self,
-        s: &Sides<'_>,
+        s: &Sides<'_, W>,
         buf: &mut Buffers,
         levels: [Option<usize>; 2],
         ready: [Option<usize>; 2],
@@ -248,7 +248,7 @@ impl JoinPlan {
             let east = sampled[0].map_or(&buf.east[..e], |len| &buf.sample[0][..len]);
             let west = sampled[1].map_or(&buf.west[..w], |len| &buf.sample[1][..len]);
             if let Some(bit) = split_bit(east, west, !taken) {
-                if s.path.is_some() {
+                if s.walk.path().is_some() {
                     let shares = [share_with(east, bit), share_with(west, bit)];
                     return self.split_path(s, buf, (levels, made), bit, (taken, depth), shares);
                 }
@@ -311,9 +311,9 @@ impl JoinPlan {
     /// whole buffer again (the parts below only reorder within it). Made
     /// again for each part, as it was, it took as many half boards as the
     /// joins themselves at n = 24.
-    fn split_parts(
+    fn split_parts<W: Walk>(
         &self,
-        s: &Sides<'_>,
+        s: &Sides<'_, W>,
         buf: &mut Buffers,
         (levels, made): ([Option<usize>; 2], [(usize, bool); 2]),
         bit: u64,
@@ -361,16 +361,16 @@ impl JoinPlan {
     /// path, which did not make the first part, partitions again and
     /// leaves that time out, so that each part is charged what a count
     /// spends on it.
-    fn split_path(
+    fn split_path<W: Walk>(
         &self,
-        s: &Sides<'_>,
+        s: &Sides<'_, W>,
         buf: &mut Buffers,
         (levels, made): ([Option<usize>; 2], [(usize, bool); 2]),
         bit: u64,
         (taken, depth): (u64, usize),
         shares: [f64; 2],
     ) -> u128 {
-        let Some(path) = s.path else {
+        let Some(path) = s.walk.path() else {
             return self.split_parts(s, buf, (levels, made), bit, (taken, depth));
         };
         let (long, other, [at, other_at]) = self.split_sides(s, buf, levels, made);
@@ -429,9 +429,9 @@ impl JoinPlan {
     /// could hold no more than its chunk and was made to exactly its
     /// chunk with column sets after it (which add no half board). The
     /// other side needs a split only when it is not whole either.
-    fn split_sides(
+    fn split_sides<W: Walk>(
         &self,
-        s: &Sides<'_>,
+        s: &Sides<'_, W>,
         buf: &mut Buffers,
         levels: [Option<usize>; 2],
         made: [(usize, bool); 2],
@@ -457,7 +457,7 @@ impl JoinPlan {
 
     /// How many half boards `side` of unit `s.u` has at most, unsplit:
     /// its north pieces times the south pieces of their other columns.
-    fn most_halves(&self, s: &Sides<'_>, buf: &Buffers, side: Side) -> usize {
+    fn most_halves<W: Walk>(&self, s: &Sides<'_, W>, buf: &Buffers, side: Side) -> usize {
         let (rs, cols, _) = self.south_of(s, side);
         let north = &buf.north[side as usize];
         let table = self.row_set(rs);
@@ -534,7 +534,7 @@ impl JoinPlan {
     }
 
     /// Level 0 of one side's split for unit `s.u` ([`JoinPlan::first_split`]).
-    fn side_split(&self, s: &Sides<'_>, buf: &mut Buffers, side: Side) {
+    fn side_split<W: Walk>(&self, s: &Sides<'_, W>, buf: &mut Buffers, side: Side) {
         let (rs, cols, co) = self.south_of(s, side);
         let quadrant = &buf.south_placed[side as usize];
         let north = &buf.north[side as usize];
@@ -544,7 +544,7 @@ impl JoinPlan {
 
     /// One side of unit `s.u`: its south rows, its free columns and its
     /// column offset.
-    fn south_of(&self, s: &Sides<'_>, side: Side) -> (u32, u32, usize) {
+    fn south_of<W: Walk>(&self, s: &Sides<'_, W>, side: Side) -> (u32, u32, usize) {
         let (f, u) = (s.f, s.u);
         match side {
             Side::East => (u.es, f.east, 0),
@@ -555,19 +555,19 @@ impl JoinPlan {
 
 /// What [`JoinPlan::count_parts`] counts for: a unit of a task, its frame,
 /// and whether the frame's south quadrants are kept placed.
-pub(super) struct Sides<'a> {
+pub(super) struct Sides<'a, W: Walk> {
     pub(super) f: &'a Frame,
     pub(super) u: &'a Unit,
     pub(super) cache: bool,
     /// Set when the run is to stop: the count gives up at its next join
     /// (a few milliseconds of work), and its sum is then not a count.
     pub(super) stop: Option<&'a AtomicBool>,
-    /// A dry run's path: at each split only one part is counted, drawn at
-    /// random ([`Path`]).
-    pub(super) path: Option<&'a std::cell::RefCell<Path>>,
+    /// Every part of each split ([`Whole`]), or a dry run's path through
+    /// them: at each split only one part, drawn at random ([`Path`]).
+    pub(super) walk: &'a W,
 }
 
-impl Sides<'_> {
+impl<W: Walk> Sides<'_, W> {
     /// Whether the run is to stop.
     pub(super) fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
@@ -575,10 +575,37 @@ impl Sides<'_> {
 
     /// A join's solutions, noted by the path if there is one.
     fn leaf(&self, solutions: u128) -> u128 {
-        if let Some(path) = self.path {
+        if let Some(path) = self.walk.path() {
             path.borrow_mut().leaf(solutions);
         }
         solutions
+    }
+}
+
+/// How [`JoinPlan::count_parts`] goes through the parts of a split: all of
+/// them ([`Whole`], a count), or one drawn at random (a dry run's
+/// [`Path`]). A type, not a flag, so that a count is compiled with no path
+/// to look at: an `Option` checked at every split and join cost `count 17`
+/// about 4% (alternating release builds, medians).
+pub(super) trait Walk {
+    /// The dry run's path, if this walk is one.
+    fn path(&self) -> Option<&std::cell::RefCell<Path>>;
+}
+
+/// A count: every part of every split.
+pub(super) struct Whole;
+
+impl Walk for Whole {
+    #[inline(always)]
+    fn path(&self) -> Option<&std::cell::RefCell<Path>> {
+        None
+    }
+}
+
+impl Walk for std::cell::RefCell<Path> {
+    #[inline(always)]
+    fn path(&self) -> Option<&std::cell::RefCell<Path>> {
+        Some(self)
     }
 }
 

@@ -344,7 +344,7 @@ fn odd_timing() {
                     &mut Buffers::default(),
                     Some(&mut north),
                     None,
-                    None,
+                    &Whole,
                 );
                 let rest = t.elapsed().as_secs_f64() - north;
                 estimates.push(north + rest * units.len() as f64);

@@ -33,20 +33,20 @@ impl JoinPlan {
 
     /// Counts the units of one task (the same frame and north east rows).
     pub(super) fn count_units(&self, units: &[Unit], buf: &mut Buffers) -> u128 {
-        self.count_units_timed(units, buf, None, None, None)
+        self.count_units_timed(units, buf, None, None, &Whole)
     }
 
     /// [`count_units`](Self::count_units), adding the seconds it spends on
-    /// the north pieces (built once for all the units) to `north`; with a
-    /// `path`, only one random part of each split is counted, and the path
-    /// says what the whole would have been ([`Path`]).
-    pub(super) fn count_units_timed(
+    /// the north pieces (built once for all the units) to `north`; with
+    /// [`Whole`] every part of each split is counted, with a [`Path`] only
+    /// one random part, and the path says what the whole would have been.
+    pub(super) fn count_units_timed<W: Walk>(
         &self,
         units: &[Unit],
         buf: &mut Buffers,
         north: Option<&mut f64>,
         stop: Option<&AtomicBool>,
-        path: Option<&std::cell::RefCell<Path>>,
+        walk: &W,
     ) -> u128 {
         // Clocks only when timed: reading one costs 2% of n = 17.
         let north_start = north.is_some().then(CpuClock::start);
@@ -75,7 +75,7 @@ impl JoinPlan {
                 u,
                 cache,
                 stop,
-                path,
+                walk,
             };
             if sides.stopped() {
                 break;
@@ -117,7 +117,7 @@ impl Plan for JoinPlan {
         }
         let units = &self.units_of(index)[..];
         let solutions =
-            with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop), None));
+            with_buffers(|buf| self.count_units_timed(units, buf, None, Some(stop), &Whole));
         // Stopped while counting: the sum is of part of the task only.
         (!stop.load(Ordering::Relaxed)).then_some(Tally {
             solutions,
