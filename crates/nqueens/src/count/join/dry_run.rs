@@ -121,6 +121,15 @@ impl JoinPlan {
 /// [`PATH_LEAST`] and 1 − [`PATH_LEAST`], so that a part that holds most
 /// of the work is counted most often (less spread) and no part is left
 /// out (no bias).
+///
+/// Checked against whole row splits on one thread (the ignored test
+/// `join::sizes::path_against_split`, 16 paths a split, 200 splits of
+/// n = 24, 25 and 27, 30 of n = 26): the paths' mean time was 1.002,
+/// 0.987, 0.927 and 1.002 of the splits' (two standard errors of the
+/// paths: 0.020, 0.011, 0.068, 0.026), their solutions 1.011, 0.994,
+/// 0.953 and 0.990 (0.029, 0.012, 0.092, 0.025). Before the paths timed
+/// the binary searches a count makes for a split's second part
+/// ([`JoinPlan::split_path`]) they were 0.978, 0.989, 0.892 and 0.955.
 pub(super) struct Path {
     rng: crate::rng::Xoshiro256,
     clock: CpuClock,

@@ -357,10 +357,13 @@ impl JoinPlan {
     /// follows its share of the pairs, judged by `shares` (of the east and
     /// west half boards sampled, those with the bit). Each part is made as
     /// `split_parts` makes it, except that where `split_parts` finds a
-    /// partition made already for the first part (a binary search), the
-    /// path, which did not make the first part, partitions again and
-    /// leaves that time out, so that each part is charged what a count
-    /// spends on it.
+    /// partition made already for the first part, the path, which did not
+    /// make the first part, partitions again and leaves that time out, and
+    /// then finds the part's bounds by binary search as the count does,
+    /// timed, so that each part is charged what a count spends on it.
+    /// (Those binary searches, once left out with the partition, took 2.6%
+    /// of 40 whole row splits of n = 27, and the paths came to 0.955 of
+    /// the splits' time; see `join::sizes::path_against_split`.)
     fn split_path<W: Walk>(
         &self,
         s: &Sides<'_, W>,
@@ -398,15 +401,19 @@ impl JoinPlan {
                 };
                 ready[o] = Some(partition_with(kernel, list, bit, &mut buf.sorting));
             } else {
-                // A count finds this partition made for the part with the bit.
+                // A count finds this partition made for the part with the
+                // bit, and its bounds by binary search.
                 buf.derive(kernel, long, at, bit, false, false);
                 path.borrow_mut().skip();
+                buf.derive(kernel, long, at, bit, false, true);
                 ready[o] = Some(len);
             }
         } else if with {
-            // A count finds the long side partitioned for the part without.
+            // A count finds the long side partitioned for the part without,
+            // and its bounds by binary search.
             buf.derive(kernel, long, at, bit, true, false);
             path.borrow_mut().skip();
+            buf.derive(kernel, long, at, bit, true, true);
             buf.derive(kernel, other, other_at, bit, false, false);
             down[o] = Some(other_at + 1);
         } else {

@@ -195,6 +195,192 @@ fn task_projection() {
     }
 }
 
+/// How well a dry run's path times a row split ([`Path`], from n = 24
+/// on): sampled row splits counted whole, and the mean of `NQ_SEEDS`
+/// paths through each, both on the thread's CPU clock with the split's
+/// row tables built beforehand and the north pieces left out (a dry run
+/// times them apart); prints per split and in sum the ratios path /
+/// whole of the time and of the solutions (the solutions' should be 1
+/// within their spread: the paths are unbiased), with about two standard
+/// errors of the paths' sums: `NQ_SIZES="24 27" NQ_SAMPLES=20
+/// NQ_SEEDS=16 cargo test --release -p nqueens --lib
+/// join::sizes::path_against_split -- --ignored --nocapture`.
+///
+/// Before the count and before each path the caches are flushed (64 MiB
+/// written; `NQ_WARM` set: not), since a dry run counts one path of a
+/// split, not several in a row. Left warm, 16 paths took 0.98 of the
+/// split's time at n = 25, where most splits are never cut by bits and a
+/// path does what the count does, and 0.94 at n = 24.
+#[test]
+#[ignore]
+fn path_against_split() {
+    let cold = std::env::var("NQ_WARM").is_err();
+    let mut junk = vec![0u64; 8 << 20];
+    let mut flush = || {
+        if cold {
+            junk.iter_mut().for_each(|x| *x = x.wrapping_add(1));
+            std::hint::black_box(&junk);
+        }
+    };
+    for n in sizes_from_env("24") {
+        let mut plan = plan_from_env(n);
+        plan.rows = RowCache::new(plan.h, JoinEngine::row_cache(n, 2, None) as usize);
+        let seeds = env_or("NQ_SEEDS", 16);
+        let mut rng = crate::rng::Xoshiro256::new(0x7061_7468);
+        // Sums over the splits: the whole's time and solutions, the paths'
+        // means of each, the variances of those means, the paths' own CPU.
+        let (mut whole_t, mut whole_s) = (0.0, 0.0);
+        let (mut path_t, mut path_s, mut var_t, mut var_s, mut spent) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        let mut ratios = Vec::new();
+        for i in 0..samples_from_env(10) {
+            let task = 1 + rng.below(plan.len() as u64 - 1) as usize;
+            let units = plan.units_of(task);
+            let u = units[rng.below(units.len() as u64) as usize];
+            let f = plan.frame(u.c1, u.r1);
+            for rows in [u.en, f.north & !u.en, u.es, f.south & !u.es] {
+                std::hint::black_box(plan.rows.get(rows));
+            }
+            let whole = |flush: &mut dyn FnMut()| {
+                flush();
+                let mut north = 0.0;
+                let (solutions, all) = thread_cpu_seconds(|| {
+                    with_buffers(|buf| {
+                        plan.count_units_timed(&[u], buf, Some(&mut north), None, &Whole)
+                    })
+                });
+                (all - north, solutions as f64)
+            };
+            let paths = |flush: &mut dyn FnMut()| {
+                let (mut ts, mut ss, mut depth, mut cpu) = (Vec::new(), Vec::new(), 0, 0.0);
+                for k in 0..seeds {
+                    flush();
+                    let seed = (task as u64) << 20 | (i as u64) << 8 | k as u64;
+                    let path =
+                        std::cell::RefCell::new(Path::new(crate::rng::Xoshiro256::new(seed)));
+                    let mut north = 0.0;
+                    let ((), took) = thread_cpu_seconds(|| {
+                        with_buffers(|buf| {
+                            plan.count_units_timed(&[u], buf, Some(&mut north), None, &path);
+                        });
+                    });
+                    let (all, solutions) = path.borrow_mut().finish();
+                    ts.push(all - north);
+                    ss.push(solutions);
+                    depth += path.borrow().depth;
+                    cpu += took;
+                }
+                (ts, ss, depth, cpu)
+            };
+            // Alternately first, so that neither always finds the buffers
+            // as the other left them.
+            let ((wt, ws), (ts, ss, depth, cpu)) = if i % 2 == 0 {
+                let w = whole(&mut flush);
+                (w, paths(&mut flush))
+            } else {
+                let p = paths(&mut flush);
+                (whole(&mut flush), p)
+            };
+            let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+            let var_of_mean = |xs: &[f64]| {
+                let m = mean(xs);
+                xs.iter().map(|x| (x - m).powi(2)).sum::<f64>()
+                    / ((xs.len() - 1).max(1) * xs.len()) as f64
+            };
+            let (pt, ps) = (mean(&ts), mean(&ss));
+            eprintln!(
+                "  task {task} ({} splits): whole {wt:.3} s, {ws:.0}; paths {pt:.3} s ({:.2}), \
+                 {ps:.0} ({:.3}); depth {:.1}, a path took {:.3} s",
+                units.len(),
+                pt / wt,
+                if ws > 0.0 { ps / ws } else { f64::NAN },
+                depth as f64 / seeds as f64,
+                cpu / seeds as f64
+            );
+            ratios.push(pt / wt);
+            (whole_t, whole_s) = (whole_t + wt, whole_s + ws);
+            (path_t, path_s) = (path_t + pt, path_s + ps);
+            (var_t, var_s) = (var_t + var_of_mean(&ts), var_s + var_of_mean(&ss));
+            spent += cpu;
+        }
+        ratios.sort_by(f64::total_cmp);
+        eprintln!(
+            "n = {n}, {} splits, {seeds} paths each: time path/whole {:.3} (± {:.3}; per split \
+             {:.2} to {:.2}, median {:.2}), solutions {:.3} (± {:.3}); whole {whole_t:.2} s, \
+             paths {spent:.2} s",
+            ratios.len(),
+            path_t / whole_t,
+            2.0 * var_t.sqrt() / whole_t,
+            ratios[0],
+            ratios[ratios.len() - 1],
+            ratios[ratios.len() / 2],
+            path_s / whole_s,
+            2.0 * var_s.sqrt() / whole_s,
+        );
+    }
+}
+
+/// Whether a dry run's 95% interval is as wide as its projections spread
+/// from seed to seed: `NQ_SEEDS` dry runs (seeds 0, 1, ...) of
+/// `NQ_SAMPLES` tasks of each n, on one thread, of the plan `count N
+/// --dry-run` makes for two threads; prints each projection with its
+/// interval, then the projections' spread (standard deviation over mean)
+/// against the relative standard error the dry runs claim (their mean),
+/// for the time and for the solutions, and how many solution intervals
+/// hold the published Q(n): `NQ_SIZES=27 NQ_SEEDS=8 NQ_SAMPLES=200 cargo
+/// test --release -p nqueens --lib join::sizes::dry_run_spread --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dry_run_spread() {
+    let year = 365.25 * 86400.0;
+    for n in sizes_from_env("27") {
+        let plan = JoinEngine.plan_within(n, 2, None).unwrap();
+        let samples = samples_from_env(200).min(plan.len());
+        let seeds = env_or("NQ_SEEDS", 8);
+        let known = crate::known::total(n).map(|q| q as f64);
+        let (mut times, mut counts) = (Vec::new(), Vec::new());
+        let (mut time_error, mut count_error, mut held) = (0.0, 0.0, 0);
+        for seed in 0..seeds as u64 {
+            let d = crate::count::estimate::dry_run(plan.as_ref(), samples, seed);
+            let (low, high) = d.cpu_interval().unwrap_or((f64::NAN, f64::NAN));
+            let q = d.projected_solutions.unwrap_or(f64::NAN);
+            let (q_low, q_high) = d.solutions_interval().unwrap_or((f64::NAN, f64::NAN));
+            held += usize::from(known.is_some_and(|k| q_low <= k && k <= q_high));
+            eprintln!(
+                "  seed {seed}: {} tasks in {:.1} s: {:.3} core-years ({:.3} to {:.3}), \
+                 Q {q:.4e} ({q_low:.4e} to {q_high:.4e})",
+                d.sampled,
+                d.timing_seconds,
+                d.projected_cpu_seconds / year,
+                low / year,
+                high / year
+            );
+            times.push(d.projected_cpu_seconds);
+            counts.push(q);
+            time_error += d.relative_error / seeds as f64;
+            count_error += d.solutions_relative_error / seeds as f64;
+        }
+        let spread = |xs: &[f64]| {
+            let m = xs.iter().sum::<f64>() / xs.len() as f64;
+            let var = xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (xs.len() - 1) as f64;
+            (m, var.sqrt() / m)
+        };
+        let ((t, t_spread), (q, q_spread)) = (spread(&times), spread(&counts));
+        let holds = if known.is_some() {
+            format!("; {held} of {seeds} solution intervals hold Q({n})")
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "n = {n}, {seeds} dry runs of {samples} tasks: time {:.3} core-years, spread {:.3} \
+             against a claimed {time_error:.3}; solutions {q:.4e}, spread {q_spread:.3} against \
+             a claimed {count_error:.3}{holds}",
+            t / year,
+            t_spread
+        );
+    }
+}
+
 /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK`, its
 /// west one from `NQ_WEST` (or twice the east one) and its split depth
 /// from `NQ_DEPTH`.
