@@ -284,6 +284,14 @@ mod x86 {
     /// compressed to the front in place, the others into `back`, copied
     /// after them at the end. Returns how many lack the bit.
     ///
+    /// Whole groups of eight are loaded and stored whole (the lanes past
+    /// those kept land where the pieces were read already, or in `back`'s
+    /// room for 8 more); only the last group is masked. With a masked
+    /// load and four masked stores for every group, 60 sampled row splits
+    /// of n = 27 took 3.81 s against 3.66 s this way (medians of six runs,
+    /// alternating, `join::sizes::chunk_timing`), the partition 7.6% of
+    /// their profile against 6.8%.
+    ///
     /// # Safety
     /// The CPU must support AVX-512 F and POPCNT; `meets` and `sigs` must be
     /// as long, and each field of `back` must have room for them and 8 more.
@@ -301,12 +309,27 @@ mod x86 {
         let (bm, bg) = (back.meets.as_mut_ptr(), back.sigs.as_mut_ptr());
         let (mut w0, mut w1) = (0, 0);
         let mut i = 0;
-        while i < len {
-            let lanes: __mmask8 = if i + 8 <= len {
-                0xFF
-            } else {
-                (1u8 << (len - i)) - 1
-            };
+        while i + 8 <= len {
+            // SAFETY: the loads read xs[i..i + 8] of each field; the
+            // whole-register stores write 8 lanes from w0 <= i in `meets`
+            // and `sigs` (within what was read) and from w1 <= i in `back`
+            // (within len + 8).
+            unsafe {
+                let x = _mm512_loadu_si512(g.add(i).cast());
+                let y = _mm512_loadu_si512(m.add(i).cast());
+                let without = _mm512_testn_epi64_mask(x, b);
+                let with = !without;
+                _mm512_storeu_si512(g.add(w0).cast(), _mm512_maskz_compress_epi64(without, x));
+                _mm512_storeu_si512(m.add(w0).cast(), _mm512_maskz_compress_epi64(without, y));
+                _mm512_storeu_si512(bg.add(w1).cast(), _mm512_maskz_compress_epi64(with, x));
+                _mm512_storeu_si512(bm.add(w1).cast(), _mm512_maskz_compress_epi64(with, y));
+                w0 += without.count_ones() as usize;
+                w1 += with.count_ones() as usize;
+            }
+            i += 8;
+        }
+        if i < len {
+            let lanes: __mmask8 = (1u8 << (len - i)) - 1;
             // SAFETY: the loads read only lanes below len - i; the stores
             // write only as many lanes as are kept, from w0 <= i in `meets`
             // and `sigs` (within what was read) and from w1 <= i in `back`
@@ -332,7 +355,6 @@ mod x86 {
                 w0 += without.count_ones() as usize;
                 w1 += with.count_ones() as usize;
             }
-            i += 8;
         }
         debug_assert_eq!(w0 + w1, len);
         meets[w0..].copy_from_slice(&back.meets[..w1]);

@@ -89,7 +89,9 @@
 //!
 //! `tests` and `sizes` (ignored measurements) are the unit tests.
 
-use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
+use super::disjoint::{
+    bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
+};
 use super::fixed_by_turns::{fixed_by_or_stop, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, TaskSample};
