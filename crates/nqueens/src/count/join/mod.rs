@@ -114,6 +114,13 @@
 //! and 3.1 after (medians of three, alternating), and `count N -j 1` took
 //! as long as before within the noise (n = 18: 0.863 s and 0.868 s, n = 19:
 //! 10.6 s and 10.7 s, medians of three; n = 20: 37.5 s and 36.8 s, two).
+//! Two smaller ones after them, too small to show in the splits' time
+//! (under 1% each, within the noise of this busy machine) but plain in the
+//! profile, counted in the same runs, alternating: a side's sample drawn
+//! with no branch on each pair (`sample_if_large`, 795 and 689 samples
+//! before, 560 and 595 after) and the pieces of odd boards placed eight at
+//! a time (`pieces_append`, 627 and 663, against 416 and 400); `count 18`
+//! and `19 -j 1` as long as before within 2%.
 //!
 //! Tried on the same splits of n = 27 and left out, slower: tables of the
 //! leaf lookups laid out block by block so that each block's fit the
