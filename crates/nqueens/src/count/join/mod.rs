@@ -120,7 +120,11 @@
 //! with no branch on each pair (`sample_if_large`, 795 and 689 samples
 //! before, 560 and 595 after) and the pieces of odd boards placed eight at
 //! a time (`pieces_append`, 627 and 663, against 416 and 400); `count 18`
-//! and `19 -j 1` as long as before within 2%.
+//! and `19 -j 1` as long as before within 2%. All four against the build
+//! before them, later, medians of three runs alternating: n = 27, 3.51 s
+//! and 3.19 s (0.91); n = 26, 8.19 s and 7.79 s (0.95); n = 24, 2.27 s
+//! and 2.23 s (0.98); `count 27 --dry-run -j 1` 3.1 and 3.0 years before,
+//! 2.9 and 2.9 after.
 //!
 //! Tried on the same splits of n = 27 and left out, slower: tables of the
 //! leaf lookups laid out block by block so that each block's fit the
