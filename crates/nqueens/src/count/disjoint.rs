@@ -273,6 +273,37 @@ fn bit_counts(xs: &[u64], kernel: Kernel) -> [u32; 64] {
     rows.map(u64::count_ones)
 }
 
+/// How many of the patterns `xs.iter().step_by(step)` have each bit:
+/// 64 patterns at a time transposed ([`transpose_with`]), then one
+/// popcount per bit, instead of a loop over each pattern's bits.
+pub(super) fn bit_counts_stepped(xs: &[u64], step: usize, kernel: Kernel) -> [u64; 64] {
+    let mut counts = [0u64; 64];
+    let mut rows = [0u64; 64];
+    let mut used = 0;
+    for &x in xs.iter().step_by(step.max(1)) {
+        rows[used] = x;
+        used += 1;
+        if used == 64 {
+            add_bit_counts(&mut counts, &mut rows, kernel);
+            used = 0;
+        }
+    }
+    if used > 0 {
+        rows[used..].fill(0);
+        add_bit_counts(&mut counts, &mut rows, kernel);
+    }
+    counts
+}
+
+/// Adds to `counts` how many of the 64 `rows` have each bit (the rows are
+/// transposed in place).
+fn add_bit_counts(counts: &mut [u64; 64], rows: &mut [u64; 64], kernel: Kernel) {
+    transpose_with(kernel, rows);
+    for (c, r) in counts.iter_mut().zip(rows.iter()) {
+        *c += u64::from(r.count_ones());
+    }
+}
+
 struct Ctx {
     kernel: Kernel,
     leaf: usize,
@@ -1061,6 +1092,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn stepped_bit_counts_count_each_bit() {
+        let xs: Vec<u64> = (0..1000u64)
+            .map(|i| (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) & (i << 20 | 0xF0F0))
+            .collect();
+        for step in [1, 3, 64, 999, 5000] {
+            let mut want = [0u64; 64];
+            for &x in xs.iter().step_by(step) {
+                for (j, w) in want.iter_mut().enumerate() {
+                    *w += x >> j & 1;
+                }
+            }
+            for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+                assert_eq!(bit_counts_stepped(&xs, step, kernel), want, "step {step}");
+            }
+        }
+        assert_eq!(bit_counts_stepped(&[], 1, Kernel::Portable), [0; 64]);
     }
 
     #[test]

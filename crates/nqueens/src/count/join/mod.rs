@@ -88,8 +88,60 @@
 //!    model of a whole count's time, measured, for notes before a count.
 //!
 //! `tests` and `sizes` (ignored measurements) are the unit tests.
+//!
+//! # Where the time goes, n = 24 to 28
+//!
+//! A profile (`perf record -F 5000`, timer samples) of the release test
+//! binary running 60 sampled row splits of n = 27 (`NQ_SIZES=27
+//! NQ_SAMPLES=60 cargo test --release -p nqueens --lib
+//! join::sizes::chunk_timing -- --ignored --nocapture`), as shares of the
+//! splits' time: the grouped leaf lookups of [`disjoint`](super::disjoint)
+//! about half, the partitions of a split side's pieces a tenth, making half
+//! boards (`pairs::append_pairs`) 7%, the join's own partitions 5% (n = 26: 7%
+//! of the process), placing pieces 6%, sampling a side and choosing its
+//! split bit 6% (4% since the bits are counted by transposes, see
+//! `sides::split_bit`). A dry run's process spends most of its time
+//! building row tables (58% of `count 27 --dry-run -j 1`), but its path
+//! through a split is short and the projection charges the tables once a
+//! split (see `dry_run`): the projection is the joins'.
+//!
+//! Two changes from that profile, each checked to leave every count the
+//! same: the split bit counted by transposes and the pieces' partition with
+//! whole-register stores took the sampled splits from 3.84 s to 3.59 s at
+//! n = 27 (medians of six runs, alternating with the build before), 2.45 s
+//! to 2.38 s at n = 24 (12 splits, three runs), 9.67 s to 9.39 s at n = 26
+//! (3 splits, three runs); `count 27 --dry-run -j 1` said 3.3 years before
+//! and 3.1 after (medians of three, alternating), and `count N -j 1` took
+//! as long as before within the noise (n = 18: 0.863 s and 0.868 s, n = 19:
+//! 10.6 s and 10.7 s, medians of three; n = 20: 37.5 s and 36.8 s, two).
+//! Two smaller ones after them, too small to show in the splits' time
+//! (under 1% each, within the noise of this busy machine) but plain in the
+//! profile, counted in the same runs, alternating: a side's sample drawn
+//! with no branch on each pair (`sample_if_large`, 795 and 689 samples
+//! before, 560 and 595 after) and the pieces of odd boards placed eight at
+//! a time (`pieces_append`, 627 and 663, against 416 and 400); `count 18`
+//! and `19 -j 1` as long as before within 2%. All four against the build
+//! before them, later, medians of three runs alternating: n = 27, 3.51 s
+//! and 3.19 s (0.91); n = 26, 8.19 s and 7.79 s (0.95); n = 24, 2.27 s
+//! and 2.23 s (0.98); `count 27 --dry-run -j 1` 3.1 and 3.0 years before,
+//! 2.9 and 2.9 after.
+//!
+//! Tried on the same splits of n = 27 and left out, slower: tables of the
+//! leaf lookups laid out block by block so that each block's fit the
+//! first-level cache (groups of 4 to 7 bits: 6.0 to 8.2 s against 3.7 s;
+//! more loads and shifts per pair than the second-level cache costs);
+//! leaves of 1,024, 3,072 or 4,096 patterns instead of 2,048 (4.2, 3.9 and
+//! 4.1 s against 3.8 s); the join's partition in place from both ends (no
+//! copy back, but each load's address waits on the last group's count: the
+//! partition took three times as long, the splits 12% longer); the lists
+//! sorted before the join (the leaf lookups took as long: the order of the
+//! queries does not matter to them); best bits chosen from 128 or 256
+//! patterns instead of 64; chunks of 2^16; 2^10 or 2^12 sampled pairs; the
+//! pieces' copy back eight at a time instead of `memmove` (within noise).
 
-use super::disjoint::{count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF};
+use super::disjoint::{
+    bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
+};
 use super::fixed_by_turns::{fixed_by_or_stop, Turn};
 use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
 use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, TaskSample};

@@ -358,7 +358,7 @@ impl JoinPlan {
     /// The signature bits of the two long diagonals of an even board: the
     /// main one (`r = c`, difference n − 1) and the other (`r + c = n − 1`).
     /// A signature holds the sums from h on, then (from bit 2h − 1) the
-    /// differences from h on (see [`place_piece`](Self::place_piece)), so
+    /// differences from h on (see [`shifts`](Self::shifts)), so
     /// both are the h − 1st of their kind.
     pub(super) fn long_diagonal_bits(&self) -> (u64, u64) {
         let h = self.h;
@@ -440,14 +440,9 @@ impl JoinPlan {
         pairs * u128::from(u.weight / 2)
     }
 
-    /// A piece of the quadrant table placed at row offset `ro` and column
-    /// offset `co`: its global sum and difference masks, its meet mask and
-    /// its signature (see [`Shifts`]).
-    fn place_piece(&self, p: u64, ro: usize, co: usize) -> [u64; 4] {
-        self.shifts(ro, co).place(p)
-    }
-
-    /// [`place_piece`](Self::place_piece)'s shifts.
+    /// The shifts that place a piece of the quadrant table at row offset
+    /// `ro` and column offset `co` ([`Shifts::place`]: its global sum and
+    /// difference masks, its meet mask and its signature).
     ///
     /// The north quadrant of a half (rows `0..h`, columns `co..co + h`)
     /// and its south quadrant (rows from `off`) both reach the sums from
@@ -513,9 +508,7 @@ impl JoinPlan {
             out.extend_placed(self.kernel, list, self.shifts(ro, co));
             return;
         }
-        out.extend_kept(list.iter().map(|&q| self.place_piece(q, ro, co)), |piece| {
-            piece[0] & f.sums | piece[1] & f.diffs == 0
-        });
+        out.extend_placed_open(self.kernel, list, self.shifts(ro, co), [f.sums, f.diffs]);
     }
 
     /// Places the whole south quadrant at column offset `co` for frame `f`.
