@@ -148,6 +148,25 @@ pub trait Plan: Send + Sync {
         let _ = index;
         0
     }
+    /// How many tasks a dry run of this plan times at most, within its
+    /// budget ([`Projection::sampled`](crate::Projection::sampled)): `None`
+    /// for [`PROJECTION_SAMPLES`](crate::PROJECTION_SAMPLES). A plan whose
+    /// [`sample`](Plan::sample) times a random part of a task, in a fraction
+    /// of the task's time, asks for more: the parts' times spread more
+    /// than whole tasks' do, and they cost little.
+    ///
+    /// ```
+    /// use nqueens::{BacktrackEngine, Engine, JoinEngine, Plan};
+    ///
+    /// assert_eq!(BacktrackEngine.plan(8)?.dry_run_samples(), None);
+    /// // The join engine times whole tasks up to n = 23, paths from 24 on.
+    /// assert_eq!(JoinEngine.plan(12)?.dry_run_samples(), None);
+    /// assert_eq!(JoinEngine.plan(24)?.dry_run_samples(), Some(2_000));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    fn dry_run_samples(&self) -> Option<usize> {
+        None
+    }
     /// What a dry run learns from task `index`: about how many seconds of
     /// CPU counting it takes on one thread, on the thread's own CPU clock
     /// (so that other work on the machine does not move it), and its

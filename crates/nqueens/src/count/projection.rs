@@ -29,7 +29,8 @@ use crate::words::{
     grouped, plural, show_bytes, show_duration, show_duration_as, show_duration_interval,
 };
 
-/// The most tasks [`Projection::sampled`] times.
+/// The most tasks [`Projection::sampled`] times, unless the plan asks for
+/// more ([`Plan::dry_run_samples`]).
 ///
 /// ```
 /// use nqueens::{Engine, JoinEngine, Projection, PROJECTION_SAMPLES};
@@ -146,7 +147,8 @@ pub struct Projection {
 }
 
 impl Projection {
-    /// Times a sample of `plan`'s tasks (up to [`PROJECTION_SAMPLES`], for
+    /// Times a sample of `plan`'s tasks (up to [`PROJECTION_SAMPLES`], or
+    /// what [`Plan::dry_run_samples`] asks for, for
     /// up to `budget_seconds` after the first few, on
     /// [`Projection::timing_threads`] threads) and projects the count of
     /// `plan` by `engine` on `threads` threads within `memory` bytes (the
@@ -174,7 +176,10 @@ impl Projection {
         cores: Option<u64>,
         budget_seconds: f64,
     ) -> Projection {
-        let samples = PROJECTION_SAMPLES.min(plan.len());
+        let samples = plan
+            .dry_run_samples()
+            .unwrap_or(PROJECTION_SAMPLES)
+            .min(plan.len());
         let d = dry_run_on(
             plan,
             samples,
