@@ -385,34 +385,49 @@ mod x86 {
         w0
     }
 
-    /// [`Placed::extend_placed`] eight pieces at a time.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512 F; the two fields of `out` must be as
-    /// long.
-    #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn extend_placed(out: &mut Placed, list: &[u64], at: Shifts) {
-        let (len, base) = (list.len(), out.len());
-        assert!(out.sigs.len() == base && at.width < 64 && at.meet_width < 32);
-        out.meets.reserve(len);
-        out.sigs.reserve(len);
-        let count = |k: u32| _mm_set_epi64x(0, i64::from(k));
-        let (sums, diffs, off, half, width) = (
-            count(at.sums),
-            count(at.diffs),
-            count(at.off),
-            count(at.half),
-            count(at.width),
-        );
-        let (meet_sums, meet_diffs, meet_width) = (
-            count(at.meet_sums),
-            count(at.meet_diffs),
-            count(at.meet_width),
-        );
-        let low = _mm512_set1_epi64(0xFFFF_FFFF);
-        let m = _mm512_set1_epi64(((1u64 << at.width) - 1) as i64);
-        let w = _mm512_set1_epi64(((1u64 << at.meet_width) - 1) as i64);
-        let place = |p: __m512i| {
+    /// A [`Shifts`] in registers, to place eight pieces at a time
+    /// ([`extend_placed`], [`extend_placed_open`]).
+    #[derive(Clone, Copy)]
+    struct Placer {
+        /// Shift counts: the sums' and differences' offsets, the signature's
+        /// halves and width, the meet's sums, differences and width.
+        counts: [__m128i; 8],
+        /// The low 32 bits, the signature half's mask, the meet half's.
+        masks: [__m512i; 3],
+    }
+
+    impl Placer {
+        #[target_feature(enable = "avx512f")]
+        fn new(at: Shifts) -> Placer {
+            let count = |k: u32| _mm_set_epi64x(0, i64::from(k));
+            Placer {
+                counts: [
+                    at.sums,
+                    at.diffs,
+                    at.off,
+                    at.half,
+                    at.width,
+                    at.meet_sums,
+                    at.meet_diffs,
+                    at.meet_width,
+                ]
+                .map(count),
+                masks: [
+                    _mm512_set1_epi64(0xFFFF_FFFF),
+                    _mm512_set1_epi64(((1u64 << at.width) - 1) as i64),
+                    _mm512_set1_epi64(((1u64 << at.meet_width) - 1) as i64),
+                ],
+            }
+        }
+
+        /// Eight pieces placed as [`Shifts::place`] places one: their
+        /// diagonals on the whole board (sums, differences), and their
+        /// meets and signatures.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn place(&self, p: __m512i) -> ([__m512i; 2], [__m512i; 2]) {
+            let [sums, diffs, off, half, width, meet_sums, meet_diffs, meet_width] = self.counts;
+            let [low, m, w] = self.masks;
             let s = _mm512_sll_epi64(_mm512_and_si512(p, low), sums);
             let d = _mm512_sll_epi64(_mm512_srli_epi64::<32>(p), diffs);
             let meet = _mm512_or_si512(
@@ -426,8 +441,22 @@ mod x86 {
                 _mm512_and_si512(_mm512_srl_epi64(s, off), m),
                 _mm512_sll_epi64(_mm512_and_si512(_mm512_srl_epi64(d, half), m), width),
             );
-            [meet, g]
-        };
+            ([s, d], [meet, g])
+        }
+    }
+
+    /// [`Placed::extend_placed`] eight pieces at a time.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F; the two fields of `out` must be as
+    /// long.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn extend_placed(out: &mut Placed, list: &[u64], at: Shifts) {
+        let (len, base) = (list.len(), out.len());
+        assert!(out.sigs.len() == base && at.width < 64 && at.meet_width < 32);
+        out.meets.reserve(len);
+        out.sigs.reserve(len);
+        let placer = Placer::new(at);
         let to = [&mut out.meets, &mut out.sigs].map(|v| v.as_mut_ptr());
         let mut i = 0;
         while i < len {
@@ -441,7 +470,7 @@ mod x86 {
             // reserved for `len` more.
             unsafe {
                 let p = _mm512_maskz_loadu_epi64(lanes, list.as_ptr().add(i).cast());
-                for (field, v) in to.iter().zip(place(p)) {
+                for (field, v) in to.iter().zip(placer.place(p).1) {
                     _mm512_mask_storeu_epi64(field.add(base + i).cast(), lanes, v);
                 }
             }
@@ -476,22 +505,7 @@ mod x86 {
         assert!(out.sigs.len() == base && at.width < 64 && at.meet_width < 32);
         out.meets.reserve(len + 8);
         out.sigs.reserve(len + 8);
-        let count = |k: u32| _mm_set_epi64x(0, i64::from(k));
-        let (sums, diffs, off, half, width) = (
-            count(at.sums),
-            count(at.diffs),
-            count(at.off),
-            count(at.half),
-            count(at.width),
-        );
-        let (meet_sums, meet_diffs, meet_width) = (
-            count(at.meet_sums),
-            count(at.meet_diffs),
-            count(at.meet_width),
-        );
-        let low = _mm512_set1_epi64(0xFFFF_FFFF);
-        let m = _mm512_set1_epi64(((1u64 << at.width) - 1) as i64);
-        let w = _mm512_set1_epi64(((1u64 << at.meet_width) - 1) as i64);
+        let placer = Placer::new(at);
         let (closed_sums, closed_diffs) = (
             _mm512_set1_epi64(closed[0] as i64),
             _mm512_set1_epi64(closed[1] as i64),
@@ -510,22 +524,10 @@ mod x86 {
             // reserved for len + 8 more.
             unsafe {
                 let p = _mm512_maskz_loadu_epi64(lanes, list.as_ptr().add(i).cast());
-                let s = _mm512_sll_epi64(_mm512_and_si512(p, low), sums);
-                let d = _mm512_sll_epi64(_mm512_srli_epi64::<32>(p), diffs);
+                let ([s, d], placed) = placer.place(p);
                 let open = _mm512_mask_testn_epi64_mask(lanes, s, closed_sums)
                     & _mm512_testn_epi64_mask(d, closed_diffs);
-                let meet = _mm512_or_si512(
-                    _mm512_and_si512(_mm512_srl_epi64(s, meet_sums), w),
-                    _mm512_sll_epi64(
-                        _mm512_and_si512(_mm512_srl_epi64(d, meet_diffs), w),
-                        meet_width,
-                    ),
-                );
-                let g = _mm512_or_si512(
-                    _mm512_and_si512(_mm512_srl_epi64(s, off), m),
-                    _mm512_sll_epi64(_mm512_and_si512(_mm512_srl_epi64(d, half), m), width),
-                );
-                for (field, v) in to.iter().zip([meet, g]) {
+                for (field, v) in to.iter().zip(placed) {
                     _mm512_storeu_si512(
                         field.add(kept).cast(),
                         _mm512_maskz_compress_epi64(open, v),
