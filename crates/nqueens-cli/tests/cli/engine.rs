@@ -406,6 +406,20 @@ fn constellation_resumes_exactly_from_a_task_log_after_sigkill() {
     );
 }
 
+/// The note before a long count asks for a checkpoint only where nothing
+/// keeps the finished tasks: a task log keeps them as a checkpoint does.
+#[test]
+fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
+    let log = temp_path("note.tasks");
+    // One task in a thousand of n = 19: the note, then a count of moments.
+    let slice = ["count", "19", "--slice", "1/1000", "-j", "1"];
+    let bare = run(&slice).code(0);
+    assert!(bare.stderr.contains("add --checkpoint FILE"), "{bare:?}");
+    let logged = run(&[&slice[..], &["--task-log", log.to_str().unwrap()]].concat()).code(0);
+    assert!(logged.stderr.contains("takes roughly"), "{logged:?}");
+    assert!(!logged.stderr.contains("--checkpoint"), "{logged:?}");
+}
+
 /// Two runs compared task by task: the same counts agree; a log that lacks
 /// tasks, one of another count and an edited one are each named.
 #[test]

@@ -319,7 +319,8 @@ pub fn run(
             "note: counting n = {n} takes roughly {} on {} here{}",
             show_duration(rough / run.threads as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
-            if run.args.checkpoint.is_none() {
+            // A task log keeps every finished task as a checkpoint does.
+            if run.args.checkpoint.is_none() && run.args.target.task_log.is_none() {
                 "; add --checkpoint FILE so that an interruption loses nothing"
             } else {
                 ""
