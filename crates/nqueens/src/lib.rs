@@ -381,6 +381,7 @@ pub use crate::{
         slice::Slice,
         slice::SliceError,
         task_log::Difference as TaskDifference,
+        task_log::Overlap as TaskOverlap,
         task_log::TaskLog,
         task_log::TaskLogError,
         task_log::TaskLogLock,

@@ -21,8 +21,13 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Runs `nqueens merge`.
 pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
+    // clap drops `requires = "compare"` once FILEs are given, as --compare
+    // conflicts with them.
+    if a.common && a.compare.is_none() {
+        usage!("--common compares task logs: it needs --compare LOG LOG");
+    }
     if let Some(logs) = &a.compare {
-        return compare(&logs[0], &logs[1]);
+        return compare(&logs[0], &logs[1], a.common);
     }
     let (files, unique, format): (&[PathBuf], bool, ReportFormat) = (&a.files, a.unique, a.format);
     let mut parts = Vec::with_capacity(files.len());
@@ -67,8 +72,13 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Yes)
 }
 
-/// `nqueens merge --compare A B`: the first task on which two logs differ.
-fn compare(first: &std::path::Path, second: &std::path::Path) -> anyhow::Result<Outcome> {
+/// `nqueens merge --compare A B [--common]`: the first task on which two
+/// logs differ (with `--common`, among the tasks both hold).
+fn compare(
+    first: &std::path::Path,
+    second: &std::path::Path,
+    common: bool,
+) -> anyhow::Result<Outcome> {
     let load = |path: &std::path::Path| match TaskLog::load(path) {
         Ok(Some(log)) => Ok(log),
         Ok(None) => Err(format!("the task log {} does not exist", path.display())),
@@ -78,23 +88,49 @@ fn compare(first: &std::path::Path, second: &std::path::Path) -> anyhow::Result<
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => usage!("{e}"),
     };
-    let difference = match a.first_difference(&b) {
-        Ok(d) => d,
-        Err(e) => usage!(
+    let other_counts = |e: nqueens::TaskLogError| {
+        format!(
             "{} and {} are logs of different counts: {e}",
             first.display(),
             second.display()
-        ),
+        )
+    };
+    let (difference, agreement) = if common {
+        let o = match a.overlap(&b) {
+            Ok(o) => o,
+            Err(e) => usage!("{}", other_counts(e)),
+        };
+        if o.both == 0 {
+            usage!(
+                "{} and {} hold no task in common: nothing to compare",
+                first.display(),
+                second.display()
+            );
+        }
+        let text = format!(
+            "the task logs agree on the {} tasks of n = {} that both hold ({} only in the first, {} only in the second)",
+            nqueens::grouped(o.both as u128),
+            a.n(),
+            nqueens::grouped(o.only_in_first as u128),
+            nqueens::grouped(o.only_in_second as u128),
+        );
+        (o.first_difference, text)
+    } else {
+        let d = match a.first_difference(&b) {
+            Ok(d) => d,
+            Err(e) => usage!("{}", other_counts(e)),
+        };
+        let text = format!(
+            "the task logs agree: {} tasks of n = {}, the same counts in both",
+            nqueens::grouped(a.tasks_done() as u128),
+            a.n()
+        );
+        (d, text)
     };
     let mut out = Out::stdout();
     let outcome = match difference {
         None => {
-            writeln!(
-                out,
-                "the task logs agree: {} tasks of n = {}, the same counts in both",
-                nqueens::grouped(a.tasks_done() as u128),
-                a.n()
-            )?;
+            writeln!(out, "{agreement}")?;
             Outcome::Yes
         }
         Some(d) => {

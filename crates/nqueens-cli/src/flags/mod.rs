@@ -200,6 +200,11 @@ pub struct MergeArgs {
     /// them holds; exits 1 if they differ.
     #[arg(long, num_args = 2, value_names = ["LOG", "LOG"], conflicts_with_all = ["files", "unique"])]
     pub compare: Option<Vec<PathBuf>>,
+    /// With --compare: compare only the tasks both logs hold (a recount of
+    /// some tasks, such as a few slices run again with other --memory), and
+    /// say how many each holds alone; exits 1 only if counts differ.
+    #[arg(long, requires = "compare")]
+    pub common: bool,
 }
 
 /// `nqueens estimate`.
@@ -451,8 +456,9 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", requires = "dry_run", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
-    /// third, and two of each kind; up to about 200 tasks): a longer dry run
-    /// narrows the interval.
+    /// third, and two of each kind; up to 200 tasks, or 2,000 where the join
+    /// engine times a random path through each from n = 24 on): a longer dry
+    /// run narrows the interval.
     #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", allow_hyphen_values = true, value_parser = values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
 }

@@ -489,6 +489,58 @@ fn merge_compares_task_logs() {
     std::fs::remove_file(b).unwrap();
 }
 
+/// A recount of some tasks compared with the whole run: two slices of
+/// n = 16 counted again on row tables (`--memory 24M`; the whole run built
+/// the whole quadrant table) agree task by task on the tasks both hold;
+/// without `--common` the tasks the recount lacks are a difference.
+#[test]
+fn merge_compares_a_recount_of_some_tasks() {
+    let whole = temp_path("whole.tasks");
+    let some = temp_path("some.tasks");
+    let (w, s) = (whole.to_str().unwrap(), some.to_str().unwrap());
+    let join = ["count", "16", "--engine", "join", "-j", "1"];
+    run(&[&join[..], &["--task-log", w]].concat()).ok();
+    let mut recounted = 0;
+    for slice in ["2/7", "5/7"] {
+        let part = run(&[
+            &join[..],
+            &["--memory", "24M", "--slice", slice, "--task-log", s],
+        ]
+        .concat())
+        .ok();
+        let tasks: Vec<usize> = serde_json::from_str::<serde_json::Value>(&part).unwrap()["tasks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_u64().unwrap() as usize)
+            .collect();
+        recounted += tasks[1] - tasks[0];
+    }
+    let total = std::fs::read_to_string(&whole).unwrap().lines().count() - 1;
+    let agree = run(&["merge", "--compare", w, s, "--common"]).ok();
+    assert_eq!(
+        agree,
+        format!(
+            "the task logs agree on the {} tasks of n = 16 that both hold ({} only in the first, 0 only in the second)\n",
+            nqueens::grouped(recounted as u128),
+            nqueens::grouped((total - recounted) as u128)
+        )
+    );
+    let differ = run(&["merge", "--compare", w, s]).code(1).stdout;
+    assert!(differ.contains("is in the first log only"), "{differ}");
+    // --common without --compare, and two logs with no task in common.
+    let e = run(&["merge", "--common", w]).error();
+    assert!(e.contains("needs --compare"), "{e}");
+    let other = temp_path("other.tasks");
+    let o = other.to_str().unwrap();
+    run(&[&join[..], &["--slice", "1/7", "--task-log", o]].concat()).ok();
+    let e = run(&["merge", "--compare", s, o, "--common"]).error();
+    assert!(e.contains("no task in common"), "{e}");
+    for path in [whole, some, other] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
 #[test]
 fn join_resumes_exactly_after_sigkill() {
     resumes_exactly_after_sigkill(

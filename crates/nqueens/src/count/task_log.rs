@@ -271,6 +271,21 @@ impl std::fmt::Display for Difference {
     }
 }
 
+/// How two logs of one count compare on the tasks both hold
+/// ([`TaskLog::overlap`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Overlap {
+    /// The tasks both logs hold.
+    pub both: usize,
+    /// The tasks only the first log holds.
+    pub only_in_first: usize,
+    /// The tasks only the second log holds.
+    pub only_in_second: usize,
+    /// The first task (by index) both hold with other counts.
+    pub first_difference: Option<Difference>,
+}
+
 fn check_value(previous: &str, index: usize, tally: Tally) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
     hasher.update(previous.as_bytes());
@@ -371,6 +386,73 @@ impl TaskLog {
     /// # Errors
     /// [`TaskLogError::OtherCount`] if the logs are of different counts.
     pub fn first_difference(&self, other: &TaskLog) -> Result<Option<Difference>, TaskLogError> {
+        Ok(self
+            .side_by_side(other)?
+            .find_map(|(index, a, b)| match (a, b) {
+                (Some(first), Some(second)) if first != second => Some(Difference::Counts {
+                    index,
+                    first,
+                    second,
+                }),
+                (Some(_), None) => Some(Difference::OnlyInFirst(index)),
+                (None, Some(_)) => Some(Difference::OnlyInSecond(index)),
+                _ => None,
+            }))
+    }
+
+    /// How two logs of the same count compare on the tasks both hold, for a
+    /// recount of some of the tasks (`nqueens merge --compare A B
+    /// --common`): how many tasks both hold, how many only one does, and
+    /// the first task both hold with other counts.
+    ///
+    /// ```
+    /// use nqueens::{TaskLog, Tally};
+    ///
+    /// let mut whole = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+    /// let mut sample = whole.clone();
+    /// for i in 0..6 {
+    ///     whole.record(i, Tally { solutions: i as u128, classes_x8: i as u128 });
+    /// }
+    /// sample.record(4, Tally { solutions: 4, classes_x8: 4 });
+    /// let o = whole.overlap(&sample)?;
+    /// assert_eq!((o.both, o.only_in_first, o.only_in_second), (1, 5, 0));
+    /// assert_eq!(o.first_difference, None);
+    ///
+    /// sample.record(2, Tally { solutions: 3, classes_x8: 2 });
+    /// assert_eq!(whole.overlap(&sample)?.first_difference.unwrap().to_string(),
+    ///            "task 2: 2 solutions (2 eight-times-classes) in the first, 3 (2) in the second");
+    /// # Ok::<(), nqueens::TaskLogError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TaskLogError::OtherCount`] if the logs are of different counts.
+    pub fn overlap(&self, other: &TaskLog) -> Result<Overlap, TaskLogError> {
+        let mut o = Overlap::default();
+        for (index, a, b) in self.side_by_side(other)? {
+            match (a, b) {
+                (Some(first), Some(second)) => {
+                    o.both += 1;
+                    if first != second && o.first_difference.is_none() {
+                        o.first_difference = Some(Difference::Counts {
+                            index,
+                            first,
+                            second,
+                        });
+                    }
+                }
+                (Some(_), None) => o.only_in_first += 1,
+                _ => o.only_in_second += 1,
+            }
+        }
+        Ok(o)
+    }
+
+    /// Every task either log holds, by index, with what each says.
+    fn side_by_side<'a>(
+        &'a self,
+        other: &'a TaskLog,
+    ) -> Result<impl Iterator<Item = (usize, Option<Tally>, Option<Tally>)> + 'a, TaskLogError>
+    {
         if self.header != other.header {
             return Err(TaskLogError::OtherCount {
                 path: None,
@@ -380,30 +462,18 @@ impl TaskLog {
         }
         let mut a = self.done.iter().peekable();
         let mut b = other.done.iter().peekable();
-        loop {
-            return Ok(match (a.peek(), b.peek()) {
-                (None, None) => None,
-                (Some(&(&i, _)), None) => Some(Difference::OnlyInFirst(i)),
-                (None, Some(&(&j, _))) => Some(Difference::OnlyInSecond(j)),
-                (Some(&(&i, &x)), Some(&(&j, &y))) => {
-                    if i < j {
-                        Some(Difference::OnlyInFirst(i))
-                    } else if j < i {
-                        Some(Difference::OnlyInSecond(j))
-                    } else if x != y {
-                        Some(Difference::Counts {
-                            index: i,
-                            first: x,
-                            second: y,
-                        })
-                    } else {
-                        a.next();
-                        b.next();
-                        continue;
-                    }
-                }
-            });
-        }
+        Ok(std::iter::from_fn(move || {
+            let (i, j) = (a.peek().map(|p| *p.0), b.peek().map(|p| *p.0));
+            let index = match (i, j) {
+                (None, None) => return None,
+                (Some(i), Some(j)) => i.min(j),
+                (Some(i), None) => i,
+                (None, Some(j)) => j,
+            };
+            let x = a.next_if(|p| *p.0 == index).map(|p| *p.1);
+            let y = b.next_if(|p| *p.0 == index).map(|p| *p.1);
+            Some((index, x, y))
+        }))
     }
 
     /// Reads a log from its text.
