@@ -273,6 +273,22 @@ impl std::fmt::Display for Difference {
 
 /// How two logs of one count compare on the tasks both hold
 /// ([`TaskLog::overlap`]).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{TaskLog, TaskOverlap, Tally};
+///
+/// let mut first = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+/// let mut second = first.clone();
+/// first.record(1, Tally { solutions: 24, classes_x8: 24 });
+/// second.record(1, Tally { solutions: 24, classes_x8: 24 });
+/// second.record(2, Tally { solutions: 0, classes_x8: 0 });
+/// let o: TaskOverlap = first.overlap(&second)?;
+/// assert_eq!((o.both, o.only_in_first, o.only_in_second), (1, 0, 1));
+/// assert!(o.first_difference.is_none());
+/// # Ok::<(), nqueens::TaskLogError>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Overlap {
