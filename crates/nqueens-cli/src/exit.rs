@@ -50,6 +50,23 @@ macro_rules! __usage {
 /// returns `anyhow::Result`.
 pub use crate::__usage as usage;
 
+/// Writes a line to standard error, as `eprintln!` does, except that a
+/// write that fails is let go: `eprintln!` panics when standard error is a
+/// pipe whose reader has gone (`nqueens count 8 --stats 2>&1 | head -3`),
+/// and a note nobody can read any more must not end the command (exit
+/// status 101). Every note, warning and error message goes through it.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __note {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr().lock(), $($arg)*);
+    }};
+}
+/// Writes a line to standard error like `eprintln!`, ignoring a failed
+/// write (a closed pipe) instead of panicking.
+pub use crate::__note as note;
+
 /// Whether the error is a closed pipe on output, which ends quietly.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain()
@@ -63,7 +80,6 @@ pub fn report(result: anyhow::Result<Outcome>) -> ExitCode {
 }
 
 /// The exit status of a run, as a number; errors are printed.
-#[allow(clippy::print_stderr)]
 pub fn status(result: anyhow::Result<Outcome>) -> u8 {
     match result {
         Ok(Outcome::Yes) => 0,
@@ -79,9 +95,9 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
                     return if clap_err.use_stderr() { 2 } else { 0 };
                 }
                 None => {
-                    eprintln!("error: {err}");
+                    note!("error: {err}");
                     for cause in err.chain().skip(1) {
-                        eprintln!("  caused by: {cause}");
+                        note!("  caused by: {cause}");
                     }
                 }
             }

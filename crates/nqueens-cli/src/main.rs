@@ -55,10 +55,7 @@ extern "C" fn main(
     if unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1 {
         let message = "error: standard output is closed; nothing could be written (run it \
                        with output to a terminal, a file or a pipe)";
-        #[allow(clippy::print_stderr)]
-        {
-            eprintln!("{message}");
-        }
+        exit::note!("{message}");
         return 2;
     }
     // A panic must not unwind out of an `extern "C"` function.

@@ -61,14 +61,16 @@ pub struct CountArgs {
     /// counting (as `nqueens count --dry-run`, one thread a rank).
     #[arg(long, conflicts_with = "chunk")]
     pub dry_run: bool,
+    // Both conflict with --chunk as --dry-run does: else clap lets
+    // `requires` go beside --chunk and ignores them.
     /// With --dry-run: project the wall time on this many cores, 1 to
     /// 10,000,000 [default: the ranks].
-    #[arg(long, value_name = "K", requires = "dry_run", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with = "chunk", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; up to 200 tasks, or 2,000 where the join
     /// engine times a random path through each from n = 24 on).
-    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", conflicts_with = "chunk", allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
 }
 
@@ -242,6 +244,24 @@ mod tests {
             (
                 &["nqueens-mpi", "count", "8", "--dry-run", "--cores", "0"][..],
                 "--cores",
+            ),
+            // Beside --chunk, which --dry-run conflicts with, clap let
+            // `requires` go and --cores was ignored.
+            (
+                &["nqueens-mpi", "count", "8", "--chunk", "2", "--cores", "4"][..],
+                "'--chunk <K>' cannot be used with '--cores <K>'",
+            ),
+            (
+                &[
+                    "nqueens-mpi",
+                    "count",
+                    "8",
+                    "--chunk",
+                    "2",
+                    "--dry-run-seconds",
+                    "5",
+                ][..],
+                "'--chunk <K>' cannot be used with '--dry-run-seconds <SECONDS>'",
             ),
             (
                 &[

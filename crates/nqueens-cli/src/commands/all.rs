@@ -60,7 +60,6 @@ fn style(a: &AllArgs) -> anyhow::Result<Style> {
 }
 
 /// Runs `nqueens all`.
-#[allow(clippy::print_stderr)]
 pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
     if a.limit.is_none() && n > ALL_MAX {
@@ -188,7 +187,7 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
             writeln!(out, "{count} {noun}")?;
         }
     } else if printed == 0 && limit > 0 && !interrupted_now {
-        eprintln!("no solution exists for n = {n}");
+        crate::exit::note!("no solution exists for n = {n}");
     }
     out.flush()?;
     Ok(if interrupted_now {

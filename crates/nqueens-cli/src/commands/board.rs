@@ -135,7 +135,6 @@ impl Write for StopOnInterrupt<'_> {
 /// Writes the board of size `n` whose columns `columns` yields (and checks
 /// it with `--verify`); `started` is when the work began, for the timing
 /// the check reports.
-#[allow(clippy::print_stderr)]
 pub fn emit(
     n: usize,
     columns: impl Iterator<Item = usize>,
@@ -162,7 +161,7 @@ pub fn emit(
             if n >= WRITE_NOTE {
                 // Most columns have as many digits as n; one or two separators each.
                 let bytes = n as f64 * ((n as f64).log10().ceil() + 2.0);
-                eprintln!(
+                crate::exit::note!(
                     "writing {} columns, about {:.0} GB of text; --format none --verify checks \
                      the board without printing it",
                     grouped(n as u128),
@@ -184,7 +183,9 @@ pub fn emit(
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {
                     // No closing bracket: a cut list must not look like a whole board.
                     stdout.flush()?;
-                    eprintln!("interrupted: the output above stops part way through the board");
+                    crate::exit::note!(
+                        "interrupted: the output above stops part way through the board"
+                    );
                     return Ok(Outcome::Interrupted);
                 }
                 result => result?,
@@ -195,7 +196,7 @@ pub fn emit(
                 let interrupted = interrupt_flag();
                 for (row, c) in columns.enumerate() {
                     if row % POLL_ROWS == 0 && interrupted.load(Ordering::Relaxed) {
-                        eprintln!("interrupted before the check finished");
+                        crate::exit::note!("interrupted before the check finished");
                         return Ok(Outcome::Interrupted);
                     }
                     v.push(c);
@@ -216,7 +217,6 @@ pub fn emit(
 
 /// `--format none --verify` for a board whose rows `rows(range)` yields from
 /// any row: checked in blocks of rows on every core, nothing written.
-#[allow(clippy::print_stderr)]
 pub fn check_only<I, F>(n: usize, rows: F, started: Instant) -> anyhow::Result<Outcome>
 where
     F: Fn(std::ops::Range<usize>) -> I + Sync,
@@ -226,24 +226,23 @@ where
     match ParallelVerifier::new(n).verify_until(&interrupted, rows) {
         Some(verdict) => Ok(report(n, &verdict, started)),
         None => {
-            eprintln!("interrupted before the check finished");
+            crate::exit::note!("interrupted before the check finished");
             Ok(Outcome::Interrupted)
         }
     }
 }
 
 /// Says whether the board written (or not) passed the check.
-#[allow(clippy::print_stderr)]
 fn report(n: usize, verdict: &Verdict, started: Instant) -> Outcome {
     let seconds = started.elapsed().as_secs_f64();
     if verdict.is_solution() {
-        eprintln!(
+        crate::exit::note!(
             "verified: {} queens, no two attack each other ({seconds:.2} s)",
             grouped(n as u128)
         );
         Outcome::Yes
     } else {
-        eprintln!(
+        crate::exit::note!(
             "check FAILED: the board above is not a solution for n = {}; this is a bug, please \
              report it with the command line",
             grouped(n as u128)

@@ -66,7 +66,6 @@ const GROWTH: f64 = 6.5;
 /// how much memory its solutions hold (each algorithm keeps all of them, to
 /// be compared: a vector of n columns each, 8 bytes a column and about 40
 /// of overhead).
-#[allow(clippy::print_stderr)]
 fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
     if first || n < ANNOUNCE_FROM {
         return;
@@ -75,7 +74,7 @@ fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
     let solutions = nqueens::known_total(n).unwrap_or(0);
     let bytes = solutions * running as u128 * (8 * n as u128 + 40);
     let seconds = SECONDS_13 * GROWTH.powi(n as i32 - ANNOUNCE_FROM as i32);
-    eprintln!(
+    crate::exit::note!(
         "note: compare {n} lists all {} solutions with each of {} {}: up to roughly {} here, \
          and about {} of memory for the solutions kept; --first compares the work to the first \
          solution only",

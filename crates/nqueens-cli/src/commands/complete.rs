@@ -31,12 +31,11 @@ const INSTANCE_BYTES_MAX: u64 = 16 << 20;
 /// Reads all of a file, or of standard input for `-`, up to
 /// [`INSTANCE_BYTES_MAX`]: its name for messages, and its text. Binary
 /// input (a NUL byte) is refused before it is read whole.
-#[allow(clippy::print_stderr)]
 fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
     let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!("reading {what} from the terminal; end it with Ctrl-D");
+            crate::exit::note!("reading {what} from the terminal; end it with Ctrl-D");
         }
         ("standard input".to_string(), Box::new(stdin.lock()))
     } else {
@@ -285,7 +284,6 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
 
 /// Reads the instance from the file, standard input or `--n`, then adds
 /// `--queen` and `--block`.
-#[allow(clippy::print_stderr)]
 fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
     let mut instance = match (&run.input, run.n) {
         (Some(path), _) => read_instance(path, run.diagonals)?,
@@ -339,9 +337,8 @@ fn stop_flags(
             // pipe): the read cannot be interrupted, so the answer is given
             // here, and the process ends.
             if reading.load(Ordering::SeqCst) {
-                #[allow(clippy::print_stderr)]
                 {
-                    eprintln!(
+                    crate::exit::note!(
                         "unknown: no answer within the --timeout of {:.1} s (the instance was \
                          still being read)",
                         limit.as_secs_f64()
@@ -360,7 +357,6 @@ fn stop_flags(
 }
 
 /// Runs `nqueens complete`.
-#[allow(clippy::print_stderr)]
 pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let run = CompleteRun::from_args(a)?;
     // The timeout covers reading the instance too.
@@ -415,7 +411,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         Ok(()) => {}
         // Two queens attacking each other: a board that cannot be finished.
         Err(clash @ Clash::Attack { .. }) => {
-            eprintln!("no completion exists: {clash}");
+            crate::exit::note!("no completion exists: {clash}");
             return Ok(Outcome::No);
         }
         // A queen where the instance forbids one: the instance contradicts itself.
@@ -427,13 +423,13 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let stopped = |outcome_if_done: Outcome| {
         if timed_out.load(Ordering::Relaxed) {
-            eprintln!(
+            crate::exit::note!(
                 "unknown: no answer within the --timeout of {:.1} s",
                 run.timeout.map_or(0.0, |t| t.as_secs_f64())
             );
             Outcome::Unknown
         } else if stop.load(Ordering::Relaxed) {
-            eprintln!("interrupted before the search finished");
+            crate::exit::note!("interrupted before the search finished");
             Outcome::Interrupted
         } else {
             outcome_if_done
@@ -455,7 +451,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                     Outcome::Yes
                 }
                 Answer::NoCompletion => {
-                    eprintln!(
+                    crate::exit::note!(
                         "no completion exists (the search tried every possibility: {} nodes)",
                         grouped(u128::from(stats.nodes))
                     );
@@ -497,7 +493,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                 out.flush()?;
                 stopped(Outcome::Interrupted)
             } else if printed == 0 {
-                eprintln!("no completion exists");
+                crate::exit::note!("no completion exists");
                 Outcome::No
             } else {
                 if draw.is_drawing() {
@@ -561,10 +557,9 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-#[allow(clippy::print_stderr)]
 fn print_stats(on: bool, nodes: u64, forced: u64, started: Instant) {
     if on {
-        eprintln!(
+        crate::exit::note!(
             "search: {} nodes, {} forced placements, {:.3} s",
             grouped(u128::from(nodes)),
             grouped(u128::from(forced)),

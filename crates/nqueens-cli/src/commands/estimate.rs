@@ -26,11 +26,10 @@ const ANNOUNCE_SECONDS: f64 = 10.0;
 
 /// Says on stderr, before the work, how long many paths on a large board
 /// take (`estimate 128 --samples 1e9` takes most of an hour).
-#[allow(clippy::print_stderr)]
 fn announce(n: usize, samples: u64) {
     let seconds = samples as f64 * n as f64 * SECONDS_PER_ROW;
     if seconds >= ANNOUNCE_SECONDS {
-        eprintln!(
+        crate::exit::note!(
             "note: {} random paths on n = {n} take roughly {} on one core here; fewer \
              --samples give a wider interval sooner",
             grouped(u128::from(samples)),

@@ -26,7 +26,6 @@ fn fresh_seed() -> u64 {
 }
 
 /// Runs `nqueens random`.
-#[allow(clippy::print_stderr)]
 pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
     if n > nqueens::MIN_CONFLICTS_MAX_N {
@@ -58,7 +57,7 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     };
     if stats {
         match method {
-            RandomMethod::Uniform { index, of } => eprintln!(
+            RandomMethod::Uniform { index, of } => crate::exit::note!(
                 "uniform over all {} solutions: number {} in lexicographic order (from 0), \
                  seed {seed}, {:.3} s",
                 grouped(of),
@@ -70,7 +69,7 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
                     MinConflictsStart::Random => "a random permutation",
                     _ => "a greedy random permutation (above 1,000,000 queens)",
                 };
-                eprintln!(
+                crate::exit::note!(
                     "not uniform: n = {} is above {}, so this comes from min-conflicts started \
                      from {from}",
                     grouped(n as u128),
@@ -78,7 +77,7 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
                 );
                 print_stats(n, seed, &stats);
             }
-            _ => eprintln!("seed {seed}"),
+            _ => crate::exit::note!("seed {seed}"),
         }
     }
     emit(n, columns.into_iter(), out, started)

@@ -65,14 +65,13 @@ pub fn with_permutations(
 const SLOW_FROM: usize = 24;
 
 /// Runs `algorithm` into `sink`, timing it.
-#[allow(clippy::print_stderr)]
 pub fn run(
     algorithm: &dyn Algorithm,
     n: usize,
     sink: &mut dyn Sink,
 ) -> anyhow::Result<(Stats, f64)> {
     if n >= SLOW_FROM && algorithm.name() != "bitwise" {
-        eprintln!(
+        crate::exit::note!(
             "note: {} is a classic algorithm kept for teaching, not for speed; at n = {n} it may take \
              minutes (without --algorithm the fast search runs)",
             algorithm.name()
@@ -84,7 +83,6 @@ pub fn run(
 }
 
 /// Prints statistics to stderr, one figure a line.
-#[allow(clippy::print_stderr)]
 pub fn print_stats(algorithm: &dyn Algorithm, n: usize, stats: &Stats, seconds: f64) {
     let rows = [
         ("algorithm", algorithm.name().to_string()),
@@ -100,7 +98,7 @@ pub fn print_stats(algorithm: &dyn Algorithm, n: usize, stats: &Stats, seconds: 
         ("time", format!("{seconds:.6} s")),
     ];
     for (name, value) in rows {
-        eprintln!("{name:<15} {value}");
+        crate::exit::note!("{name:<15} {value}");
     }
 }
 

@@ -44,7 +44,6 @@ fn open_browser(url: &str) -> Result<(), String> {
 }
 
 /// Runs `nqueens serve`.
-#[allow(clippy::print_stderr)]
 pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     let addr = std::net::SocketAddr::new(run.bind, run.port);
     let limits = nqueens_web::Limits {
@@ -65,7 +64,7 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     };
     if run.log {
         server = server.with_log(Box::new(|method, path, status, seconds| {
-            eprintln!("{method} {path} {status} {:.1} ms", seconds * 1000.0);
+            crate::exit::note!("{method} {path} {status} {:.1} ms", seconds * 1000.0);
         }));
     }
     let url = server.url();
@@ -75,13 +74,17 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     writeln!(out, "nqueens serve: {url}")?;
     out.flush()?;
     drop(out);
-    eprintln!("serving the page and the API at {url} (GET {url}api/info); press Ctrl-C to stop");
+    crate::exit::note!(
+        "serving the page and the API at {url} (GET {url}api/info); press Ctrl-C to stop"
+    );
     if run.open {
         if let Err(tried) = open_browser(&url) {
-            eprintln!("note: no browser could be started (tried {tried}); open {url} yourself");
+            crate::exit::note!(
+                "note: no browser could be started (tried {tried}); open {url} yourself"
+            );
         }
     }
     server.run(&stop)?;
-    eprintln!("stopped");
+    crate::exit::note!("stopped");
     Ok(Outcome::Yes)
 }

@@ -93,7 +93,6 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
 }
 
 /// Runs `nqueens solve`.
-#[allow(clippy::print_stderr)]
 pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
     let (method, fallback) = method(&a, n)?;
@@ -104,7 +103,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
     }
     let started = Instant::now();
     if fallback {
-        eprintln!(
+        crate::exit::note!(
             "note: n = {} is above {SOLVE_MAX}, where finding the lexicographically first \
              solution by backtracking can take minutes or more (n = 34 takes 17 s); this is the \
              explicit construction (--algorithm construct). --algorithm min-conflicts --seed S \
@@ -143,7 +142,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
                 emit(n, columns, out, started)?
             };
             if stats {
-                eprintln!(
+                crate::exit::note!(
                     "construct: n = {}, O(1) per row and nothing stored: {:.3} s, writing (and \
                      checking) included",
                     grouped(n as u128),
@@ -156,7 +155,6 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
     }
 }
 
-#[allow(clippy::print_stderr)]
 fn min_conflicts(
     n: usize,
     search: MinConflicts,
@@ -178,7 +176,7 @@ fn min_conflicts(
         }
         MinConflictsOutcome::NoSolution => Ok(no_solution(n)),
         _ => {
-            eprintln!(
+            crate::exit::note!(
                 "min-conflicts gave up after {} steps ({} restarts) without a solution for n = \
                  {}; raise --max-steps, try another --seed, or use --algorithm construct",
                 grouped(u128::from(st.steps)),
@@ -194,7 +192,6 @@ fn min_conflicts(
 /// greedy start needs about 0.05 s per million queens here (0.09 s with
 /// `--verify` or output), a random one about 1.7 s
 /// (`examples/min_conflicts_times.rs` measures both).
-#[allow(clippy::print_stderr)]
 pub fn note_long_search(n: usize, start: MinConflictsStart) {
     let per_queen = match start {
         MinConflictsStart::Random => 1.7e-6,
@@ -202,7 +199,7 @@ pub fn note_long_search(n: usize, start: MinConflictsStart) {
     };
     let seconds = n as f64 * per_queen;
     if seconds >= 1.0 {
-        eprintln!(
+        crate::exit::note!(
             "min-conflicts on n = {}: about {seconds:.0} s and {} of memory",
             grouped(n as u128),
             show_bytes(nqueens::min_conflicts_memory(n))
@@ -211,9 +208,8 @@ pub fn note_long_search(n: usize, start: MinConflictsStart) {
 }
 
 /// The search's statistics, on stderr.
-#[allow(clippy::print_stderr)]
 pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
-    eprintln!(
+    crate::exit::note!(
         "min-conflicts: n = {}, seed {seed}: {} initial conflicts, {} steps, {} moves, {} \
          restarts, {:.3} s",
         grouped(n as u128),
@@ -225,8 +221,7 @@ pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
     );
 }
 
-#[allow(clippy::print_stderr)]
 pub fn no_solution(n: usize) -> Outcome {
-    eprintln!("no solution exists for n = {n}");
+    crate::exit::note!("no solution exists for n = {n}");
     Outcome::No
 }

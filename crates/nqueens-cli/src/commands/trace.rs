@@ -383,7 +383,6 @@ fn check_frames(
 }
 
 /// `trace --format svg`: an animation on stdout, or one picture per step.
-#[allow(clippy::print_stderr)]
 fn pictures(
     n: usize,
     algorithm: &dyn Algorithm,
@@ -422,7 +421,7 @@ fn pictures(
                 file.flush()
                     .with_context(|| format!("cannot write '{}'", path.display()))?;
             }
-            eprintln!("wrote {} pictures to {}", frames.len(), dir.display());
+            crate::exit::note!("wrote {} pictures to {}", frames.len(), dir.display());
         }
     }
     Ok(Outcome::Yes)
@@ -433,7 +432,6 @@ fn pictures(
 /// traced into nothing to measure the bytes a step takes (they grow with n
 /// and differ by algorithm), times `--max-steps`. A search that ends within
 /// the sample is small, and says nothing.
-#[allow(clippy::print_stderr)]
 fn note_size(n: usize, algorithm: &dyn Algorithm, options: &Options) -> anyhow::Result<()> {
     if options.max_steps <= TRACE_SAMPLE_STEPS {
         return Ok(());
@@ -483,7 +481,7 @@ fn note_size(n: usize, algorithm: &dyn Algorithm, options: &Options) -> anyhow::
             TraceFormat::Json => "JSON",
             _ => "text",
         };
-        eprintln!(
+        crate::exit::note!(
             "note: trace {n} prints {up_to}{} steps, about {} of {what} ({} bytes a step); \
              limit it with --max-steps K{}",
             grouped(steps.into()),

@@ -141,7 +141,6 @@ struct Input {
     again: Option<Again>,
 }
 
-#[allow(clippy::print_stderr)]
 fn open(input: Option<&Path>) -> anyhow::Result<Input> {
     if let Some(path) = input {
         let cannot = || format!("cannot read '{}'", path.display());
@@ -160,7 +159,7 @@ fn open(input: Option<&Path>) -> anyhow::Result<Input> {
     }
     let stdin = io::stdin();
     if stdin.is_terminal() {
-        eprintln!("reading a placement from the terminal; end it with Ctrl-D");
+        crate::exit::note!("reading a placement from the terminal; end it with Ctrl-D");
     }
     // Standard input redirected from a file (`< big.txt`) can be read again,
     // at offsets, without moving the shared position.

@@ -506,7 +506,10 @@ pub struct CountTarget {
 
 /// The options of `count` that belong to the counting engine; `--algorithm`
 /// and `--stats` (a classic algorithm on one core) conflict with them.
-const ENGINE_ONLY: [&str; 7] = [
+/// `--cores` and `--dry-run-seconds` are here as well as `--dry-run`: clap
+/// lets an option's `requires` go when what it requires conflicts with an
+/// option given, so `count 8 -a bitwise --cores 4` ignored --cores.
+const ENGINE_ONLY: [&str; 9] = [
     "engine",
     "memory",
     "threads",
@@ -514,6 +517,8 @@ const ENGINE_ONLY: [&str; 7] = [
     "task_log",
     "slice",
     "dry_run",
+    "cores",
+    "dry_run_seconds",
 ];
 
 /// When to draw a progress bar.
@@ -694,7 +699,9 @@ pub struct CompleteArgs {
     #[arg(long)]
     pub count: bool,
     /// With --all: stop after K completions.
-    #[arg(long, short = 'l', value_name = "K", requires = "all", value_parser = values::limit)]
+    // `conflicts_with` as --all's: else clap lets `requires` go beside
+    // --count, which --all conflicts with, and --limit was ignored.
+    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with = "count", value_parser = values::limit)]
     pub limit: Option<u64>,
     /// Worker threads for the first completion and --count, 1 to 4096
     /// (default: every core; --all lists on one).

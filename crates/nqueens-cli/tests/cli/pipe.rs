@@ -18,6 +18,34 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(closed_after_one_line("board"), "■ □ □ □ □ □ □ □ □ □ □ □\n");
 }
 
+/// `nqueens count 8 --stats 2>&1 | head -3`: standard error is a pipe whose
+/// reader has gone. Notes and errors that cannot be written are let go;
+/// `eprintln!` panicked there (exit status 101, in a race with the reader).
+/// Here the reader is gone before the command starts, so every write fails.
+#[test]
+fn a_closed_stderr_loses_the_notes_only() {
+    let run = |args: &[&str]| {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stderr(writer)
+            .output()
+            .unwrap()
+    };
+    // The statistics go to stderr, the count to stdout.
+    let out = run(&["count", "8", "--stats"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "n = 8: 92 solutions\n"
+    );
+    // An error keeps its exit status, unsaid.
+    assert_eq!(run(&["count", "0"]).status.code(), Some(2));
+    assert_eq!(run(&["solve", "3"]).status.code(), Some(1));
+}
+
 /// SIGTERM stops `all` cleanly: what was found is flushed, whole lines
 /// only, and the exit status is 130.
 #[cfg(unix)]

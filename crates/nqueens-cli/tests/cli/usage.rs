@@ -44,6 +44,40 @@ fn unknown_subcommand_and_arguments() {
     run(&["count", "--limit", "3"]).error();
 }
 
+/// An option that needs another (`requires`) is refused beside an option
+/// that the one it needs conflicts with: clap lets `requires` go there, so
+/// each also conflicts with what the one it needs conflicts with. These
+/// were ignored, and the command ran without them.
+#[test]
+fn an_option_that_needs_another_is_refused_beside_a_conflict() {
+    for (args, says) in [
+        (
+            &["count", "8", "-a", "bitwise", "--cores", "4"][..],
+            "'--algorithm <NAME>' cannot be used with '--cores <K>'",
+        ),
+        (
+            &["count", "8", "--stats", "--dry-run-seconds", "5"][..],
+            "'--stats' cannot be used with '--dry-run-seconds <SECONDS>'",
+        ),
+        (
+            &["complete", "--n", "8", "--count", "--limit", "3"][..],
+            "'--count' cannot be used with '--limit <K>'",
+        ),
+        (
+            &["merge", "a.json", "--common"][..],
+            "--common compares task logs: it needs --compare LOG LOG",
+        ),
+    ] {
+        let err = run(args).error();
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Without the conflicting option, each says what it needs.
+    let err = run(&["count", "8", "--cores", "4"]).error();
+    assert!(err.contains("--dry-run"), "{err}");
+    let err = run(&["complete", "--n", "8", "--limit", "3"]).error();
+    assert!(err.contains("--all"), "{err}");
+}
+
 #[test]
 fn help_and_version() {
     let help = run(&["--help"]).ok();

@@ -122,7 +122,6 @@ fn threads_error(e: nqueens::Error) -> anyhow::Error {
 
 /// `count N --dry-run`: the library's [`Projection`] of the count, timed
 /// on a sample of its tasks, in words or as JSON.
-#[allow(clippy::print_stderr)]
 fn dry_run(
     n: usize,
     plan: &dyn Plan,
@@ -131,7 +130,7 @@ fn dry_run(
 ) -> anyhow::Result<Outcome> {
     let budget = run.args.dry_run_seconds.as_secs_f64();
     if n >= ENGINE_WARN {
-        eprintln!(
+        crate::exit::note!(
             "note: timing a sample of the tasks for up to {budget} s on {}, and at least 3 \
              of them; {}",
             nqueens::plural(
@@ -172,7 +171,6 @@ fn dry_run(
     Ok(Outcome::Yes)
 }
 
-#[allow(clippy::print_stderr)]
 pub fn run(
     n: usize,
     unique: bool,
@@ -200,7 +198,7 @@ pub fn run(
                     .with_context(|| format!("cannot use the checkpoint '{}'", path.display()))?,
             };
             if file.was_empty() {
-                eprintln!(
+                crate::exit::note!(
                     "note: the checkpoint '{}' was empty (a run created it and stopped before \
                      its first save): the count starts anew",
                     path.display()
@@ -258,7 +256,7 @@ pub fn run(
             match lock.open(fresh) {
                 Ok(log) => {
                     if let Some(note) = log.note() {
-                        eprintln!("note: the task log '{}': {note}", path.display());
+                        crate::exit::note!("note: the task log '{}': {note}", path.display());
                     }
                     Some(log)
                 }
@@ -295,7 +293,7 @@ pub fn run(
             (None, None) => "earlier runs".to_string(),
         };
         if pending.is_empty() {
-            eprintln!(
+            crate::exit::note!(
                 "note: {from} already {} all {} tasks: nothing is left to count",
                 if from.contains(" and ") {
                     "hold"
@@ -305,7 +303,7 @@ pub fn run(
                 grouped(range.len() as u128)
             );
         } else {
-            eprintln!(
+            crate::exit::note!(
                 "note: resuming from {from}: {} of {} tasks already counted",
                 grouped(already as u128),
                 grouped(range.len() as u128)
@@ -315,7 +313,7 @@ pub fn run(
     if n >= ENGINE_WARN && !pending.is_empty() {
         // The engine's own cost model, for the tasks left.
         let rough = run.engine.rough_cpu_seconds(n) * pending.len() as f64 / plan.len() as f64;
-        eprintln!(
+        crate::exit::note!(
             "note: counting n = {n} takes roughly {} on {} here{}",
             show_duration(rough / run.threads as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
@@ -367,7 +365,7 @@ pub fn run(
     if !result.complete {
         let done = already + result.tasks_done;
         match (&run.args.checkpoint, &run.args.target.task_log) {
-            (Some(path), _) | (None, Some(path)) => eprintln!(
+            (Some(path), _) | (None, Some(path)) => crate::exit::note!(
                 "interrupted after {} of {} tasks; the {} '{}' has them: run the same command to go on",
                 grouped(done as u128),
                 grouped(range.len() as u128),
@@ -378,7 +376,7 @@ pub fn run(
                 },
                 path.display()
             ),
-            (None, None) => eprintln!(
+            (None, None) => crate::exit::note!(
                 "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE or --task-log FILE to be able to resume)",
                 grouped(done as u128),
                 grouped(range.len() as u128)
