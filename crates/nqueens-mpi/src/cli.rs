@@ -12,6 +12,11 @@ use nqueens_cli::flags::values::EngineChoice;
 use nqueens_cli::flags::{CountTarget, ReportFormat};
 use nqueens_cli::limits::show_bytes;
 
+/// What `--dry-run` (and the options that require it) cannot go with: it
+/// projects the whole count on rank 0, dealing no chunks and reading or
+/// writing no task log.
+const NOT_IN_A_DRY_RUN: [&str; 2] = ["chunk", "task_log"];
+
 const AFTER_HELP: &str = "\
 Run it under MPI, for example:
   mpirun -np 4 nqueens-mpi count 16 --unique
@@ -58,19 +63,20 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub chunk: Option<u32>,
     /// Plan the count and time a sample of its tasks on rank 0 instead of
-    /// counting (as `nqueens count --dry-run`, one thread a rank).
-    #[arg(long, conflicts_with = "chunk")]
+    /// counting (as `nqueens count --dry-run`, one thread a rank); it takes
+    /// no --chunk or --task-log.
+    #[arg(long, conflicts_with_all = NOT_IN_A_DRY_RUN)]
     pub dry_run: bool,
-    // Both conflict with --chunk as --dry-run does: else clap lets
-    // `requires` go beside --chunk and ignores them.
+    // Both conflict with what --dry-run conflicts with: else clap lets
+    // `requires` go there and ignores them.
     /// With --dry-run: project the wall time on this many cores, 1 to
     /// 10,000,000 [default: the ranks].
-    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with = "chunk", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; up to 200 tasks, or 2,000 where the join
     /// engine times a random path through each from n = 24 on).
-    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", conflicts_with = "chunk", allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
 }
 
@@ -244,6 +250,17 @@ mod tests {
             (
                 &["nqueens-mpi", "count", "8", "--dry-run", "--cores", "0"][..],
                 "--cores",
+            ),
+            (
+                &[
+                    "nqueens-mpi",
+                    "count",
+                    "8",
+                    "--dry-run",
+                    "--task-log",
+                    "t.log",
+                ][..],
+                "'--dry-run' cannot be used with '--task-log <FILE>'",
             ),
             // Beside --chunk, which --dry-run conflicts with, clap let
             // `requires` go and --cores was ignored.

@@ -337,13 +337,11 @@ fn stop_flags(
             // pipe): the read cannot be interrupted, so the answer is given
             // here, and the process ends.
             if reading.load(Ordering::SeqCst) {
-                {
-                    crate::exit::note!(
-                        "unknown: no answer within the --timeout of {:.1} s (the instance was \
-                         still being read)",
-                        limit.as_secs_f64()
-                    );
-                }
+                crate::exit::note!(
+                    "unknown: no answer within the --timeout of {:.1} s (the instance was \
+                     still being read)",
+                    limit.as_secs_f64()
+                );
                 std::process::exit(3);
             }
             timed_out.store(true, Ordering::Relaxed);

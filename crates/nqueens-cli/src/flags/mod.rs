@@ -448,18 +448,19 @@ pub struct CountArgs {
     pub slice: Option<nqueens::Slice>,
     /// Plan the count and time a sample of its tasks instead of counting:
     /// the projected CPU time with its interval, the wall time on 1, 2 and
-    /// --cores cores, and the memory a process needs.
-    #[arg(long)]
+    /// --cores cores, and the memory a process needs. It projects the whole
+    /// count, so it takes no --slice, --checkpoint or --task-log.
+    #[arg(long, conflicts_with_all = NOT_IN_A_DRY_RUN)]
     pub dry_run: bool,
     /// With --dry-run: also project the wall time on this many cores (a
     /// cluster), 1 to 10,000,000.
-    #[arg(long, value_name = "K", requires = "dry_run", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; up to 200 tasks, or 2,000 where the join
     /// engine times a random path through each from n = 24 on): a longer dry
     /// run narrows the interval.
-    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", allow_hyphen_values = true, value_parser = values::dry_run_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
 }
 
@@ -520,6 +521,13 @@ const ENGINE_ONLY: [&str; 9] = [
     "cores",
     "dry_run_seconds",
 ];
+
+/// The options of `count` that a dry run would ignore: it projects the
+/// whole count (not a slice of it, nor what a checkpoint or task log has
+/// left) and writes no file. Refused beside `--dry-run`, and beside the
+/// options that require it (`--cores`, `--dry-run-seconds`), since clap
+/// lets `requires` go where the required option conflicts with one given.
+const NOT_IN_A_DRY_RUN: [&str; 3] = ["slice", "checkpoint", "task_log"];
 
 /// When to draw a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

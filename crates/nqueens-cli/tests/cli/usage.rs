@@ -63,6 +63,24 @@ fn an_option_that_needs_another_is_refused_beside_a_conflict() {
             &["complete", "--n", "8", "--count", "--limit", "3"][..],
             "'--count' cannot be used with '--limit <K>'",
         ),
+        // A dry run projects the whole count: a slice of it, or what a
+        // task log has left, was silently projected as the whole.
+        (
+            &["count", "10", "--slice", "1/2", "--dry-run"][..],
+            "'--slice <I/K>' cannot be used with '--dry-run'",
+        ),
+        (
+            &["count", "10", "--slice", "1/2", "--cores", "4"][..],
+            "'--slice <I/K>' cannot be used with '--cores <K>'",
+        ),
+        (
+            &["count", "10", "--dry-run", "--task-log", "t.log"][..],
+            "'--dry-run' cannot be used with '--task-log <FILE>'",
+        ),
+        (
+            &["count", "10", "--checkpoint", "c.json", "--dry-run"][..],
+            "'--checkpoint <FILE>' cannot be used with '--dry-run'",
+        ),
         (
             &["merge", "a.json", "--common"][..],
             "--common compares task logs: it needs --compare LOG LOG",
