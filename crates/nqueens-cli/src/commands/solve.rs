@@ -45,6 +45,10 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
             choice.name()
         );
     }
+    // Else dropped where the construction stands in for a search (n > 32).
+    if choice.is_none() && a.algo.permutations {
+        usage!("--permutations goes with `--algorithm brute-force`");
+    }
     if !matches!(choice, Some(AlgorithmChoice::MinConflicts)) {
         for (given, flag) in [
             (a.seed.is_some(), "--seed"),

@@ -197,8 +197,8 @@ pub struct MergeArgs {
     pub format: ReportFormat,
     /// Compare two task logs of one count (`count --task-log`), task by
     /// task: names the first task whose counts differ, or that only one of
-    /// them holds; exits 1 if they differ.
-    #[arg(long, num_args = 2, value_names = ["LOG", "LOG"], conflicts_with_all = ["files", "unique"])]
+    /// them holds; exits 1 if they differ. It prints text only.
+    #[arg(long, num_args = 2, value_names = ["LOG", "LOG"], conflicts_with_all = ["files", "unique", "format"])]
     pub compare: Option<Vec<PathBuf>>,
     /// With --compare: compare only the tasks both logs hold (a recount of
     /// some tasks, such as a few slices run again with other --memory), and
@@ -707,9 +707,10 @@ pub struct CompleteArgs {
     #[arg(long)]
     pub count: bool,
     /// With --all: stop after K completions.
-    // `conflicts_with` as --all's: else clap lets `requires` go beside
-    // --count, which --all conflicts with, and --limit was ignored.
-    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with = "count", value_parser = values::limit)]
+    // The conflicts of --all (--count, and --threads, which conflicts
+    // with --all): else clap lets `requires` go beside them, and --limit
+    // was ignored.
+    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::limit)]
     pub limit: Option<u64>,
     /// Worker threads for the first completion and --count, 1 to 4096
     /// (default: every core; --all lists on one).

@@ -82,6 +82,24 @@ fn an_option_that_needs_another_is_refused_beside_a_conflict() {
             "'--checkpoint <FILE>' cannot be used with '--dry-run'",
         ),
         (
+            &["complete", "--n", "8", "-j", "2", "--limit", "3"][..],
+            "'--threads <T>' cannot be used with '--limit <K>'",
+        ),
+        (
+            &["merge", "--compare", "a.log", "b.log", "--format", "json"][..],
+            "cannot be used with '--format <FORMAT>'",
+        ),
+        // Not `requires`, but dropped as quietly: the counting engines and
+        // the construction (solve above n = 32) take no --permutations.
+        (
+            &["count", "8", "--permutations"][..],
+            "--permutations goes with `--algorithm brute-force`",
+        ),
+        (
+            &["solve", "40", "--permutations"][..],
+            "--permutations goes with `--algorithm brute-force`",
+        ),
+        (
             &["merge", "a.json", "--common"][..],
             "--common compares task logs: it needs --compare LOG LOG",
         ),

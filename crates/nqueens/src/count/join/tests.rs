@@ -744,7 +744,8 @@ fn dry_run_by_paths_covers_oeis() {
 /// `NQ_SIZES` (spaces between), for whole tasks and for paths (or the way
 /// `NQ_WAYS` names), each dry run of as many tasks as `count --dry-run`
 /// times: 200 whole tasks (as up to n = 23), 2,000 paths (as from n = 24
-/// on); `NQ_SAMPLES` and `NQ_SEEDS` (20) change them, for measurements.
+/// on); `NQ_COVER_SAMPLES` and `NQ_COVER_SEEDS` (20) change them, for
+/// measurements.
 /// Minutes (n = 21: 20 dry runs of 200 of its 23,553 tasks, 5 minutes on
 /// a busy machine; paths at n = 19 to 22, 43 s).
 ///
@@ -766,15 +767,26 @@ fn dry_run_solutions_cover_oeis_to_22() {
     });
     // `NQ_WAYS=paths` (or `whole`) runs one way only.
     let ways: Vec<bool> = std::env::var("NQ_WAYS").map_or(vec![false, true], |s| {
-        s.split_whitespace().map(|w| w == "paths").collect()
+        let ways: Vec<bool> = s
+            .split_whitespace()
+            .map(|w| match w {
+                "whole" => false,
+                "paths" => true,
+                _ => panic!("NQ_WAYS: {w:?} is neither whole nor paths"),
+            })
+            .collect();
+        assert!(!ways.is_empty(), "NQ_WAYS names no way");
+        ways
     });
+    // Names of their own: NQ_SEEDS and NQ_SAMPLES mean other things to
+    // the other ignored tests.
+    let seeds = std::env::var("NQ_COVER_SEEDS").map_or(20, |s| s.parse().unwrap());
     // Every size and way runs before the test fails, so that one run
     // reports them all.
-    let seeds = std::env::var("NQ_SEEDS").map_or(20, |s| s.parse().unwrap());
     let mut short = Vec::new();
     for n in sizes {
         for &paths in &ways {
-            let samples = std::env::var("NQ_SAMPLES").map_or(
+            let samples = std::env::var("NQ_COVER_SAMPLES").map_or(
                 if paths {
                     super::task::DRY_RUN_PATHS
                 } else {
