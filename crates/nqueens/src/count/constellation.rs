@@ -688,6 +688,11 @@ impl Plan for ConstellationPlan {
         }
     }
 
+    /// From [`PART_TIMING_N`] on a task's time comes from random parts.
+    fn samples_parts(&self) -> bool {
+        self.n >= PART_TIMING_N
+    }
+
     fn describe(&self, index: usize) -> String {
         match self.tasks[index] {
             Task::Corner { k, c2 } => format!("corner queen; row 1 in column {k}, row 2 in column {c2}"),

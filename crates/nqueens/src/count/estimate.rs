@@ -396,16 +396,19 @@ fn interval(value: f64, relative_error: f64) -> Option<(f64, f64)> {
 }
 
 /// The projected total of a population of `tasks` from a simple random
-/// sample of `values`, and its relative standard error (with the
-/// finite-population correction): 0 when every task was sampled, infinite
-/// when one of several was.
-fn project(values: &[f64], tasks: usize) -> (f64, f64) {
+/// sample of `values`, and its relative standard error: with the
+/// finite-population correction where each value is its task's exact
+/// figure (`exact`; 0 when every task was sampled), without it where each
+/// is an estimate from a part of its task ([`Plan::samples_parts`]: two
+/// samples of one task differ, so the spread does not shrink as a larger
+/// share of the tasks is sampled). Infinite when one of several was.
+fn project(values: &[f64], tasks: usize, exact: bool) -> (f64, f64) {
     let sampled = values.len();
     let sum: f64 = values.iter().sum();
     if sampled == 0 {
         return (0.0, 0.0);
     }
-    if sampled == tasks {
+    if sampled == tasks && exact {
         return (sum, 0.0);
     }
     let mean = sum / sampled as f64;
@@ -414,7 +417,11 @@ fn project(values: &[f64], tasks: usize) -> (f64, f64) {
     } else if mean > 0.0 {
         let variance =
             values.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (sampled - 1) as f64;
-        let fpc = 1.0 - sampled as f64 / tasks as f64;
+        let fpc = if exact {
+            1.0 - sampled as f64 / tasks as f64
+        } else {
+            1.0
+        };
         (variance * fpc / sampled as f64).sqrt() / mean
     } else {
         0.0
@@ -430,11 +437,12 @@ fn project(values: &[f64], tasks: usize) -> (f64, f64) {
 /// is [`project`]. A stratum with one task sampled of several takes the
 /// spread of the whole sample; one with none (only when the budget ended
 /// before every stratum had a task timed) takes the whole sample's mean
-/// and spread, as if one task of it had been timed.
-fn project_strata(values: &[(usize, f64)], sizes: &[usize]) -> (f64, f64) {
+/// and spread, as if one task of it had been timed. Not `exact`: no
+/// finite-population correction, as in [`project`].
+fn project_strata(values: &[(usize, f64)], sizes: &[usize], exact: bool) -> (f64, f64) {
     if sizes.len() <= 1 {
         let plain: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
-        return project(&plain, sizes.iter().sum());
+        return project(&plain, sizes.iter().sum(), exact);
     }
     let sampled = values.len();
     if sampled == 0 {
@@ -461,7 +469,7 @@ fn project_strata(values: &[(usize, f64)], sizes: &[usize]) -> (f64, f64) {
         }
         let m = mine.iter().sum::<f64>() / n_k as f64;
         total += big * m;
-        if n_k >= size {
+        if n_k >= size && exact {
             continue;
         }
         let spread = if n_k > 1 {
@@ -469,7 +477,7 @@ fn project_strata(values: &[(usize, f64)], sizes: &[usize]) -> (f64, f64) {
         } else {
             pooled
         };
-        let fpc = 1.0 - n_k as f64 / big;
+        let fpc = if exact { 1.0 - n_k as f64 / big } else { 1.0 };
         variance += big * big * fpc * spread / n_k as f64;
     }
     let relative_error = if total > 0.0 {
@@ -703,10 +711,11 @@ pub fn dry_run_on(
         .iter()
         .map(|&(k, s)| s.solutions.map(|q| (k, q)))
         .collect();
-    let (projected_cpu_seconds, relative_error) = project_strata(&times, &strata);
+    let exact = !plan.samples_parts();
+    let (projected_cpu_seconds, relative_error) = project_strata(&times, &strata, exact);
     let (projected_solutions, solutions_relative_error) = match counted {
         Some(solutions) => {
-            let (q, e) = project_strata(&solutions, &strata);
+            let (q, e) = project_strata(&solutions, &strata, exact);
             (Some(q), e)
         }
         None => (None, 0.0),
@@ -955,7 +964,33 @@ mod tests {
             .iter()
             .map(|&(t, _)| TwoKinds.count(t).solutions as f64)
             .collect();
-        assert!(project(&plain[..40], 1000).1 > 0.1);
+        assert!(project(&plain[..40], 1000, true).1 > 0.1);
+    }
+
+    /// Where every sample is its task's exact figure, sampling every task
+    /// leaves no doubt, and sampling a share of them shrinks the spread by
+    /// the finite-population correction. Where each is an estimate from a
+    /// part of its task, neither: the interval is as wide as the sample's
+    /// spread says, however many tasks were sampled.
+    #[test]
+    fn estimates_from_parts_keep_their_spread() {
+        let values = [1.0, 2.0, 3.0, 6.0];
+        assert_eq!(project(&values, 4, true), (12.0, 0.0));
+        let (total, error) = project(&values, 4, false);
+        assert_eq!(total, 12.0);
+        assert!(error > 0.2, "{error}");
+        // Half the tasks: the correction takes half the variance away.
+        let (exact, parts) = (project(&values, 8, true).1, project(&values, 8, false).1);
+        assert!(
+            (exact / parts - 0.5f64.sqrt()).abs() < 1e-12,
+            "{exact} {parts}"
+        );
+        // Two strata, each sampled whole.
+        let strata = [(0, 1.0), (0, 2.0), (1, 3.0), (1, 6.0)];
+        assert_eq!(project_strata(&strata, &[2, 2], true), (12.0, 0.0));
+        let (total, error) = project_strata(&strata, &[2, 2], false);
+        assert_eq!(total, 12.0);
+        assert!(error > 0.1, "{error}");
     }
 
     #[test]

@@ -167,6 +167,26 @@ pub trait Plan: Send + Sync {
     fn dry_run_samples(&self) -> Option<usize> {
         None
     }
+    /// Whether [`sample`](Plan::sample) estimates a task from a random
+    /// part of it, rather than counting it whole: `false` by default. A dry
+    /// run of such a plan leaves the finite-population correction out of
+    /// its intervals. The correction narrows an interval as a larger share
+    /// of the tasks is sampled, which is right only where each sample is
+    /// its task's exact figure: in dry runs of 2,000 random paths at
+    /// n = 19, where they are a large share of the tasks, 89% of 200
+    /// intervals held Q(19) with the correction, 93% without it.
+    ///
+    /// ```
+    /// use nqueens::{BacktrackEngine, Engine, JoinEngine, Plan};
+    ///
+    /// assert!(!BacktrackEngine.plan(8)?.samples_parts());
+    /// // The join engine counts whole tasks up to n = 23, paths from 24 on.
+    /// assert!(!JoinEngine.plan(12)?.samples_parts());
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    fn samples_parts(&self) -> bool {
+        false
+    }
     /// What a dry run learns from task `index`: about how many seconds of
     /// CPU counting it takes on one thread, on the thread's own CPU clock
     /// (so that other work on the machine does not move it), and its

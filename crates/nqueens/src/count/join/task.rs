@@ -155,6 +155,12 @@ impl Plan for JoinPlan {
         (self.h >= self.path_from_h).then_some(DRY_RUN_PATHS)
     }
 
+    /// From n = 24 on (`sample_task`): one random path through one of a
+    /// task's row splits, scaled by their number.
+    fn samples_parts(&self) -> bool {
+        self.h >= self.path_from_h && !self.keeps_frames()
+    }
+
     fn describe(&self, index: usize) -> String {
         if index == 0 {
             return "the solutions fixed by a half or quarter turn (Burnside's P and R)".into();
