@@ -21,17 +21,27 @@ pub struct Search {
 }
 
 impl Search {
+    /// Refuses `--permutations` without `--algorithm`, which only
+    /// `--algorithm brute-force` reads: the counting engines and the
+    /// construction would drop it.
+    pub fn permutations_need_an_algorithm(a: &AlgoArgs) -> anyhow::Result<()> {
+        if a.permutations && a.algorithm.is_none() {
+            usage!("--permutations goes with `--algorithm brute-force`");
+        }
+        Ok(())
+    }
+
     /// `--algorithm`, `--permutations` and `--stats`, checked against `n`.
     pub fn from_args(a: &AlgoArgs, n: usize) -> anyhow::Result<Search> {
+        Search::permutations_need_an_algorithm(a)?;
         let algorithm = match (a.algorithm, a.permutations, a.stats) {
             (Some(choice), permutations, _) => Some(with_permutations(
                 choice.classic().map_err(crate::exit::UsageError)?,
                 permutations,
             )?),
-            (None, true, _) => usage!("--permutations goes with `--algorithm brute-force`"),
             // Statistics come from an algorithm; the default one is bitwise.
-            (None, false, true) => nqueens::find_algorithm("bitwise").ok(),
-            (None, false, false) => None,
+            (None, _, true) => nqueens::find_algorithm("bitwise").ok(),
+            (None, _, false) => None,
         };
         if let Some(a) = algorithm {
             crate::limits::algorithm_size(a, n)?;

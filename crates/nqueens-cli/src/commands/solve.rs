@@ -46,9 +46,7 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
         );
     }
     // Else dropped where the construction stands in for a search (n > 32).
-    if choice.is_none() && a.algo.permutations {
-        usage!("--permutations goes with `--algorithm brute-force`");
-    }
+    Search::permutations_need_an_algorithm(&a.algo)?;
     if !matches!(choice, Some(AlgorithmChoice::MinConflicts)) {
         for (given, flag) in [
             (a.seed.is_some(), "--seed"),

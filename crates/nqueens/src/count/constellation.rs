@@ -675,7 +675,7 @@ impl Plan for ConstellationPlan {
     /// the task's solutions (their weights are the task's, not the part's),
     /// so from [`PART_TIMING_N`] on `solutions` is `None`.
     fn sample(&self, index: usize, seed: u64) -> TaskSample {
-        if self.n < PART_TIMING_N {
+        if !self.samples_parts() {
             let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
             return TaskSample {
                 cpu_seconds,

@@ -417,16 +417,22 @@ fn project(values: &[f64], tasks: usize, exact: bool) -> (f64, f64) {
     } else if mean > 0.0 {
         let variance =
             values.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (sampled - 1) as f64;
-        let fpc = if exact {
-            1.0 - sampled as f64 / tasks as f64
-        } else {
-            1.0
-        };
-        (variance * fpc / sampled as f64).sqrt() / mean
+        (variance * correction(sampled, tasks, exact) / sampled as f64).sqrt() / mean
     } else {
         0.0
     };
     (mean * tasks as f64, relative_error)
+}
+
+/// The finite-population correction of a sample of `sampled` of `tasks`
+/// tasks: the share not sampled where each sample is its task's exact
+/// figure (`exact`), none (1) where each is an estimate from a part.
+fn correction(sampled: usize, tasks: usize, exact: bool) -> f64 {
+    if exact {
+        1.0 - sampled as f64 / tasks as f64
+    } else {
+        1.0
+    }
 }
 
 /// The projected total of a population split into strata of `sizes`
@@ -477,8 +483,7 @@ fn project_strata(values: &[(usize, f64)], sizes: &[usize], exact: bool) -> (f64
         } else {
             pooled
         };
-        let fpc = if exact { 1.0 - n_k as f64 / big } else { 1.0 };
-        variance += big * big * fpc * spread / n_k as f64;
+        variance += big * big * correction(n_k, size, exact) * spread / n_k as f64;
     }
     let relative_error = if total > 0.0 {
         variance.sqrt() / total

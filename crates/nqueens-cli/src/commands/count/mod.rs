@@ -18,10 +18,7 @@ use crate::limits::{show_bytes, COUNT_MAX};
 /// Runs `nqueens count`.
 pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     let n = a.target.size.n;
-    // The counting engines take no --permutations: refused, not dropped.
-    if a.permutations && a.algorithm.is_none() {
-        usage!("--permutations goes with `--algorithm brute-force`");
-    }
+    Search::permutations_need_an_algorithm(&a.algo())?;
     if a.algorithm.is_some() || a.stats {
         if n > COUNT_MAX {
             usage!(

@@ -48,7 +48,7 @@ impl JoinPlan {
                 solutions: Some(solutions as f64),
             };
         }
-        if index == 0 || self.h < self.path_from_h {
+        if index == 0 || !self.samples_parts() {
             let (tally, cpu_seconds) = thread_cpu_seconds(|| self.count(index));
             return TaskSample {
                 cpu_seconds,

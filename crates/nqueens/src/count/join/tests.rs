@@ -598,11 +598,10 @@ fn share_held(plan: &dyn Plan, samples: usize, seeds: u64, truth: u128) -> f64 {
     held.into_inner() as f64 / seeds as f64
 }
 
-/// A task log of every task of the join plan of `n`, each counted.
-fn log_of_every_task(n: usize) -> crate::count::task_log::TaskLog {
-    let plan = JoinEngine.plan(n).unwrap();
-    let fingerprint = crate::count::plan::plan_fingerprint(plan.as_ref());
-    let mut log = crate::count::task_log::TaskLog::new(n, "join", plan.len(), &fingerprint);
+/// A task log of every task of `plan` (the join engine's), each counted.
+fn log_of_every_task(plan: &dyn Plan) -> crate::count::task_log::TaskLog {
+    let fingerprint = crate::count::plan::plan_fingerprint(plan);
+    let mut log = crate::count::task_log::TaskLog::new(plan.n(), "join", plan.len(), &fingerprint);
     for i in 0..plan.len() {
         log.record(i, plan.count(i));
     }
@@ -665,7 +664,7 @@ impl Plan for Logged {
 #[test]
 fn dry_runs_of_logged_tasks_cover_their_total() {
     let plan = JoinEngine.plan(16).unwrap();
-    let log = log_of_every_task(16);
+    let log = log_of_every_task(plan.as_ref());
     let logged = Logged::new(plan.as_ref(), &log);
     let share = logged.coverage(200, 1000);
     eprintln!("n = 16: {share:.3} of 1,000 intervals hold the total");
@@ -699,7 +698,7 @@ fn dry_runs_of_a_task_log_cover_its_total() {
         Ok(path) => crate::count::task_log::TaskLog::load(std::path::Path::new(&path))
             .unwrap()
             .expect("the task log"),
-        Err(_) => log_of_every_task(18),
+        Err(_) => log_of_every_task(JoinEngine.plan(18).unwrap().as_ref()),
     };
     let plan = JoinEngine.plan_within(log.n(), 1, Some(256 << 20)).unwrap();
     let logged = Logged::new(plan.as_ref(), &log);
@@ -730,8 +729,7 @@ fn dry_run_solutions_cover_oeis() {
 /// [`dry_run_solutions_cover_oeis`] with each task sampled by a random
 /// path through one of its row splits, as from n = 24 on: n = 16 and 17,
 /// 200 paths a dry run (not the 2,000 of n = 24 on: these plans have a few
-/// thousand tasks, and a dry run that sampled most of them would take its
-/// paths' estimates for exact counts, see `estimate::project_strata`).
+/// thousand tasks, most of which 2,000 would sample).
 #[test]
 fn dry_run_by_paths_covers_oeis() {
     for n in [16, 17] {
@@ -792,7 +790,7 @@ fn dry_run_solutions_cover_oeis_to_22() {
                 if paths {
                     super::task::DRY_RUN_PATHS
                 } else {
-                    200
+                    crate::count::projection::PROJECTION_SAMPLES
                 },
                 |s| s.parse().unwrap(),
             );
