@@ -213,6 +213,11 @@ pub fn checkpoint_every(text: &str) -> Result<Duration, String> {
     seconds(text, 0.0, 1e6, "the seconds between checkpoint writes")
 }
 
+/// The default of `count --dry-run-seconds` (and `nqueens-mpi`'s): enough
+/// for the 400 whole tasks of n = 23 on two cores (about 70 s), and a
+/// dry run of n = 28 well inside 3 minutes.
+pub const DRY_RUN_SECONDS: &str = "90";
+
 /// `count --dry-run-seconds S`.
 pub fn dry_run_seconds(text: &str) -> Result<Duration, String> {
     seconds(text, 0.0, 1e6, "the seconds to spend timing tasks")

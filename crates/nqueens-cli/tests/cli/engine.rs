@@ -290,7 +290,7 @@ fn dry_run_projects_without_counting() {
     let out = run(&["count", "14", "--dry-run"]).ok();
     assert!(out.contains("tasks") && out.contains("CPU time"), "{out}");
     // The same sample projects Q(14), checked against the known value (the
-    // 200 tasks come from a fixed seed).
+    // 400 tasks come from a fixed seed).
     assert!(
         out.contains("solutions, from the same sample: about")
             && out.contains("the known Q(14) = 365,596 is inside it"),
@@ -407,17 +407,38 @@ fn constellation_resumes_exactly_from_a_task_log_after_sigkill() {
 }
 
 /// The note before a long count asks for a checkpoint only where nothing
-/// keeps the finished tasks: a task log keeps them as a checkpoint does.
+/// keeps the finished tasks (a task log keeps them as a checkpoint does),
+/// and for a task log where the count is a slice: a slice's job keeps one.
 #[test]
 fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
     let log = temp_path("note.tasks");
     // One task in a thousand of n = 19: the note, then a count of moments.
     let slice = ["count", "19", "--slice", "1/1000", "-j", "1"];
     let bare = run(&slice).code(0);
-    assert!(bare.stderr.contains("add --checkpoint FILE"), "{bare:?}");
+    assert!(
+        bare.stderr.contains("; add --task-log FILE so that"),
+        "{bare:?}"
+    );
+    assert!(!bare.stderr.contains("--checkpoint"), "{bare:?}");
     let logged = run(&[&slice[..], &["--task-log", log.to_str().unwrap()]].concat()).code(0);
     assert!(logged.stderr.contains("takes roughly"), "{logged:?}");
-    assert!(!logged.stderr.contains("--checkpoint"), "{logged:?}");
+    assert!(!logged.stderr.contains("add --"), "{logged:?}");
+    // A whole count asks for a checkpoint: its note comes before it counts,
+    // and it is killed once the note is read.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["count", "19", "-j", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let note = std::io::BufRead::lines(stderr)
+        .map(Result::unwrap)
+        .find(|line| line.contains("takes roughly"))
+        .unwrap_or_default();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(note.contains("; add --checkpoint FILE so that"), "{note:?}");
 }
 
 /// Two runs compared task by task: the same counts agree; a log that lacks

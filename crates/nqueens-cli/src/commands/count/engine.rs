@@ -317,11 +317,19 @@ pub fn run(
             "note: counting n = {n} takes roughly {} on {} here{}",
             show_duration(rough / run.threads as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
-            // A task log keeps every finished task as a checkpoint does.
-            if run.args.checkpoint.is_none() && run.args.target.task_log.is_none() {
-                "; add --checkpoint FILE so that an interruption loses nothing"
-            } else {
-                ""
+            // A task log keeps every finished task as a checkpoint does,
+            // and a slice's job (one of many, often on a batch system)
+            // usually keeps one of its own: the one to ask for there.
+            match (
+                run.args.checkpoint.is_none() && run.args.target.task_log.is_none(),
+                run.args.slice.is_some(),
+            ) {
+                (false, _) => "",
+                (true, false) => "; add --checkpoint FILE so that an interruption loses nothing",
+                (true, true) => {
+                    "; add --task-log FILE so that an interruption loses nothing (resume with the \
+                     same slice and log)"
+                }
             }
         );
     }
