@@ -178,7 +178,7 @@ mod tests {
             parse(&["nqueens-mpi", "count", "20", "--dry-run", "--cores", "64"]).map(|j| j.dry_run),
             Ok(Some(DryRun {
                 cores: Some(64),
-                seconds: Duration::from_secs(60),
+                seconds: Duration::from_secs(90),
             }))
         );
         // auto is the engine `nqueens count` would pick.

@@ -685,9 +685,10 @@ fn dry_runs_of_logged_tasks_cover_their_total() {
 /// --task-log FILE`, which the test reads, so give it a copy), 4,000
 /// seeds, 200, 400 and 2,000 tasks: n = 19, 0.947, 0.951 and 0.950;
 /// n = 20, 0.950, 0.949 and 0.940; n = 21, 0.952, 0.949 and 0.951;
-/// n = 22 (176,871 tasks), 0.950, 0.950 and 0.947; n = 23 (the 57,345 tasks of the Q(23) count's log, 30 s), 0.942,
-/// 0.949 and 0.949, slightly short of 0.95 at 200 tasks (2.3 standard
-/// errors of 4,000 seeds), which is why a dry run times 400.
+/// n = 22 (176,871 tasks), 0.950, 0.950 and 0.947; n = 23 (the 57,345
+/// tasks of the Q(23) count's log, 30 s), 0.942, 0.949 and 0.949,
+/// slightly short of 0.95 at 200 tasks (2.3 standard errors of 4,000
+/// seeds), which is why a dry run times 400.
 /// `NQ_SEEDS=20` gives what seeds 0 to 19 of `dry_run_solutions_cover_oeis`
 /// and its ignored sequel give, the logged tasks drawing the same sample
 /// as the plan's: at 400 tasks 19, 19, 20, 18 and 20 of 20 for n = 19 to
