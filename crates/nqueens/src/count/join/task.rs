@@ -146,13 +146,14 @@ impl Plan for JoinPlan {
 
     /// From n = 24 on a task is timed by one random path through one of
     /// its row splits (`sample_task`), a second or less: 2,000 of them, or
-    /// as many as the budget allows. The 200 of whole tasks were too few:
+    /// as many as the budget allows (wherever tasks are sampled by parts,
+    /// [`Plan::samples_parts`]). The 200 of whole tasks then were too few:
     /// paths are skewed as Knuth's are, and at n = 28 the 214 tasks of the
     /// fixed seed said 18.8 and 19.9 core-years (95% intervals 15.8 to 21.8
     /// and 16.8 to 23.1) where three seeds of 414 tasks said 23.7 to 25.4
     /// (`join::sizes::dry_run_spread`).
     fn dry_run_samples(&self) -> Option<usize> {
-        (self.h >= self.path_from_h).then_some(DRY_RUN_PATHS)
+        self.samples_parts().then_some(DRY_RUN_PATHS)
     }
 
     /// From n = 24 on (`sample_task`): one random path through one of a
