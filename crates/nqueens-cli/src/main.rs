@@ -51,6 +51,7 @@ extern "C" fn main(
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
+    limits::give_back_large_blocks();
     // SAFETY: F_GETFD only reads the descriptor's flags.
     if unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1 {
         let message = "error: standard output is closed; nothing could be written (run it \
@@ -67,5 +68,6 @@ extern "C" fn main(
 
 #[cfg(not(unix))]
 fn main() -> std::process::ExitCode {
+    limits::give_back_large_blocks();
     exit::report(run())
 }

@@ -117,6 +117,7 @@ use nqueens_cli::flags::ReportFormat as Format;
 const PANIC_STATUS: i32 = 101;
 
 fn main() -> ExitCode {
+    nqueens_cli::limits::give_back_large_blocks();
     let Some(universe) = mpi::initialize() else {
         let _ = writeln!(io::stderr(), "error: MPI was already initialized");
         return ExitCode::from(2);

@@ -354,17 +354,30 @@ const SAMPLED: [(u64, u64); 5] = [
 /// building one (10 bytes each, [`RowTable::build`]), all with a margin of
 /// 2 over what [`SAMPLED`] met.
 fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
-    let (table, half) = match h.checked_sub(10) {
-        // Smaller boards have smaller row tables and lists than h = 10's.
-        None => SAMPLED[0],
-        Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
-    };
+    let (table, half) = sampled(h);
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
     let tables = if row_tables { table * 18 + (4 << h) } else { 0 };
     (6 * table * 16)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
+}
+
+/// What [`SAMPLED`] says for h (`u64::MAX` past it).
+fn sampled(h: usize) -> (u64, u64) {
+    match h.checked_sub(10) {
+        // Smaller boards have smaller row tables and lists than h = 10's.
+        None => SAMPLED[0],
+        Some(k) => SAMPLED.get(k).copied().unwrap_or((u64::MAX, u64::MAX)),
+    }
+}
+
+/// Bytes of the dropped row tables that the cache keeps for their memory
+/// ([`SPARES`]), each with the margin of 2 over the largest that
+/// [`SAMPLED`] met.
+fn spare_bytes(h: usize) -> u64 {
+    let table = sampled(h).0.saturating_mul(2);
+    (SPARES as u64).saturating_mul(table.saturating_mul(8).saturating_add(4 << h))
 }
 
 /// The plan's list of tasks: for even n one per canonical row split, about
@@ -399,11 +412,13 @@ impl JoinEngine {
     }
 
     /// Bytes to count `n` on `threads` threads with row tables built per
-    /// task: the plan, the row tables kept (`cache` bytes) and each worker's
-    /// lists (joined `chunks` at a time) and the table it builds or reads.
+    /// task: the plan, the row tables kept (`cache` bytes) and the spares
+    /// kept for their memory, and each worker's lists (joined `chunks` at a
+    /// time) and the table it builds or reads.
     fn row_table_memory(n: usize, threads: usize, cache: u64, chunks: Chunks) -> u64 {
         ((16 << 20) + plan_bytes(n))
             .saturating_add(cache)
+            .saturating_add(spare_bytes(n / 2))
             .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))
     }
 

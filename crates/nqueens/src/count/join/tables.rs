@@ -377,6 +377,13 @@ fn place_rows(h: usize, rows: u32, mut out: impl FnMut(Partial)) {
 /// outside the lock, so workers never wait for each other's builds; a
 /// worker holds the table it reads (an `Arc`) until it is done with it, so
 /// a table dropped from the cache meanwhile is freed when it is done.
+///
+/// A table dropped that no worker reads is kept for its memory (up to
+/// [`SPARES`] of them, the largest), and the next build takes it: tables
+/// freed and allocated anew, each of its own size, left the allocator
+/// holding memory that no table used (20 tasks of n = 25 on two threads
+/// peaked at 1.07 GiB, against 0.81 GiB building in spares, in the same
+/// time).
 pub(super) struct RowCache {
     h: usize,
     pub(super) budget: usize,
@@ -393,7 +400,13 @@ pub(super) struct Kept {
     used: Vec<u64>,
     clock: u64,
     pub(super) bytes: usize,
+    /// Tables dropped from the cache, whose memory the next builds take
+    /// (at most [`SPARES`], the largest kept): see [`RowCache`].
+    pub(super) spare: Vec<RowTable>,
 }
+
+/// How many dropped tables a [`RowCache`] keeps for their memory.
+pub(super) const SPARES: usize = 2;
 
 /// The bytes of row tables kept for each worker (one more a worker may be
 /// building or reading beyond them).
@@ -419,17 +432,26 @@ impl RowCache {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The table of `rows`, built if it is not kept.
+    /// The table of `rows`, built if it is not kept (in the memory of a
+    /// table dropped before, if there is one).
     pub(super) fn get(&self, rows: u32) -> std::sync::Arc<RowTable> {
-        if let Some(table) = self.lock().find(rows) {
-            return table;
-        }
-        let mut table = RowTable::default();
+        let mut table = {
+            let mut kept = self.lock();
+            if let Some(table) = kept.find(rows) {
+                return table;
+            }
+            if kept.spare.is_empty() {
+                RowTable::default()
+            } else {
+                kept.spare.swap_remove(0)
+            }
+        };
         table.build(self.h, rows);
         let table = std::sync::Arc::new(table);
         let mut kept = self.lock();
         // Another worker may have built it meanwhile: keep one.
         if let Some(theirs) = kept.find(rows) {
+            kept.keep_spare(table);
             return theirs;
         }
         kept.bytes += table.bytes();
@@ -476,6 +498,18 @@ impl Kept {
             self.slot[moved.rows as usize] = i as u32 + 1;
         }
         self.bytes -= table.bytes();
+        self.keep_spare(table);
+    }
+
+    /// Keeps a dropped table for its memory if no worker still reads it
+    /// and it is among the [`SPARES`] largest.
+    fn keep_spare(&mut self, table: std::sync::Arc<RowTable>) {
+        let Ok(table) = std::sync::Arc::try_unwrap(table) else {
+            return;
+        };
+        self.spare.push(table);
+        self.spare.sort_by_key(|t| std::cmp::Reverse(t.bytes()));
+        self.spare.truncate(SPARES);
     }
 }
 
