@@ -511,9 +511,10 @@ fn merge_compares_task_logs() {
 }
 
 /// A recount of some tasks compared with the whole run: two slices of
-/// n = 16 counted again on row tables (`--memory 24M`; the whole run built
-/// the whole quadrant table) agree task by task on the tasks both hold;
-/// without `--common` the tasks the recount lacks are a difference.
+/// n = 16 counted again on row tables (`--memory 24900K`: more than they
+/// need, 24.1 MiB, and less than the whole table, 24.6 MiB, which the whole
+/// run built) agree task by task on the tasks both hold; without
+/// `--common` the tasks the recount lacks are a difference.
 #[test]
 fn merge_compares_a_recount_of_some_tasks() {
     let whole = temp_path("whole.tasks");
@@ -525,7 +526,7 @@ fn merge_compares_a_recount_of_some_tasks() {
     for slice in ["2/7", "5/7"] {
         let part = run(&[
             &join[..],
-            &["--memory", "24M", "--slice", slice, "--task-log", s],
+            &["--memory", "24900K", "--slice", slice, "--task-log", s],
         ]
         .concat())
         .ok();
