@@ -357,7 +357,11 @@ fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = sampled(h);
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
     let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
-    let tables = if row_tables { table * 18 + (4 << h) } else { 0 };
+    let tables = if row_tables {
+        largest_row_table(h) + table * 10
+    } else {
+        0
+    };
     (6 * table * 16)
         .saturating_add(tables)
         .saturating_add(list(chunks.east) + list(chunks.west))
@@ -372,12 +376,16 @@ fn sampled(h: usize) -> (u64, u64) {
     }
 }
 
+/// Bytes of a row table of h with the margin of 2 over the largest that
+/// [`SAMPLED`] met: 8 a placement, 4 a column set.
+fn largest_row_table(h: usize) -> u64 {
+    sampled(h).0.saturating_mul(2 * 8).saturating_add(4 << h)
+}
+
 /// Bytes of the dropped row tables that the cache keeps for their memory
-/// ([`SPARES`]), each with the margin of 2 over the largest that
-/// [`SAMPLED`] met.
+/// ([`SPARES`]), each as large as [`largest_row_table`].
 fn spare_bytes(h: usize) -> u64 {
-    let table = sampled(h).0.saturating_mul(2);
-    (SPARES as u64).saturating_mul(table.saturating_mul(8).saturating_add(4 << h))
+    (SPARES as u64).saturating_mul(largest_row_table(h))
 }
 
 /// The plan's list of tasks: for even n one per canonical row split, about
