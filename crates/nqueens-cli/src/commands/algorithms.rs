@@ -6,11 +6,15 @@ use crate::exit::Outcome;
 use crate::output::Out;
 
 pub fn run() -> anyhow::Result<Outcome> {
+    use crate::limits::{COMPARE_MAX, COUNT_MAX, SOLVE_MAX};
     let mut out = Out::stdout();
+    // Each command's largest n for the algorithm: its own limit or the
+    // command's, whichever is smaller (`limits`).
+    writeln!(out, "{:<16} largest n with", "")?;
     writeln!(
         out,
-        "{:<16} {:>5}  {:<13}  how it searches",
-        "name", "max n", "order"
+        "{:<16} {:>17} {:>5} {:>7}  {:<13}  how it searches",
+        "name", "solve, all, trace", "count", "compare", "order"
     )?;
     for a in nqueens::algorithms() {
         let order = if a.lexicographic() {
@@ -18,11 +22,14 @@ pub fn run() -> anyhow::Result<Outcome> {
         } else {
             "its own"
         };
+        let max = |command: usize| a.max_n().min(command);
         writeln!(
             out,
-            "{:<16} {:>5}  {:<13}  {}",
+            "{:<16} {:>17} {:>5} {:>7}  {:<13}  {}",
             a.name(),
-            a.max_n(),
+            max(SOLVE_MAX),
+            max(COUNT_MAX),
+            max(COMPARE_MAX),
             order,
             a.summary()
         )?;

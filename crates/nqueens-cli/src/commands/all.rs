@@ -13,7 +13,7 @@ use super::board::BoardOutput;
 use super::run_algo::{self, Search, Stream};
 use crate::exit::{usage, Outcome};
 use crate::flags::AllArgs;
-use crate::limits::{known_total, ALL_MAX};
+use crate::limits::{known_total, ALL_MAX, SOLVE_MAX};
 use crate::output::Out;
 
 /// Where the solutions come from; both lend each one without allocating.
@@ -63,9 +63,17 @@ fn style(a: &AllArgs) -> anyhow::Result<Style> {
 pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
     if a.limit.is_none() && n > ALL_MAX {
+        // Only what this version can do for n: the first few up to
+        // SOLVE_MAX, a count up to the counting engines' largest board.
+        let instead = if n <= SOLVE_MAX {
+            "Print the first few with `--limit K`, or count them with `nqueens count`".to_string()
+        } else if n <= nqueens::CONSTELLATION_MAX_N {
+            format!("Count them with `nqueens count {n}`, or print one with `nqueens solve {n}`")
+        } else {
+            format!("`nqueens solve {n}` prints one")
+        };
         usage!(
-            "all {n}: too many solutions to list; {}. Print the first few with `--limit K`, \
-             or count them with `nqueens count`",
+            "all {n}: too many solutions to list; {}. {instead}",
             known_total(n)
         );
     }

@@ -50,19 +50,38 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
     let mut out = Out::stdout();
     match format {
         ReportFormat::Text => {
-            writeln!(
-                out,
-                "n = {n}: about {} {} (95% interval {} to {}; {} random paths, seed {seed})",
-                number(e.solutions),
-                if number(e.solutions) == "1" {
-                    "solution"
-                } else {
-                    "solutions"
-                },
-                number(e.low),
-                number(e.high),
-                grouped(u128::from(samples))
-            )?;
+            let paths = match samples {
+                1 => "one random path".to_string(),
+                k => format!("{} random paths", grouped(u128::from(k))),
+            };
+            if e.high.is_finite() {
+                writeln!(
+                    out,
+                    "n = {n}: about {} {} (95% interval {} to {}; {paths}, seed {seed})",
+                    number(e.solutions),
+                    if number(e.solutions) == "1" {
+                        "solution"
+                    } else {
+                        "solutions"
+                    },
+                    number(e.low),
+                    number(e.high),
+                )?;
+            } else if e.solutions == 0.0 {
+                // Zeros bound nothing from above (`Estimate::std_error`).
+                writeln!(
+                    out,
+                    "n = {n}: no solution on {paths} (seed {seed}), too few to estimate Q({n}); \
+                     use more --samples"
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "n = {n}: about {} solutions from {paths} (seed {seed}), which gives no \
+                     interval; use more --samples",
+                    number(e.solutions)
+                )?;
+            }
             writeln!(out, "the search tree has about {} nodes", number(e.nodes))?;
             if let Some(q) = known {
                 writeln!(

@@ -502,7 +502,11 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
     let n = a.n;
     let algorithm = a.algorithm.classic().map_err(crate::exit::UsageError)?;
     let algorithm = super::run_algo::with_permutations(algorithm, a.permutations)?;
-    crate::limits::algorithm_size(algorithm, n)?;
+    // The smaller of the two limits speaks: the algorithm's own below
+    // SOLVE_MAX (brute-force), else trace's, whichever algorithm it is.
+    if algorithm.max_n() < crate::limits::SOLVE_MAX {
+        crate::limits::algorithm_size(algorithm, n)?;
+    }
     crate::limits::solvable_size("trace", n)?;
     if a.frames.is_some() && a.format != TraceFormat::Svg {
         usage!("--frames DIR writes SVG pictures; add --format svg");

@@ -710,7 +710,7 @@ pub struct CompleteArgs {
     // The conflicts of --all (--count, and --threads, which conflicts
     // with --all): else clap lets `requires` go beside them, and --limit
     // was ignored.
-    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::limit)]
+    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::completion_limit)]
     pub limit: Option<u64>,
     /// Worker threads for the first completion and --count, 1 to 4096
     /// (default: every core; --all lists on one).

@@ -86,17 +86,26 @@ pub fn positive(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX, "a number", "100")
 }
 
-/// `--limit K` of `all` and `complete --all`: 1 up. A limit of 0 would list
-/// nothing and prove nothing, so it is refused (as the API refuses
-/// `"limit": 0`) rather than printed as "0 solutions" or, worse, as "no
-/// completion exists".
+/// `--limit K` of `all`: 1 up. A limit of 0 would list nothing and prove
+/// nothing, so it is refused (as the API refuses `"limit": 0`) rather than
+/// printed as "0 solutions".
 pub fn limit(text: &str) -> Result<u64, String> {
+    limit_or(text, "`nqueens count`")
+}
+
+/// `--limit K` of `complete --all`: as [`limit`], refused at 0 rather than
+/// printed as "no completion exists".
+pub fn completion_limit(text: &str) -> Result<u64, String> {
+    limit_or(text, "--count")
+}
+
+/// A limit of 1 up; at 0, says to count with `count` instead.
+fn limit_or(text: &str, count: &str) -> Result<u64, String> {
     if text.trim().parse::<u64>() == Ok(0) {
-        return Err(
-            "0 would list nothing (and prove nothing); give 1 or more, such as 10, \
-                    or count them instead with --count or `nqueens count`"
-                .into(),
-        );
+        return Err(format!(
+            "0 would list nothing (and prove nothing); give 1 or more, such as 10, or count \
+             them instead with {count}"
+        ));
     }
     whole(text, 1, u64::MAX, "a number of solutions", "10")
 }

@@ -156,6 +156,14 @@ fn limit_zero_is_a_usage_error() {
         assert_eq!(out.stdout, "");
         assert!(out.stderr.contains("0 would list nothing"), "{out:?}");
         assert!(!out.stderr.contains("no completion"), "{out:?}");
+        // It suggests a count that the command has: `all` has no --count.
+        let count = if args[0] == "all" {
+            "`nqueens count`"
+        } else {
+            "--count"
+        };
+        assert!(out.stderr.contains(count), "{out:?}");
+        assert_eq!(out.stderr.contains("--count"), args[0] != "all", "{out:?}");
     }
     // What --limit 0 was asked for: the count, and the first completion.
     let out = run(&["complete", "--n", "8", "--queen", "0,0", "--count"]);
@@ -259,13 +267,32 @@ fn too_large_without_limit_fails_at_once() {
         err.starts_with("error: all 40: too many solutions to list"),
         "{err}"
     );
-    assert!(err.contains("--limit"), "{err}");
     let err = run(&["all", "19", "-f", "list"]).error();
     assert!(err.contains("Q(19) = 4,968,057,848"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(5));
     // With a limit, the size limit of the search still applies.
     let err = run(&["all", "33", "--limit", "1"]).error();
     assert!(err.contains("n is too large"), "{err}");
+    // So the message suggests --limit only where it is taken, and a count
+    // only where an engine takes n (it once sent all 40 to --limit).
+    for (n, limit, count) in [
+        (19, true, true),
+        (33, false, true),
+        (40, false, true),
+        (41, false, false),
+    ] {
+        let err = run(&["all", &n.to_string()]).error();
+        assert_eq!(err.contains("--limit K"), limit, "{err}");
+        assert_eq!(err.contains("nqueens count"), count, "{err}");
+        assert!(err.contains("nqueens solve") || limit, "{err}");
+    }
+    assert_eq!(
+        run(&["all", "19", "--limit", "1", "-f", "list"])
+            .ok()
+            .lines()
+            .count(),
+        1
+    );
 }
 
 #[test]

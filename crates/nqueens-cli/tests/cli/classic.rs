@@ -2,16 +2,17 @@
 
 use super::*;
 
-/// The names `nqueens algorithms` lists, with their largest n.
-fn algorithms() -> Vec<(String, usize)> {
+/// The names `nqueens algorithms` lists, with their largest n for solve
+/// (all, trace), count and compare.
+fn algorithms() -> Vec<(String, [usize; 3])> {
     let out = run(&["algorithms"]).ok();
     out.lines()
-        .skip(1)
+        .skip(2)
         .take_while(|l| !l.trim().is_empty())
         .map(|l| {
             let mut words = l.split_whitespace();
             let name = words.next().unwrap().to_string();
-            let max = words.next().unwrap().parse().unwrap();
+            let max = [(); 3].map(|()| words.next().unwrap().parse().unwrap());
             (name, max)
         })
         .collect()
@@ -38,7 +39,48 @@ fn every_classic_algorithm_is_listed() {
             "{expected} missing from {names:?}"
         );
     }
-    assert!(algorithms().contains(&("brute-force".to_string(), 9)));
+    assert!(algorithms().contains(&("brute-force".to_string(), [9; 3])));
+}
+
+/// Each largest n the table gives is the one its command keeps: one more
+/// is refused, with that number in the message where the message gives one
+/// (the table once gave each algorithm's own 64, where solve, all and
+/// trace stop at 32, count at 18 and compare at 14).
+#[test]
+fn the_algorithms_table_gives_each_commands_own_limit() {
+    for (name, [solve, count, compare]) in algorithms() {
+        for command in ["solve", "all", "trace"] {
+            let over = (solve + 1).to_string();
+            let mut args = vec![command, over.as_str(), "-a", name.as_str()];
+            if command == "all" {
+                args.extend(["--limit", "1"]);
+            }
+            let e = run(&args).error();
+            assert!(e.contains(&format!("from 1 to {solve}")), "{args:?}: {e}");
+        }
+        let over = (count + 1).to_string();
+        run(&["count", &over, "-a", &name]).code(2);
+        let over = (compare + 1).to_string();
+        let out = nq()
+            .args(["compare", &over, "--algorithms", &name])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.code() == Some(2) || text.contains(&format!("{name:<16} refused")),
+            "compare {over} --algorithms {name}: {out:?}"
+        );
+    }
+    // Without --algorithm, trace's own limit speaks, not its default
+    // algorithm's (it once said "--algorithm bitwise accepts n from 1 to
+    // 64" for `trace 65`, and "from 1 to 32" for `trace 40`).
+    for n in ["40", "65"] {
+        let e = run(&["trace", n]).error();
+        assert!(
+            e.contains("from 1 to 32") && !e.contains("--algorithm"),
+            "{e}"
+        );
+    }
 }
 
 #[test]

@@ -95,3 +95,34 @@ fn estimates_read_as_english() {
     let e = run(&["estimate", "8", "--samples", "0"]).error();
     assert!(e.contains("--samples"), "{e}");
 }
+
+/// Paths that never reached a solution estimate nothing: no "about 0
+/// solutions (95% interval 0 to 0)" on a board with 14,200 (as `estimate
+/// 12 --samples 2` once said), nor an interval "0 to inf" from one path.
+#[test]
+fn too_few_paths_give_no_interval() {
+    let out = run(&["estimate", "12", "--samples", "2"]).ok();
+    assert!(
+        out.starts_with(
+            "n = 12: no solution on 2 random paths (seed 1), too few to estimate Q(12)"
+        ),
+        "{out}"
+    );
+    let json = run(&["estimate", "12", "--samples", "2", "-f", "json"]).ok();
+    let fields = flat_json(json.trim());
+    for (key, value) in [("solutions", "0.0"), ("low", "0.0"), ("high", "null")] {
+        assert!(fields.contains(&(key.into(), value.into())), "{json}");
+    }
+    let out = run(&["estimate", "12", "--samples", "1", "--seed", "3"]).ok();
+    assert!(
+        out.contains("from one random path (seed 3), which gives no interval"),
+        "{out}"
+    );
+    assert!(!out.contains("inf"), "{out}");
+    // Where there is no solution, the zeros are exact.
+    let out = run(&["estimate", "3", "--samples", "100"]).ok();
+    assert!(
+        out.starts_with("n = 3: about 0 solutions (95% interval 0 to 0;"),
+        "{out}"
+    );
+}

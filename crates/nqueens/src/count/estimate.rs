@@ -43,7 +43,9 @@
 //! successes) the sample standard deviation tends to *underestimate* the truth,
 //! because the rare very large values that dominate the mean have not been
 //! seen yet. Treat the interval as optimistic for large n, and compare runs
-//! with different seeds.
+//! with different seeds. When no path reached a solution at all, the
+//! interval has no upper end ([`Estimate::high`] is infinite): zeros say
+//! that completing paths are rare, not how much one would weigh.
 //!
 //! The random numbers come from xoshiro256** seeded by SplitMix64 (both by
 //! Blackman and Vigna), written here, so an estimate is reproducible from its
@@ -130,13 +132,15 @@ pub struct Estimate {
     pub solutions: f64,
     /// The standard error of [`Estimate::solutions`]: the sample standard
     /// deviation over √K. Infinite when K = 1 (one value says nothing about
-    /// the spread).
+    /// the spread), and when no path reached a solution on a board that has
+    /// some (n = 1 and n ≥ 4): K zeros say the paths that complete are rare,
+    /// not how much each would weigh, so they bound nothing from above.
     pub std_error: f64,
     /// The lower end of the approximate 95% interval,
     /// `solutions - 1.96 · std_error`, clamped at 0.
     pub low: f64,
     /// The upper end of the approximate 95% interval,
-    /// `solutions + 1.96 · std_error`.
+    /// `solutions + 1.96 · std_error`; infinite where the standard error is.
     pub high: f64,
     /// The estimated number of nodes of the search tree: the root, every
     /// partial placement of non-attacking queens in the first rows, and the
@@ -222,7 +226,10 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
         m2 += delta * (x - mean);
     }
     let solutions = mean * up;
-    let std_error = if samples == 1 {
+    // Only n = 2 and 3 have no solution: there every path ends short, and
+    // the zeros are exact.
+    let has_solutions = n == 1 || n >= 4;
+    let std_error = if samples == 1 || (mean == 0.0 && has_solutions) {
         f64::INFINITY
     } else {
         let variance = m2.max(0.0) / (samples - 1) as f64;
@@ -786,6 +793,19 @@ mod tests {
             let e = estimate(n, 1000, 0).unwrap();
             assert_eq!((e.solutions, e.low, e.high), (0.0, 0.0, 0.0));
         }
+    }
+
+    /// Too few paths to reach a solution: the interval is unbounded above,
+    /// not "0 to 0" (which `estimate 12 --samples 2` once said, Q(12) being
+    /// 14,200).
+    #[test]
+    fn no_path_to_a_solution_bounds_nothing() {
+        let e = estimate(12, 2, 1).unwrap();
+        assert_eq!((e.solutions, e.low), (0.0, 0.0), "{e:?}");
+        assert!(e.std_error.is_infinite() && e.high.is_infinite(), "{e:?}");
+        assert!(e.contains(14_200.0), "{e:?}");
+        let e = estimate(128, 10, 1).unwrap();
+        assert!(e.solutions == 0.0 && e.high.is_infinite(), "{e:?}");
     }
 
     #[test]
