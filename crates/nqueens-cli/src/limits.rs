@@ -36,6 +36,11 @@ pub const COUNT_MAX: usize = 18;
 pub const ENGINE_WARN: usize = 19;
 /// Above this, `compare` would keep too many solutions of too many algorithms.
 pub const COMPARE_MAX: usize = 14;
+/// Above this, `compare --first` (one solution each) runs for minutes: the
+/// first solution is deep for some n, and the slowest algorithms test each
+/// square hundreds of times as long as bitwise (n = 22 takes 3 s here with
+/// every algorithm, n = 32 five minutes, 250 s of them recursive-board's).
+pub const COMPARE_FIRST_MAX: usize = 22;
 /// The largest board `estimate` takes.
 pub const ESTIMATE_MAX: usize = 128;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise;

@@ -16,7 +16,7 @@ use nqueens::grouped;
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{CompareArgs, TableFormat};
-use crate::limits::COMPARE_MAX;
+use crate::limits::{COMPARE_FIRST_MAX, COMPARE_MAX};
 use crate::output::Out;
 
 /// One algorithm's run.
@@ -141,10 +141,17 @@ fn chosen(a: &CompareArgs) -> anyhow::Result<Vec<&'static dyn Algorithm>> {
 /// Runs `nqueens compare`.
 pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
     let (n, first, format) = (a.size.n, a.first, a.format);
-    if n > COMPARE_MAX {
+    if first && n > COMPARE_FIRST_MAX {
+        usage!(
+            "compare {n} --first: n is too large; the slowest algorithms take minutes to a first \
+             solution above n = {COMPARE_FIRST_MAX}, so compare --first takes n from 1 to \
+             {COMPARE_FIRST_MAX} (`nqueens solve {n} --algorithm NAME --stats` runs one)"
+        );
+    } else if !first && n > COMPARE_MAX {
         usage!(
             "compare {n}: n is too large; compare keeps every solution of every algorithm, so it \
-             takes n from 1 to {COMPARE_MAX}"
+             takes n from 1 to {COMPARE_MAX} (with --first, which compares the work to a first \
+             solution, up to {COMPARE_FIRST_MAX})"
         );
     }
     let algorithms = &chosen(&a)?;
@@ -217,7 +224,12 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
                         grouped(stats.writes.into()),
                         grouped(stats.peak_frontier.into()),
                         seconds * 1000.0,
-                        if same { "yes" } else { "NO" }
+                        match (same, solutions.is_empty()) {
+                            (false, _) => "NO",
+                            // With --first: none found, and none exists.
+                            (true, true) if first => "none",
+                            (true, _) => "yes",
+                        }
                     )?,
                     TableFormat::Json => write_json(
                         &mut out,
@@ -233,7 +245,13 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         }
     }
     if format == TableFormat::Table {
-        if all_same && first {
+        if all_same && first && reference.is_some_and(|r| r.is_empty()) {
+            writeln!(
+                out,
+                "\nevery algorithm that ran searched its whole tree and found no solution, as none \
+                 exists for n = {n}"
+            )?;
+        } else if all_same && first {
             writeln!(
                 out,
                 "\nevery algorithm that ran stopped at a valid first solution"

@@ -154,6 +154,14 @@ impl CompleteRun {
                 grouped(nqueens::COMPLETE_MAX_N as u128)
             );
         }
+        if let Some(format) = a.format.filter(|&f| a.count && f != CompleteFormat::Json) {
+            usage!(
+                "--count prints a number, and --format {} draws completions: leave --format \
+                 out, or give --format json",
+                clap::ValueEnum::to_possible_value(&format)
+                    .map_or_else(String::new, |v| v.get_name().to_string())
+            );
+        }
         let mode = if a.count {
             CompleteMode::Count {
                 threads: a.threads.unwrap_or_else(nqueens::default_threads),
@@ -338,7 +346,7 @@ fn stop_flags(
             // here, and the process ends.
             if reading.load(Ordering::SeqCst) {
                 crate::exit::note!(
-                    "unknown: no answer within the --timeout of {:.1} s (the instance was \
+                    "unknown: no answer within the --timeout of {} s (the instance was \
                      still being read)",
                     limit.as_secs_f64()
                 );
@@ -422,7 +430,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let stopped = |outcome_if_done: Outcome| {
         if timed_out.load(Ordering::Relaxed) {
             crate::exit::note!(
-                "unknown: no answer within the --timeout of {:.1} s",
+                "unknown: no answer within the --timeout of {} s",
                 run.timeout.map_or(0.0, |t| t.as_secs_f64())
             );
             Outcome::Unknown
@@ -487,7 +495,17 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                 return Err(e.into());
             }
             print_stats(run.stats, stats.nodes, stats.forced, started);
-            if was_stopped {
+            if was_stopped && printed > 0 && timed_out.load(Ordering::Relaxed) {
+                // The completions printed answer "does one exist?": yes.
+                // Only the list is cut short.
+                out.flush()?;
+                crate::exit::note!(
+                    "stopped at the --timeout of {} s after {}; there may be more",
+                    run.timeout.map_or(0.0, |t| t.as_secs_f64()),
+                    plural(u128::from(printed), "completion", "completions")
+                );
+                Outcome::Yes
+            } else if was_stopped {
                 out.flush()?;
                 stopped(Outcome::Interrupted)
             } else if printed == 0 {
@@ -545,7 +563,12 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                         }
                         _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
                     }
-                    Outcome::Yes
+                    // The count proves whether one exists (exit 1 if none).
+                    if count == 0 {
+                        Outcome::No
+                    } else {
+                        Outcome::Yes
+                    }
                 }
                 None => stopped(Outcome::Interrupted),
             }

@@ -595,7 +595,8 @@ pub struct CompareArgs {
     /// Comma-separated algorithm names (default: all).
     #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = AlgorithmParser, hide_possible_values = true)]
     pub algorithms: Vec<AlgorithmChoice>,
-    /// Compare the work to the first solution instead of to all of them.
+    /// Compare the work to the first solution instead of to all of them
+    /// (n up to 22; without it, n up to 14).
     #[arg(long)]
     pub first: bool,
     /// How to print the comparison.
@@ -728,7 +729,7 @@ pub struct CompleteArgs {
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
     /// With --count, a progress bar on stderr: auto shows it on a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto, requires = "count")]
     pub progress: ProgressMode,
     /// How to print completions (default: board up to n = 100, list above).
     #[arg(long, short, value_enum)]

@@ -209,6 +209,25 @@ fn compare_reports_refusals_and_limits() {
     assert!(out.contains("724"), "{out}");
     let e = run(&["compare", "15"]).error();
     assert!(e.contains("from 1 to 14"), "{e}");
+    // With --first each keeps one solution: a larger board (it was refused
+    // as if every solution were kept).
+    let out = run(&[
+        "compare",
+        "15",
+        "--first",
+        "--algorithms",
+        "bitwise,dancing-links",
+    ])
+    .ok();
+    assert!(out.contains("stopped at a valid first solution"), "{out}");
+    // No solution to stop at: none found is right, and is not "yes".
+    let out = run(&["compare", "3", "--first"]).ok();
+    let rows: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(rows.iter().all(|r| r.ends_with(" none")), "{out}");
+    assert!(
+        out.contains("found no solution, as none exists for n = 3"),
+        "{out}"
+    );
     run(&["compare", "8", "--algorithms", "bitwise,nope"]).error();
 }
 

@@ -196,10 +196,16 @@ fn the_published_file_forms_are_read() {
         "diags.param",
         b"n = 4\nnumdiags = 2\ndiags = [[0, 1], [1, 0]]\n",
     );
-    let count = |d: &str| run(&["complete", diags.arg(), "--diagonals", d, "--count"]).ok();
-    assert_eq!(count("0"), "2 completions\n");
-    assert_eq!(count("1"), "2 completions\n");
-    assert_eq!(count("2"), "0 completions\n");
+    let count = |d: &str| run(&["complete", diags.arg(), "--diagonals", d, "--count"]);
+    assert_eq!(count("0").ok(), "2 completions\n");
+    assert_eq!(count("1").ok(), "2 completions\n");
+    // A count of 0 proves that none exists: exit status 1, as without
+    // --count (it once exited 0).
+    let none = count("2").code(1);
+    assert_eq!(
+        (none.stdout.as_str(), none.stderr.as_str()),
+        ("0 completions\n", "")
+    );
     let r = run(&["complete", diags.arg()]).code(1);
     assert!(r.stderr.starts_with("no completion exists"), "{r:?}");
     let err = run(&["complete", diags.arg(), "--diagonals", "3"]).error();
@@ -283,10 +289,55 @@ fn the_timeout_answers_unknown() {
     let r = run(&["complete", "--n", "40", "--count", "--timeout", "0.3"]).code(3);
     assert_eq!(r.stdout, "");
     assert!(
-        r.stderr.starts_with("unknown: no answer within"),
+        r.stderr
+            .starts_with("unknown: no answer within the --timeout of 0.3 s"),
         "{}",
         r.stderr
     );
+}
+
+/// A list cut short by the timeout has answered: a completion exists (it
+/// once printed thousands and then said "unknown: no answer", exit 3, and
+/// gave a timeout of 0.001 s as "0.0 s").
+#[test]
+fn a_list_cut_short_by_the_timeout_answers_yes() {
+    let r = run(&[
+        "complete",
+        "--n",
+        "20",
+        "--all",
+        "--timeout",
+        "0.25",
+        "-f",
+        "list",
+    ])
+    .code(0);
+    let listed = r.stdout.lines().count();
+    assert!(listed > 0, "{r:?}");
+    assert_eq!(
+        r.stderr,
+        format!(
+            "stopped at the --timeout of 0.25 s after {} completions; there may be more\n",
+            nqueens::grouped(listed as u128)
+        )
+    );
+}
+
+/// Options that only --count reads are refused without it, and --count
+/// refuses the formats that draw boards: it prints a number.
+#[test]
+fn count_only_options_and_formats() {
+    let e = run(&["complete", "--n", "8", "--progress", "never"]).error();
+    assert!(e.contains("--count"), "{e}");
+    for format in ["board", "ascii", "list"] {
+        let e = run(&["complete", "--n", "8", "--count", "-f", format]).error();
+        assert!(
+            e.contains(&format!("--format {format} draws completions")),
+            "{e}"
+        );
+    }
+    let json = run(&["complete", "--n", "6", "--count", "-f", "json"]).ok();
+    assert!(json.starts_with("{\"n\":6,\"completions\":4,"), "{json}");
 }
 
 /// The timeout covers reading the instance: a FIFO that nobody writes (or

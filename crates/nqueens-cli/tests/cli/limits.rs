@@ -7,7 +7,7 @@ use super::*;
 use nqueens::{AUTO_JOIN_FROM, CONSTELLATION_MAX_N, JOIN_MAX_N, RANDOM_START_MAX, UNIFORM_MAX};
 use nqueens_cli::flags::values::{SERVE_COUNT_MAX, THREADS_MAX};
 use nqueens_cli::limits::{
-    ALL_MAX, COMPARE_MAX, COUNT_MAX, DRAW_MAX, ESTIMATE_MAX, HUGE_MAX, SOLVE_MAX,
+    ALL_MAX, COMPARE_FIRST_MAX, COMPARE_MAX, COUNT_MAX, DRAW_MAX, ESTIMATE_MAX, HUGE_MAX, SOLVE_MAX,
 };
 
 /// `nqueens ARGS --help`, its spaces and line breaks made one space.
@@ -106,6 +106,13 @@ fn other_commands_help_states_their_limits() {
         ],
     );
     says(
+        "compare --help",
+        &help(&["compare"]),
+        &[format!(
+            "(n up to {COMPARE_FIRST_MAX}; without it, n up to {COMPARE_MAX})"
+        )],
+    );
+    says(
         "estimate --help",
         &help(&["estimate"]),
         &[format!("(n up to {ESTIMATE_MAX})")],
@@ -121,6 +128,11 @@ fn other_commands_help_states_their_limits() {
     let refused = [
         vec!["estimate".to_string(), (ESTIMATE_MAX + 1).to_string()],
         vec!["compare".to_string(), (COMPARE_MAX + 1).to_string()],
+        vec![
+            "compare".to_string(),
+            (COMPARE_FIRST_MAX + 1).to_string(),
+            "--first".to_string(),
+        ],
         vec!["all".to_string(), (ALL_MAX + 1).to_string()],
         vec![
             "serve".to_string(),
@@ -171,6 +183,7 @@ fn the_limits_table_is_the_constants() {
             format!("{CONSTELLATION_MAX_N}; the join engine {JOIN_MAX_N}"),
         ),
         ("`compare`", COMPARE_MAX.to_string()),
+        ("`compare --first`", COMPARE_FIRST_MAX.to_string()),
         ("`estimate`", ESTIMATE_MAX.to_string()),
     ];
     for (command, limit) in rows {
