@@ -382,6 +382,9 @@ fn check_frames(
     Ok(())
 }
 
+/// The seconds each step of an animation is shown without `--delay`.
+const DEFAULT_DELAY: f64 = 0.8;
+
 /// `trace --format svg`: an animation on stdout, or one picture per step.
 fn pictures(
     n: usize,
@@ -394,6 +397,7 @@ fn pictures(
     let max_frames = usize::try_from(options.max_steps).unwrap_or(usize::MAX);
     let mut recorder = FrameRecorder::new(n)
         .with_algorithm(algorithm.name())
+        .with_lsb_right(options.lsb_right)
         .with_max_frames(max_frames);
     if let Some(k) = options.until {
         recorder = recorder.stop_after_solutions(usize::try_from(k).unwrap_or(usize::MAX));
@@ -520,6 +524,12 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
     if a.structure && a.format != TraceFormat::Json {
         usage!("--structure adds the structure to JSON lines; add --format json");
     }
+    if a.delay.is_some() && a.format != TraceFormat::Svg {
+        usage!("--delay paces the SVG animation; add --format svg");
+    }
+    if a.delay.is_some() && a.frames.is_some() {
+        usage!("--delay paces the animation, and --frames DIR writes still pictures: drop one");
+    }
     let options = &Options {
         max_steps: a.max_steps,
         until: a.until,
@@ -527,7 +537,10 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
         structure: a.structure,
         format: a.format,
     };
-    let (frames_dir, delay) = (a.frames.as_deref(), a.delay.as_secs_f64());
+    let (frames_dir, delay) = (
+        a.frames.as_deref(),
+        a.delay.map_or(DEFAULT_DELAY, |d| d.as_secs_f64()),
+    );
     let format = options.format;
     if format == TraceFormat::Svg {
         return pictures(n, algorithm, options, frames_dir, delay);

@@ -72,10 +72,11 @@ pub enum Command {
     Count(CountArgs),
     /// Check whether a placement is a solution, and list every attacking pair.
     ///
-    /// Reads a column list (`0 4 7 5 2 6 1 3`, `[0, 4, 7, ...]`, one per line),
-    /// a drawn board (rows of Q and . or ■ and □), or a LeetCode board
-    /// (`[".Q..","...Q","Q...","..Q."]`). Several bracketed lists, or boards
-    /// separated by blank lines, are checked one by one.
+    /// Reads a column list (`0 4 7 5 2 6 1 3`, or one column a line: one
+    /// placement, whatever its lines), bracketed lists (`[0, 4, 7, ...]`, one
+    /// placement each), a drawn board (rows of Q and . or ■ and □), or a
+    /// LeetCode board (`[".Q..","...Q","Q...","..Q."]`). Several bracketed
+    /// lists, or boards separated by blank lines, are checked one by one.
     Verify(VerifyArgs),
     /// List the search algorithms, with the largest n each accepts.
     Algorithms,
@@ -303,7 +304,8 @@ pub enum InputForm {
     Board,
     /// A drawn board in ASCII: Q and '.'.
     Ascii,
-    /// Column lists, one placement a line: [0, 4, 7, 5, 2, 6, 1, 3].
+    /// Bracketed column lists, one placement each: [0, 4, 7, 5, 2, 6, 1, 3]
+    /// (numbers without brackets are one placement, whatever their lines).
     List,
     /// One column a line: one placement.
     Lines,
@@ -506,12 +508,14 @@ pub struct CountTarget {
 }
 
 /// The options of `count` that belong to the counting engine; `--algorithm`
-/// and `--stats` (a classic algorithm on one core) conflict with them.
+/// and `--stats` (a classic algorithm on one core) conflict with them
+/// (`--progress` too: a classic count draws no progress bar).
 /// `--cores` and `--dry-run-seconds` are here as well as `--dry-run`: clap
 /// lets an option's `requires` go when what it requires conflicts with an
 /// option given, so `count 8 -a bitwise --cores 4` ignored --cores.
-const ENGINE_ONLY: [&str; 9] = [
+const ENGINE_ONLY: [&str; 10] = [
     "engine",
+    "progress",
     "memory",
     "threads",
     "checkpoint",
@@ -661,9 +665,12 @@ pub struct TraceArgs {
     /// (step-0001.svg, ...) instead of one animated SVG on stdout.
     #[arg(long, value_name = "DIR")]
     pub frames: Option<PathBuf>,
-    /// With --format svg: seconds each step is shown in the animation, up to 60.
-    #[arg(long, value_name = "SECONDS", default_value = "0.8", value_parser = values::delay)]
-    pub delay: Duration,
+    /// With --format svg: seconds each step is shown in the animation, up to
+    /// 60 [default: 0.8].
+    // No clap default: a --delay given where no animation is drawn (text,
+    // JSON, --frames) is refused, which needs to know that it was given.
+    #[arg(long, value_name = "SECONDS", value_parser = values::delay)]
+    pub delay: Option<Duration>,
 }
 
 /// How `complete` prints a board.

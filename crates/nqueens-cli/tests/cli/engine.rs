@@ -51,9 +51,22 @@ fn nqueens_unique(n: usize) -> u128 {
 #[test]
 fn memory_limits_refuse_or_steer() {
     // An explicit engine over the limit is refused, saying what it needs.
-    let e = run(&["count", "20", "--engine", "join", "--memory", "10M"]).error();
+    let e = run(&[
+        "count", "20", "--engine", "join", "--memory", "10M", "-j", "2",
+    ])
+    .error();
     assert!(
         e.contains("needs about") && e.contains("--memory 10.0 MiB") && e.contains("constellation"),
+        "{e}"
+    );
+    assert!(e.contains("use fewer threads"), "{e}");
+    // On one thread, fewer is not advice (it once said so with -j 1).
+    let e = run(&[
+        "count", "20", "--engine", "join", "--memory", "10M", "-j", "1",
+    ])
+    .error();
+    assert!(
+        e.contains("needs about") && !e.contains("fewer threads"),
         "{e}"
     );
     // auto falls back to an engine that fits: join needs about 18 MiB here.

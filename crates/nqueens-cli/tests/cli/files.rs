@@ -272,6 +272,12 @@ fn too_many_threads_are_an_error_not_a_panic() {
         e.contains("ulimit -v") && e.contains("fewer threads"),
         "{e}"
     );
+    // On one thread, fewer is not advice (it once said so with -j 1).
+    let e = under_ulimit(20_000, "count 20 --engine join -j 1").error();
+    assert!(
+        e.contains("ulimit -v") && !e.contains("fewer threads"),
+        "{e}"
+    );
     // Room enough up front; the system may still refuse a thread (glibc
     // keeps address space for each thread's allocations), and says so.
     let r = under_ulimit(1_000_000, "count 14 --engine constellation -j 400");

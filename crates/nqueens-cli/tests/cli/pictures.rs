@@ -94,4 +94,42 @@ fn trace_svg_animates_and_writes_frames() {
     // So small that it rounds to no time: refused by the flag's own check.
     let err = run(&["trace", "4", "--format", "svg", "--delay", "1e-300"]).error();
     assert!(err.contains("invalid value '1e-300' for '--delay"), "{err}");
+    // --delay paces the animation only: elsewhere it is refused, not
+    // ignored (text, tree and --frames once took it and did nothing).
+    for args in [
+        &["trace", "4", "--delay", "2"][..],
+        &["trace", "4", "-f", "tree", "--delay", "2"],
+        &["trace", "4", "-f", "svg", "--frames", "x", "--delay", "2"],
+    ] {
+        let err = run(args).error();
+        assert!(err.contains("--delay paces"), "{args:?}: {err}");
+    }
+    let paced = run(&["trace", "4", "--format", "svg", "--delay", "2"]).ok();
+    assert_ne!(paced, svg);
+}
+
+/// The pictures' captions write bitwise's masks in the order --bits asks
+/// (the SVG once kept the lowest bit on the left whatever it asked).
+#[test]
+fn trace_svg_captions_follow_the_bit_order() {
+    let picks = |bits: &str| -> Vec<String> {
+        let svg = run(&[
+            "trace", "4", "-f", "svg", "--bits", bits, "--until", "first",
+        ])
+        .ok();
+        svg.split("free &amp; -free = ")
+            .skip(1)
+            .map(|rest| {
+                rest.chars()
+                    .take_while(|c| *c == '0' || *c == '1')
+                    .collect()
+            })
+            .collect()
+    };
+    let (left, right) = (picks("lsb-left"), picks("lsb-right"));
+    assert_eq!(left.first().map(String::as_str), Some("1000"), "{left:?}");
+    assert_eq!(left.len(), right.len());
+    for (l, r) in left.iter().zip(&right) {
+        assert_eq!(l.chars().rev().collect::<String>(), *r);
+    }
 }

@@ -365,6 +365,7 @@ pub struct FrameRecorder {
     max_solutions: Option<usize>,
     solutions: usize,
     shade_attacked: bool,
+    lsb_right: bool,
 }
 
 impl FrameRecorder {
@@ -379,6 +380,7 @@ impl FrameRecorder {
             max_solutions: None,
             solutions: 0,
             shade_attacked: true,
+            lsb_right: false,
         }
     }
 
@@ -386,7 +388,36 @@ impl FrameRecorder {
     /// [`Replay`] does); without it they are the words common to all.
     #[must_use]
     pub fn with_algorithm(mut self, name: &'static str) -> Self {
-        self.replay = Replay::new(name, self.n).with_tree_limit(1);
+        self.replay = Replay::new(name, self.n)
+            .with_tree_limit(1)
+            .with_lsb_right(self.lsb_right);
+        self
+    }
+
+    /// Writes the bit masks in the captions (bitwise's) with the lowest
+    /// bit, column 0, on the right, as [`Replay::with_lsb_right`] does; the
+    /// default puts it on the left, under column 0 of the board.
+    ///
+    /// ```
+    /// use nqueens::{find_algorithm, FrameRecorder};
+    ///
+    /// let caption = |lsb_right| -> Result<String, nqueens::Error> {
+    ///     let mut recorder = FrameRecorder::new(4)
+    ///         .with_algorithm("bitwise")
+    ///         .with_lsb_right(lsb_right)
+    ///         .with_max_frames(2);
+    ///     find_algorithm("bitwise")?.search(4, &mut recorder)?;
+    ///     Ok(recorder.frames()[1].caption.clone().unwrap_or_default())
+    /// };
+    /// // The queen in column 0 is the lowest bit: first from the left, or last.
+    /// assert!(caption(false)?.contains("p = free & -free = 1000"), "{}", caption(false)?);
+    /// assert!(caption(true)?.contains("p = free & -free = 0001"), "{}", caption(true)?);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_lsb_right(mut self, lsb_right: bool) -> Self {
+        self.lsb_right = lsb_right;
+        self.replay = self.replay.with_lsb_right(lsb_right);
         self
     }
 

@@ -62,11 +62,13 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         );
     }
     if let Some(limit) = a.target.memory.filter(|&m| needed > m) {
-        let instead = if engine.name() == "constellation" {
-            "raise --memory to at least that"
-        } else {
-            "raise --memory, use fewer threads, or use --engine constellation, which needs the \
-             least"
+        let instead = match (engine.name(), threads) {
+            ("constellation", _) => "raise --memory to at least that",
+            (_, 1) => "raise --memory, or use --engine constellation, which needs the least",
+            _ => {
+                "raise --memory, use fewer threads, or use --engine constellation, which needs \
+                 the least"
+            }
         };
         usage!(
             "count {n} --engine {} needs about {} with {}, more than --memory {}; {instead}",
@@ -84,16 +86,17 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     {
         usage!(
             "count {n} with the {} engine needs about {} on {} (and {} of thread stacks), more than \
-             this process may take (ulimit -v: {}); use fewer threads (-j){}",
+             this process may take (ulimit -v: {}); {}",
             engine.name(),
             show_bytes(needed),
             plural(threads as u128, "thread", "threads"),
             show_bytes(stacks),
             show_bytes(limit),
-            if engine.name() == "constellation" {
-                ""
-            } else {
-                " or --engine constellation, which needs the least"
+            match (engine.name(), threads) {
+                ("constellation", 1) => "raise the limit",
+                ("constellation", _) => "use fewer threads (-j)",
+                (_, 1) => "use --engine constellation, which needs the least",
+                _ => "use fewer threads (-j) or --engine constellation, which needs the least",
             }
         );
     }
@@ -102,6 +105,14 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         usage!(
             "--unique goes with `nqueens merge`, which adds the slices up; a slice prints its \
              partial result as JSON"
+        );
+    }
+    if a.dry_run && a.target.unique {
+        // The engines count the classes with every count; --unique only
+        // prints them. A dry run that took it would print nothing of them.
+        usage!(
+            "--dry-run projects the count's time and Q(n), and --unique changes neither (the \
+             engines count the classes with every count); drop --unique"
         );
     }
     let format = match (a.slice, a.target.format) {
