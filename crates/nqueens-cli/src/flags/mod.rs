@@ -187,7 +187,9 @@ pub struct ServeArgs {
 /// `nqueens merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The partial results, one JSON file per slice (`-`: standard input).
+    /// The partial results that `count --slice` wrote, one a line, in one
+    /// file or several (`-`: standard input, as in `cat part-*.json |
+    /// nqueens merge -`).
     #[arg(value_name = "FILE", required_unless_present = "compare")]
     pub files: Vec<PathBuf>,
     /// Also print the classes under rotation and reflection.

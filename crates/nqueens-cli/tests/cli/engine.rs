@@ -176,6 +176,44 @@ fn slices_merge_to_the_whole() {
     }
 }
 
+/// A partial result is one line, so one stream (or file) may hold several:
+/// `cat part-*.json | nqueens merge -` (it once read one, and called the
+/// second line "trailing characters"). A bad line is named by its number.
+#[test]
+fn merge_reads_several_parts_from_one_stream() {
+    let parts: Vec<String> = (1..=3)
+        .map(|i| run(&["count", "10", "--slice", &format!("{i}/3")]).ok())
+        .collect();
+    let all = parts.concat();
+    assert_eq!(
+        run_in(&["merge", "-"], all.clone()).ok(),
+        "n = 10: 724 solutions\n"
+    );
+    // The parts carry no times, so the merge gives none (it said 0.0).
+    assert_eq!(
+        run_in(&["merge", "-", "-f", "json"], all.clone()).ok(),
+        "{\"n\":10,\"solutions\":724,\"seconds\":null}\n"
+    );
+    // Blank lines between them are skipped; a file holds several the same way.
+    let file = TempFile::new(
+        "parts.json",
+        format!("{}\n{}", parts[0], parts[1]).as_bytes(),
+    );
+    assert_eq!(
+        run_in(&["merge", file.arg(), "-"], parts[2].clone()).ok(),
+        "n = 10: 724 solutions\n"
+    );
+    let e = run_in(&["merge", "-"], format!("{all}garbage\n")).error();
+    assert!(
+        e.contains("standard input, line 4 is not an nqueens partial result"),
+        "{e}"
+    );
+    let e = run_in(&["merge", "-"], format!("{all}{}", parts[1])).error();
+    assert!(e.contains("given twice"), "{e}");
+    let e = run_in(&["merge", "-"], "\n").error();
+    assert!(e.contains("holds no partial result"), "{e}");
+}
+
 #[test]
 fn merge_refuses_mismatched_slices() {
     let a = temp_path("a.json");

@@ -31,10 +31,13 @@ pub fn text_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> S
 }
 
 /// `{"n":8,"solutions":92,"unique":12,"seconds":0.000123}`. No newline.
+/// Seconds that are not known (`f64::NAN`: `merge` adds up counts whose
+/// times it was not given) are written `null`.
 ///
 /// ```
 /// use nqueens::count_json_line;
 /// assert_eq!(count_json_line(8, 92, None, 0.5), r#"{"n":8,"solutions":92,"seconds":0.5}"#);
+/// assert_eq!(count_json_line(8, 92, None, f64::NAN), r#"{"n":8,"solutions":92,"seconds":null}"#);
 /// assert_eq!(
 ///     count_json_line(27, 234_907_967_154_122_528, Some(29_363_495_934_315_694), 0.0),
 ///     r#"{"n":27,"solutions":234907967154122528,"unique":29363495934315694,"seconds":0.0}"#

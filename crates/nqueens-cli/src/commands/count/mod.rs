@@ -107,14 +107,6 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
              partial result as JSON"
         );
     }
-    if a.dry_run && a.target.unique {
-        // The engines count the classes with every count; --unique only
-        // prints them. A dry run that took it would print nothing of them.
-        usage!(
-            "--dry-run projects the count's time and Q(n), and --unique changes neither (the \
-             engines count the classes with every count); drop --unique"
-        );
-    }
     let format = match (a.slice, a.target.format) {
         (Some(_), Some(ReportFormat::Text)) => usage!(
             "--slice writes its partial result as JSON, for `nqueens merge`; drop --format text"
