@@ -75,15 +75,14 @@ fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
     let bytes = solutions * running as u128 * (8 * n as u128 + 40);
     let seconds = SECONDS_13 * GROWTH.powi(n as i32 - ANNOUNCE_FROM as i32);
     crate::exit::note!(
-        "note: compare {n} lists all {} solutions with each of {} {}: up to roughly {} here, \
+        "note: compare {n} lists all {} solutions with {}: up to roughly {} here, \
          and about {} of memory for the solutions kept; --first compares the work to the first \
          solution only",
         grouped(solutions),
-        running,
         if running == 1 {
-            "algorithm"
+            "one algorithm".to_string()
         } else {
-            "algorithms"
+            format!("each of {running} algorithms")
         },
         nqueens::show_duration(seconds),
         crate::limits::show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)),
@@ -196,7 +195,8 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
                 TableFormat::Json => write_json(
                     &mut out,
                     &JsonRow {
-                        refused: Some(why),
+                        // The key says it: the reason alone.
+                        refused: Some(why.strip_prefix("refused: ").unwrap_or(why)),
                         ..JsonRow::new(name, n, first)
                     },
                 )?,
@@ -260,7 +260,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
             writeln!(
                 out,
                 "\nevery algorithm that ran found the same {} solutions",
-                reference.map_or(0, Vec::len)
+                grouped(reference.map_or(0, Vec::len) as u128)
             )?;
         } else {
             writeln!(out, "\nthe sets of solutions DIFFER (reference: bitwise, or the first algorithm that ran)")?;

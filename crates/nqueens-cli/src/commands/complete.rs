@@ -255,15 +255,23 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
             failures += 1;
         }
         if json {
-            /// One placement's verdict, as JSON.
+            /// One placement's verdict, as JSON: plain `verify`'s keys
+            /// (but the list of conflicts, which plain `verify` gives),
+            /// then the instance's.
             #[derive(serde::Serialize)]
             struct Report<'a> {
                 n: usize,
+                queens: usize,
+                solution: bool,
+                conflict_count: u128,
                 completes: bool,
                 problems: &'a [String],
             }
             let report = Report {
                 n: placement.n(),
+                queens: placement.queens().len(),
+                solution: placement.is_solution(),
+                conflict_count: placement.conflict_count(),
                 completes: problems.is_empty(),
                 problems: &problems,
             };
@@ -380,8 +388,9 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let needed = nqueens::completion_memory(n, threads);
     if needed > run.memory {
         usage!(
-            "completing a {n}×{n} board may need {} (4 bytes a square for {}), more than \
+            "completing {} {n}×{n} board may need {} (4 bytes a square and 4 KiB for {}), more than \
              --memory {}{}; give --memory {} if the machine has it{}",
+            nqueens::article(n as u128),
             show_bytes(needed),
             if threads > 1 {
                 format!("each of {threads} threads' boards and the root's")

@@ -58,9 +58,12 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     if stats {
         match method {
             RandomMethod::Uniform { index, of } => crate::exit::note!(
-                "uniform over all {} solutions: number {} in lexicographic order (from 0), \
-                 seed {seed}, {:.3} s",
-                grouped(of),
+                "uniform over {}: number {} in lexicographic order (from 0), seed {seed}, {:.3} s",
+                if of == 1 {
+                    "the only solution".to_string()
+                } else {
+                    format!("all {} solutions", grouped(of))
+                },
                 grouped(index),
                 started.elapsed().as_secs_f64()
             ),

@@ -53,10 +53,14 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
             (a.max_steps.is_some(), "--max-steps"),
         ] {
             if given {
-                usage!(
-                    "{flag} belongs to `--algorithm min-conflicts` (a local search that starts \
-                     from random numbers); the other algorithms always give the same board"
-                );
+                let why = if flag == "--seed" {
+                    "a local search that starts from random numbers; the other algorithms always \
+                     give the same board"
+                } else {
+                    "a local search that may need a bound on its steps; the other algorithms \
+                     always finish"
+                };
+                usage!("{flag} belongs to `--algorithm min-conflicts` ({why})");
             }
         }
     }

@@ -594,7 +594,8 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
             if stopped {
                 writeln!(
                     out,
-                    "stopped after {steps} steps (--max-steps {}), {solved} so far; raise --max-steps to see more",
+                    "stopped after {} (--max-steps {}), {solved} so far; raise --max-steps to see more",
+                    nqueens::plural(u128::from(steps), "step", "steps"),
                     options.max_steps
                 )?;
             } else if options.until.is_some_and(|k| solutions >= k) {

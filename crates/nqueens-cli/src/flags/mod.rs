@@ -461,8 +461,9 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
-    /// third, and two of each kind; up to 400 tasks, or 2,000 where the join
-    /// engine times a random path through each from n = 24 on): a longer dry
+    /// third, and two of each kind; about 400 tasks, each kind's share rounded
+    /// up, or 2,000 where the join engine times a random path through each
+    /// from n = 24 on): a longer dry
     /// run narrows the interval.
     #[arg(long, value_name = "SECONDS", default_value = values::DRY_RUN_SECONDS, requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = values::dry_run_seconds)]
     pub dry_run_seconds: Duration,

@@ -262,7 +262,29 @@ fn verify_checks_a_candidate_against_the_instance() {
         "2 0 3 1",
     )
     .ok();
-    assert_eq!(json, "{\"n\":4,\"completes\":true,\"problems\":[]}\n");
+    // Plain verify's keys first (a script reads "solution" either way),
+    // then the instance's.
+    assert_eq!(
+        json,
+        "{\"n\":4,\"queens\":4,\"solution\":true,\"conflict_count\":0,\"completes\":true,\
+         \"problems\":[]}\n"
+    );
+    let plain = flat_json(
+        run_in(&["verify", "-f", "json"], "1 1 0 2")
+            .code(1)
+            .stdout
+            .trim(),
+    );
+    let with = run_in(
+        &["verify", "--instance", queen.arg(), "-f", "json"],
+        "1 1 0 2",
+    )
+    .code(1);
+    let with = flat_json(with.stdout.trim());
+    for key in ["n", "queens", "solution", "conflict_count"] {
+        let value = |fields: &[(String, String)]| fields.iter().find(|(k, _)| k == key).cloned();
+        assert_eq!(value(&with), value(&plain), "{key}");
+    }
     // Every completion that `complete --all` prints verifies against its instance.
     let all = run(&["complete", instance.arg(), "--all", "-f", "list"]).ok();
     run_in(&args, all).ok();

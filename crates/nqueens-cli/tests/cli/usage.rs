@@ -142,3 +142,38 @@ fn help_and_version() {
         .success()
         .stdout(predicate::str::contains("Usage: nqueens"));
 }
+
+/// Small words that were wrong: "1 tasks", "stopped after 1 steps", "all 1
+/// solutions", "a 8×8 board", "refused: refused: ...", and a reason for
+/// --max-steps that was --seed's.
+#[test]
+fn the_small_words_agree_with_the_numbers() {
+    let out = run(&["count", "1", "--dry-run"]).ok();
+    assert!(
+        out.starts_with("n = 1: 1 task (constellation engine)"),
+        "{out}"
+    );
+    let out = run(&["trace", "4", "--max-steps", "1"]).ok();
+    assert!(
+        out.contains("stopped after 1 step (--max-steps 1)"),
+        "{out}"
+    );
+    let r = run(&["random", "1", "--stats"]).code(0);
+    assert!(r.stderr.contains("uniform over the only solution"), "{r:?}");
+    let e = run(&["complete", "--n", "8", "--memory", "1K"]).error();
+    assert!(e.contains("completing an 8×8 board"), "{e}");
+    let json = run(&["compare", "10", "--algorithms", "brute-force", "-f", "json"]).ok();
+    assert!(json.contains("\"refused\":\"takes n up to 9\""), "{json}");
+    let e = run(&["solve", "8", "--max-steps", "5"]).error();
+    assert!(
+        e.contains("--max-steps belongs to") && !e.contains("random numbers"),
+        "{e}"
+    );
+    let e = run(&["count", "65", "-a", "bitwise"]).error();
+    assert!(
+        !e.contains("drop --algorithm") && e.contains("nqueens estimate 65"),
+        "{e}"
+    );
+    let e = run(&["count", "19", "-a", "bitwise"]).error();
+    assert!(e.contains("drop --algorithm"), "{e}");
+}

@@ -331,9 +331,9 @@ impl Projection {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::with_capacity(5);
         let tasks = format!(
-            "n = {}: {} tasks ({} engine)",
+            "n = {}: {} ({} engine)",
             self.n,
-            grouped(self.tasks as u128),
+            plural(self.tasks as u128, "task", "tasks"),
             self.engine
         );
         if self.sampled == 0 {

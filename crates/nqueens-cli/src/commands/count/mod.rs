@@ -21,10 +21,18 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     Search::permutations_need_an_algorithm(&a.algo())?;
     if a.algorithm.is_some() || a.stats {
         if n > COUNT_MAX {
+            // Suggest the engines only where they count n.
+            let instead = if n <= nqueens::CONSTELLATION_MAX_N {
+                "drop --algorithm to use the counting engine".to_string()
+            } else {
+                format!(
+                    "the counting engines take n up to {}, and `nqueens estimate {n}` estimates it",
+                    nqueens::CONSTELLATION_MAX_N
+                )
+            };
             usage!(
                 "count {n} --algorithm: n is too large for a classic algorithm on one core, which \
-                 would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); drop \
-                 --algorithm to use the counting engine"
+                 would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); {instead}"
             );
         }
         let search = Search::from_args(&a.algo(), n)?;
