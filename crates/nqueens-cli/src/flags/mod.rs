@@ -531,10 +531,11 @@ const ENGINE_ONLY: [&str; 10] = [
 
 /// The options of `count` that a dry run would ignore: it projects the
 /// whole count (not a slice of it, nor what a checkpoint or task log has
-/// left) and writes no file. Refused beside `--dry-run`, and beside the
-/// options that require it (`--cores`, `--dry-run-seconds`), since clap
-/// lets `requires` go where the required option conflicts with one given.
-const NOT_IN_A_DRY_RUN: [&str; 3] = ["slice", "checkpoint", "task_log"];
+/// left), writes no file and draws no progress bar. Refused beside
+/// `--dry-run`, and beside the options that require it (`--cores`,
+/// `--dry-run-seconds`), since clap lets `requires` go where the required
+/// option conflicts with one given.
+const NOT_IN_A_DRY_RUN: [&str; 4] = ["slice", "checkpoint", "task_log", "progress"];
 
 /// When to draw a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -113,6 +113,10 @@ fn an_option_that_needs_another_is_refused_beside_a_conflict() {
             &["count", "8", "--stats", "--progress", "never"][..],
             "'--stats' cannot be used with '--progress <PROGRESS>'",
         ),
+        (
+            &["count", "17", "--dry-run", "--progress", "always"][..],
+            "'--dry-run' cannot be used with '--progress <PROGRESS>'",
+        ),
     ] {
         let err = run(args).error();
         assert!(err.contains(says), "{args:?}: {err}");
