@@ -621,10 +621,14 @@ mod verify {
         );
         assert_eq!(r["on_blocked"], json!([[0, 1]]));
         assert_eq!(r["solution"], false);
-        assert!(r["status"]
-            .as_str()
-            .expect("status")
-            .ends_with("1 queen on a blocked square"));
+        // The words agree with "solution": false (they once said "4 queens:
+        // a solution, 1 queen on a blocked square").
+        assert_eq!(
+            r["status"],
+            "4 queens, no conflicts, 1 queen on a blocked square"
+        );
+        let r = s.ok("/api/verify", json!({"columns": [0]}));
+        assert_eq!(r["status"], "1 queen: a solution");
     }
 
     #[test]
@@ -815,6 +819,30 @@ mod complete {
             .collect();
         assert_eq!(got.len(), 4);
         assert!(got.iter().all(|c| c[0] == 0 && nqueens::verify(c).is_ok()));
+        // A page past the end says how many there are (it once said "no
+        // solutions after the first 1000" of 92), and "none exists" only
+        // where there is none.
+        for (request, message) in [
+            (
+                json!({"n": 8, "mode": "page", "offset": 1000}),
+                "92 solutions in all, none from number 1001",
+            ),
+            (
+                json!({"n": 8, "mode": "page", "offset": 500, "unique": true}),
+                "12 unique solutions in all, none from number 501",
+            ),
+            (
+                json!({"n": 8, "queens": [[0, 0]], "mode": "page", "offset": 4}),
+                "4 completions in all, none from number 5",
+            ),
+            (
+                json!({"n": 8, "queens": [[0, 0], [1, 2]], "mode": "page", "offset": 5}),
+                "no completion exists from here",
+            ),
+        ] {
+            let r = s.ok("/api/complete", request.clone());
+            assert_eq!(r["message"], message, "{request}");
+        }
     }
 
     #[test]
@@ -1241,8 +1269,14 @@ mod trace {
             .assert_error(400, "invalid", "no algorithm called 'magic'");
         s.post("/api/trace", json!({"n": 21, "algorithm": "bitwise"}))
             .assert_error(422, "over_limit", "at most 20");
-        s.post("/api/trace", json!({"n": 17, "algorithm": "bfs"}))
-            .assert_error(422, "over_limit", "at most 16");
+        // bfs takes n up to 14 (its frontier's bound): 15 is over the limit
+        // (it said 16, and refused 15 and 16 as invalid).
+        for n in [15, 17] {
+            s.post("/api/trace", json!({"n": n, "algorithm": "bfs"}))
+                .assert_error(422, "over_limit", "at most 14");
+        }
+        s.post("/api/solve", json!({"n": 15, "algorithm": "bfs"}))
+            .assert_error(422, "over_limit", "at most 14");
         s.post(
             "/api/trace",
             json!({"n": 6, "algorithm": "bitwise", "limit": 20001}),

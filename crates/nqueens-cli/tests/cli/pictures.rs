@@ -33,6 +33,11 @@ fn solve_png_is_a_png() {
         &png[..16.min(png.len())]
     );
     assert!(png.windows(4).any(|w| w == b"IEND"));
+    // The largest board a picture takes (docs/limits.md): it was 6,034
+    // pixels a side with the default squares, and refused.
+    let (code, png, err) = bytes(&["solve", "100", "--format", "png"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 }
 
 #[test]

@@ -272,10 +272,16 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             } else {
                 "completion"
             };
-            let message = if shown == 0 && offset == 0 {
+            let message = if seen == 0 {
                 format!("no {kind} exists from here")
             } else if shown == 0 {
-                format!("no {kind}s after the first {offset}")
+                // The search went to its end: `seen` is all there are (the
+                // message once said "after the first 1000" of 92).
+                format!(
+                    "{} in all, none from number {}",
+                    plural(seen as u128, kind, &format!("{kind}s")),
+                    offset + 1
+                )
             } else {
                 let last = if more { "" } else { ", the last" };
                 if shown == 1 {

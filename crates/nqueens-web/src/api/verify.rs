@@ -90,9 +90,11 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             .collect()
     });
     let k = board.queens.len();
-    let solution = k == n && conflict_count == 0;
+    // A solution of this board: n queens, no conflict, none on a blocked
+    // square (the status once said "a solution" beside one).
+    let solution = k == n && conflict_count == 0 && on_blocked.is_empty();
     let mut status = if solution {
-        format!("{k} queens: a solution")
+        format!("{}: a solution", plural(k as u128, "queen", "queens"))
     } else if conflict_count == 0 {
         format!("{}, no conflicts", plural(k as u128, "queen", "queens"))
     } else {
@@ -111,7 +113,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     Ok(Reply::ok(&VerifyOut {
         n,
         queens: k,
-        solution: solution && on_blocked.is_empty(),
+        solution,
         conflict_count,
         conflicts,
         on_blocked,

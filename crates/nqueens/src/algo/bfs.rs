@@ -25,7 +25,7 @@
 //! generated once, n squares tested under each), plus rebuilding a board's
 //! attack masks from its columns when it is taken from the queue (O(k)).
 //! Memory is the peak queue length. A board is stored in **8 bytes**: its
-//! columns packed four bits each into a `u64`, which is why `max_n` is 16; the
+//! columns packed four bits each into a `u64`, which is why `max_n` is at most 16; the
 //! number of queens is not stored, since the queue knows where one level ends
 //! and the next begins. The queue's buffer grows by doubling, so the memory
 //! held is at most 16 bytes per board of the peak.
@@ -61,7 +61,8 @@
 //!   the measured peaks above, and for any n because the peak is at least the
 //!   number of solutions Q(n) (a board of n - 1 queens has one free column
 //!   left, so the last queued level holds at least Q(n) boards, all queued at
-//!   once); with the default bound this refuses n = 15 and 16 at once;
+//!   once); so `max_n` is the largest n whose peak fits (14 with the default
+//!   bound), and n = 15 and 16 are over the limit, refused at once;
 //! - otherwise, as a safety net, before a push would take the queue past the
 //!   bound. Every push precedes every solution (solutions are the children of
 //!   the last queued level and are never queued), so even then the refusal
@@ -173,11 +174,19 @@ impl Algorithm for Bfs {
         "breadth-first branch and bound: a FIFO queue of partial boards, one row at a time"
     }
 
+    /// The largest n whose frontier fits the bound (14 for
+    /// [`Bfs::DEFAULT`]; at most 16, four bits a column): where a search
+    /// would be refused for its frontier, n is over the limit, and says so.
     fn max_n(&self) -> usize {
-        MAX_N
+        (1..=MAX_N)
+            .take_while(|&n| peak_at_least(n) <= self.max_frontier as u128)
+            .last()
+            .unwrap_or(1)
     }
 
     fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error> {
+        // Past `max_n`, which the frontier's bound sets, n is too large;
+        // the refusal below is a safety net for bounds set by hand.
         check_size(self, n)?;
         if peak_at_least(n) > self.max_frontier as u128 {
             return Err(self.refuse(n));
@@ -362,15 +371,27 @@ mod tests {
             let short = Bfs {
                 max_frontier: peak as usize - 1,
             };
+            // Up front, n is past its max_n; the run itself refuses it too.
+            // (A bound of 0 still has max_n 1, the least, and refuses it.)
             let mut count = Count::default();
             let up_front = short.search(n, &mut count);
-            let by_run = short.run::<false>(n, &mut count);
-            for result in [up_front, by_run] {
+            if n > 1 {
+                assert_eq!(short.max_n(), n - 1, "n = {n}");
                 assert!(
-                    matches!(result, Err(Error::Refused { algorithm: "bfs", n: m, .. }) if m == n),
-                    "n = {n}"
+                    matches!(up_front, Err(Error::TooLarge { n: m, max, .. }) if m == n && max == n - 1),
+                    "n = {n}: {up_front:?}"
+                );
+            } else {
+                assert!(
+                    matches!(up_front, Err(Error::Refused { .. })),
+                    "{up_front:?}"
                 );
             }
+            let by_run = short.run::<false>(n, &mut count);
+            assert!(
+                matches!(by_run, Err(Error::Refused { algorithm: "bfs", n: m, .. }) if m == n),
+                "n = {n}"
+            );
             // Refused before any solution was reported.
             assert_eq!(count.total, 0);
         }
@@ -379,22 +400,20 @@ mod tests {
     #[test]
     fn refusal_says_why_and_what_instead() {
         let err = Bfs { max_frontier: 100 }
-            .search(8, &mut Count::default())
+            .run::<false>(8, &mut Count::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
             "bfs refuses n = 8: the frontier would exceed 100 boards ≈ 0.8 KiB; \
              use a depth-first algorithm such as `bitwise` instead"
         );
-        // The default refuses n = 15 and 16 before doing anything.
+        // The default takes n up to 14, and refuses n = 15 and 16 before
+        // doing anything (its max_n once said 16).
+        assert_eq!(Bfs::DEFAULT.max_n(), 14);
         for n in [15, 16] {
             let mut rec = Recorder::default();
             let err = Bfs::DEFAULT.search(n, &mut rec).unwrap_err();
-            assert!(
-                err.to_string()
-                    .contains("the frontier would exceed 8000000 boards ≈ 61.0 MiB"),
-                "{err}"
-            );
+            assert!(matches!(err, Error::TooLarge { max: 14, .. }), "{err}");
             assert!(rec.events.is_empty());
         }
     }

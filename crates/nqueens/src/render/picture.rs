@@ -9,7 +9,9 @@ use crate::board::{Conflict, Square};
 use crate::sink::event::Event;
 use crate::sink::Sink;
 
-/// The side of one square, in pixels, unless a picture says otherwise.
+/// The side of one square, in pixels, unless a picture says otherwise (or
+/// its board is so large, above 61, that a PNG of it would pass
+/// [`MAX_PNG_SIDE`](crate::MAX_PNG_SIDE): then less).
 ///
 /// # Examples
 ///
@@ -28,6 +30,18 @@ use crate::sink::Sink;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const DEFAULT_SQUARE_SIZE: u32 = 60;
+
+/// The side of a square of an `n`×`n` picture unless it says otherwise:
+/// [`DEFAULT_SQUARE_SIZE`], or less from n = 62 on, so that a PNG of every
+/// board up to [`MAX_PNG_N`](super::MAX_PNG_N) fits within
+/// [`MAX_PNG_SIDE`](super::MAX_PNG_SIDE) with its margins (a 100×100 board
+/// took 6,034 pixels a side, and every PNG of it was refused).
+fn default_square_size(n: usize) -> u32 {
+    let fits = (super::MAX_PNG_SIDE as usize * 9 / 10) / n.max(1);
+    DEFAULT_SQUARE_SIZE
+        .min(u32::try_from(fits).unwrap_or(u32::MAX))
+        .max(1)
+}
 
 /// The largest board [`write_svg`](super::write_svg) and
 /// [`write_animated_svg`](super::write_animated_svg) draw (an SVG of a
@@ -192,7 +206,7 @@ impl Picture {
             labels: Vec::new(),
             caption: None,
             coordinates: false,
-            square_size: DEFAULT_SQUARE_SIZE,
+            square_size: default_square_size(n),
         }
     }
 
