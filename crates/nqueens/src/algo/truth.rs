@@ -165,6 +165,8 @@ mod tests {
     struct Tree {
         replay: Replay,
         solutions: Vec<Vec<usize>>,
+        /// Each solution step's node, and the solution.
+        solution_steps: Vec<(usize, Vec<usize>)>,
     }
 
     impl Sink for Tree {
@@ -173,7 +175,10 @@ mod tests {
         }
 
         fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
-            self.replay.apply(event);
+            let step = self.replay.apply(event);
+            if let Event::Solution { columns } = event {
+                self.solution_steps.push((step.node, columns.to_vec()));
+            }
             ControlFlow::Continue(())
         }
 
@@ -211,9 +216,29 @@ mod tests {
                 let mut tree = Tree {
                     replay: Replay::new(name, n),
                     solutions: Vec::new(),
+                    solution_steps: Vec::new(),
                 };
                 algorithm.search(n, &mut tree).unwrap();
                 let nodes = tree.replay.tree();
+                // A solution step shows the solution's own node (bfs once
+                // showed the board it was found from).
+                for (id, columns) in &tree.solution_steps {
+                    let node = &nodes[*id];
+                    let mut board: Vec<Square> = board_of(nodes, *id);
+                    board.sort_unstable();
+                    let expected: Vec<Square> = columns
+                        .iter()
+                        .enumerate()
+                        .map(|(r, &c)| Square::new(r, c))
+                        .collect();
+                    assert_eq!(node.mark, TreeMark::Solution, "{name} n = {n}: {columns:?}");
+                    assert_eq!(board, expected, "{name} n = {n}: node {id}");
+                }
+                assert_eq!(
+                    tree.solution_steps.len(),
+                    tree.solutions.len(),
+                    "{name} n = {n}"
+                );
                 let mut solutions = Vec::new();
                 for node in nodes {
                     let queens = board_of(nodes, node.id);

@@ -215,7 +215,10 @@ impl Replay {
             self.shown = Some(columns.to_vec());
             let row = columns.len() - 1;
             let parent = self.at;
-            self.add_node(parent, Square::new(row, columns[row]), TreeMark::Solution);
+            // The step shows the solution's own node, as in the other
+            // algorithms (it showed the board it was found from).
+            let leaf = self.add_node(parent, Square::new(row, columns[row]), TreeMark::Solution);
+            self.step_node = self.node(leaf).map(|_| leaf);
         } else {
             if let Some(t) = self.node_mut(self.at) {
                 t.mark = TreeMark::Solution;

@@ -257,6 +257,9 @@ pub struct Replay {
     /// Every node made is kept ([`Replay::keep_new_nodes`]).
     keep_new: bool,
     at: usize,
+    /// The node of this step where it is not the board the search stands
+    /// on (`at`): a bfs solution, a child of the board dequeued.
+    step_node: Option<usize>,
 }
 
 /// `(1, 3, 0)`
@@ -360,6 +363,7 @@ impl Replay {
             keep_new: false,
             made: 1,
             at: 0,
+            step_node: None,
         }
     }
 
@@ -464,6 +468,7 @@ impl Replay {
         }
         self.shown = None;
         self.mark = None;
+        self.step_node = None;
         let (says, line) = self.say(event);
         if self.algorithm == "generator" {
             self.follow_frames(event);
@@ -485,7 +490,7 @@ impl Replay {
         Step {
             says,
             line,
-            node: self.at,
+            node: self.step_node.unwrap_or(self.at),
         }
     }
 
