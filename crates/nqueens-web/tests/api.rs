@@ -649,6 +649,23 @@ mod verify {
                 "invalid",
                 "\"queens\"[0] = [4, 0] is off the 4×4 board",
             );
+        // A column list's entry is a column: the message gives it so (it
+        // once gave "[3, 4]" for the 4 at index 3).
+        s.post("/api/verify", json!({"n": 4, "columns": [1, 3, 0, 4]}))
+            .assert_error(400, "invalid", "\"columns\"[3] = 4 is off the 4×4 board");
+        // Nested past any request's need: said so, not "not valid JSON".
+        let deep = format!(
+            "{{\"n\": 4, \"queens\": {}{}}}",
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let reply = s.request("POST", "/api/verify", deep.as_bytes());
+        assert_eq!(reply.status, 400);
+        let body = String::from_utf8_lossy(&reply.body);
+        assert!(
+            body.contains("nests arrays or objects too deeply"),
+            "{body}"
+        );
         s.post("/api/verify", json!({"n": 4, "queens": [[1, 1], [1, 1]]}))
             .assert_error(
                 400,

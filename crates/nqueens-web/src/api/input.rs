@@ -83,6 +83,12 @@ impl BoardIn {
         let on_board = |field: &str, i: usize, [row, col]: [usize; 2]| {
             if row < n && col < n {
                 Ok(Square::new(row, col))
+            } else if field == "columns" {
+                // A column list's entry is a column, not a pair.
+                Err(ApiError::invalid(format!(
+                    "\"columns\"[{i}] = {col} is off the {n}×{n} board (columns count from 0 to {})",
+                    n - 1
+                )))
             } else {
                 Err(ApiError::invalid(format!(
                     "\"{field}\"[{i}] = [{row}, {col}] is off the {n}×{n} board (rows and columns count from 0 to {})",
@@ -223,6 +229,14 @@ pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -
             if e.is_data() {
                 // The only data error a `Unique` makes: a repeated key.
                 ApiError::bad_json(format!("the request body is refused: {e}"))
+            } else if e.to_string().starts_with("recursion limit exceeded") {
+                // Valid JSON, but nested past serde_json's limit (128).
+                ApiError::bad_json(format!(
+                    "the request body nests arrays or objects too deeply (at {}, column {}); \
+                     no request needs more than three levels, such as {example}",
+                    e.line(),
+                    e.column()
+                ))
             } else {
                 ApiError::bad_json(format!(
                     "the request body is not valid JSON: {e}; for example {example}"
