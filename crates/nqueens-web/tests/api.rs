@@ -1331,6 +1331,22 @@ mod render {
         let r = s.post("/api/render", json!({"n": 100, "queens": rows(1)}));
         assert_eq!(r.status, 200);
         assert!(r.body.starts_with(b"<svg") || r.body.starts_with(b"<?xml"));
+        // As a PNG with large squares, a hundred queens on a diagonal (4,950
+        // lines, each the board's length at most) are drawn within the
+        // time limit (each line filled its whole box, for minutes).
+        let diagonal: Vec<usize> = (0..100).collect();
+        let start = Instant::now();
+        let r = s.post(
+            "/api/render",
+            json!({"columns": diagonal, "format": "png", "square": 40}),
+        );
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
@@ -1372,6 +1388,15 @@ mod render {
             .assert_error(422, "over_limit", "at most 100");
         s.post("/api/render", json!({"n": 4, "square": 0}))
             .assert_error(422, "over_limit", "from 1 to 200");
+        // Too many pixels for a PNG is a limit too (it was a 400 "invalid"),
+        // and the default squares of the largest board fit.
+        s.post(
+            "/api/render",
+            json!({"n": 100, "format": "png", "square": 50}),
+        )
+        .assert_error(422, "over_limit", "too large for a PNG");
+        let r = s.post("/api/render", json!({"n": 100, "format": "png"}));
+        assert_eq!(r.status, 200);
         s.post("/api/render", json!({"n": 4, "format": "gif"}))
             .assert_error(400, "bad_json", "unknown variant `gif`");
     }

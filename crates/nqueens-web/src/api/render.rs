@@ -4,7 +4,7 @@
 //! between them, and blocked squares grey and crossed out. PNG, like the
 //! command line's, leaves text out (the row and column numbers).
 
-use nqueens::{write_png, write_svg, Picture, Placement};
+use nqueens::{write_png, write_svg, Picture, Placement, MAX_PNG_SIDE};
 use serde::Deserialize;
 
 use super::input::parse;
@@ -12,7 +12,7 @@ use super::input::BoardIn;
 use super::Context;
 use crate::http::{ApiError, ApiResult, Capped, Reply};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
 enum Format {
     Svg,
@@ -75,10 +75,20 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         picture = picture.with_square_size(side);
     }
     picture = picture.with_blocked(board.blocked.iter().copied());
+    let format = input.format.unwrap_or(Format::Svg);
+    if let (Format::Png, (w, h)) = (format, picture.png_size()) {
+        if w > MAX_PNG_SIDE || h > MAX_PNG_SIDE {
+            // A limit, as the board's size is (it was a 400 "invalid").
+            return Err(ApiError::over_limit(format!(
+                "a {w}×{h} image is too large for a PNG (at most {MAX_PNG_SIDE} pixels a side); \
+                 ask for smaller squares (\"square\") or for \"format\": \"svg\""
+            )));
+        }
+    }
     // Written into a buffer that stops at the cap on replies.
     let cap = cx.limits.reply_bytes;
     let mut bytes = Capped::new(cap);
-    let (written, content_type, ext) = match input.format.unwrap_or(Format::Svg) {
+    let (written, content_type, ext) = match format {
         Format::Svg => (write_svg(&mut bytes, &picture), "image/svg+xml", "svg"),
         Format::Png => (write_png(&mut bytes, &picture), "image/png", "png"),
     };

@@ -266,6 +266,24 @@ impl Picture {
         self.layer().check(self.n)
     }
 
+    /// The picture's width and height in pixels as a PNG (which draws no
+    /// text), so that a caller can refuse one that
+    /// [`write_png`](super::write_png) would, past
+    /// [`MAX_PNG_SIDE`](super::MAX_PNG_SIDE) a side, before drawing.
+    ///
+    /// ```
+    /// use nqueens::{Picture, MAX_PNG_SIDE};
+    ///
+    /// let (w, h) = Picture::new(100).png_size();
+    /// assert!(w == h && w <= MAX_PNG_SIDE);
+    /// let (w, _) = Picture::new(100).with_square_size(200).png_size();
+    /// assert!(w > MAX_PNG_SIDE);
+    /// ```
+    pub fn png_size(&self) -> (u32, u32) {
+        let layout = self.layout(false);
+        (layout.width, layout.height)
+    }
+
     pub(super) fn layout(&self, with_text: bool) -> Layout {
         let caption = self.caption.as_deref().filter(|_| with_text);
         Layout::new(
