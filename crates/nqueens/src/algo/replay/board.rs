@@ -218,7 +218,7 @@ impl Replay {
             // The step shows the solution's own node, as in the other
             // algorithms (it showed the board it was found from).
             let leaf = self.add_node(parent, Square::new(row, columns[row]), TreeMark::Solution);
-            self.step_node = self.node(leaf).map(|_| leaf);
+            self.step_node = Some(leaf);
         } else {
             if let Some(t) = self.node_mut(self.at) {
                 t.mark = TreeMark::Solution;
