@@ -157,7 +157,7 @@ impl Canvas {
     /// (steep lines) or column (shallow ones), not its whole bounding box:
     /// a long diagonal's box is the whole picture, and a hundred queens on
     /// one diagonal (4,950 lines) took minutes that way. The pixels left
-    /// out are those the stroke does not reach ([`Canvas::line_in_box`],
+    /// out are those the stroke does not reach (`line_in_box`,
     /// the box's way, is the test's oracle).
     fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, c: Rgb) {
         let r = width / 2.0;
