@@ -26,12 +26,13 @@ enum Row {
         seconds: f64,
         solutions: Vec<Vec<usize>>,
     },
+    /// Why it did not run (the table prints "refused: " before it).
     Refused(String),
 }
 
 fn run_one(algorithm: &dyn Algorithm, n: usize, first: bool) -> Row {
     if n > algorithm.max_n() {
-        return Row::Refused(format!("refused: takes n up to {}", algorithm.max_n()));
+        return Row::Refused(format!("takes n up to {}", algorithm.max_n()));
     }
     let mut sink = Collect {
         limit: first.then_some(1),
@@ -49,7 +50,7 @@ fn run_one(algorithm: &dyn Algorithm, n: usize, first: bool) -> Row {
                 solutions,
             }
         }
-        Err(e) => Row::Refused(format!("refused: {e}")),
+        Err(e) => Row::Refused(e.to_string()),
     }
 }
 
@@ -191,12 +192,11 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         let name = algorithm.name();
         match row {
             Row::Refused(why) => match format {
-                TableFormat::Table => writeln!(out, "{name:<16} {why}")?,
+                TableFormat::Table => writeln!(out, "{name:<16} refused: {why}")?,
                 TableFormat::Json => write_json(
                     &mut out,
                     &JsonRow {
-                        // The key says it: the reason alone.
-                        refused: Some(why.strip_prefix("refused: ").unwrap_or(why)),
+                        refused: Some(why),
                         ..JsonRow::new(name, n, first)
                     },
                 )?,

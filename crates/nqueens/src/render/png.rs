@@ -162,59 +162,44 @@ impl Canvas {
     fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, c: Rgb) {
         let r = width / 2.0;
         let (x0, y0, x1, y1) = self.line_box(from, to, r);
-        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-        let len = dx.hypot(dy);
-        // Within R of the segment, a pixel's centre lies within `reach` of
-        // the line's crossing of its row (steep) or column (shallow), taken
-        // at the nearest point of the segment's range: R across, R more for
-        // the slope (at most 1 along the minor axis), and the slant.
+        // Along the major axis (y for steep lines), in (major, minor)
+        // coordinates; the slope, minor over major, is at most 1 across.
+        let steep = (to.1 - from.1).abs() >= (to.0 - from.0).abs();
+        let swap = |(x, y): (f64, f64)| if steep { (y, x) } else { (x, y) };
+        let ((a, a_minor), (b, b_minor)) = (swap(from), swap(to));
+        let slope = if a == b {
+            0.0
+        } else {
+            (b_minor - a_minor) / (b - a)
+        };
+        // Within R = r + 1 of the segment, a pixel's centre lies within
+        // `reach` of the line's minor coordinate at the nearest point of the
+        // segment's major range: R across, R more for the slope, and the
+        // slant's R·√(1 + slope²).
         let big_r = r + 1.0;
-        let steep = dy.abs() >= dx.abs();
-        let (major, minor) = if steep { (dy, dx) } else { (dx, dy) };
-        let reach = if major == 0.0 {
-            f64::INFINITY
-        } else {
-            2.0 * big_r + 1.0 + big_r * len / major.abs()
-        };
-        // (from, to) on the major axis, and the minor coordinate at m.
-        let (a, b) = if steep {
-            (from.1, to.1)
-        } else {
-            (from.0, to.0)
-        };
-        let (lo, hi) = (a.min(b), a.max(b));
-        let minor_at = |m: f64| {
-            if major == 0.0 {
-                if steep {
-                    from.0
-                } else {
-                    from.1
-                }
-            } else {
-                let t = (m.clamp(lo, hi) - a) / major;
-                if steep {
-                    from.0 + t * minor
-                } else {
-                    from.1 + t * minor
-                }
-            }
-        };
-        let (major_range, minor_box) = if steep {
+        let reach = 2.0 * big_r + 1.0 + big_r * (1.0 + slope * slope).sqrt();
+        let (majors, (minor_lo, minor_hi)) = if steep {
             (y0..y1, (x0, x1))
         } else {
             (x0..x1, (y0, y1))
         };
-        for m in major_range {
-            let centre = minor_at(m as f64 + 0.5);
-            let from_minor = ((centre - reach).floor().max(minor_box.0 as f64)) as usize;
-            let to_minor = ((centre + reach).ceil().max(0.0) as usize).min(minor_box.1);
-            for k in from_minor..to_minor {
+        for m in majors {
+            let along = (m as f64 + 0.5).clamp(a.min(b), a.max(b));
+            let centre = a_minor + slope * (along - a);
+            let lo = ((centre - reach).floor().max(minor_lo as f64)) as usize;
+            let hi = ((centre + reach).ceil().max(0.0) as usize).min(minor_hi);
+            for k in lo..hi {
                 let (x, y) = if steep { (k, m) } else { (m, k) };
-                let p = (x as f64 + 0.5, y as f64 + 0.5);
-                let d = segment_distance(p, from, to);
-                self.blend(x, y, c, (r + 0.5 - d).clamp(0.0, 1.0));
+                self.stroke(x, y, from, to, r, c);
             }
         }
+    }
+
+    /// Covers pixel (x, y) by how far its centre lies inside the stroke of
+    /// half-width `r` from `from` to `to`.
+    fn stroke(&mut self, x: usize, y: usize, from: (f64, f64), to: (f64, f64), r: f64, c: Rgb) {
+        let d = segment_distance((x as f64 + 0.5, y as f64 + 0.5), from, to);
+        self.blend(x, y, c, (r + 0.5 - d).clamp(0.0, 1.0));
     }
 
     /// The pixels a line of half-width `r` may touch: its bounding box,
@@ -234,9 +219,7 @@ impl Canvas {
         let (x0, y0, x1, y1) = self.line_box(from, to, r);
         for y in y0..y1 {
             for x in x0..x1 {
-                let p = (x as f64 + 0.5, y as f64 + 0.5);
-                let d = segment_distance(p, from, to);
-                self.blend(x, y, c, (r + 0.5 - d).clamp(0.0, 1.0));
+                self.stroke(x, y, from, to, r, c);
             }
         }
     }
