@@ -91,13 +91,32 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
             match err.downcast_ref::<clap::Error>() {
                 // clap formats its own message, usage line and hints.
                 Some(clap_err) => {
-                    let _ = clap_err.print();
-                    return if clap_err.use_stderr() { 2 } else { 0 };
+                    let status = if clap_err.use_stderr() { 2 } else { 0 };
+                    // Help and version go to standard output, which can
+                    // fail as any output can (`nqueens --help >/dev/full`).
+                    return match clap_err
+                        .print()
+                        .and_then(|()| io::Write::flush(&mut io::stdout()))
+                    {
+                        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                            note!("error: {e}");
+                            2
+                        }
+                        _ => status,
+                    };
                 }
                 None => {
                     note!("error: {err}");
+                    // A cause that the message before it already quotes (an
+                    // error that shows its source and also gives it as
+                    // `source()`) is not said twice.
+                    let mut said = err.to_string();
                     for cause in err.chain().skip(1) {
-                        note!("  caused by: {cause}");
+                        let cause = cause.to_string();
+                        if !said.contains(&cause) {
+                            note!("  caused by: {cause}");
+                        }
+                        said = cause;
                     }
                 }
             }

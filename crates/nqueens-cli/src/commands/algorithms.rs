@@ -34,9 +34,23 @@ pub fn run() -> anyhow::Result<Outcome> {
             a.summary()
         )?;
     }
+    if let Some(p) = nqueens::brute_force_permutations() {
+        // A second search under the same name, with its own limit.
+        let (all, count) = (p.max_n().min(SOLVE_MAX), p.max_n().min(COUNT_MAX));
+        let both = if all == count {
+            format!("n up to {all} with solve, all, trace and count")
+        } else {
+            format!("n up to {all} with solve, all and trace, {count} with count")
+        };
+        writeln!(
+            out,
+            "\n{} --permutations (the n! permutations, not the n^n boards) takes {both}.",
+            p.name()
+        )?;
+    }
     writeln!(
         out,
-        "\nChoose one with --algorithm NAME on solve, all, count and trace; `nqueens compare N` runs them side by side."
+        "Choose one with --algorithm NAME on solve, all, count and trace; `nqueens compare N` runs them side by side."
     )?;
     writeln!(
         out,

@@ -78,6 +78,7 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
         );
     }
     crate::limits::solvable_size("all", n)?;
+    a.format.check_one_based(a.one_based)?;
     let style = style(&a)?;
     let search = Search::from_args(&a.algo, n)?;
     let (limit, unique) = (a.limit, a.unique);

@@ -146,12 +146,24 @@ fn compare(
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => usage!("{e}"),
     };
-    let other_counts = |e: nqueens::TaskLogError| {
-        format!(
+    // The library's message is for a count resuming from a log ("give
+    // another file, or delete it"); here two logs are only read.
+    let other_counts = |e: nqueens::TaskLogError| match e {
+        nqueens::TaskLogError::OtherCount {
+            found, expected, ..
+        } => format!(
+            "{} and {} are logs of different counts, which have no tasks in common: {} is for \
+             {expected}, and {} for {found}",
+            first.display(),
+            second.display(),
+            first.display(),
+            second.display()
+        ),
+        e => format!(
             "{} and {} are logs of different counts: {e}",
             first.display(),
             second.display()
-        )
+        ),
     };
     let (difference, agreement) = if common {
         let o = match a.overlap(&b) {

@@ -29,10 +29,15 @@ fn fresh_seed() -> u64 {
 pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     let n = a.size.n;
     if n > nqueens::MIN_CONFLICTS_MAX_N {
+        // Only where it works: the construction stops at HUGE_MAX.
+        let instead = if n <= crate::limits::HUGE_MAX {
+            format!("; `nqueens solve {n}` prints the explicit construction")
+        } else {
+            String::new()
+        };
         usage!(
             "random {n}: n is too large: above n = {UNIFORM_MAX} a random solution comes from \
-             min-conflicts, which takes n up to {} (it keeps about {} for this board); \
-             `nqueens solve {n}` prints the explicit construction",
+             min-conflicts, which takes n up to {} (it keeps about {} for this board){instead}",
             grouped(nqueens::MIN_CONFLICTS_MAX_N as u128),
             show_bytes(nqueens::min_conflicts_memory(n))
         );

@@ -382,6 +382,31 @@ fn check_frames(
     Ok(())
 }
 
+/// Refuses a `--frames` folder that already holds pictures of steps
+/// (`step-*.svg`): a shorter trace would overwrite only the first of them,
+/// and the folder would hold two searches under one numbering. Nothing is
+/// deleted; the folder is read only until the first such name.
+fn check_no_old_frames(dir: &Path) -> anyhow::Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        // Not there yet (it is made), or not a folder (making it says so).
+        return Ok(());
+    };
+    let old = entries.filter_map(Result::ok).find(|e| {
+        e.file_name()
+            .to_str()
+            .is_some_and(|name| name.starts_with("step-") && name.ends_with(".svg"))
+    });
+    if let Some(old) = old {
+        usage!(
+            "--frames {}: the folder already holds pictures of steps ({}, ...), which this trace \
+             would mix with its own; give an empty or new folder, or remove them first",
+            dir.display(),
+            old.file_name().to_string_lossy()
+        );
+    }
+    Ok(())
+}
+
 /// The seconds each step of an animation is shown without `--delay`.
 const DEFAULT_DELAY: f64 = 0.8;
 
@@ -394,6 +419,9 @@ fn pictures(
     delay: f64,
 ) -> anyhow::Result<Outcome> {
     check_frames(n, algorithm, options, frames_dir)?;
+    if let Some(dir) = frames_dir {
+        check_no_old_frames(dir)?;
+    }
     let max_frames = usize::try_from(options.max_steps).unwrap_or(usize::MAX);
     let mut recorder = FrameRecorder::new(n)
         .with_algorithm(algorithm.name())
@@ -413,8 +441,11 @@ fn pictures(
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the folder '{}'", dir.display()))?;
+            // Four digits at least, more where there are more pictures, so
+            // that the names sort in the order of the steps.
+            let digits = frames.len().to_string().len().max(4);
             for (k, frame) in frames.iter().enumerate() {
-                let path = dir.join(format!("step-{:04}.svg", k + 1));
+                let path = dir.join(format!("step-{:0digits$}.svg", k + 1));
                 let file = std::fs::File::create(&path)
                     .with_context(|| format!("cannot write '{}'", path.display()))?;
                 let mut file = std::io::BufWriter::new(file);

@@ -126,8 +126,9 @@ pub enum Command {
     ///
     /// For example `nqueens completions bash >
     /// ~/.local/share/bash-completion/completions/nqueens`, or for zsh a file
-    /// `_nqueens` in a directory of $fpath. Algorithm, engine and format
-    /// names complete too.
+    /// `_nqueens` in a directory of $fpath. In bash, zsh and fish, algorithm,
+    /// engine and format names complete too (powershell and elvish complete
+    /// commands and flags only).
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -142,7 +143,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port to listen on, 1 to 65535; 0 picks a free one (printed at start).
-    #[arg(long, short, value_name = "P", default_value = "0", value_parser = values::port)]
+    #[arg(long, allow_negative_numbers = true, short, value_name = "P", default_value = "0", value_parser = values::port)]
     pub port: u16,
     /// The address to listen on; the default keeps the page to this machine,
     /// 0.0.0.0 opens it to the network.
@@ -152,13 +153,13 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
     /// The largest board the Count panel (POST /api/count) takes, 1 to 27.
-    #[arg(long, value_name = "N", default_value = "18", value_parser = values::count_max)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "18", value_parser = values::count_max)]
     pub count_max: usize,
     /// Count jobs that may run at once, 1 to 64.
-    #[arg(long, value_name = "K", default_value = "2", value_parser = values::jobs)]
+    #[arg(long, allow_negative_numbers = true, value_name = "K", default_value = "2", value_parser = values::jobs)]
     pub jobs: usize,
     /// Threads per count job, 1 to 4096 [default: all cores].
-    #[arg(long, short = 'j', value_name = "T", value_parser = values::threads)]
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "T", value_parser = values::threads)]
     pub threads: Option<usize>,
     /// The memory the running count jobs may hold together, such as 8G
     /// [default: 4G]: a job's engine memory for its board and threads, and
@@ -167,7 +168,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SIZE", value_parser = values::bytes)]
     pub job_memory: Option<u64>,
     /// Seconds one request may compute before it is stopped, 0.1 to 3600.
-    #[arg(long, value_name = "S", default_value = "5", value_parser = values::request_timeout)]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", default_value = "5", value_parser = values::request_timeout)]
     pub request_timeout: f64,
     /// Also accept requests that start work from pages of this origin, such
     /// as http://localhost:3000 (repeatable; the page's own origin always works).
@@ -216,10 +217,10 @@ pub struct EstimateArgs {
     #[command(flatten)]
     pub size: Size,
     /// Random paths to average, 1 to 1,000,000,000.
-    #[arg(long, value_name = "K", default_value = "1000000", value_parser = values::samples)]
+    #[arg(long, allow_negative_numbers = true, value_name = "K", default_value = "1000000", value_parser = values::samples)]
     pub samples: u64,
     /// The random seed (the same seed gives the same estimate).
-    #[arg(long, value_name = "S", default_value = "1", value_parser = values::seed)]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", default_value = "1", value_parser = values::seed)]
     pub seed: u64,
     /// How to print the estimate.
     #[arg(long, short, value_enum, default_value_t = ReportFormat::Text)]
@@ -277,6 +278,25 @@ pub enum SolutionFormat {
 }
 
 impl SolutionFormat {
+    /// Whether the format writes column numbers, which `--one-based`
+    /// counts from 1 (a drawing, a picture or nothing has none).
+    pub fn has_numbers(self) -> bool {
+        matches!(self, Self::List | Self::Json | Self::Pairs | Self::Lines)
+    }
+
+    /// Refuses `--one-based` beside a format without numbers, where it
+    /// would be taken and do nothing.
+    pub fn check_one_based(self, one_based: bool) -> anyhow::Result<()> {
+        if one_based && !self.has_numbers() {
+            crate::exit::usage!(
+                "--one-based counts the columns that list, json, pairs and lines print from 1; \
+                 --format {} prints no column numbers",
+                self.name()
+            );
+        }
+        Ok(())
+    }
+
     /// The name as the user types it.
     pub fn name(self) -> String {
         self.to_possible_value()
@@ -444,11 +464,11 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoint writes.
-    #[arg(long, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "5", hide = true, value_parser = values::checkpoint_every)]
     pub checkpoint_every: Duration,
     /// Count only slice I of K (1-based) and print a partial result as JSON,
     /// for `nqueens merge` (batch systems, Slurm job arrays).
-    #[arg(long, value_name = "I/K", value_parser = values::slice)]
+    #[arg(long, allow_hyphen_values = true, value_name = "I/K", value_parser = values::slice)]
     pub slice: Option<nqueens::Slice>,
     /// Plan the count and time a sample of its tasks instead of counting:
     /// the projected CPU time with its interval, the wall time on 1, 2 and
@@ -582,7 +602,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE")]
     pub instance: Option<PathBuf>,
     /// With --instance, an excluded-diagonals file: only its first D diagonals.
-    #[arg(long, value_name = "D", requires = "instance", value_parser = values::diagonals)]
+    #[arg(long, allow_hyphen_values = true, value_name = "D", requires = "instance", value_parser = values::diagonals)]
     pub diagonals: Option<usize>,
 }
 
@@ -666,14 +686,15 @@ pub struct TraceArgs {
     #[arg(long)]
     pub structure: bool,
     /// With --format svg: write one picture per step into DIR
-    /// (step-0001.svg, ...) instead of one animated SVG on stdout.
+    /// (step-0001.svg, ...) instead of one animated SVG on stdout; a DIR
+    /// that already holds step pictures is refused.
     #[arg(long, value_name = "DIR")]
     pub frames: Option<PathBuf>,
     /// With --format svg: seconds each step is shown in the animation, up to
     /// 60 [default: 0.8].
     // No clap default: a --delay given where no animation is drawn (text,
     // JSON, --frames) is refused, which needs to know that it was given.
-    #[arg(long, value_name = "SECONDS", value_parser = values::delay)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = values::delay)]
     pub delay: Option<Duration>,
 }
 
@@ -700,17 +721,17 @@ pub struct CompleteArgs {
     #[arg(long = "n", value_name = "N", value_parser = values::board_size, conflicts_with = "input")]
     pub size: Option<usize>,
     /// A pre-placed queen at ROW,COL (repeatable).
-    #[arg(long, value_name = "ROW,COL", value_parser = values::square)]
+    #[arg(long, allow_hyphen_values = true, value_name = "ROW,COL", value_parser = values::square)]
     pub queen: Vec<(usize, usize)>,
     /// A blocked square at ROW,COL (repeatable).
-    #[arg(long, value_name = "ROW,COL", value_parser = values::square)]
+    #[arg(long, allow_hyphen_values = true, value_name = "ROW,COL", value_parser = values::square)]
     pub block: Vec<(usize, usize)>,
     /// --queen, --block and the printed columns count from 1.
     #[arg(long)]
     pub one_based: bool,
     /// For an excluded-diagonals file: use only its first D diagonals (only
     /// prefixes are instances).
-    #[arg(long, value_name = "D", value_parser = values::diagonals)]
+    #[arg(long, allow_hyphen_values = true, value_name = "D", value_parser = values::diagonals)]
     pub diagonals: Option<usize>,
     /// Print every completion, as found.
     #[arg(long, conflicts_with = "count")]
@@ -722,14 +743,14 @@ pub struct CompleteArgs {
     // The conflicts of --all (--count, and --threads, which conflicts
     // with --all): else clap lets `requires` go beside them, and --limit
     // was ignored.
-    #[arg(long, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::completion_limit)]
+    #[arg(long, allow_negative_numbers = true, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::completion_limit)]
     pub limit: Option<u64>,
     /// Worker threads for the first completion and --count, 1 to 4096
     /// (default: every core; --all lists on one).
-    #[arg(long, short = 'j', value_name = "T", conflicts_with = "all", value_parser = values::threads)]
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "T", conflicts_with = "all", value_parser = values::threads)]
     pub threads: Option<usize>,
     /// Give up after S seconds and answer "unknown" (exit status 3).
-    #[arg(long, value_name = "S", value_parser = values::timeout)]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = values::timeout)]
     pub timeout: Option<Duration>,
     /// Print the search's nodes, forced placements and time to stderr.
     #[arg(long)]

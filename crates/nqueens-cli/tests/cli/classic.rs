@@ -71,6 +71,22 @@ fn the_algorithms_table_gives_each_commands_own_limit() {
             "compare {over} --algorithms {name}: {out:?}"
         );
     }
+    // brute-force --permutations has its own line, and its limit holds too.
+    let table = run(&["algorithms"]).ok();
+    assert!(
+        table.contains("brute-force --permutations (the n! permutations, not the n^n boards) takes n up to 11 with solve, all, trace and count."),
+        "{table}"
+    );
+    run(&["solve", "11", "-a", "brute-force", "--permutations"]).ok();
+    for command in ["solve", "all", "trace", "count"] {
+        let mut args = vec![command, "11", "-a", "brute-force", "--permutations"];
+        if command == "all" {
+            args.extend(["--limit", "1"]);
+        }
+        args[1] = "12";
+        let e = run(&args).error();
+        assert!(e.contains("from 1 to 11"), "{args:?}: {e}");
+    }
     // Without --algorithm, trace's own limit speaks, not its default
     // algorithm's (it once said "--algorithm bitwise accepts n from 1 to
     // 64" for `trace 65`, and "from 1 to 32" for `trace 40`).

@@ -209,7 +209,7 @@ fn the_masks_hide_measurements_and_nothing_else() {
         ("about 1.2 × 10^17 years", "about [duration]"),
         ("seed 7, 0.000 s", "seed 7, [duration]"),
         ("took 15 ms", "took [duration]"),
-        ("memory: about 102 MB", "memory: about [memory]"),
+        ("memory: up to about 102 MB", "memory: up to about [memory]"),
         ("(1.2 GiB, 853.6 MiB)", "([memory], [memory])"),
         ("18,090 req/s, 500 MB/s", "[rate], [rate]"),
         ("7.5 tasks/s or 1.2s/task", "[rate] or [rate]"),

@@ -50,6 +50,22 @@ fn nqueens_unique(n: usize) -> u128 {
 
 #[test]
 fn memory_limits_refuse_or_steer() {
+    // auto steered off the join engine by --memory says so, and what the
+    // join engine would need; within its memory, nothing is said.
+    let r = run(&["count", "16", "--memory", "20M", "-j", "2"]).code(0);
+    assert!(
+        r.stderr
+            .contains("the join engine, the fastest here, needs up to about")
+            && r.stderr.contains("the constellation engine counts instead"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("14,772,512 solutions"), "{}", r.stdout);
+    let r = run(&["count", "16", "--memory", "60M", "-j", "2"]).code(0);
+    assert!(!r.stderr.contains("the fastest here"), "{}", r.stderr);
+    // Refused: the refusal alone, no note before it.
+    let e = run(&["count", "16", "--memory", "5M", "-j", "2"]).error();
+    assert!(!e.contains("the fastest here"), "{e}");
     // An explicit engine over the limit is refused, saying what it needs.
     let e = run(&[
         "count", "20", "--engine", "join", "--memory", "10M", "-j", "2",
@@ -69,9 +85,15 @@ fn memory_limits_refuse_or_steer() {
         e.contains("needs about") && !e.contains("fewer threads"),
         "{e}"
     );
-    // auto falls back to an engine that fits: join needs about 18 MiB here.
-    let plan = run(&["count", "16", "--memory", "17M", "--dry-run"]).ok();
-    assert!(plan.contains("(constellation engine)"), "{plan}");
+    // auto falls back to an engine that fits, and says so: join needs more
+    // than 17 MiB at n = 16 (31.5 MiB on 2 threads).
+    let r = run(&["count", "16", "--memory", "17M", "--dry-run"]).code(0);
+    assert!(r.stdout.contains("(constellation engine)"), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("the join engine, the fastest here"),
+        "{}",
+        r.stderr
+    );
     let plan = run(&["count", "16", "--memory", "1G", "--dry-run"]).ok();
     assert!(plan.contains("(join engine)"), "{plan}");
     for bad in ["", "x", "-1G", "0", "12Q", "1e30G"] {
@@ -305,7 +327,7 @@ fn dry_runs_project_the_frontier() {
         "677,295 tasks",
         "95% interval",
         "on 1,000 cores",
-        "memory: about",
+        "memory: up to about",
         "row tables",
     ] {
         assert!(text.contains(words), "{words:?} not in {text}");
@@ -557,6 +579,9 @@ fn merge_compares_task_logs() {
     run(&["count", "10", "--task-log", b_s]).ok();
     let e = run(&["merge", "--compare", a_s, b_s]).error();
     assert!(e.contains("logs of different counts"), "{e}");
+    assert!(e.contains("for n = 11") && e.contains("for n = 10"), "{e}");
+    // Nothing is resumed here: no advice to delete a file.
+    assert!(!e.contains("delete"), "{e}");
     std::fs::remove_file(a).unwrap();
     std::fs::remove_file(b).unwrap();
 }

@@ -93,6 +93,24 @@ fn trace_svg_animates_and_writes_frames() {
     names.sort();
     assert_eq!(names.first().map(String::as_str), Some("step-0001.svg"));
     assert_eq!(names.len(), 7);
+    // Again into the same folder: refused, as the pictures of two searches
+    // would be mixed under one numbering; nothing is written or removed.
+    let again = [
+        "trace",
+        "4",
+        "--format",
+        "svg",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--max-steps",
+        "3",
+    ];
+    let err = run(&again).error();
+    assert!(
+        err.contains("already holds pictures of steps (step-"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 7);
     std::fs::remove_dir_all(&dir).unwrap();
     run(&["trace", "4", "--frames", "x"]).error();
     run(&["trace", "4", "--format", "svg", "--delay", "0"]).error();

@@ -108,7 +108,8 @@ fn sigterm_flushes_and_exits_130() {
 }
 
 /// `nqueens all 10 >&-`: a closed standard output is an error (status 2,
-/// said on stderr), not a silent success; `> /dev/full` too.
+/// said on stderr), not a silent success; `> /dev/full` too, help and
+/// version included.
 #[cfg(unix)]
 #[test]
 fn closed_or_full_stdout_is_an_error() {
@@ -118,6 +119,10 @@ fn closed_or_full_stdout_is_an_error() {
         ("count 8", ">&-"),
         ("all 8", ">/dev/full"),
         ("solve 8", ">/dev/full"),
+        ("--help", ">/dev/full"),
+        ("--version", ">/dev/full"),
+        ("solve -h", ">/dev/full"),
+        ("help count", ">/dev/full"),
     ] {
         let script = format!("exec \"$0\" {args} {redirect}");
         let out = std::process::Command::new("sh")

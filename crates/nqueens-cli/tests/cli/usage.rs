@@ -181,3 +181,55 @@ fn the_small_words_agree_with_the_numbers() {
     let e = run(&["count", "19", "-a", "bitwise"]).error();
     assert!(e.contains("drop --algorithm"), "{e}");
 }
+
+/// A negative number after the board size is the option's value, which its
+/// own check refuses, and not an "unexpected argument" whose tip (`-- -1`)
+/// fails again.
+#[test]
+fn a_negative_value_after_n_is_refused_by_its_option() {
+    for args in [
+        "estimate 8 --seed -1",
+        "estimate 8 --samples -5",
+        "complete --n 8 --timeout -1",
+        "complete --n 8 -j -2",
+        "complete --n 8 --block -1,2",
+        "trace 4 -f svg --delay -1",
+        "count 8 --slice -1/4",
+        "serve --port -1",
+    ] {
+        let args: Vec<&str> = args.split(' ').collect();
+        let err = run(&args).error();
+        assert!(
+            err.starts_with("error: invalid value '-"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// `--one-based` numbers columns; beside a format that prints none (a
+/// drawing, a picture, nothing) it is refused, not taken and ignored.
+#[test]
+fn one_based_needs_a_format_with_numbers() {
+    for args in [
+        "solve 4 --one-based",
+        "solve 4 -f ascii --one-based",
+        "solve 4 -f matrix --one-based",
+        "solve 4 -f leetcode --one-based",
+        "solve 4 -f svg --one-based",
+        "random 6 -f none --one-based",
+        "all 4 --one-based",
+        "all 4 -f board --one-based",
+    ] {
+        let args: Vec<&str> = args.split(' ').collect();
+        let err = run(&args).error();
+        assert!(err.contains("prints no column numbers"), "{args:?}: {err}");
+    }
+    assert_eq!(
+        run(&["solve", "4", "-f", "list", "--one-based"]).ok(),
+        "[2, 4, 1, 3]\n"
+    );
+    assert_eq!(
+        run(&["all", "4", "-f", "list", "--one-based"]).ok(),
+        "[2, 4, 1, 3]\n[3, 1, 4, 2]\n"
+    );
+}

@@ -97,7 +97,7 @@ pub struct WallTime {
 /// assert!(lines[1].starts_with("  CPU time: about "));
 /// assert!(lines[2].starts_with("  wall time: about ") && lines[2].ends_with(" on 2 cores"));
 /// assert!(lines[3].contains("the known Q(14) = 365,596 is inside it"));
-/// assert!(lines[4].starts_with("  memory: about "));
+/// assert!(lines[4].starts_with("  memory: up to about "));
 ///
 /// // And as JSON.
 /// let json = serde_json::to_value(&p)?;
@@ -325,7 +325,7 @@ impl Projection {
     /// let p = Projection::sampled(&BacktrackEngine, plan.as_ref(), 1, None, None, 60.0);
     /// // Every one of the 21 tasks timed: an interval of width 0.
     /// assert_eq!(p.sampled, 21);
-    /// assert_eq!(p.lines().last().unwrap(), "  memory: about 16.0 MiB a process on 1 thread (a search stack per thread)");
+    /// assert_eq!(p.lines().last().unwrap(), "  memory: up to about 16.0 MiB a process on 1 thread (a search stack per thread)");
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn lines(&self) -> Vec<String> {
@@ -389,7 +389,7 @@ impl Projection {
             ));
         }
         lines.push(format!(
-            "  memory: about {} a process on {} ({})",
+            "  memory: up to about {} a process on {} ({})",
             show_bytes(self.memory_bytes),
             plural(self.threads as u128, "thread", "threads"),
             self.memory_plan

@@ -617,12 +617,18 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
         });
     }
     let count = first.slice.count;
-    let missing: Vec<Slice> = Slice::all(count)
-        .filter(|s| !seen.contains_key(&s.index))
-        .collect();
-    if !missing.is_empty() {
+    // The parts name at most `seen.len()` slices, and `count` may be far
+    // larger (any number up to 2^64 − 1): the missing ones are counted, and
+    // only the first few kept for the message.
+    let missing_count = count - seen.len();
+    if missing_count > 0 {
+        let missing = Slice::all(count)
+            .filter(|s| !seen.contains_key(&s.index))
+            .take(MISSING_SHOWN)
+            .collect();
         return Err(SliceError::MissingSlices {
             missing,
+            missing_count,
             given: seen.len(),
             count,
         });
@@ -776,11 +782,13 @@ pub enum SliceError {
     #[error(
         "only {given} of the {count} slices are given: {}; count {} with --slice and merge \
          all {count} parts",
-        missing_list(.missing), if .missing.len() == 1 { "it" } else { "them" }
+        missing_list(.missing, *.missing_count), if *.missing_count == 1 { "it" } else { "them" }
     )]
     MissingSlices {
-        /// The missing slices, in order.
+        /// The first missing slices, in order: at most ten.
         missing: Vec<Slice>,
+        /// How many slices are missing.
+        missing_count: usize,
         /// How many slices were given.
         given: usize,
         /// How many there should be.
@@ -798,6 +806,9 @@ impl From<SliceError> for crate::error::Error {
     }
 }
 
+/// How many missing slices a message names.
+const MISSING_SHOWN: usize = 10;
+
 /// How messages name a partial result.
 fn which(file: &Option<String>) -> String {
     match file {
@@ -807,13 +818,15 @@ fn which(file: &Option<String>) -> String {
 }
 
 /// `slice 2/4 is missing`, `slices 2/4 and 4/4 are missing`, `slices 1/8,
-/// 2/8 and 5/8 are missing`; at most ten are named.
-fn missing_list(missing: &[Slice]) -> String {
-    const SHOWN: usize = 10;
-    let names: Vec<String> = missing.iter().take(SHOWN).map(Slice::to_string).collect();
-    let list = match (names.as_slice(), missing.len()) {
+/// 2/8 and 5/8 are missing`; the first `missing` of `count` in all, at most
+/// [`MISSING_SHOWN`], are named.
+fn missing_list(missing: &[Slice], count: usize) -> String {
+    let names: Vec<String> = missing.iter().map(Slice::to_string).collect();
+    let list = match (names.as_slice(), count) {
         ([one], 1) => return format!("slice {one} is missing"),
-        (names, m) if m > SHOWN => format!("{} and {} more", names.join(", "), m - SHOWN),
+        (names, m) if m > names.len() => {
+            format!("{} and {} more", names.join(", "), m - names.len())
+        }
         ([rest @ .., last], _) => format!("{} and {last}", rest.join(", ")),
         ([], _) => String::new(),
     };
@@ -1064,6 +1077,36 @@ mod tests {
         }
     }
 
+    /// A part of slice 1 of 2^40 (which `count --slice` writes) is refused
+    /// at once, naming ten missing slices: memory does not grow with the
+    /// number of slices.
+    #[test]
+    fn a_merge_of_very_many_slices_names_ten_missing() {
+        let plan = ConstellationEngine.plan(8).unwrap();
+        let count = 1usize << 40;
+        let slice = Slice::new(1, count).unwrap();
+        let tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
+        let part = PartialResult::new(8, "constellation", slice, plan.len(), tally);
+        let part = PartialResult::from_json(&part.to_json()).unwrap();
+        let e = merge(&[("one.json".to_string(), part)]).unwrap_err();
+        let SliceError::MissingSlices {
+            ref missing,
+            missing_count,
+            given,
+            ..
+        } = e
+        else {
+            panic!("{e}")
+        };
+        assert_eq!((missing.len(), missing_count, given), (10, count - 1, 1));
+        assert!(
+            e.to_string()
+                .contains("slices 2/1099511627776, 3/1099511627776,"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("and 1099511627765 more"), "{e}");
+    }
+
     #[test]
     fn merge_refuses_missing_duplicated_and_mismatched_parts() {
         let plan = ConstellationEngine.plan(10).unwrap();
@@ -1090,13 +1133,17 @@ mod tests {
         let e = merge(&[big[0].clone(), big[4].clone(), big[9].clone()]).unwrap_err();
         let SliceError::MissingSlices {
             missing,
+            missing_count,
             given,
             count,
         } = e
         else {
             panic!("{e}")
         };
-        assert_eq!((missing.len(), given, count), (17, 3, 20));
+        assert_eq!(
+            (missing.len(), missing_count, given, count),
+            (10, 17, 3, 20)
+        );
 
         let mut twice = parts.clone();
         twice.push(("copy.json".to_string(), parts[1].1.clone()));

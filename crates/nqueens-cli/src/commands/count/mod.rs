@@ -86,6 +86,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             show_bytes(limit)
         );
     }
+    if let (EngineChoice::Auto, Some(limit)) = (choice, a.target.memory) {
+        note_engine_within_memory(n, threads, limit, engine);
+    }
     // Under `ulimit -v` a count that cannot fit would die at its first
     // allocation that fails (an abort, not an error): refuse it now.
     let stacks = crate::limits::THREAD_STACK.saturating_mul(threads as u64);
@@ -127,4 +130,32 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         args: &a,
     };
     engine::run(n, a.target.unique, format, &run)
+}
+
+/// Says when `--memory` made `auto` pass over the engine it takes without a
+/// limit (the join engine, whose memory is a bound with a margin): the
+/// engine that counts instead takes hundreds of times as long, which should
+/// not go unremarked. (No ratio is given: the engines' rough models are
+/// off by a factor of two or three at the frontier.)
+fn note_engine_within_memory(
+    n: usize,
+    threads: usize,
+    limit: u64,
+    engine: &'static dyn nqueens::Engine,
+) {
+    let fastest = nqueens::auto_engine(n, threads, None);
+    if fastest.name() == engine.name() {
+        return;
+    }
+    crate::exit::note!(
+        "note: the {} engine, the fastest here, needs up to about {} on {}, more than --memory \
+         {}; the {} engine counts instead, which takes far longer (a dry run without --memory \
+         projects the {} engine)",
+        fastest.name(),
+        show_bytes(fastest.memory(n, threads)),
+        plural(threads as u128, "thread", "threads"),
+        show_bytes(limit),
+        engine.name(),
+        fastest.name()
+    );
 }

@@ -82,6 +82,10 @@ pub(super) fn json(text: &str) -> Result<Instance, ParseError> {
             };
             let message = if e.is_data() {
                 format!("not a valid instance{at}: {message}")
+            } else if !at.is_empty() && message == "trailing characters" {
+                // serde_json's word for an array longer than its type: a
+                // pair with a third number.
+                format!("not a valid instance{at}: too many numbers, expected an array of length 2")
             } else {
                 format!("not valid JSON: {message}")
             };

@@ -321,6 +321,13 @@ fn json_errors() {
     err(r#"{"n": 8, "queens": [[0, 0]"#, Some(1), "not valid JSON");
     // Text after the object is refused, not cut off unread.
     err(r#"{"n":8} garbage"#, Some(1), "trailing characters");
+    // A pair with a third number is no JSON error (serde_json calls it
+    // "trailing characters"): the pair is named.
+    err(
+        r#"{"n": 8, "queens": [[0, 0, 3]]}"#,
+        Some(1),
+        "not a valid instance (at queens[0]): too many numbers, expected an array of length 2",
+    );
     err("{\"n\":8}\n{\"n\":9}\n", Some(2), "trailing characters");
     assert!(parse_instance("{\"n\":8}\n\n  \n", ReadOptions::default()).is_ok());
     let e = err("{\"n\": 8,\n \"n\": 9}", Some(2), "duplicate field `n`");

@@ -513,7 +513,25 @@ impl Checkpoint {
         let Some(mut file) = bounded_file::open(path, HEADER_MAX).map_err(io)? else {
             return Ok(None);
         };
-        let tasks = serde_json::from_slice::<Header>(&file.bytes).map_or(0, |h| h.tasks);
+        let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
+            Ok(header) => header.tasks,
+            // Not a checkpoint's header: its first line alone says so (the
+            // size of what follows would blame the wrong thing).
+            Err(_) if file.bytes.len() >= HEADER_MAX => {
+                return Err(CheckpointError::Malformed {
+                    path: Some(path.to_path_buf()),
+                    line: 1,
+                    reason: format!(
+                        "the first line is longer than a checkpoint's header can be ({HEADER_MAX} \
+                         bytes): the file is not an nqueens checkpoint"
+                    ),
+                });
+            }
+            Err(_) => match Self::parse_from(&String::from_utf8_lossy(&file.bytes), Some(path)) {
+                Err(e) => return Err(e),
+                Ok(_) => 0,
+            },
+        };
         let limit = HEADER_MAX as u64 + (tasks as u64 + 1).saturating_mul(LINE_MAX as u64);
         if !file.read_rest(limit).map_err(io)? {
             return Err(CheckpointError::TooLarge {

@@ -365,9 +365,27 @@ fn tampered_files_are_refused() {
 fn hostile_files_are_refused_in_bounded_memory() {
     let dir = scratch_dir("hostile");
     let path = dir.join("ck");
+    // Not a checkpoint's header: said so from the first line, not blamed on
+    // the size (it said "larger than a checkpoint of 0 tasks can be").
     fs::write(&path, vec![b'7'; 8 << 20]).unwrap();
     let e = Checkpoint::load(&path).unwrap_err();
-    assert!(matches!(e, CheckpointError::TooLarge { .. }), "{e}");
+    assert!(
+        matches!(e, CheckpointError::Malformed { line: 1, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("not an nqueens checkpoint"), "{e}");
+    // A checkpoint's header and more than its 3 tasks can fill.
+    let long = format!(
+        "{}{}",
+        header(10, "constellation", 3),
+        "0\n".repeat(1 << 20)
+    );
+    fs::write(&path, long).unwrap();
+    let e = Checkpoint::load(&path).unwrap_err();
+    assert!(
+        matches!(e, CheckpointError::TooLarge { tasks: 3, .. }),
+        "{e}"
+    );
     fs::write(&path, vec![0u8; 1000]).unwrap();
     assert!(Checkpoint::load(&path).is_err());
     let big = format!(
