@@ -76,7 +76,7 @@ fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
     let bytes = solutions * running as u128 * (8 * n as u128 + 40);
     let seconds = SECONDS_13 * GROWTH.powi(n as i32 - ANNOUNCE_FROM as i32);
     crate::exit::note!(
-        "note: compare {n} lists all {} solutions with {}: up to roughly {} here, \
+        "note: compare {n} lists all {} solutions with {}: up to roughly {} here{}, \
          and about {} of memory for the solutions kept; --first compares the work to the first \
          solution only",
         grouped(solutions),
@@ -86,6 +86,12 @@ fn announce(n: usize, first: bool, algorithms: &[&dyn Algorithm]) {
             format!("each of {running} algorithms")
         },
         nqueens::show_duration(seconds),
+        // The time is measured with every algorithm, the slowest included.
+        if algorithms.len() < nqueens::algorithms().len() {
+            " (what all of them take; fewer take less)"
+        } else {
+            ""
+        },
         crate::limits::show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)),
     );
 }
@@ -155,6 +161,19 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         );
     }
     let algorithms = &chosen(&a)?;
+    // Nothing to compare when every algorithm given refuses n: an error,
+    // not a table of refusals that "found the same 0 solutions".
+    if algorithms.iter().all(|a| n > a.max_n()) {
+        let limits: Vec<String> = algorithms
+            .iter()
+            .map(|a| format!("{} takes n up to {}", a.name(), a.max_n()))
+            .collect();
+        usage!(
+            "compare {n}: none of the algorithms given takes n = {n} ({}); give a smaller n or \
+             other --algorithms",
+            limits.join(", ")
+        );
+    }
     announce(n, first, algorithms);
     let rows: Vec<(&dyn Algorithm, Row)> = algorithms
         .iter()

@@ -223,6 +223,13 @@ fn compare_reports_refusals_and_limits() {
     let out = run(&["compare", "10", "--algorithms", "brute-force,bitwise"]).ok();
     assert!(out.contains("brute-force      refused"), "{out}");
     assert!(out.contains("724"), "{out}");
+    // Every algorithm refusing is an error, not a table that "found the
+    // same 0 solutions".
+    let e = run(&["compare", "10", "--algorithms", "brute-force"]).error();
+    assert!(
+        e.contains("none of the algorithms given takes n = 10 (brute-force takes n up to 9)"),
+        "{e}"
+    );
     let e = run(&["compare", "15"]).error();
     assert!(e.contains("from 1 to 14"), "{e}");
     // With --first each keeps one solution: a larger board (it was refused
@@ -503,6 +510,14 @@ fn long_commands_say_how_long_first() {
         note.starts_with("note: compare 14 lists all 365,596 solutions with each of")
             && note.contains("up to roughly")
             && note.contains("MiB of memory"),
+        "{note}"
+    );
+    assert!(!note.contains("fewer take less"), "{note}");
+    // With one algorithm the time measured with all of them is said to be so.
+    let note = first_note(&["compare", "14", "--algorithms", "bitwise"]);
+    assert!(
+        note.contains("with one algorithm: up to roughly")
+            && note.contains("(what all of them take; fewer take less)"),
         "{note}"
     );
     let note = first_note(&["estimate", "128", "--samples", "1000000000"]);

@@ -272,9 +272,28 @@ pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -
             }
         }
         ApiError::bad_json(format!(
-            "the field \"{field}\" is not what this endpoint takes: {e}; for example {example}"
+            "the field \"{field}\" is not what this endpoint takes: {}; for example {example}",
+            too_large(&e.to_string())
         ))
     })
+}
+
+/// serde_json reads a whole number past 2^64 as a float, and serde then
+/// calls it "floating point `1.8446744073709552e+19`", which the sender of
+/// `18446744073709551616` did not write: a float that is whole and that
+/// large is said to be too large instead.
+fn too_large(message: &str) -> String {
+    let float = message
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split_once('`'))
+        .and_then(|(x, _)| x.parse::<f64>().ok());
+    match float {
+        Some(x) if x.fract() == 0.0 && x.abs() >= 2f64.powi(63) => format!(
+            "the number {x:e} is too large: whole numbers stop at {} (2^64 − 1)",
+            u64::MAX
+        ),
+        _ => message.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -284,6 +303,20 @@ mod tests {
     fn board(json: &str, max: usize) -> ApiResult<Board> {
         let input: BoardIn = serde_json::from_str(json).expect("valid JSON");
         input.check(max, "test")
+    }
+
+    #[test]
+    fn a_whole_number_past_two_to_the_64_is_too_large_not_a_float() {
+        let e = parse::<BoardIn>(br#"{"n": 18446744073709551616}"#, &["n"], "{}").unwrap_err();
+        let message = e.message;
+        assert!(
+            message.contains("is too large: whole numbers stop at"),
+            "{message}"
+        );
+        assert!(!message.contains("floating point"), "{message}");
+        // A number with a fraction is still a float.
+        let e = parse::<BoardIn>(br#"{"n": 1.5}"#, &["n"], "{}").unwrap_err();
+        assert!(e.message.contains("floating point `1.5`"), "{e:?}");
     }
 
     #[test]
