@@ -286,7 +286,8 @@
 //!
 //! ## Errors
 //!
-//! Fallible functions return [`Error`], whose variants say exactly what was
+//! Most fallible functions return [`Error`] (the others their own precise
+//! error, see [the error module](crate::Error)), whose variants say exactly what was
 //! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
 //! a front end can explain it.
 

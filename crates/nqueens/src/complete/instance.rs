@@ -302,7 +302,9 @@ impl Instance {
 
     /// Checks that the pre-placed queens can be part of a solution as far as
     /// they themselves go: no two attack each other, none stands on a blocked
-    /// square or an excluded diagonal. The first problem in board order.
+    /// square or an excluded diagonal. A queen on a blocked square or an
+    /// excluded diagonal is reported first (the first such queen in board
+    /// order), then the first pair that attacks.
     ///
     /// # Errors
     /// The [`Clash`].

@@ -6,7 +6,10 @@ mod instance;
 
 /// The largest board completion takes: 65,536. The solver keeps every row
 /// and every column as a bit set (two bits per square, n²/4 bytes: 1 GiB
-/// at this size), so the limit is checked before anything is allocated.
+/// at this size) and a trail of the squares it takes away (4 bytes a
+/// square), about 17 GiB a board in all at this size
+/// ([`completion_memory`](crate::completion_memory) says how much for any
+/// n), so the limit is checked before anything is allocated.
 ///
 /// # Examples
 ///

@@ -55,9 +55,9 @@ use crate::symmetry::Symmetry;
 
 /// The engine; see the module docs.
 ///
-/// The default engine ([`engines`](crate::engines) lists it first) and the
-/// one [`auto_engine`](crate::auto_engine) picks where the join engine does
-/// not fit.
+/// The first that [`engines`](crate::engines) lists, and the one
+/// [`auto_engine`](crate::auto_engine) picks below n = 14, above n = 28 and
+/// where the join engine does not fit in the memory given.
 ///
 /// # Examples
 ///

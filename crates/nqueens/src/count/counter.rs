@@ -91,7 +91,9 @@ impl Counter {
     /// Counts every task and returns Q(n) and U(n).
     ///
     /// # Errors
-    /// What the engine's [`Engine::plan`] refuses (a size out of its range).
+    /// What the engine's [`Engine::plan`] refuses (a size out of its range),
+    /// [`Error::Threads`] when the system will not start the threads, and
+    /// [`Error::Inconsistent`] should the run end before its last task.
     pub fn count(&self) -> Result<Counts, Error> {
         // Nothing sets the flag and Quiet never stops, so every task runs.
         self.count_with(&AtomicBool::new(false), &mut Quiet)?

@@ -86,8 +86,11 @@ pub fn default_threads() -> usize {
 
 /// Counts the tasks in `pending` (indices into `plan`) on `threads` threads.
 ///
-/// `stop` can be set from anywhere (a signal handler) to end the run early;
-/// tasks already started still finish and are reported.
+/// `stop` can be set from anywhere (a signal handler) to end the run early:
+/// no task starts after it, and a task under way either finishes and is
+/// reported or, where the engine cuts long tasks short (the join engine,
+/// [`Plan::count_or_stop`]), is given up and not reported, to be counted
+/// again by a resumed run.
 ///
 /// Each finished task is passed to `observer` ([`Sink::task_done`]) on the
 /// calling thread, in the order the tasks finish, which is where a front end

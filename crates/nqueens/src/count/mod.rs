@@ -49,7 +49,9 @@ use crate::search::check_n;
 pub use counter::Counter;
 use plan::Engine;
 
-/// Every counting engine, the default first.
+/// Every counting engine: constellation first (the fallback, which every n
+/// up to 40 fits), then join (which [`auto_engine`] picks from n = 14 to 28
+/// where it fits in memory), then backtrack.
 ///
 /// # Examples
 ///

@@ -26,8 +26,8 @@
 //!
 //! ```text
 //! {"format":"nqueens-task-log","version":1,"n":10,"engine":"constellation","tasks":293,"fingerprint":"14e3e9a9b0748779"}
-//! 1 24 24 8a1f3c02
-//! 0 0 0 5be0e417
+//! 1 24 24 71956dd9
+//! 0 0 0 8943c7d5
 //! ```
 //!
 //! Because each check value covers the one before it, the lines form a
@@ -987,6 +987,29 @@ impl TaskLogWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The module docs' example log is one this module reads, of the plan
+    /// and tasks it names (its check values were once wrong).
+    #[test]
+    fn the_docs_example_is_a_log_of_the_plan_it_names() {
+        use crate::count::constellation::ConstellationEngine;
+        use crate::count::plan::{plan_fingerprint, Engine};
+        let text = crate::count::checkpoint::tests::doc_example(include_str!("task_log.rs"));
+        let log = TaskLog::parse(&text).unwrap();
+        let plan = ConstellationEngine.plan(10).unwrap();
+        log.check_matches(
+            10,
+            "constellation",
+            plan.len(),
+            &plan_fingerprint(plan.as_ref()),
+        )
+        .unwrap();
+        let done: Vec<(usize, Tally)> = log.done().collect();
+        assert_eq!(done.len(), 2);
+        for (i, tally) in done {
+            assert_eq!(tally, plan.count(i), "task {i}");
+        }
+    }
 
     fn sample() -> (TaskLog, String) {
         let mut log = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");

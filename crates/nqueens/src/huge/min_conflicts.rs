@@ -36,7 +36,8 @@
 //! swap would make to the total is computed from the eight lines it touches
 //! (old and new, two queens, two families), in O(1) time.
 //!
-//! The split pays off on huge boards: the bits, `n/4` bytes in all, stay in the
+//! The split pays off on huge boards: the bits, about `n/2` bytes in all
+//! (2n − 1 lines of each family, a bit each), stay in the
 //! processor's caches where a `u32` per line (`16n` bytes) would not, and after
 //! the greedy start almost every line holds at most one queen, so the `u32`
 //! parts stay zero. They are allocated zeroed (the operating system hands out

@@ -79,7 +79,9 @@ impl Style {
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Options {
-    /// Print columns from 1 instead of 0 (lists and JSON).
+    /// Print columns from 1 instead of 0 (list, lines, JSON, and pairs,
+    /// whose rows count from 1 too); drawings and LeetCode's form have no
+    /// numbers.
     pub one_based: bool,
 }
 

@@ -72,8 +72,9 @@ pub trait Sink {
     }
 
     /// Task `index` of a count's plan counted `tally`. `Break` stops the
-    /// count: no new tasks are started, the ones under way finish and are
-    /// reported.
+    /// count: no new tasks are started, and the ones under way finish and
+    /// are reported, or are given up unreported where the engine cuts long
+    /// tasks short (the join engine; see `Plan::count_or_stop`).
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         let _ = (index, tally);
         ControlFlow::Continue(())

@@ -52,7 +52,7 @@
 //! 0 0 0
 //! 1 24 24
 //! 4 8 8
-//! end 3 5d0e7c21
+//! end 3 5e925b87
 //! ```
 //!
 //! (Tasks 0, 1 and 4 of the 293 of the constellation plan for n = 10 are
@@ -1136,4 +1136,4 @@ fn write_atomic_locked(path: &Path, contents: &[u8]) -> io::Result<File> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -486,3 +486,34 @@ fn a_failed_save_says_what_the_file_still_holds() {
 fn recording_outside_the_plan_panics() {
     sample().record(7, Tally::default());
 }
+
+/// The `text` block of a module's docs (`//! ```text` to `//! ````), as a
+/// file: the example a reader copies.
+pub(crate) fn doc_example(source: &str) -> String {
+    source
+        .lines()
+        .skip_while(|l| *l != "//! ```text")
+        .skip(1)
+        .take_while(|l| *l != "//! ```")
+        .map(|l| format!("{}\n", l.strip_prefix("//! ").unwrap_or("")))
+        .collect()
+}
+
+/// The module docs' example checkpoint is one this module reads, of the
+/// plan and tasks its words name (its checksum was once wrong).
+#[test]
+fn the_docs_example_is_a_checkpoint_of_the_plan_it_names() {
+    use crate::count::constellation::ConstellationEngine;
+    use crate::count::plan::{plan_fingerprint, Engine};
+    let text = doc_example(include_str!("mod.rs"));
+    let ck = Checkpoint::parse(&text).unwrap();
+    let plan = ConstellationEngine.plan(10).unwrap();
+    ck.check_matches(10, "constellation", plan.len()).unwrap();
+    ck.check_fingerprint(&plan_fingerprint(plan.as_ref()))
+        .unwrap();
+    let done: Vec<(usize, Tally)> = ck.done().collect();
+    assert_eq!(done.iter().map(|d| d.0).collect::<Vec<_>>(), [0, 1, 4]);
+    for (i, tally) in done {
+        assert_eq!(tally, plan.count(i), "task {i}");
+    }
+}
