@@ -74,17 +74,20 @@ fn trace_svg_animates_and_writes_frames() {
         "not animated"
     );
     let dir = std::env::temp_dir().join(format!("nqueens-frames-{}", std::process::id()));
-    let r = run(&[
-        "trace",
-        "4",
-        "--format",
-        "svg",
-        "--frames",
-        dir.to_str().unwrap(),
-        "--max-steps",
-        "7",
-    ])
-    .code(0);
+    let frames = |steps| {
+        let dir = dir.to_str().unwrap();
+        run(&[
+            "trace",
+            "4",
+            "-f",
+            "svg",
+            "--frames",
+            dir,
+            "--max-steps",
+            steps,
+        ])
+    };
+    let r = frames("7").code(0);
     assert!(r.stderr.contains("wrote 7 pictures"), "{}", r.stderr);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -95,17 +98,7 @@ fn trace_svg_animates_and_writes_frames() {
     assert_eq!(names.len(), 7);
     // Again into the same folder: refused, as the pictures of two searches
     // would be mixed under one numbering; nothing is written or removed.
-    let again = [
-        "trace",
-        "4",
-        "--format",
-        "svg",
-        "--frames",
-        dir.to_str().unwrap(),
-        "--max-steps",
-        "3",
-    ];
-    let err = run(&again).error();
+    let err = frames("3").error();
     assert!(
         err.contains("already holds pictures of steps (step-"),
         "{err}"
