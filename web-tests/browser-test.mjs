@@ -629,6 +629,11 @@ async function run() {
       const dk = await stepNow();
       const at = t.events[dk - 1].node;
       ok(dead.some((d) => within(t, d.id, at)), `${name}: d lands on a step standing on a dead end (step ${dk}, node ${at})`);
+      // Why it is one, in the algorithm's own terms: dancing links is stuck
+      // on a row or a column (it chooses either), the others on the next row.
+      const why = name === 'dancing-links' ? 'a row or column left has no free square' : 'nothing in the next row is free';
+      const tag = await text('#w-event .ev-tag');
+      ok(tag === `⊘ a dead end: ${why}`, `${name}: the dead end's tag says why in its terms (got ${tag})`);
     } else {
       ok(await page.isDisabled('#w-next-deadend'), `${name}: no dead end in the trace, the button is off`);
     }
@@ -764,6 +769,7 @@ async function run() {
 
   await testGoToStep(url);
   await testOccupancyOnBoard(url);
+  await testHeuristicTakenBack(url);
   await testCompare(url);
   await testComparePaging(url);
   await testTabs(url);
@@ -984,6 +990,30 @@ async function testOccupancyOnBoard(url) {
   await page.click('#w-reset');
 }
 
+// The heuristic's scores table: on a step that takes a queen back, the
+// candidate it was trying is taken back, not "trying" (steps 17, 18, 25 and
+// 26 of 4×4 once pointed "← trying" at the queen just removed).
+async function testHeuristicTakenBack(url) {
+  step = 'heuristic: a candidate taken back';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', '4');
+  await page.selectOption('#algo', 'heuristic');
+  const t = await traceUpTo(url, 4, 'heuristic', 60);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching heuristic');
+  const backs = t.events.map((e, i) => [e, i + 1]).filter(([e]) => e.event === 'backtrack' && e.view.structure.kind === 'scores' && e.view.structure.row === e.row);
+  ok(backs.length >= 2, `heuristic's 4×4 trace takes queens back within its scored rows (${backs.length})`);
+  for (const [e, k] of backs.slice(0, 4)) {
+    await setScrub(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `heuristic at step ${k}`);
+    const rows = await page.$$eval('#w-structure .scores tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    const taken = rows.filter((r) => r[2] === '← taken back');
+    ok(!rows.some((r) => r[2] === '← trying') && taken.length === 1 && Number(taken[0][0]) === e.col,
+      `step ${k}: the queen taken back, column ${e.col}, is marked so and nothing is "trying" (got ${JSON.stringify(rows)})`);
+  }
+  await page.click('#w-reset');
+}
+
 // What one side of the comparison draws: its step, its queens, its
 // structure (the kinds the pairs below use), and the table's counters.
 async function compareSide(i) {
@@ -1021,9 +1051,10 @@ async function checkCompareSide(t, i, k, what) {
   const n = t.n;
   ok(Number(await tableCell('steps', i)) === k, `${what}: the table's steps for ${t.algorithm}`);
   ok(Number(await tableCell('nodes', i)) === boardsAt(t, k, n), `${what}: the table's nodes for ${t.algorithm} (${boardsAt(t, k, n)})`);
-  ok(Number(await tableCell('placements', i)) === t.events.slice(0, k).filter((e) => e.event === 'place').length, `${what}: the table's placements for ${t.algorithm}`);
-  // The algorithm's own counters, live: those the API's step carries.
-  for (const [row, f] of [['tests', 'conflict_tests'], ['reads', 'reads'], ['writes', 'writes']]) {
+  // The algorithm's own counters, live: those the API's step carries (the
+  // placements too: brute force and bfs have no place events, and the
+  // table once said 0 for them).
+  for (const [row, f] of [['placements', 'placements'], ['tests', 'conflict_tests'], ['reads', 'reads'], ['writes', 'writes']]) {
     const got = await tableCell(row, i);
     ok(Number(got) === ev.counters[f], `${what}: the table's ${row} for ${t.algorithm} are the API's at step ${k} (want ${ev.counters[f]}, got ${got})`);
   }

@@ -9,7 +9,9 @@
 // API. The conflict tests, reads and writes after each step are the ones
 // the API's step carries ("counters": what the algorithm had counted when
 // it took that step, so that after the last step they are the search's own
-// totals); the steps, boards, placements, backtracks and solutions are the
+// totals), and so are the placements (a place event is one for most, but
+// brute force puts n queens a candidate, bfs one a child, and dancing links
+// one an option); the steps, boards, backtracks and solutions are the
 // events counted here.
 
 import { $, SVG_NS, h, key, setText } from './dom.js';
@@ -224,7 +226,7 @@ const counted = (field) => (s) => {
 const CMP_ROWS = [
   ['steps', 'steps of the trace done', (s) => s.k],
   ['nodes', 'boards stood on so far (the tree\'s nodes less its pruned squares)', (s) => s.nodesAt[s.k]],
-  ['placements', 'queens put on the board so far', (s) => s.placeAt[s.k]],
+  ['placements', 'queens put on the board so far, as the search itself counts them (brute force puts n a candidate)', counted('placements')],
   ['tests', 'conflict tests so far, as the search itself counts them', counted('conflict_tests')],
   ['reads', 'entries of its structure read so far, as the search itself counts them', counted('reads')],
   ['writes', 'entries of its structure written so far, as the search itself counts them', counted('writes')],

@@ -167,10 +167,14 @@ export function structureWidget(s, v, n) {
       const table = h('table', { class: 'scores', 'data-field': 'candidates' },
         h('thead', {}, h('tr', {}, h('th', { text: 'column' }), h('th', { text: 'f' }), h('th', { text: '' }))));
       const body = h('tbody');
-      // The first `next` have been taken, the last of them is being tried.
-      const state = (i) => (i < next - 1 ? 'tried' : i === next - 1 ? 'trying' : '');
+      // The first `next` have been taken, the last of them is being tried,
+      // unless this step takes its queen back (then it is done with too).
+      const mk0 = v && v.mark;
+      const takenBack = !!(mk0 && mk0.kind === 'removed' && mk0.row === s.row);
+      const state = (i) => (i < next - 1 ? 'tried' : i === next - 1 ? (takenBack ? 'tried' : 'trying') : '');
+      const label = (i) => (i === next - 1 ? (takenBack ? '← taken back' : '← trying') : state(i));
       cand.forEach(([c, f], i) => body.append(h('tr', { class: state(i) },
-        h('td', { text: c }), h('td', { text: f }), h('td', { text: state(i) === 'trying' ? '← trying' : state(i) }))));
+        h('td', { text: c }), h('td', { text: f }), h('td', { text: label(i) }))));
       // While the row is being entered its squares are tested before any is scored.
       const mk = v && v.mark;
       const entering = !cand.length && mk && mk.kind === 'rejected' && mk.row === s.row;

@@ -34,7 +34,6 @@ export function stepCounters(w, events, tree) {
   }
   w.backAt = new Uint32Array(N + 1);
   w.solAt = new Uint32Array(N + 1);
-  w.placeAt = new Uint32Array(N + 1);
   for (let k = 1; k <= N; k++) {
     const ev = events[k - 1].event;
     w.nodesAt[k] += w.nodesAt[k - 1];
@@ -42,7 +41,6 @@ export function stepCounters(w, events, tree) {
     w.rejAt[k] += w.rejAt[k - 1];
     w.backAt[k] = w.backAt[k - 1] + (ev === 'backtrack' ? 1 : 0);
     w.solAt[k] = w.solAt[k - 1] + (ev === 'solution' ? 1 : 0);
-    w.placeAt[k] = w.placeAt[k - 1] + (ev === 'place' ? 1 : 0);
   }
 }
 

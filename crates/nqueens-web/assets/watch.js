@@ -336,6 +336,16 @@ export async function scrubTo(k) {
   }
 }
 
+// Why no queen fits on a dead end's board. The searches that fill the rows
+// in order are stuck when the next row has no free square; dancing links
+// chooses any row or column, and is stuck when one of them has none (the
+// library's tree marks them so: algo/truth.rs checks both).
+export function deadEndWhy(algorithm) {
+  return algorithm === 'dancing-links'
+    ? 'a row or column left has no free square'
+    : 'nothing in the next row is free';
+}
+
 export function showWatch() {
   const w = state.watch;
   const on = !!(w && w.active);
@@ -359,7 +369,7 @@ export function showWatch() {
     const dead = w.deadSteps.includes(k);
     evEl.replaceChildren(...h('span', {}, h('span', { class: 'ev-num', text: `Step ${w.offset + k} of ${w.offset + N}${w.truncated ? '+' : ''}` }), ': ',
       h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }),
-      dead ? h('span', { class: 'ev-tag', text: '⊘ a dead end: nothing in the next row is free', title: 'the search backs up from here' }) : null).childNodes);
+      dead ? h('span', { class: 'ev-tag', text: '⊘ a dead end: ' + deadEndWhy(w.algorithm), title: 'the search backs up from here' }) : null).childNodes);
     evEl.className = 'event' + (ev ? ' ev-' + ev.event : '') + (dead ? ' ev-dead' : '');
     const log = $('w-log');
     const items = [];

@@ -1016,6 +1016,7 @@ mod trace {
         let stats = algorithm.search(n, &mut StopAt(k)).expect("n ok");
         json!({
             "nodes": stats.nodes,
+            "placements": stats.placements,
             "conflict_tests": stats.conflict_tests,
             "reads": stats.reads,
             "writes": stats.writes,
@@ -1037,7 +1038,7 @@ mod trace {
             );
             assert_eq!(r["truncated"], false, "{name}");
             let events = r["events"].as_array().expect("events");
-            let keys = ["nodes", "conflict_tests", "reads", "writes"];
+            let keys = ["nodes", "placements", "conflict_tests", "reads", "writes"];
             for k in [
                 1,
                 2,

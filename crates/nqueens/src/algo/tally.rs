@@ -3,8 +3,8 @@
 //! A search returns its [`Stats`] only when it ends, but a learner watching
 //! two algorithms side by side wants to see the work pile up as they go: the
 //! squares tested, the entries read, the entries written. [`LiveTally`] follows
-//! the events of one search and keeps the nodes, conflict tests, reads and
-//! writes exactly as that algorithm's own `Stats` count them (each module's
+//! the events of one search and keeps the nodes, placements, conflict tests,
+//! reads and writes exactly as that algorithm's own `Stats` count them (each module's
 //! docs say what a read or a write is for it), so that after any event the
 //! tally equals what the algorithm had counted when it sent that event, and
 //! after the last event of a complete search it equals the totals returned.
@@ -20,8 +20,8 @@
 
 use super::{Event, ItemKind, Stats};
 
-/// The four counters a comparison shows live: nodes, conflict tests, reads
-/// and writes, with the meaning of [`Stats`].
+/// The counters a comparison shows live: nodes, placements, conflict tests,
+/// reads and writes, with the meaning of [`Stats`].
 ///
 /// # Examples
 ///
@@ -31,6 +31,8 @@ use super::{Event, ItemKind, Stats};
 /// let stats = find_algorithm("recursive")?.search(4, &mut SolutionCounter::default())?;
 /// let counters = Counters::from(&stats);
 /// assert_eq!((counters.nodes, counters.conflict_tests), (17, 60));
+/// // Every node but the empty board is a queen placed.
+/// assert_eq!(counters.placements, 16);
 /// assert_eq!((counters.reads, counters.writes), (stats.reads, stats.writes));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -38,6 +40,8 @@ use super::{Event, ItemKind, Stats};
 pub struct Counters {
     /// As [`Stats::nodes`].
     pub nodes: u64,
+    /// As [`Stats::placements`].
+    pub placements: u64,
     /// As [`Stats::conflict_tests`].
     pub conflict_tests: u64,
     /// As [`Stats::reads`].
@@ -50,6 +54,7 @@ impl From<&Stats> for Counters {
     fn from(stats: &Stats) -> Self {
         Counters {
             nodes: stats.nodes,
+            placements: stats.placements,
             conflict_tests: stats.conflict_tests,
             reads: stats.reads,
             writes: stats.writes,
@@ -201,6 +206,19 @@ impl LiveTally {
         let n = self.n as u64;
         let c = &mut self.counters;
         c.writes += std::mem::take(&mut self.pending);
+        // Queens put on the board: one a place for the searches that place
+        // queens one by one, n a candidate for brute force (each is a whole
+        // board), one a child for bfs, one an option chosen (its cover) for
+        // dancing links.
+        c.placements += match (self.rules, event) {
+            (Rules::Unknown, _) => 0,
+            (Rules::BruteForce, Event::Candidate { .. }) => n,
+            (Rules::Bfs, Event::Enqueue { .. } | Event::Solution { .. })
+            | (Rules::DancingLinks, Event::Cover { .. }) => 1,
+            (Rules::Bfs | Rules::DancingLinks | Rules::BruteForce, _) => 0,
+            (_, Event::Place { .. }) => 1,
+            _ => 0,
+        };
         match (self.rules, event) {
             (Rules::Unknown, _) => {}
             (
