@@ -962,22 +962,34 @@ async function testGoToStep(url) {
   await page.click('#w-reset');
 }
 
+// Watches `algorithm` on an n×n board from its first step, and returns its
+// trace from the API up to step `upto`.
+async function watchFor(url, n, algorithm, upto) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#n', String(n));
+  await page.selectOption('#algo', algorithm);
+  const t = await traceUpTo(url, n, algorithm, upto);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, `watching ${algorithm}`);
+  return t;
+}
+
+// Puts the timeline on step k and waits for the page to show it.
+async function scrubAndWait(k, what) {
+  await setScrub(k);
+  await waitText('#c-steps', new RegExp(`^${k}$`), what);
+}
+
 // Occupancy: each empty square shows its attack counter, as the API's
 // view of the step has it.
 async function testOccupancyOnBoard(url) {
   step = 'occupancy counters on the squares';
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.selectOption('#n', '6');
-  await page.selectOption('#algo', 'occupancy');
-  const t = await traceUpTo(url, 6, 'occupancy', 400);
+  const t = await watchFor(url, 6, 'occupancy', 400);
   const k1 = t.events.findIndex((e) => e.view.structure.grid.flat().some((x) => x >= 2)) + 1;
   const k2 = t.events.findIndex((e, i) => i >= k1 && e.event === 'backtrack') + 1;
   ok(k1 > 0 && k2 > k1, `occupancy's trace has a square attacked twice (step ${k1}) and a backtrack after it (step ${k2})`);
-  await page.keyboard.press('ArrowRight');
-  await waitText('#c-steps', /^1$/, 'watching occupancy');
   for (const k of [k1, k2]) {
-    await setScrub(k);
-    await waitText('#c-steps', new RegExp(`^${k}$`), `occupancy at step ${k}`);
+    await scrubAndWait(k, `occupancy at step ${k}`);
     const v = t.events[k - 1].view;
     const drawn = await page.$$eval('#board .sq', (els) => els.map((e) => ({ r: Number(e.dataset.row), c: Number(e.dataset.col), cnt: e.querySelector('.cnt').textContent, queen: e.classList.contains('queen') })));
     const wrong = drawn.filter((d) => (d.queen ? d.cnt !== '' : d.cnt !== String(v.structure.grid[d.r][d.c])));
@@ -995,17 +1007,11 @@ async function testOccupancyOnBoard(url) {
 // 26 of 4×4 once pointed "← trying" at the queen just removed).
 async function testHeuristicTakenBack(url) {
   step = 'heuristic: a candidate taken back';
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.selectOption('#n', '4');
-  await page.selectOption('#algo', 'heuristic');
-  const t = await traceUpTo(url, 4, 'heuristic', 60);
-  await page.keyboard.press('ArrowRight');
-  await waitText('#c-steps', /^1$/, 'watching heuristic');
+  const t = await watchFor(url, 4, 'heuristic', 60);
   const backs = t.events.map((e, i) => [e, i + 1]).filter(([e]) => e.event === 'backtrack' && e.view.structure.kind === 'scores' && e.view.structure.row === e.row);
   ok(backs.length >= 2, `heuristic's 4×4 trace takes queens back within its scored rows (${backs.length})`);
   for (const [e, k] of backs.slice(0, 4)) {
-    await setScrub(k);
-    await waitText('#c-steps', new RegExp(`^${k}$`), `heuristic at step ${k}`);
+    await scrubAndWait(k, `heuristic at step ${k}`);
     const rows = await page.$$eval('#w-structure .scores tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
     const taken = rows.filter((r) => r[2] === '← taken back');
     ok(!rows.some((r) => r[2] === '← trying') && taken.length === 1 && Number(taken[0][0]) === e.col,
