@@ -61,12 +61,25 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
 
 /// The first line is no form's: its first character that is not a square.
 fn unexpected(first_line: usize, first: &str) -> ParseError {
+    unexpected_for(first_line, first, FORMS)
+}
+
+/// As [`unexpected`], saying what was `expected` instead.
+fn unexpected_for(first_line: usize, first: &str, expected: &str) -> ParseError {
     let bad = first
         .chars()
         .find(|&c| !c.is_whitespace() && board_cell(c).is_none())
         .unwrap_or(' ');
-    ParseError::at(first_line, format!("unexpected character {bad:?}: {FORMS}"))
+    ParseError::at(
+        first_line,
+        format!("unexpected character {bad:?}: {expected}"),
+    )
 }
+
+/// What a drawn board is, for a text told to be one (which the other forms
+/// would only confuse).
+const DRAWN: &str = "expected a drawn board, the form asked for, with one row per line (`Q` or \
+`■` for a queen, `.` or `□` for an empty square)";
 
 /// Reads one or more placements from `text` in the given form: every text
 /// form that the program writes ([`InputFormat`]), told rather than guessed.
@@ -86,6 +99,11 @@ fn unexpected(first_line: usize, first: &str) -> ParseError {
 /// assert!(parse_placements("1\n", false).is_err());
 /// let all = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n1 solution\n";
 /// assert_eq!(parse_placements_as(all, InputFormat::Drawn, false)?.len(), 1);
+/// // Told to be a drawn board, other text is refused as not one (and the
+/// // message does not offer the forms that were not asked for).
+/// let e = parse_placements_as("1 3 0 2\n", InputFormat::Drawn, false).unwrap_err();
+/// assert!(e.to_string().contains("expected a drawn board, the form asked for"));
+/// assert!(!e.to_string().contains("column list"));
 /// let json = "{\"n\":4,\"columns\":[1,3,0,2]}\n";
 /// assert!(parse_placements_as(json, InputFormat::Json, false)?[0].is_solution());
 /// # use nqueens::parse_placements;
@@ -110,7 +128,7 @@ pub fn parse_placements_as(
                 .chars()
                 .all(|c| c.is_whitespace() || board_cell(c).is_some()) =>
         {
-            Err(unexpected(first_line, first))
+            Err(unexpected_for(first_line, first, DRAWN))
         }
         InputFormat::Drawn => drawn_boards(text),
         InputFormat::Matrix => matrices(text),

@@ -154,6 +154,15 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
     let out = verify(&["--input", "matrix"], "[1, 3, 0, 2]\n");
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("a matrix row holds 1"), "{out:?}");
+    // Told a drawn board, the message says what one is, not every form.
+    let out = verify(&["--input", "board"], "1 3 0 2\n");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("expected a drawn board, the form asked for")
+            && !out.stderr.contains("column list"),
+        "{out:?}"
+    );
     // A one-square matrix alone reads as a column list, and says what to do.
     let out = verify(&[], "1\n");
     assert_eq!(out.code, 2, "{out:?}");
