@@ -3,7 +3,7 @@
 //! Most fallible functions in this crate return [`Error`]. The others return
 //! their own precise error: completion a [`Clash`](crate::Clash), checkpoints,
 //! task logs, slices, column readers and algorithm names theirs, which `?`
-//! turns into an [`Error`]; the parsers a [`ParseError`](crate::ParseError)
+//! turns into an [`Error`]; the parsers a [`ParseError`]
 //! and the writers of text and pictures an [`std::io::Error`]. The variants are
 //! precise so that a front end (the `nqueens` command, a web page) can turn
 //! each into a message that says what was wrong and how to fix it.
