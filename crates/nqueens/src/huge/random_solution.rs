@@ -17,7 +17,7 @@
 //!
 //! # Above the limit
 //!
-//! Counting Q(n) grows by about ten times per row, so above [`UNIFORM_MAX`] a
+//! Counting Q(n) takes about seven times as long a row, so above [`UNIFORM_MAX`] a
 //! random solution comes from [`min_conflicts`] started
 //! from a random board: a uniformly random permutation up to
 //! [`RANDOM_START_MAX`] queens, and above that the greedy start, a random
