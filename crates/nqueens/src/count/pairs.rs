@@ -11,9 +11,6 @@
 //! into consecutive places, so the pieces are stored a column per field
 //! ([`Placed`]), for whole-register loads. At n = 18 the pairs took a fifth
 //! of a count's time one at a time, a tenth this way.
-//!
-//! The same compression sorts half boards by their long-diagonal queens
-//! ([`sort_by_bits`]), which the join of even boards does to each list.
 
 use super::disjoint::Kernel;
 
@@ -257,45 +254,6 @@ pub(super) fn append_pairs(
         }
     }
     (used, north.len())
-}
-
-/// Reorders `list` in three: the patterns with both bits of `bits` (two
-/// bits), then those with one, then those with neither; returns where the
-/// second and third parts start. `tmp` is working room, kept from call to
-/// call.
-pub(super) fn sort_by_bits(
-    kernel: Kernel,
-    list: &mut [u64],
-    bits: u64,
-    tmp: &mut Vec<u64>,
-) -> [usize; 2] {
-    debug_assert_eq!(bits.count_ones(), 2);
-    #[cfg(target_arch = "x86_64")]
-    if kernel == Kernel::Avx512 && kernel.is_available() {
-        tmp.clear();
-        tmp.reserve(2 * list.len() + 16);
-        // SAFETY: the kernel is available, so the CPU has AVX-512 F and
-        // POPCNT; `tmp`
-        // has room for twice the list and 16 more.
-        return unsafe { x86::sort_by_bits(list, bits, tmp) };
-    }
-    let _ = (kernel, tmp);
-    let (two, rest) = split_by(list, |x| x & bits == bits);
-    let (one, _) = split_by(rest, |x| x & bits != 0);
-    [two.len(), two.len() + one.len()]
-}
-
-/// Reorders `list` so that the patterns `keep` holds come first, and
-/// splits it there. No branch on `keep`, whose answer is unpredictable: every
-/// pattern is swapped, and kept by moving the boundary or not.
-fn split_by(list: &mut [u64], keep: impl Fn(u64) -> bool) -> (&mut [u64], &mut [u64]) {
-    let mut kept = 0;
-    for i in 0..list.len() {
-        let x = list[i];
-        list.swap(kept, i);
-        kept += usize::from(keep(x));
-    }
-    list.split_at_mut(kept)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -604,91 +562,6 @@ mod x86 {
         }
         (used, north.len())
     }
-
-    /// [`super::sort_by_bits`] eight patterns at a time: those with both
-    /// bits are compressed to the front of `list` (never past what has been
-    /// read), the others into two halves of `tmp`'s spare room, copied back
-    /// after them at the end.
-    ///
-    /// # Safety
-    /// The CPU must support AVX-512 F and POPCNT; `tmp` must have room for twice
-    /// `list.len()` patterns and 16 more.
-    #[target_feature(enable = "avx512f,popcnt")]
-    pub(super) unsafe fn sort_by_bits(
-        list: &mut [u64],
-        bits: u64,
-        tmp: &mut Vec<u64>,
-    ) -> [usize; 2] {
-        let len = list.len();
-        assert!(tmp.capacity() >= 2 * len + 16);
-        let b = _mm512_set1_epi64(bits as i64);
-        let l = list.as_mut_ptr();
-        // Those with one bit from tmp[0] on, with neither from tmp[len + 8]
-        // on (spare room: written through the pointer, never read past what
-        // was written; 8 more each for the last whole store).
-        let (one, none) = (tmp.as_mut_ptr(), tmp.as_mut_ptr().wrapping_add(len + 8));
-        let (mut w2, mut w1, mut w0) = (0, 0, 0);
-        let mut i = 0;
-        // Whole registers: each store writes 8 lanes, the kept ones first.
-        // (Stores under a mask of the kept lanes took half again as long.)
-        while i + 8 <= len {
-            // SAFETY: the load reads list[i..i + 8]. The stores write 8
-            // lanes from w2 <= i in `list` (ending within what was read),
-            // from w1 <= i in `one` and from w0 <= i in `none` (ending
-            // within len + 8 of each).
-            unsafe {
-                let x = _mm512_loadu_si512(l.add(i).cast());
-                let two = _mm512_cmpeq_epi64_mask(_mm512_and_si512(x, b), b);
-                let neither = _mm512_testn_epi64_mask(x, b);
-                let single = !(two | neither);
-                _mm512_storeu_si512(l.add(w2).cast(), _mm512_maskz_compress_epi64(two, x));
-                _mm512_storeu_si512(one.add(w1).cast(), _mm512_maskz_compress_epi64(single, x));
-                _mm512_storeu_si512(none.add(w0).cast(), _mm512_maskz_compress_epi64(neither, x));
-                w2 += two.count_ones() as usize;
-                w1 += single.count_ones() as usize;
-                w0 += neither.count_ones() as usize;
-            }
-            i += 8;
-        }
-        if i < len {
-            let lanes: __mmask8 = (1u8 << (len - i)) - 1;
-            // SAFETY: the load reads lanes below len - i only; each store
-            // writes only the lanes kept (at most len - i), within what was
-            // read in `list` and within len of `one` and `none`.
-            unsafe {
-                let x = _mm512_maskz_loadu_epi64(lanes, l.add(i).cast());
-                let two = _mm512_mask_cmpeq_epi64_mask(lanes, _mm512_and_si512(x, b), b);
-                let neither = _mm512_mask_testn_epi64_mask(lanes, x, b);
-                let single = lanes & !(two | neither);
-                let first = |m: __mmask8| ((1u16 << m.count_ones()) - 1) as u8;
-                _mm512_mask_storeu_epi64(
-                    l.add(w2).cast(),
-                    first(two),
-                    _mm512_maskz_compress_epi64(two, x),
-                );
-                _mm512_mask_storeu_epi64(
-                    one.add(w1).cast(),
-                    first(single),
-                    _mm512_maskz_compress_epi64(single, x),
-                );
-                _mm512_mask_storeu_epi64(
-                    none.add(w0).cast(),
-                    first(neither),
-                    _mm512_maskz_compress_epi64(neither, x),
-                );
-                w2 += two.count_ones() as usize;
-                w1 += single.count_ones() as usize;
-                w0 += neither.count_ones() as usize;
-            }
-        }
-        // SAFETY: `one` and `none` hold w1 and w0 patterns written above,
-        // and w2 + w1 + w0 = len.
-        unsafe {
-            std::ptr::copy_nonoverlapping(one, l.add(w2), w1);
-            std::ptr::copy_nonoverlapping(none, l.add(w2 + w1), w0);
-        }
-        [w2, w2 + w1]
-    }
 }
 
 #[cfg(test)]
@@ -797,28 +670,6 @@ mod tests {
                 let mut got = all.clone();
                 got.extend_placed_open(kernel, &list, at, closed);
                 prop_assert_eq!(&got, &expected, "{}", kernel.name());
-            }
-        }
-
-        /// Every kernel sorts by the two bits, keeping every pattern.
-        #[test]
-        fn kernels_sort_by_two_bits(
-            list in proptest::collection::vec(0u64..64, 0..70),
-            high in 1u32..64,
-        ) {
-            let bits = 1 | 1u64 << high;
-            // Patterns with the bits in every combination.
-            let list: Vec<u64> = list.iter().map(|&x| (x & 1) | (x >> 1 & 1) << high | x << 32).collect();
-            let mut sorted = list.clone();
-            sorted.sort_unstable();
-            for kernel in Kernel::ALL {
-                let mut l = list.clone();
-                let [a, b] = sort_by_bits(kernel, &mut l, bits, &mut Vec::new());
-                prop_assert!(l[..a].iter().all(|&x| x & bits == bits), "{}", kernel.name());
-                prop_assert!(l[a..b].iter().all(|&x| (x & bits).count_ones() == 1));
-                prop_assert!(l[b..].iter().all(|&x| x & bits == 0));
-                l.sort_unstable();
-                prop_assert_eq!(&l, &sorted);
             }
         }
 

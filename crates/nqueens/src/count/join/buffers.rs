@@ -77,18 +77,57 @@ impl At {
 /// A task's north pieces: the column sets whose list is not empty, and
 /// their lists one after the other (one buffer, so that its size is the
 /// largest task's, not the sum of each column set's largest list).
+///
+/// The sides are made from the column sets in `nonempty`: every one, or
+/// those that the transpose keeps for a join ([`keep`](Self::keep)).
 #[derive(Default)]
 pub(super) struct NorthPieces {
     pub(super) nonempty: Vec<u32>,
-    /// The pieces of `nonempty[i]` are `pieces[start[i]..start[i + 1]]`.
+    /// The pieces of `nonempty[i]` are `pieces[start[i]..end[i]]`.
     pub(super) start: Vec<usize>,
+    pub(super) end: Vec<usize>,
     pub(super) pieces: Placed,
+    /// Every column set with pieces, where its pieces start and end.
+    every: Vec<(u32, usize, usize)>,
 }
 
 impl NorthPieces {
     /// The pieces of the `i`-th column set of `nonempty`.
     pub(super) fn of(&self, i: usize) -> PlacedRef<'_> {
-        self.pieces.get(self.start[i]..self.start[i + 1])
+        self.pieces.get(self.start[i]..self.end[i])
+    }
+
+    /// Starts again with no pieces.
+    pub(super) fn clear(&mut self) {
+        self.every.clear();
+        self.pieces.clear();
+        self.keep(|_| true);
+    }
+
+    /// Adds column set `c`, whose pieces are `pieces[from..to]`, if that is
+    /// not empty.
+    pub(super) fn push(&mut self, c: u32, from: usize, to: usize) {
+        if to > from {
+            self.every.push((c, from, to));
+            self.nonempty.push(c);
+            self.start.push(from);
+            self.end.push(to);
+        }
+    }
+
+    /// Makes the sides from the column sets that `keep` keeps (of all the
+    /// column sets with pieces, whatever was kept before).
+    pub(super) fn keep(&mut self, mut keep: impl FnMut(u32) -> bool) {
+        self.nonempty.clear();
+        self.start.clear();
+        self.end.clear();
+        for &(c, from, to) in &self.every {
+            if keep(c) {
+                self.nonempty.push(c);
+                self.start.push(from);
+                self.end.push(to);
+            }
+        }
     }
 }
 
@@ -108,8 +147,8 @@ pub(super) struct Buffers {
     /// Each side's sampled half boards ([`JoinPlan::sample_if_large`]).
     pub(super) sample: [Vec<u64>; 2],
     pub(super) scratch: Scratch,
-    /// Room for sorting half boards by their long-diagonal queens.
-    pub(super) sorting: Vec<u64>,
+    /// Room for partitioning half boards by a bit.
+    pub(super) back: Vec<u64>,
 }
 
 impl Buffers {

@@ -11,9 +11,11 @@
 //! The values were measured on the night of 2026-11-26 (Kluev's Q(20) took
 //! 245 s, as on the fastest days measured): whole counts on one core up to
 //! n = 20 (the side-by-side), dry runs for n = 21 to 28 (docs/counting.md,
-//! "Counting the frontier"; n = 28 from 23 sampled splits). Odd and even
-//! boards grow differently, so there is a value for each n; below n = 16
-//! the time falls about sevenfold a row.
+//! "Counting the frontier"; n = 28 from 23 sampled splits), before the
+//! transpose: even boards from n = 18 on now take 0.6 to 0.9 of that
+//! (measured on another machine, ibid.), so for them the model errs long.
+//! Odd and even boards grow differently, so there is a value for each n;
+//! below n = 16 the time falls about sevenfold a row.
 
 /// Seconds on one core for n = 16, 17, ... 28.
 const FROM_16: [f64; 13] = [

@@ -43,15 +43,17 @@
 //! (E to its reverse, and E to its complement), so only one E of each class
 //! under those two mirrors is counted, weighted by the size of its class.
 //! The two diagonal reflections map row splits to column splits instead, so
-//! they cannot choose tasks; they leave out work inside a task: a queen on
-//! a long diagonal can be moved to the other half by one of them, and the
-//! join leaves out the pairs of half boards that both hold a queen of a
-//! long diagonal, weighting the others to make up for them (see
-//! [`JoinPlan::join`]). The joins are left 43 to 49 % of the pairs
-//! (sampled tasks of n = 16 to 22, the ignored test `join::sizes::sizes`),
-//! and a whole count takes 0.86 times as long at n = 18 and 0.79 at n = 20
-//! (`join::sizes::diagonal_gain`): less gain than in pairs, as four smaller
-//! joins stand in for one. Below n = 18 it does not pay ([`DIAGONALS_FROM`]).
+//! they cannot choose tasks; from n = 18 on, even boards use them inside a
+//! task, by the **transpose** (see `transpose`): a solution's row split E
+//! and its column split F (the columns of its north queens) swap places
+//! under it, so a task counts only the solutions whose F is of E's class or
+//! above in an order of the classes (twice above, once the same). Which
+//! column sets a half's north pieces may have follows from the order, so
+//! each side is cut before it is made, and the join is left about half its
+//! pairs. (Before it, the engine left out the pairs of half boards that
+//! both held a queen of a long diagonal, as Kluev's counter does: about
+//! half of the join's pairs too, but every half board was made, and each
+//! join was four.)
 //!
 //! # Odd n = 2h + 1
 //!
@@ -143,7 +145,7 @@ use super::disjoint::{
     bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
 };
 use super::fixed_by_turns::{fixed_by_or_stop, Turn};
-use super::pairs::{append_pairs, sort_by_bits, Placed, PlacedRef, Shifts};
+use super::pairs::{append_pairs, Placed, PlacedRef, Shifts};
 use super::plan::{thread_cpu_seconds, CpuClock, Engine, Plan, TaskSample};
 use crate::error::Error;
 use crate::search::check_n;
@@ -162,12 +164,14 @@ mod tables;
 mod task;
 #[cfg(test)]
 mod tests;
+mod transpose;
 
 use buffers::*;
 use dry_run::{share_with, Path};
 use plan::*;
 use sides::*;
 use tables::*;
+use transpose::ColumnOrder;
 
 /// The engine; see the module docs.
 ///
@@ -216,12 +220,13 @@ enum Side {
     West = 1,
 }
 
-/// From this n on, even boards use the diagonal reflections (see
-/// [`JoinPlan::join`]). Below it their joins are too small to gain: the
-/// four joins in place of one cost more than the pairs they leave out
-/// (n = 16: 0.084 s against 0.073 s; n = 18: 2.08 s against 2.43 s,
-/// medians of 5 in one run of `join::sizes::diagonal_gain`).
-const DIAGONALS_FROM: usize = 18;
+/// From this n on, even boards use the transpose (see `transpose`). Below
+/// it the joins are too small to gain: the column sets kept and tagged, and
+/// the column splits of the class joined apart, cost as much as the pairs
+/// left out (whole counts with it against without it, medians of 7 in one
+/// run of `join::sizes::transpose_gain`: n = 14 1.01, n = 16 1.02, n = 18
+/// 0.71).
+const TRANSPOSE_FROM: usize = 18;
 
 /// From this h on (n = 24) a dry run times one random path through one row
 /// split of a task ([`Path`]).

@@ -3,8 +3,7 @@
 //! weighted by its class under the mirrors), tasks (a unit, or a frame and
 //! north split), and the mirror images that choose them.
 //!
-//! Also the join of two half lists ([`JoinPlan::join`]), which leaves out
-//! the pairs the diagonal reflections make up for, and the placing of
+//! Also the join of two half lists ([`JoinPlan::join`]) and the placing of
 //! quadrant pieces at their place on the board.
 
 use super::*;
@@ -72,10 +71,9 @@ pub(super) struct JoinPlan {
     /// About how many pairs of pieces a long side's sample tests
     /// ([`sample_pairs`]; other values in measurements).
     pub(super) sample_pairs: usize,
-    /// Even n: leave out the pairs of half boards that the diagonal
-    /// reflections make up for (see [`JoinPlan::join`]); off below
-    /// [`DIAGONALS_FROM`], and in tests and measurements of the gain.
-    pub(super) diagonals: bool,
+    /// Even n from [`TRANSPOSE_FROM`] on: each row split counts only the
+    /// column splits of its class and above (see `transpose`).
+    pub(super) transpose: bool,
     /// The row tables kept (boards without a whole table).
     pub(super) rows: RowCache,
     /// From this h on a dry run samples a task by one random path through
@@ -111,19 +109,19 @@ impl JoinPlan {
 
     /// The plan, with the whole quadrant table if h ≤ `whole_max_h`.
     pub(super) fn build(n: usize, kernel: Kernel, whole_max_h: usize) -> JoinPlan {
-        JoinPlan::build_with(n, kernel, whole_max_h, n >= DIAGONALS_FROM)
+        JoinPlan::build_with(n, kernel, whole_max_h, n >= TRANSPOSE_FROM)
     }
 
     /// [`build`](Self::build), choosing whether an even board uses the
-    /// diagonal reflections (`diagonals`) or only the two mirrors.
+    /// transpose (odd boards never do).
     pub(super) fn build_with(
         n: usize,
         kernel: Kernel,
         whole_max_h: usize,
-        diagonals: bool,
+        transpose: bool,
     ) -> JoinPlan {
         let h = n / 2;
-        let diagonals = diagonals && n.is_multiple_of(2);
+        let transpose = transpose && n.is_multiple_of(2);
         let off = n - h;
         let full = (1u32 << h) - 1;
         // On one thread no other is started, so the table is always built
@@ -140,7 +138,7 @@ impl JoinPlan {
             chunk: Chunks::of(h),
             split_depth: SPLIT_DEPTH,
             sample_pairs: sample_pairs(h),
-            diagonals,
+            transpose,
             rows: RowCache::new(h, ROW_CACHE_BYTES),
             path_from_h: ONE_SPLIT_H,
         };
@@ -355,89 +353,24 @@ impl JoinPlan {
         [*u, tb, lr, both]
     }
 
-    /// The signature bits of the two long diagonals of an even board: the
-    /// main one (`r = c`, difference n − 1) and the other (`r + c = n − 1`).
-    /// A signature holds the sums from h on, then (from bit 2h − 1) the
-    /// differences from h on (see [`shifts`](Self::shifts)), so
-    /// both are the h − 1st of their kind.
-    pub(super) fn long_diagonal_bits(&self) -> (u64, u64) {
-        let h = self.h;
-        (1 << (2 * h - 1 + h - 1), 1 << (h - 1))
-    }
-
     /// The solutions of unit `u` made of the east half boards `east` and the
-    /// west ones `west`, weighted by the row splits the unit stands for.
-    ///
-    /// Odd n: every disjoint pair of signatures is a solution.
-    ///
-    /// Even n: half of the work (about) is left out with the two diagonal
-    /// reflections, whose images the left-right mirror brings back to this
-    /// task. The transpose `(r, c) → (c, r)` keeps the main diagonal `r = c`
-    /// and moves a queen on the other long diagonal, `r + c = n − 1`, between
-    /// the north-west and the south-east quadrants; the reflection in the
-    /// other diagonal moves a queen on the main one between the north-east
-    /// and the south-west, keeping the other. So, as in E. Kluev's quadrant
-    /// counter, only the solutions with no queen of a long diagonal in the
-    /// east half need counting, each standing for 2 solutions per long
-    /// diagonal whose queen is in the west (1, 2 or 4 in all); with the
-    /// row splits as tasks, that means twice as many tasks (only the
-    /// top-bottom mirror keeps this choice of solutions, the left-right one
-    /// does not). But the left-right mirror of a solution of row split E is
-    /// a solution of E's mirror image (in this task's class) whose east half
-    /// is the mirror of its west half, so the same choice for the mirror
-    /// image means, here: the solutions with no long-diagonal queen in the
-    /// west half, each standing for 2 per long diagonal whose queen is in
-    /// the east. Both choices together, each solution of this row split
-    /// counts
-    ///
-    /// - 0 when both halves hold a queen of a long diagonal (the join of
-    ///   those half boards is the work left out),
-    /// - 2^k when k ≥ 1 long-diagonal queens stand in one half only,
-    /// - 2 when the long diagonals are empty (counted by both choices),
-    ///
-    /// and the row split's class `weight / 2` times that: the sum over
-    /// every solution is the same as counting each once (checked by the
-    /// tests against backtracking, which weighs solutions so).
+    /// west ones `west`: their disjoint pairs, weighted by the row splits the
+    /// unit stands for (and by the transpose's 2 for the column splits above
+    /// the row split's class, which it gives as a unit of twice the weight:
+    /// [`count_transposed`](Self::count_transposed); its tags are signature
+    /// bits to the join).
     pub(super) fn join(
         &self,
         east: &mut [u64],
         west: &mut [u64],
         u: &Unit,
-        (scratch, sorting): (&mut Scratch, &mut Vec<u64>),
+        scratch: &mut Scratch,
     ) -> u128 {
-        let mut count = |east: &mut [u64], west: &mut [u64]| {
-            if east.is_empty() || west.is_empty() {
-                0
-            } else {
-                u128::from(count_disjoint(east, west, self.kernel, self.leaf, scratch))
-            }
-        };
-        if !self.diagonals {
-            return count(east, west) * u128::from(u.weight);
+        if east.is_empty() || west.is_empty() {
+            return 0;
         }
-        let (main, anti) = self.long_diagonal_bits();
-        let long = main | anti;
-        // Each list in three, in this order: the half boards with a queen
-        // on both long diagonals, on one, on neither.
-        let [e2, e1] = sort_by_bits(self.kernel, east, long, sorting);
-        let [w2, w1] = sort_by_bits(self.kernel, west, long, sorting);
-        let (east_some, east_none) = east.split_at_mut(e1);
-        let (east_two, east_one) = east_some.split_at_mut(e2);
-        // Some in the east, none in the west: 4 or 2. (First: a join
-        // reorders its lists, and the next one joins the west's last two
-        // classes as one.)
-        let west_none = &mut west[w1..];
-        let mut pairs = 4 * count(east_two, west_none);
-        pairs += 2 * count(east_one, west_none);
-        // None in the east: 4 with two in the west, 2 with one or none.
-        let (west_two, west_rest) = west.split_at_mut(w2);
-        pairs += 4 * count(east_none, west_two);
-        pairs += 2 * count(east_none, west_rest);
-        debug_assert!(
-            u.weight.is_multiple_of(2),
-            "even n: no row split is its own mirror"
-        );
-        pairs * u128::from(u.weight / 2)
+        u128::from(count_disjoint(east, west, self.kernel, self.leaf, scratch))
+            * u128::from(u.weight)
     }
 
     /// The shifts that place a piece of the quadrant table at row offset
@@ -544,10 +477,7 @@ impl JoinPlan {
         co: usize,
         out: &mut NorthPieces,
     ) {
-        out.nonempty.clear();
-        out.start.clear();
-        out.start.push(0);
-        out.pieces.clear();
+        out.clear();
         let table = self.row_set(rows);
         if f.sums | f.diffs == 0 && cols == (1 << self.h) - 1 {
             // Nothing closed and every column free (even n): the whole row
@@ -556,27 +486,26 @@ impl JoinPlan {
             out.pieces
                 .extend_placed(self.kernel, pieces, self.shifts(0, co));
             for (c, ends) in start.windows(2).enumerate() {
-                if ends[1] > ends[0] {
-                    out.nonempty.push(c as u32);
-                    out.start.push((ends[1] - start[0]) as usize);
-                }
+                let [from, to] = [ends[0], ends[1]].map(|e| (e - start[0]) as usize);
+                out.push(c as u32, from, to);
             }
             return;
         }
         let (pieces, start) = table.all();
         let sets = (0..1usize << self.h).filter(|&c| c as u32 & !cols == 0);
+        let mut ends = Vec::new();
         place_kept(
             (pieces, start),
             sets,
             self.shifts(0, co),
             f,
             &mut out.pieces,
-            |c, len| {
-                if len > out.start[out.start.len() - 1] {
-                    out.nonempty.push(c as u32);
-                    out.start.push(len);
-                }
-            },
+            |c, len| ends.push((c as u32, len)),
         );
+        let mut from = 0;
+        for (c, to) in ends {
+            out.push(c, from, to);
+            from = to;
+        }
     }
 }

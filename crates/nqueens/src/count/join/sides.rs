@@ -108,7 +108,7 @@ impl JoinPlan {
             let to = split.south.len();
             if to > from {
                 entries.push(Entry {
-                    north: [north.start[i], north.start[i + 1]],
+                    north: [north.start[i], north.end[i]],
                     south: [from, to],
                 });
             }
@@ -241,7 +241,7 @@ impl JoinPlan {
                 &mut buf.east[..e],
                 &mut buf.west[..w],
                 s.u,
-                (&mut buf.scratch, &mut buf.sorting),
+                &mut buf.scratch,
             ));
         }
         if depth < self.split_depth {
@@ -290,7 +290,7 @@ impl JoinPlan {
                         &mut buf.east[..e],
                         &mut buf.west[..w],
                         s.u,
-                        (&mut buf.scratch, &mut buf.sorting),
+                        &mut buf.scratch,
                     );
                 }
             }
@@ -332,7 +332,7 @@ impl JoinPlan {
                 Side::East => &mut buf.east[..len],
                 Side::West => &mut buf.west[..len],
             };
-            let without = partition_with(kernel, list, bit, &mut buf.sorting);
+            let without = partition_with(kernel, list, bit, &mut buf.back);
             let mut ready = [None; 2];
             ready[o] = Some(without);
             let with_bit = self.count_parts(s, buf, down, ready, taken, depth + 1);
@@ -399,7 +399,7 @@ impl JoinPlan {
                     Side::East => &mut buf.east[..len],
                     Side::West => &mut buf.west[..len],
                 };
-                ready[o] = Some(partition_with(kernel, list, bit, &mut buf.sorting));
+                ready[o] = Some(partition_with(kernel, list, bit, &mut buf.back));
             } else {
                 // A count finds this partition made for the part with the
                 // bit, and its bounds by binary search.

@@ -35,7 +35,6 @@ fn sizes() {
         let mut max_e = 0;
         let mut max_w = 0;
         let mut max_table = 0;
-        let mut pair_share = Vec::new();
         let mut buf = Buffers::default();
         for _ in 0..samples_from_env(12) {
             let task = 1 + (rng.next_u64() as usize) % (plan.len() - 1);
@@ -83,30 +82,12 @@ fn sizes() {
             };
             max_e = max_e.max(e);
             max_w = max_w.max(w);
-            if plan.diagonals {
-                // The share of the pairs the diagonal reflections leave
-                // to the join: none in the east, or none in the west.
-                let (main, anti) = plan.long_diagonal_bits();
-                let none = |l: &[u64]| l.iter().filter(|&&x| x & (main | anti) == 0).count();
-                let (e0, w0) = (none(&buf.east[..e]) as f64, none(&buf.west[..w]) as f64);
-                let (e, w) = (e as f64, w as f64);
-                pair_share.push((e0 * w + (e - e0) * w0) / (e * w));
-            }
             for tb in &plan.rows.lock().tables {
                 max_table = max_table.max(tb.pieces.len());
             }
             eprintln!("  task {task} ({} units): e {e} w {w} pairs {pairs}, lists {lists:.2?}, join {:.2?}; tables {} MB", units.len(), t.elapsed(), plan.rows.bytes() >> 20);
         }
         eprintln!("n = {n}: h = {h}, max e {max_e}, max w {max_w}, max row table {max_table}");
-        if !pair_share.is_empty() {
-            pair_share.sort_by(f64::total_cmp);
-            eprintln!(
-                "n = {n}: the join takes {:.2} to {:.2} of the pairs (median {:.2})",
-                pair_share[0],
-                pair_share[pair_share.len() - 1],
-                pair_share[pair_share.len() / 2]
-            );
-        }
     }
 }
 
@@ -440,17 +421,16 @@ fn slice_balance() {
     }
 }
 
-/// What the diagonal reflections gain on even boards: each plan counted
-/// on one thread with them and without them, alternately, `NQ_SAMPLES`
-/// times; prints the medians and their ratio: `NQ_SIZES="16 18 20"
-/// cargo test --release -p nqueens --lib join::sizes::diagonal_gain --
-/// --ignored --nocapture`.
+/// What the transpose gains on even boards: each plan counted on one
+/// thread with it and without it, alternately, `NQ_SAMPLES` times; prints
+/// the medians and their ratio: `NQ_SIZES="16 18 20" cargo test --release
+/// -p nqueens --lib join::sizes::transpose_gain -- --ignored --nocapture`.
 #[test]
 #[ignore]
-fn diagonal_gain() {
+fn transpose_gain() {
     for n in sizes_from_env("16 18") {
         let plans =
-            [true, false].map(|d| JoinPlan::build_with(n, Kernel::best(), WHOLE_TABLE_MAX_H, d));
+            [true, false].map(|t| JoinPlan::build_with(n, Kernel::best(), WHOLE_TABLE_MAX_H, t));
         let mut times = [Vec::new(), Vec::new()];
         for _ in 0..samples_from_env(5) {
             for (plan, t) in plans.iter().zip(&mut times) {
@@ -465,7 +445,7 @@ fn diagonal_gain() {
             t[t.len() / 2]
         });
         eprintln!(
-            "n = {n}: with the diagonal reflections {with:.3} s, without {without:.3} s: {:.2}×",
+            "n = {n}: with the transpose {with:.3} s, without {without:.3} s: {:.2}×",
             with / without
         );
     }
@@ -494,7 +474,7 @@ fn frontier_units() {
             let join = plan.count_units(&[u], &mut buf);
             let tj = t.elapsed();
             let t = std::time::Instant::now();
-            let back = super::tests::backtrack_unit(n, &u, plan.diagonals);
+            let back = super::tests::backtrack_unit(n, &u, plan.transpose);
             eprintln!(
                 "n = {n}, task {task}: join {join} ({tj:.2?}), backtracking {back} ({:.2?})",
                 t.elapsed()
@@ -542,5 +522,45 @@ fn odd_timing() {
             est_sum += mean;
         }
         eprintln!("n = {n}: estimate / time = {:.2}", est_sum / whole_sum);
+    }
+}
+
+/// The same sampled units of even boards counted with the transpose and
+/// without it, each timed on its thread's clock (the median of three
+/// times a unit, summed), with row tables as from n = 24 on: `NQ_SIZES="20
+/// 22 24" NQ_SAMPLES=20 cargo test --release -p nqueens --lib
+/// join::sizes::transpose_gain_by_units -- --ignored --nocapture` (by
+/// default n = 18 and 5 units, as CI runs every ignored test).
+#[test]
+#[ignore]
+fn transpose_gain_by_units() {
+    for n in sizes_from_env("18") {
+        let mut plans = [0, 1].map(|_| plan_from_env(n));
+        plans[0].transpose = true;
+        plans[1].transpose = false;
+        let mut rng = crate::rng::Xoshiro256::new(0x7472616e);
+        let mut sums = [0.0f64; 2];
+        let mut buf = Buffers::default();
+        for _ in 0..samples_from_env(5) {
+            let task = 1 + rng.below(plans[0].len() as u64 - 1) as usize;
+            let units = plans[0].units_of(task);
+            let mut times = [Vec::new(), Vec::new()];
+            for _ in 0..3 {
+                for (plan, t) in plans.iter().zip(&mut times) {
+                    let start = CpuClock::start();
+                    std::hint::black_box(plan.count_units(&units, &mut buf));
+                    t.push(start.seconds());
+                }
+            }
+            for (s, mut t) in sums.iter_mut().zip(times) {
+                t.sort_by(f64::total_cmp);
+                *s += t[1];
+            }
+        }
+        let [with, without] = sums;
+        eprintln!(
+            "n = {n}: with the transpose {with:.3} s, without {without:.3} s: {:.2}×",
+            with / without
+        );
     }
 }
