@@ -97,7 +97,8 @@ fn frame_image(n: usize, g: Symmetry, c1: usize, r1: usize) -> (usize, usize) {
     (c, r)
 }
 
-fn reverse(x: u32, h: usize) -> u32 {
+/// `x`'s h low bits in reverse order: a set of h rows or columns mirrored.
+pub(super) fn reverse(x: u32, h: usize) -> u32 {
     x.reverse_bits() >> (32 - h)
 }
 

@@ -62,7 +62,7 @@ impl Halves {
     /// (`i → n − 1 − i`), its complement, and the reverse of that.
     pub(super) fn images(self, h: usize) -> [Halves; 4] {
         let full = (1u32 << h) - 1;
-        let rev = |x: u32| x.reverse_bits() >> (32 - h);
+        let rev = |x: u32| plan::reverse(x, h);
         let Halves(a, b) = self;
         [
             self,
@@ -112,7 +112,7 @@ impl ColumnOrder {
     }
 
     fn rev(&self, x: u32) -> u32 {
-        x.reverse_bits() >> (32 - self.h)
+        plan::reverse(x, self.h)
     }
 
     fn not(&self, x: u32) -> u32 {
@@ -213,9 +213,13 @@ impl JoinPlan {
 
 /// Keeps the column sets of `north` that `tags` keeps, their pieces tagged.
 fn tag(north: &mut NorthPieces, tags: impl Fn(u32) -> Option<u64>) {
-    north.keep(|c| tags(c).is_some());
-    for i in 0..north.nonempty.len() {
-        let t = tags(north.nonempty[i]).unwrap_or(0);
+    let mut kept = Vec::new();
+    north.keep(|c| {
+        let t = tags(c);
+        kept.extend(t);
+        t.is_some()
+    });
+    for (i, t) in kept.into_iter().enumerate() {
         if t != 0 {
             for sig in &mut north.pieces.sigs[north.start[i]..north.end[i]] {
                 *sig |= t;
