@@ -258,8 +258,8 @@ pub trait Engine: Send + Sync {
     ///     // Every row costs more than the one before.
     ///     assert!(engine.rough_cpu_seconds(21) > engine.rough_cpu_seconds(20));
     /// }
-    /// // The join engine's n = 20 took about 36 s on one core.
-    /// assert_eq!(JoinEngine.rough_cpu_seconds(20), 35.8);
+    /// // The join engine's n = 20 took about 33 s on one core.
+    /// assert_eq!(JoinEngine.rough_cpu_seconds(20), 33.0);
     /// ```
     fn rough_cpu_seconds(&self, n: usize) -> f64;
     /// About how many bytes counting `n` takes with `threads` threads at

@@ -12,14 +12,17 @@
 //! 245 s, as on the fastest days measured): whole counts on one core up to
 //! n = 20 (the side-by-side), dry runs for n = 21 to 28 (docs/counting.md,
 //! "Counting the frontier"; n = 28 from 23 sampled splits), before the
-//! transpose: even boards from n = 18 on now take 0.6 to 0.9 of that
-//! (measured on another machine, ibid.), so for them the model errs long.
-//! Odd and even boards grow differently, so there is a value for each n;
-//! below n = 16 the time falls about sevenfold a row.
+//! transpose. Even boards from n = 18 on are those times the share the
+//! transpose left, measured on another machine (a Zen 4) by the same
+//! means before and after it: 0.71 at n = 18 and 0.91 at n = 20 (whole
+//! counts), 0.68 at n = 22 (sampled row splits, `transpose_gain_by_units`),
+//! 0.70, 0.62 and 0.70 at n = 24, 26 and 28 (dry runs). Odd and even boards
+//! grow differently, so there is a value for each n; below n = 16 the time
+//! falls about sevenfold a row.
 
 /// Seconds on one core for n = 16, 17, ... 28.
 const FROM_16: [f64; 13] = [
-    0.04, 0.54, 0.81, 9.8, 35.8, 530.0, 2.0e3, 2.0e4, 1.3e5, 1.4e6, 1.0e7, 8.8e7, 7.0e8,
+    0.04, 0.54, 0.58, 9.8, 33.0, 530.0, 1.4e3, 2.0e4, 9.1e4, 1.4e6, 6.2e6, 8.8e7, 4.9e8,
 ];
 
 /// Roughly how many seconds the whole count of `n` takes on one core.
