@@ -89,8 +89,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
     if !form.streams() {
         return whole(&name, prefix, reader, one_based, format, form);
     }
+    let told = a.input_format.is_some();
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
-    let columns = ColumnReader::new(reader, one_based).with_format(form);
+    let columns = column_reader(reader, one_based, form, told);
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
         return stream_picture(&name, columns, format);
     }
@@ -115,9 +116,12 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
                     let from = again
                         .reader(columns.placement_offset())
                         .with_context(|| format!("cannot read {name} again"))?;
-                    let mut columns =
-                        ColumnReader::new(BufReader::with_capacity(BUFFER, from), one_based)
-                            .with_format(form);
+                    let mut columns = column_reader(
+                        BufReader::with_capacity(BUFFER, from),
+                        one_based,
+                        form,
+                        told,
+                    );
                     verdict
                         .fill_earlier_rows_from(&mut columns)
                         .map_err(|e| read_error(&name, e, format))?;
@@ -130,6 +134,23 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     report.finish()
+}
+
+/// A reader of `src` in `form`, one that streams. Told column lists
+/// (`told`), it takes nothing else; guessed, its bracketed lists take
+/// LeetCode boards too.
+fn column_reader<R: io::BufRead>(
+    src: R,
+    one_based: bool,
+    form: InputFormat,
+    told: bool,
+) -> ColumnReader<R> {
+    let columns = ColumnReader::new(src, one_based);
+    if told || form != InputFormat::Columns {
+        columns.with_format(form)
+    } else {
+        columns
+    }
 }
 
 /// The input, and how to read it again.

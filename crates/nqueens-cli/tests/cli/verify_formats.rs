@@ -163,6 +163,29 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
             && !out.stderr.contains("column list"),
         "{out:?}"
     );
+    // Told column lists, the message says what one is, not every form, and
+    // a LeetCode board (which a guess would read) is refused.
+    let board = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n";
+    let leetcode = "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n";
+    for (flag, text) in [("list", board), ("lines", board), ("list", "")] {
+        let out = verify(&["--input", flag], text);
+        assert_eq!(out.code, 2, "{out:?}");
+        assert!(
+            out.stderr
+                .contains("expected a column list, the form asked for")
+                && !out.stderr.contains("drawn board"),
+            "{out:?}"
+        );
+    }
+    let out = verify(&["--input", "list"], leetcode);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("a LeetCode board (a list of quoted rows) where a column list was asked for"),
+        "{out:?}"
+    );
+    assert_eq!(verify(&[], leetcode).code, 0);
+    assert_eq!(verify(&["--input", "leetcode"], leetcode).code, 0);
     // A one-square matrix alone reads as a column list, and says what to do.
     let out = verify(&[], "1\n");
     assert_eq!(out.code, 2, "{out:?}");

@@ -39,6 +39,9 @@ pub(super) struct Builder {
     /// The first word that is not a number: (index, line, text, why).
     first_bad: Option<(u64, u64, String, Bad)>,
     verifier: Option<Checker>,
+    /// What the input was expected to be, for a word that is not a
+    /// number: [`FORMS`] when the form was guessed.
+    pub(super) expected: &'static str,
 }
 
 impl Builder {
@@ -47,6 +50,7 @@ impl Builder {
         Builder {
             one_based,
             detail_max,
+            expected: FORMS,
             ..Builder::default()
         }
     }
@@ -118,7 +122,7 @@ impl Builder {
     /// The words so far go into a verifier; the placement is large.
     fn go_large(&mut self) -> Result<(), ReadError> {
         if let Some((k, line, text, bad)) = self.first_bad.take() {
-            return Err(large_bad(k, line, &text, bad, self.one_based));
+            return Err(self.large_bad(k, line, &text, bad));
         }
         let mut verifier = LineVerifier::new().keeping_columns(self.keep);
         let base = self.base();
@@ -140,7 +144,7 @@ impl Builder {
         let base = self.base();
         let text = text_of(w.text);
         match w.value {
-            Err(bad) => large_bad(self.count, w.line, &text, bad, self.one_based),
+            Err(bad) => self.large_bad(self.count, w.line, &text, bad),
             Ok(_) if self.count > MAX_QUEENS => parse_error(
                 Some(w.line),
                 format!(
@@ -183,7 +187,7 @@ impl Builder {
             let message = match bad {
                 Bad::Negative => format!("{what} is negative; columns run {range}"),
                 Bad::TooLarge => format!("{what} is far too large; columns run {range}"),
-                Bad::NotNumber => format!("{what} is not a column number; {FORMS}"),
+                Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
             };
             return Err(parse_error(Some(line), message));
         }
@@ -211,6 +215,23 @@ impl Builder {
             off_board_hint(value, n, self.one_based)
         )
     }
+
+    /// A word that is not a number in a large placement, whose size is not
+    /// known yet.
+    fn large_bad(&self, k: u64, line: u64, text: &str, bad: Bad) -> ReadError {
+        let what = format!("token {k} ({text:?})");
+        let message = match bad {
+            Bad::Negative => format!(
+                "{what} is negative; columns count from {}",
+                u64::from(self.one_based)
+            ),
+            Bad::TooLarge => {
+                format!("{what} is far too large; verify reads boards of up to {MAX_QUEENS} queens")
+            }
+            Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
+        };
+        parse_error(Some(line), message)
+    }
 }
 
 /// The hint `parse_placements` adds to a column off the board.
@@ -224,22 +245,6 @@ fn off_board_hint(value: u64, n: u64, one_based: bool) -> &'static str {
     } else {
         ""
     }
-}
-
-/// A word that is not a number in a large placement, whose size is not known yet.
-fn large_bad(k: u64, line: u64, text: &str, bad: Bad, one_based: bool) -> ReadError {
-    let what = format!("token {k} ({text:?})");
-    let message = match bad {
-        Bad::Negative => format!(
-            "{what} is negative; columns count from {}",
-            u64::from(one_based)
-        ),
-        Bad::TooLarge => {
-            format!("{what} is far too large; verify reads boards of up to {MAX_QUEENS} queens")
-        }
-        Bad::NotNumber => format!("{what} is not a column number; {FORMS}"),
-    };
-    parse_error(Some(line), message)
 }
 
 /// A column that is off every board: 0 with `--one-based`, or 2^32 and more.

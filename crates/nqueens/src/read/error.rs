@@ -15,6 +15,12 @@ pub(crate) const FORMS: &str =
 a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
 or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
 
+/// What a column list is, for a text told to be one (which the other forms
+/// would only confuse): `--input list` or `lines`.
+pub(crate) const COLUMN_LISTS: &str =
+    "expected a column list, the form asked for, such as `0 4 7 5 2 6 1 3` or \
+`[0, 4, 7, 5, 2, 6, 1, 3]`";
+
 /// Why a stream could not be read as placements.
 ///
 /// # Examples

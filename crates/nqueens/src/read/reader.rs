@@ -11,7 +11,7 @@ use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use super::builder::Builder;
-use super::error::{parse_error, ReadError, FORMS};
+use super::error::{parse_error, ReadError, COLUMN_LISTS};
 use super::json::JsonLines;
 use super::pairs::PairLines;
 use super::scan::{Scan, Scanner, Word};
@@ -101,7 +101,9 @@ impl<R: BufRead> ColumnReader<R> {
     /// `row, col;` pairs. Drawn, LeetCode and matrix boards are read whole by
     /// [`parse_placements_as`](crate::parse_placements_as); for them the
     /// reader stays a column-list reader (whose bracketed lists take LeetCode
-    /// boards too). Call it before reading.
+    /// boards too). Told [`InputFormat::Columns`], it reads column lists
+    /// only: a LeetCode board is refused, and an error says what a column
+    /// list is rather than every form. Call it before reading.
     ///
     /// ```
     /// use nqueens::{ColumnReader, InputFormat, Streamed};
@@ -113,6 +115,15 @@ impl<R: BufRead> ColumnReader<R> {
     /// let text = "0, 1; 1, 3; 2, 0; 3, 2;\n";
     /// let mut reader = ColumnReader::new(text.as_bytes(), false).with_format(InputFormat::Pairs);
     /// assert!(matches!(reader.next_placement()?, Some(Streamed::Small(p)) if p.is_solution()));
+    ///
+    /// // A LeetCode board reads as one where the form is guessed, not where
+    /// // column lists were asked for.
+    /// let text = "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n";
+    /// let mut guessed = ColumnReader::new(text.as_bytes(), false);
+    /// assert!(matches!(guessed.next_placement()?, Some(Streamed::Small(p)) if p.is_solution()));
+    /// let mut told = ColumnReader::new(text.as_bytes(), false).with_format(InputFormat::Columns);
+    /// let e = told.next_placement().unwrap_err().to_string();
+    /// assert!(e.contains("where a column list was asked for"), "{e}");
     /// # Ok::<(), nqueens::ReadError>(())
     /// ```
     pub fn with_format(mut self, format: InputFormat) -> Self {
@@ -121,6 +132,11 @@ impl<R: BufRead> ColumnReader<R> {
             (Source::Columns(s), InputFormat::Json) => Source::Json(JsonLines::new(s.into_src())),
             (Source::Columns(s), InputFormat::Pairs) => {
                 Source::Pairs(PairLines::new(s.into_src(), one_based))
+            }
+            (Source::Columns(mut s), InputFormat::Columns) => {
+                s.lists_only = true;
+                self.builder.expected = COLUMN_LISTS;
+                Source::Columns(s)
             }
             (source, _) => source,
         };
@@ -172,9 +188,10 @@ impl<R: BufRead> ColumnReader<R> {
         };
         let result = match scanned {
             Err(e) => Err(e),
-            Ok(Scan::End) if self.placements == 0 => {
-                Err(parse_error(None, format!("the input is empty: {FORMS}")))
-            }
+            Ok(Scan::End) if self.placements == 0 => Err(parse_error(
+                None,
+                format!("the input is empty: {}", builder.expected),
+            )),
             Ok(Scan::End) => Ok(None),
             Ok(Scan::Stopped) => Err(ReadError::TooMany {
                 limit: builder.limit.unwrap_or(0),

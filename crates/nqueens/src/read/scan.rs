@@ -148,6 +148,9 @@ pub(super) struct Scanner<R> {
     scratch: Vec<u8>,
     /// Bytes of a byte-order mark read so far.
     bom: usize,
+    /// Told that the text holds column lists, so that a quoted (LeetCode)
+    /// board is refused rather than read.
+    pub(super) lists_only: bool,
 }
 
 impl<R: BufRead> Scanner<R> {
@@ -167,6 +170,7 @@ impl<R: BufRead> Scanner<R> {
             first_word_line: 1,
             scratch: Vec::new(),
             bom: 0,
+            lists_only: false,
         }
     }
 
@@ -403,6 +407,15 @@ impl<R: BufRead> Scanner<R> {
                 self.advance(1);
             }
             (State::Group { outer }, CLOSE) => return self.close_list(outer).map(Some),
+            (State::Group { .. }, QUOTE) if self.words == 0 && self.lists_only => {
+                return Err(parse_error(
+                    Some(self.line),
+                    "a LeetCode board (a list of quoted rows) where a column list was asked \
+                     for: use --input leetcode, or give a column list such as `0 4 7 5 2 6 1 3` \
+                     or `[0, 4, 7, 5, 2, 6, 1, 3]`"
+                        .into(),
+                ));
+            }
             (State::Group { outer }, QUOTE) if self.words == 0 => {
                 let board = self.quoted_board()?;
                 self.end_list(outer);
