@@ -75,7 +75,7 @@ pub struct CountArgs {
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; about 400 tasks, each kind's share rounded
-    /// up, or 2,000 where the join engine times a random path through each
+    /// up, or 20,000 where the join engine times a random path through each
     /// from n = 24 on).
     #[arg(long, value_name = "SECONDS", default_value = nqueens_cli::flags::values::DRY_RUN_SECONDS, requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
     pub dry_run_seconds: Duration,

@@ -482,7 +482,7 @@ pub struct CountArgs {
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; about 400 tasks, each kind's share rounded
-    /// up, or 2,000 where the join engine times a random path through each
+    /// up, or 20,000 where the join engine times a random path through each
     /// from n = 24 on): a longer dry
     /// run narrows the interval.
     #[arg(long, value_name = "SECONDS", default_value = values::DRY_RUN_SECONDS, requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = values::dry_run_seconds)]

@@ -161,7 +161,7 @@ pub trait Plan: Send + Sync {
     /// assert_eq!(BacktrackEngine.plan(8)?.dry_run_samples(), None);
     /// // The join engine times whole tasks up to n = 23, paths from 24 on.
     /// assert_eq!(JoinEngine.plan(12)?.dry_run_samples(), None);
-    /// assert_eq!(JoinEngine.plan(24)?.dry_run_samples(), Some(2_000));
+    /// assert_eq!(JoinEngine.plan(24)?.dry_run_samples(), Some(20_000));
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     fn dry_run_samples(&self) -> Option<usize> {

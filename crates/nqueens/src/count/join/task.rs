@@ -91,8 +91,12 @@ impl JoinPlan {
 }
 
 /// How many tasks a dry run times at most where each is timed by a path
-/// ([`Plan::dry_run_samples`]).
-pub(super) const DRY_RUN_PATHS: usize = 2_000;
+/// ([`Plan::dry_run_samples`]): more than a budget of minutes reaches, so
+/// that the budget, not this, says when a dry run ends and a longer one
+/// narrows its interval. (It was 2,000, which n = 24 reached in 17 s of a
+/// 90 s budget: a longer `--dry-run-seconds` changed nothing there, and
+/// the random groups of its time's error saw 17 s of the machine's drift.)
+pub(super) const DRY_RUN_PATHS: usize = 20_000;
 
 impl Plan for JoinPlan {
     fn n(&self) -> usize {
