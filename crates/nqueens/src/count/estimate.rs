@@ -549,43 +549,36 @@ fn drift_error(values: &[(usize, f64)], sizes: &[usize]) -> f64 {
     if groups < 2 {
         return 0.0;
     }
-    let mut sum = vec![0.0; strata];
-    let mut count = vec![0usize; strata];
-    for &(k, v) in values {
-        sum[k.min(strata - 1)] += v;
-        count[k.min(strata - 1)] += 1;
-    }
+    // Each stratum's sum and count of values.
+    let tally = |run: &[(usize, f64)]| {
+        let (mut sum, mut count) = (vec![0.0; strata], vec![0usize; strata]);
+        for &(k, v) in run {
+            sum[k.min(strata - 1)] += v;
+            count[k.min(strata - 1)] += 1;
+        }
+        (sum, count)
+    };
+    let size = |k: usize| sizes.get(k).copied().unwrap_or(values.len()) as f64;
     let pooled = values.iter().map(|&(_, v)| v).sum::<f64>() / values.len() as f64;
+    let (sum, count) = tally(values);
     let mean: Vec<f64> = (0..strata)
-        .map(|k| {
-            if count[k] > 0 {
-                sum[k] / count[k] as f64
-            } else {
-                pooled
-            }
+        .map(|k| match count[k] {
+            0 => pooled,
+            c => sum[k] / c as f64,
         })
         .collect();
-    let size = |k: usize| sizes.get(k).copied().unwrap_or(values.len()) as f64;
     let total: f64 = (0..strata).map(|k| size(k) * mean[k]).sum();
     if total <= 0.0 {
         return 0.0;
     }
     let projections: Vec<f64> = (0..groups)
         .map(|g| {
-            let run = &values[g * values.len() / groups..(g + 1) * values.len() / groups];
-            let (mut s, mut c) = (vec![0.0; strata], vec![0usize; strata]);
-            for &(k, v) in run {
-                s[k.min(strata - 1)] += v;
-                c[k.min(strata - 1)] += 1;
-            }
+            let (sum, count) =
+                tally(&values[g * values.len() / groups..(g + 1) * values.len() / groups]);
             (0..strata)
-                .map(|k| {
-                    size(k)
-                        * if c[k] > 0 {
-                            s[k] / c[k] as f64
-                        } else {
-                            mean[k]
-                        }
+                .map(|k| match count[k] {
+                    0 => size(k) * mean[k],
+                    c => size(k) * sum[k] / c as f64,
                 })
                 .sum()
         })
