@@ -83,10 +83,11 @@
 //! the next, and all the tasks of one dry run share that drift, which their
 //! spread does not show. So the time's error is also judged by *random
 //! groups*: the tasks cut, in the order they were timed, into up to ten
-//! runs, each projected on its own; where those projections spread more
-//! than the strata say, their spread is the error. That sees the drift
-//! during the dry run, not a slower one: the projection is the machine's
-//! speed while it ran.
+//! runs of 20 tasks or more, each projected on its own; where those
+//! projections spread more than the strata say, their spread is the error
+//! (a dry run of fewer than 100 tasks has the strata's alone). That sees
+//! the drift during the dry run, not a slower one: the projection is the
+//! machine's speed while it ran.
 //!
 //! **A check against truth.** The tasks sampled for their time are counted,
 //! so the same sample estimates Q(n) the same way
@@ -517,6 +518,13 @@ fn project_strata(values: &[(usize, f64)], sizes: &[usize], exact: bool) -> (f64
 /// The most groups [`drift_error`] cuts a sample into.
 const GROUPS: usize = 10;
 
+/// The fewest values of a group, and the fewest groups worth a spread
+/// ([`drift_error`]): with fewer, Student's t for their few degrees of
+/// freedom makes any interval useless (two groups: 12.7 where 1.96 is
+/// the normal's), so a shorter dry run has the strata's error alone.
+const GROUP_MIN: usize = 20;
+const GROUPS_MIN: usize = 5;
+
 /// The two-sided 95% point of Student's t with `df` degrees of freedom
 /// (1 to 9; 1.96 beyond).
 fn t95(df: usize) -> f64 {
@@ -527,9 +535,11 @@ fn t95(df: usize) -> f64 {
 /// The relative standard error of a stratified projection by *random
 /// groups* in the order the values were measured: the sample cut into up
 /// to [`GROUPS`] runs of consecutive values, each projected on its own (a
-/// stratum a run lacks takes the whole sample's mean), and the spread of
-/// those projections, widened by Student's t for their few degrees of
-/// freedom so that it reads against 1.96 as the stratified error does.
+/// stratum a run lacks takes the whole sample's mean, as a run of n = 28's
+/// 250 tasks lacks most of its strata), and the spread of those
+/// projections, widened by Student's t for their few degrees of freedom so
+/// that it reads against 1.96 as the stratified error does; 0 (no say)
+/// for fewer than [`GROUPS_MIN`] groups of [`GROUP_MIN`] values.
 ///
 /// Why: the order deals each stratum its share all along, so each run is a
 /// stratified sample of its own, and where the values are the same the
@@ -543,10 +553,8 @@ fn t95(df: usize) -> f64 {
 /// the dry run itself.
 fn drift_error(values: &[(usize, f64)], sizes: &[usize]) -> f64 {
     let strata = sizes.len().max(1);
-    // About two values of each stratum to a group, or too few groups to
-    // say anything.
-    let groups = (values.len() / (2 * strata)).min(GROUPS);
-    if groups < 2 {
+    let groups = (values.len() / GROUP_MIN).min(GROUPS);
+    if groups < GROUPS_MIN {
         return 0.0;
     }
     // Each stratum's sum and count of values.
@@ -1202,6 +1210,10 @@ mod tests {
             "{groups} against {strata}"
         );
         assert_eq!(steady.relative_error, strata.max(groups));
+        // Fewer than five groups of 20 say nothing: Student's t for one or
+        // two degrees of freedom would make any interval useless.
+        assert_eq!(drift_error(&values[..99], &sizes), 0.0);
+        assert!(drift_error(&values[..100], &sizes) > 0.0);
         // A speed from 0.7 to 1.3 moves ten groups' projections by about
         // ±17%, the mean's by 5.5%: three times the strata's error or more.
         assert!(
