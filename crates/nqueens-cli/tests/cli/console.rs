@@ -64,7 +64,7 @@ const SKIPPED: [&str; 7] = [
     "sed -i", //
     "verify board.txt",
     "count 18", // seconds on every core
-    "count 24", // a dry run of 2,000 tasks, and how many are timed in its minute depends on the machine
+    "count 24", // a dry run of a minute, and how many tasks it times depends on the machine
 ];
 
 /// Commands whose examples are excerpts of what they print.

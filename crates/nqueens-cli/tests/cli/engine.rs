@@ -142,6 +142,45 @@ fn bad_engine_options() {
     assert!(out.contains("tasks (") && out.contains("timed"), "{out}");
 }
 
+/// A dry run whose strata ask for more tasks than its budget allows times
+/// them all the same, and says so before and after: the note promises two
+/// of each kind, and the line of the tasks timed says why there are that
+/// many (n = 20's 30 kinds, 60 tasks in well over 0.001 s; on one thread,
+/// so that no second thread takes one more). With time to spare, the line
+/// says nothing of it.
+#[test]
+fn a_dry_run_says_when_its_strata_outlast_its_budget() {
+    let quick = ["--dry-run-seconds", "0.001", "-j", "1"];
+    let short = finish(nq().args(["count", "20", "--dry-run"]).args(quick)).code(0);
+    assert!(
+        short
+            .stderr
+            .contains("at least 3 of them, two of each kind"),
+        "{}",
+        short.stderr
+    );
+    let fewest = "the fewest it times: two of each kind of task, however long they take";
+    let (_, get) = dry_run_json(&[&["20"][..], &quick].concat());
+    let (sampled, least): (usize, usize) = (
+        get("sampled").parse().unwrap(),
+        get("least_sampled").parse().unwrap(),
+    );
+    assert!(least > 3 && sampled == least, "{sampled} of {least}");
+    assert!(
+        short
+            .stdout
+            .contains(&format!("timed {sampled} of them in "))
+            && short.stdout.contains(fewest),
+        "{}",
+        short.stdout
+    );
+    let ample = run(&["count", "14", "--dry-run", "--dry-run-seconds", "30"]).ok();
+    assert!(
+        ample.contains("timed") && !ample.contains(fewest),
+        "{ample}"
+    );
+}
+
 /// Counts every slice i/k of `count N --engine ENGINE` into a file;
 /// returns the files and the `merge --unique` command over them.
 fn slice_files(n: &str, engine: &str, k: usize) -> (Vec<PathBuf>, Vec<String>) {

@@ -339,6 +339,11 @@ pub struct DryRun {
     pub tasks: usize,
     /// How many distinct tasks were timed.
     pub sampled: usize,
+    /// The fewest tasks this dry run times whatever its budget: three, and
+    /// two of each stratum where the plan has several ([`Plan::stratum`]),
+    /// or every task of a smaller sample. Where `sampled` is this many, the
+    /// dry run may have taken longer than its budget.
+    pub least: usize,
     /// The CPU time the sampled tasks take, in seconds on one thread, as
     /// [`Plan::sample`] measures it on the thread's own clock (the time
     /// spent counting them, or for very long tasks a part of each, scaled).
@@ -668,7 +673,7 @@ fn sample_order(plan: &dyn Plan, samples: usize, seed: u64) -> (Vec<(usize, usiz
 
 /// The fewest tasks a dry run times, whatever its budget: enough for an
 /// interval, if a wide one.
-const MIN_SAMPLES: usize = 3;
+pub(crate) const MIN_SAMPLES: usize = 3;
 
 /// `samples` distinct indices below `tasks`, in increasing order, each subset
 /// equally likely (all of them if `samples >= tasks`), by Floyd's algorithm.
@@ -730,7 +735,7 @@ pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
 /// let plan = ConstellationEngine.plan(10)?;
 /// // No time at all to spend: the fewest tasks a dry run times, three.
 /// let quick = dry_run_within(plan.as_ref(), 100, 7, 0.0);
-/// assert_eq!((quick.tasks, quick.sampled), (293, 3));
+/// assert_eq!((quick.tasks, quick.sampled, quick.least), (293, 3, 3));
 /// // A budget of a minute is enough for 100 tasks of n = 10.
 /// let full = dry_run_within(plan.as_ref(), 100, 7, 60.0);
 /// assert_eq!(full.sampled, 100);
@@ -838,6 +843,7 @@ pub fn dry_run_on(
     DryRun {
         tasks,
         sampled: times.len(),
+        least,
         sample_seconds: times.iter().map(|&(_, t)| t).sum(),
         timing_seconds: start.elapsed().as_secs_f64(),
         projected_cpu_seconds,

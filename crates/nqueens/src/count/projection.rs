@@ -22,7 +22,7 @@
 
 use serde::Serialize;
 
-use super::estimate::{dry_run_on, DryRun};
+use super::estimate::{dry_run_on, DryRun, MIN_SAMPLES};
 use super::executor::default_threads;
 use super::plan::{Engine, Plan};
 use crate::words::{
@@ -117,6 +117,9 @@ pub struct Projection {
     /// How many tasks were timed; 0 for a [rough](Projection::rough)
     /// projection.
     pub sampled: usize,
+    /// The fewest tasks the dry run times whatever its budget
+    /// ([`DryRun::least`]); 0 for a rough projection.
+    pub least_sampled: usize,
     /// The CPU time of the sampled tasks, in seconds on one thread.
     pub sample_seconds: f64,
     /// The wall time the sampling took, in seconds.
@@ -221,6 +224,7 @@ impl Projection {
     /// let d = DryRun {
     ///     tasks: 1000,
     ///     sampled: 10,
+    ///     least: 3,
     ///     sample_seconds: 2.0,
     ///     timing_seconds: 1.5,
     ///     projected_cpu_seconds: 200.0,
@@ -251,6 +255,7 @@ impl Projection {
             engine: engine.name(),
             tasks: d.tasks,
             sampled: d.sampled,
+            least_sampled: d.least,
             sample_seconds: d.sample_seconds,
             timing_seconds: d.timing_seconds,
             projected_cpu_seconds: d.projected_cpu_seconds,
@@ -303,6 +308,7 @@ impl Projection {
         let d = DryRun {
             tasks: plan.len(),
             sampled: 0,
+            least: 0,
             sample_seconds: 0.0,
             timing_seconds: 0.0,
             projected_cpu_seconds: cpu,
@@ -343,8 +349,18 @@ impl Projection {
                 show_duration(self.projected_cpu_seconds)
             ));
         } else {
+            // Where the strata asked for more than the budget allowed,
+            // the dry run took longer than it was given: say why.
+            let fewest = if self.sampled <= self.least_sampled
+                && self.least_sampled > MIN_SAMPLES
+                && self.sampled < self.tasks
+            {
+                ", the fewest it times: two of each kind of task, however long they take"
+            } else {
+                ""
+            };
             lines.push(format!(
-                "{tasks}; timed {} of them in {}",
+                "{tasks}; timed {} of them in {}{fewest}",
                 grouped(self.sampled as u128),
                 show_duration(self.timing_seconds),
             ));
@@ -491,6 +507,7 @@ mod tests {
         DryRun {
             tasks: 12_345,
             sampled: 200,
+            least: 3,
             sample_seconds: 10.0,
             timing_seconds: 5.0,
             projected_cpu_seconds: 7200.0,
@@ -526,6 +543,35 @@ mod tests {
         assert!(p.lines()[1].contains("one task timed: no interval"));
         let json = serde_json::to_value(&p).unwrap();
         assert!(json["relative_error"].is_null() && json["cpu_seconds_high"].is_null());
+    }
+
+    /// The fewest tasks a dry run times (two of each stratum) are said to
+    /// be that, where it timed no more: it may have run past its budget.
+    #[test]
+    fn the_fewest_tasks_are_named_when_they_are_all_that_was_timed() {
+        let fewest = "timed 200 of them in 5.0s, the fewest it times: two of each kind of task";
+        for (least, named) in [(200, true), (150, false), (3, false)] {
+            let d = DryRun {
+                least,
+                ..dry(0.1, None)
+            };
+            let p = Projection::from_dry_run(&JoinEngine, 18, &d, 4, None, None);
+            assert_eq!(p.least_sampled, least);
+            assert_eq!(
+                p.lines()[0].contains(fewest),
+                named,
+                "{least}: {:?}",
+                p.lines()
+            );
+        }
+        // Every task timed: nothing was left out, whatever the strata.
+        let all = DryRun {
+            tasks: 200,
+            least: 200,
+            ..dry(0.0, None)
+        };
+        let p = Projection::from_dry_run(&JoinEngine, 18, &all, 4, None, None);
+        assert!(!p.lines()[0].contains("fewest"), "{:?}", p.lines());
     }
 
     #[test]
@@ -575,6 +621,7 @@ mod tests {
                 "engine",
                 "tasks",
                 "sampled",
+                "least_sampled",
                 "sample_seconds",
                 "timing_seconds",
                 "projected_cpu_seconds",

@@ -132,7 +132,7 @@ fn dry_run(
     if n >= ENGINE_WARN {
         crate::exit::note!(
             "note: timing a sample of the tasks for up to {budget} s on {}, and at least 3 \
-             of them; {}",
+             of them, two of each kind; {}",
             nqueens::plural(
                 Projection::timing_threads(run.threads) as u128,
                 "thread",

@@ -140,6 +140,26 @@
 //! queries does not matter to them); best bits chosen from 128 or 256
 //! patterns instead of 64; chunks of 2^16; 2^10 or 2^12 sampled pairs; the
 //! pieces' copy back eight at a time instead of `memmove` (within noise).
+//!
+//! At n = 28 the join is nearly all of a row split: one whole split (97 s,
+//! `NQ_SIZES=28 NQ_SAMPLES=1`, the same test, profiled at 500 Hz) spent
+//! 70.5% in the leaf lookups, 10.5% in the join's partitions, 5% building
+//! the group tables, 3% in copies, 2.5% slicing leaves and 1.5% making half
+//! boards. Tried against it on the Zen 4 machine and left out (the same
+//! test, splits of n = 24, 26 and 27, runs alternating with the build
+//! before): a leaf's live bits narrowed to those both its sliced side and
+//! its queries use (n = 24 2.29 s against 2.31, n = 27 4.72 against 4.74,
+//! medians of three: within the noise; nearly every bit is used); the tag
+//! bits of the transpose split on first (4 splits of n = 26: 14.1 s against
+//! 11.7 to 12.1; counted in the leaves, the tags add 0.7% to their group
+//! lookups, so they are not what keeps the transpose from halving the
+//! time); one lookup of the top group kept for a run of queries with the
+//! same top bits (unsorted, 41% of queries start a run and the branch is
+//! mispredicted: 14.6 s against 11.7; with both lists sorted before the
+//! join, 5.6% do, but the sort took a quarter of the time and the loop no
+//! less: 16.8 s). Joining distinct signatures with weights would save
+//! little: 2.5% of the east half boards and 1.6% of the west ones repeat
+//! a signature (55 joins of n = 24).
 
 use super::disjoint::{
     bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
