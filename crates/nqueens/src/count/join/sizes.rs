@@ -620,3 +620,29 @@ fn timing_drift() {
         );
     }
 }
+
+/// The time to build row tables of `NQ_K` random rows of the h×h board
+/// (`NQ_H`; by default 12, a few seconds unoptimised, as CI runs it), each
+/// of `NQ_SAMPLES`: `NQ_H=14 NQ_K=12 NQ_SAMPLES=4 cargo test --release -p
+/// nqueens --lib join::sizes::row_table_build -- --ignored --nocapture`
+/// (n = 28's tables).
+#[test]
+#[ignore]
+fn row_table_build() {
+    let h = env_or("NQ_H", 12);
+    let k = env_or("NQ_K", h / 2).min(h);
+    let mut rng = crate::rng::Xoshiro256::new(3);
+    let mut t = RowTable::default();
+    let (mut seconds, mut placed) = (0.0, 0usize);
+    for _ in 0..samples_from_env(8) {
+        let mut rows = 0u32;
+        while (rows.count_ones() as usize) < k {
+            rows |= 1 << rng.below(h as u64);
+        }
+        let s = std::time::Instant::now();
+        t.build(h, rows);
+        seconds += s.elapsed().as_secs_f64();
+        placed += t.pieces.len();
+    }
+    eprintln!("h = {h}, {k} rows: {placed} placements in {seconds:.3} s");
+}
