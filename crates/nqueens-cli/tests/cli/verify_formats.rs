@@ -154,26 +154,22 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
     let out = verify(&["--input", "matrix"], "[1, 3, 0, 2]\n");
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("a matrix row holds 1"), "{out:?}");
-    // Told a drawn board, the message says what one is, not every form.
-    let out = verify(&["--input", "board"], "1 3 0 2\n");
-    assert_eq!(out.code, 2, "{out:?}");
-    assert!(
-        out.stderr
-            .contains("expected a drawn board, the form asked for")
-            && !out.stderr.contains("column list"),
-        "{out:?}"
-    );
-    // Told column lists, the message says what one is, not every form, and
-    // a LeetCode board (which a guess would read) is refused.
+    // Told a form, the message says what one is, not every form; told
+    // column lists, a LeetCode board (which a guess would read) is refused.
     let board = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n";
     let leetcode = "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n";
-    for (flag, text) in [("list", board), ("lines", board), ("list", "")] {
+    let drawn = ("expected a drawn board, the form asked for", "column list");
+    let lists = ("expected a column list, the form asked for", "drawn board");
+    for (flag, text, (said, unsaid)) in [
+        ("board", "1 3 0 2\n", drawn),
+        ("list", board, lists),
+        ("lines", board, lists),
+        ("list", "", lists),
+    ] {
         let out = verify(&["--input", flag], text);
         assert_eq!(out.code, 2, "{out:?}");
         assert!(
-            out.stderr
-                .contains("expected a column list, the form asked for")
-                && !out.stderr.contains("drawn board"),
+            out.stderr.contains(said) && !out.stderr.contains(unsaid),
             "{out:?}"
         );
     }
