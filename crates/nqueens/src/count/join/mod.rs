@@ -270,7 +270,8 @@ struct Chunks {
 
 impl Chunks {
     /// The chunks for n = 2h or 2h + 1: 2^17 and 2^18 signatures (1 and 2
-    /// MB) for h = 11 to 13, 2^20 and 2^21 (8 and 16 MB) otherwise.
+    /// MB) for h = 11 to 13, 2^18 and 2^19 for h = 14 (n = 28), 2^20 and
+    /// 2^21 (8 and 16 MB) otherwise.
     ///
     /// Measured with `join::sizes::chunk_timing` (total seconds of the
     /// sampled row splits; medians of three runs or more, alternating),
@@ -284,10 +285,18 @@ impl Chunks {
     /// - n = 26, 3 splits: 15.5 s against 15.2 s with 2^18 (two runs).
     /// - n = 27, 60 splits: 6.00 s against 6.95 s with 2^18 (five runs);
     ///   5.42 s against 6.13 s with 2^16 (three).
+    /// - n = 28, one split (the sample's first, 10 million placements a
+    ///   row table): 85.5 s and 82.2 s with 2^18 against 96.6 s, 96.6 s and
+    ///   95.2 s with 2^20; 2^17 89.5 s and 93.9 s, 2^19 87.6 s, 2^16 99.1
+    ///   s; with 2^18 and the smaller sample of [`sample_pairs`], 80.4 s.
+    ///   The sample's second split, 11.7 s against 11.9 s with 2^20.
+    ///   `count 28 --dry-run` (90 s, alternating): 20.1 and 19.8 years
+    ///   against 21.3 and 22.2, timing 559 and 556 tasks against 416 and 386.
     ///
     /// Before that, when each side was made up to its chunk to find out
     /// whether it fitted, larger chunks did better: 2^18 at n = 24 to 27,
-    /// and 2^20 at n = 22 and 28 (one split of n = 28: 517 s with 2^18,
+    /// and 2^20 at n = 22 and 28 (which kept 2^20 until it was measured
+    /// again) (one split of n = 28: 517 s with 2^18,
     /// 412 s with 2^20, 443 s with 2^21). Smaller chunks split more of a
     /// long side by bits through its pieces (a pass over thousands of
     /// pieces), and fewer splits are made by moving millions of half
@@ -295,7 +304,9 @@ impl Chunks {
     /// took 23.9 to 26.0 s on three splits of n = 26, against 18.1 s with
     /// 2^20, before the split sides were made level by level.)
     fn of(h: usize) -> Chunks {
-        let east = if SMALL_CHUNKS.contains(&h) {
+        let east = if h == 14 {
+            1 << 18
+        } else if SMALL_CHUNKS.contains(&h) {
             1 << 17
         } else {
             1 << 20

@@ -628,8 +628,9 @@ impl Walk for std::cell::RefCell<Path> {
 pub(super) const SPLIT_DEPTH: usize = 16;
 
 /// The h (n = 2h or 2h + 1) whose chunks are small: 2^17 and 2^18 half
-/// boards ([`Chunks::of`]), sampled by 2^11 pairs ([`sample_pairs`]).
-pub(super) const SMALL_CHUNKS: std::ops::RangeInclusive<usize> = 11..=13;
+/// boards, 2^18 and 2^19 for h = 14 ([`Chunks::of`]), sampled by 2^11
+/// pairs ([`sample_pairs`]).
+pub(super) const SMALL_CHUNKS: std::ops::RangeInclusive<usize> = 11..=14;
 
 /// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests for
 /// n = 2h or 2h + 1: 2^11 where the chunks are small ([`SMALL_CHUNKS`]),
@@ -644,7 +645,8 @@ pub(super) const SMALL_CHUNKS: std::ops::RangeInclusive<usize> = 11..=13;
 /// n = 22, 40 splits, 0.54 s against 0.55 s; n = 24 and 26 within noise
 /// (2.23 s against 2.29 s; 8.4 s against 8.6 s). At n = 28, whose chunks are
 /// eight times larger, one split took 230 s with 2^11 against 225 s with
-/// 2^13 (one run each).
+/// 2^13 (one run each); with chunks of 2^18, 80.4 s against 85.5 s and
+/// 82.2 s (on the Zen 4 machine, see [`Chunks::of`]).
 pub(super) fn sample_pairs(h: usize) -> usize {
     if SMALL_CHUNKS.contains(&h) {
         1 << 11

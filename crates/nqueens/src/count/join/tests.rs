@@ -300,7 +300,8 @@ fn chunks_shrink_to_fit_the_memory() {
         );
     }
     assert_eq!(JoinEngine::chunks(24, 2, None), Chunks::of(12));
-    assert_eq!(JoinEngine::chunks(28, 2, None).east, 1 << 20);
+    assert_eq!(JoinEngine::chunks(28, 2, None).east, 1 << 18);
+    assert_eq!(JoinEngine::chunks(20, 2, None).east, 1 << 20);
 }
 
 #[test]
