@@ -228,7 +228,7 @@ fn the_masks_hide_measurements_and_nothing_else() {
         "n = 40: about 9.538e31 solutions (95% interval 8.297e31 to 1.078e32)",
         "timing a sample of the tasks for up to 60 s",
         "wall time: on 1 core, on 2 cores, on 512 cores",
-        "half boards joined 131,072 and 262,144 at a time",
+        "half boards joined 131,072 a side at a time",
         "the task logs agree: 849 tasks of n = 12",
         "[5, 0, 4, 1, 7, 2, 6, 3]",
         r#"{"n":12,"solutions":14200,"unique":1787}"#,

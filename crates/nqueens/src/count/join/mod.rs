@@ -283,9 +283,17 @@ struct Chunks {
 }
 
 impl Chunks {
-    /// The chunks for n = 2h or 2h + 1: 2^17 and 2^18 signatures (1 and 2
-    /// MB) for h = 11 to 13, 2^18 and 2^19 for h = 14 (n = 28), 2^20 and
-    /// 2^21 (8 and 16 MB) otherwise.
+    /// The chunks for n = 2h or 2h + 1, as many half boards a side: 2^17
+    /// signatures (1 MB) for h = 11 to 13, 2^18 for h = 14 (n = 28), 2^20
+    /// (8 MB) otherwise.
+    ///
+    /// The west chunks were twice the east ones until measured against
+    /// chunks of one size (the same test, medians of three runs
+    /// alternating): n = 22 0.473 s against 0.483 s, n = 24 2.08 s against
+    /// 2.19 s, n = 25 2.18 s against 2.40 s, n = 27 4.59 s against 4.74 s
+    /// (six runs and three), n = 26 as before (10.7 and 10.8 s, two runs),
+    /// and one split of n = 28 80.1 s against 82.3 s. The measurements
+    /// below are of the east chunk, the west one twice as large.
     ///
     /// Measured with `join::sizes::chunk_timing` (total seconds of the
     /// sampled row splits; medians of three runs or more, alternating),
@@ -325,17 +333,14 @@ impl Chunks {
         } else {
             1 << 20
         };
-        Chunks {
-            east,
-            west: 2 * east,
-        }
+        Chunks { east, west: east }
     }
 
-    /// The smallest chunks: 2^16 and 2^17 signatures (0.5 and 1 MB). Below
-    /// them a join's setup would cost more than its pairs.
+    /// The smallest chunks: 2^16 signatures a side (0.5 MB). Below them a
+    /// join's setup would cost more than its pairs.
     const SMALLEST: Chunks = Chunks {
         east: 1 << 16,
-        west: 1 << 17,
+        west: 1 << 16,
     };
 
     /// The largest chunks from those of `h` down, halving, for which `fits`
@@ -581,13 +586,19 @@ impl Engine for JoinEngine {
                 } else {
                     format!("{} MiB of them kept for all threads", cache >> 20)
                 };
+                let joined = if chunks.east == chunks.west {
+                    format!("{} a side", crate::words::grouped(chunks.east as u128))
+                } else {
+                    format!(
+                        "{} and {}",
+                        crate::words::grouped(chunks.east as u128),
+                        crate::words::grouped(chunks.west as u128)
+                    )
+                };
                 (
                     Self::row_table_memory(n, threads, cache, chunks),
                     format!(
-                        "row tables built per task, {kept}; half boards joined {} and {} at a \
-                         time",
-                        crate::words::grouped(chunks.east as u128),
-                        crate::words::grouped(chunks.west as u128)
+                        "row tables built per task, {kept}; half boards joined {joined} at a time"
                     ),
                 )
             }

@@ -627,9 +627,9 @@ impl Walk for std::cell::RefCell<Path> {
 /// cuts a side into chunks: enough for lists thousands of times a chunk.
 pub(super) const SPLIT_DEPTH: usize = 16;
 
-/// The h (n = 2h or 2h + 1) whose chunks are small: 2^17 and 2^18 half
-/// boards, 2^18 and 2^19 for h = 14 ([`Chunks::of`]), sampled by 2^11
-/// pairs ([`sample_pairs`]).
+/// The h (n = 2h or 2h + 1) whose chunks are small: 2^17 half boards a
+/// side, 2^18 for h = 14 ([`Chunks::of`]), sampled by 2^11 pairs
+/// ([`sample_pairs`]).
 pub(super) const SMALL_CHUNKS: std::ops::RangeInclusive<usize> = 11..=14;
 
 /// About how many pairs of pieces [`JoinPlan::sample_if_large`] tests for

@@ -376,7 +376,7 @@ fn plan_from_env(n: usize) -> JoinPlan {
     let east = env_or("NQ_CHUNK", Chunks::of(n / 2).east);
     plan.chunk = Chunks {
         east,
-        west: env_or("NQ_WEST", 2 * east),
+        west: env_or("NQ_WEST", east),
     };
     plan.split_depth = env_or("NQ_DEPTH", SPLIT_DEPTH);
     plan.sample_pairs = env_or("NQ_SAMPLE_PAIRS", sample_pairs(n / 2));
