@@ -517,11 +517,11 @@ fn leaf(sliced: &[u64], queries: &[u64], live: u64, kernel: Kernel, scratch: &mu
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 && queries.len() >= GROUPED_FROM {
         let groups = &mut scratch.groups;
-        // SAFETY (both): `count_disjoint` only passes kernels that
-        // `is_available` says this CPU supports.
         // A last block with no pattern in its upper half is read half
         // (`x86::ones_grouped`).
         let half = (sliced.len() - 1) % BLOCK < BLOCK / 2;
+        // SAFETY (all four): `count_disjoint` only passes kernels that
+        // `is_available` says this CPU supports.
         let conflicting = match group_bits(live.count_ones() as usize, queries.len()) {
             9 => unsafe { grouped::<9>(slices, blocks, queries, live, groups, half) },
             8 => unsafe { grouped::<8>(slices, blocks, queries, live, groups, half) },
@@ -938,9 +938,9 @@ mod x86 {
     /// reading half blocks where they are enough leaves 0.91 and 0.89, and
     /// the sampled splits took 0.96 to 0.97 of the time at n = 24, 25 and 27
     /// (medians of three runs or more, alternating), `count 19 -j 1` 12.47 s
-    /// against 12.83 s (three each). Moving the half blocks
-    /// to a table of their own, two to a cache line, was slower (the moves
-    /// cost more than the lines they save).
+    /// against 12.83 s (three each). Moving the half blocks to a table of
+    /// their own, two to a cache line, was slower (the moves cost more than
+    /// the lines they save).
     ///
     /// # Safety
     /// The CPU must support AVX-512 F, VPOPCNTDQ and BMI2.

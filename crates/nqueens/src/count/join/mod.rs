@@ -317,9 +317,9 @@ impl Chunks {
     ///
     /// Before that, when each side was made up to its chunk to find out
     /// whether it fitted, larger chunks did better: 2^18 at n = 24 to 27,
-    /// and 2^20 at n = 22 and 28 (which kept 2^20 until it was measured
-    /// again) (one split of n = 28: 517 s with 2^18,
-    /// 412 s with 2^20, 443 s with 2^21). Smaller chunks split more of a
+    /// and 2^20 at n = 22 and 28 (one split of n = 28: 517 s with 2^18,
+    /// 412 s with 2^20, 443 s with 2^21; n = 28 kept 2^20 until it was
+    /// measured again, above). Smaller chunks split more of a
     /// long side by bits through its pieces (a pass over thousands of
     /// pieces), and fewer splits are made by moving millions of half
     /// boards in the join. (The lists whole, as 2^24 and 2^25 left them,
@@ -586,19 +586,14 @@ impl Engine for JoinEngine {
                 } else {
                     format!("{} MiB of them kept for all threads", cache >> 20)
                 };
-                let joined = if chunks.east == chunks.west {
-                    format!("{} a side", crate::words::grouped(chunks.east as u128))
-                } else {
-                    format!(
-                        "{} and {}",
-                        crate::words::grouped(chunks.east as u128),
-                        crate::words::grouped(chunks.west as u128)
-                    )
-                };
+                // (Both sides' chunks are of one size, `Chunks::of`.)
+                debug_assert_eq!(chunks.east, chunks.west);
                 (
                     Self::row_table_memory(n, threads, cache, chunks),
                     format!(
-                        "row tables built per task, {kept}; half boards joined {joined} at a time"
+                        "row tables built per task, {kept}; half boards joined {} a side at a \
+                         time",
+                        crate::words::grouped(chunks.east as u128)
                     ),
                 )
             }
