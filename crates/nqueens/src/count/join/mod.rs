@@ -326,14 +326,15 @@ impl Chunks {
     /// took 23.9 to 26.0 s on three splits of n = 26, against 18.1 s with
     /// 2^20, before the split sides were made level by level.)
     fn of(h: usize) -> Chunks {
-        let east = if h == 14 {
-            1 << 18
-        } else if SMALL_CHUNKS.contains(&h) {
-            1 << 17
-        } else {
-            1 << 20
+        let side = match h {
+            11..=13 => 1 << 17,
+            14 => 1 << 18,
+            _ => 1 << 20,
         };
-        Chunks { east, west: east }
+        Chunks {
+            east: side,
+            west: side,
+        }
     }
 
     /// The smallest chunks: 2^16 signatures a side (0.5 MB). Below them a

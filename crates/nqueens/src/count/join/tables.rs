@@ -203,10 +203,10 @@ impl Partial {
         let sums = self.diags as u32;
         Partial {
             rows: self.rows,
-            cols: self.cols.reverse_bits() >> (32 - h),
+            cols: reverse(self.cols, h),
             diags: self.diags.rotate_left(32),
             // `c − r + h − 1` of the image is 2h − 2 − (r + c).
-            ups: sums.reverse_bits() >> (33 - 2 * h),
+            ups: reverse(sums, 2 * h - 1),
         }
     }
 
@@ -344,7 +344,7 @@ impl RowTable {
             // with its sums and differences swapped ([`Partial::mirrored`]),
             // at the end of the reversed set's.
             for (c, &count) in imaged.iter().enumerate() {
-                let reversed = ((c as u32).reverse_bits() >> (32 - h)) as usize;
+                let reversed = reverse(c as u32, h) as usize;
                 let (from, to) = (start[c] as usize, next[reversed] as usize);
                 for i in 0..count as usize {
                     self.pieces[to + i] = self.pieces[from + i].rotate_left(32);
