@@ -117,9 +117,9 @@ impl JoinPlan {
 /// averaged over the paths, the unit's solutions exactly, and the same
 /// holds for the time, each node's own work (making or sampling its
 /// sides, partitioning for the part drawn) weighted by the inverse of the
-/// probability of reaching it. At n = 28 a row split takes minutes and a
-/// path through it seconds, so a dry run samples hundreds of row splits,
-/// not three.
+/// probability of reaching it. At n = 28 a row split takes a minute or
+/// more and a path through it about a tenth of a second (its row tables
+/// apart), so a dry run samples hundreds of row splits, not three.
 ///
 /// The part with the bit is drawn with a probability that follows the
 /// share of the pairs it holds, judged from the sides' samples, between
@@ -129,10 +129,11 @@ impl JoinPlan {
 ///
 /// Checked against whole row splits on one thread (the ignored test
 /// `join::sizes::path_against_split`, 16 paths a split, 200 splits of
-/// n = 24, 25 and 27, 30 of n = 26): the paths' mean time was 1.002,
-/// 0.987, 0.927 and 1.002 of the splits' (two standard errors of the
-/// paths: 0.020, 0.011, 0.068, 0.026), their solutions 1.011, 0.994,
-/// 0.953 and 0.990 (0.029, 0.012, 0.092, 0.025). Before the paths timed
+/// n = 24, 25 and 27, 30 of n = 26, 24 of n = 28): the paths' mean time
+/// was 1.002, 0.987, 0.927, 1.002 and 1.001 of the splits' (two standard
+/// errors of the paths: 0.020, 0.011, 0.068, 0.026, 0.330), their
+/// solutions 1.011, 0.994, 0.953, 0.990 and 0.899 (0.029, 0.012, 0.092,
+/// 0.025, 0.144). Before the paths timed
 /// the binary searches a count makes for a split's second part
 /// ([`JoinPlan::split_path`]) they were 0.978, 0.989, 0.892 and 0.955.
 pub(super) struct Path {
