@@ -173,7 +173,12 @@
 //! tables no longer fit the second-level cache); the order of classes
 //! reversed for the transpose, so that each pair of classes is counted on
 //! the other's task (`count 24 --dry-run`: 36.3 and 35.7 hours against
-//! 36.4 and 36.6; the pairs kept do not lean either way).
+//! 36.4 and 36.6; the pairs kept do not lean either way). Later, with the
+//! leaf's three-way ORs (see `ones_grouped`), also left out: the group
+//! tables in a 2 MiB-aligned buffer on huge pages (`madvise`; 60 splits
+//! of n = 27 as before, so the lookups do not wait on the TLB), and the
+//! pieces' partition copying its back part eight at a time instead of by
+//! `memcpy` (most runs are a few dozen pieces; n = 27 and 24 as before).
 
 use super::disjoint::{
     bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
