@@ -640,7 +640,10 @@ unsafe fn grouped<const G: usize>(
 /// `s & (s - 1)`, each odd entry read back the one stored just before it:
 /// the build took 2.3% of a profile of 60 sampled n = 27 splits that way,
 /// 0.95% this way, and the splits took 5% to 7% less time at n = 24 and 27
-/// (medians of 7 runs, alternating; n = 25 within noise).
+/// (medians of 7 runs, alternating; n = 25 within noise). Two members at
+/// a time, each entry below read once for the three above it, was slower:
+/// one split of n = 28 took 87 s against 80 s (two runs each), n = 27's
+/// sampled splits as long as before.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn build_groups<const G: usize>(
