@@ -94,7 +94,7 @@ fn sizes() {
 /// Times a row split of sampled tasks with other chunks, split by bits
 /// or not: `NQ_SIZES=24 NQ_CHUNK=262144 NQ_DEPTH=0 cargo test --release
 /// -p nqueens --lib join::sizes::chunk_timing -- --ignored --nocapture`
-/// (the west chunk is twice the east one).
+/// (the west chunk as large as the east one unless `NQ_WEST` says).
 #[test]
 #[ignore]
 fn chunk_timing() {
@@ -369,8 +369,8 @@ fn dry_run_spread() {
 }
 
 /// A plan of `n` with row tables, its east chunk from `NQ_CHUNK`, its
-/// west one from `NQ_WEST` (or twice the east one) and its split depth
-/// from `NQ_DEPTH`.
+/// west one from `NQ_WEST` (or the same), its split depth from
+/// `NQ_DEPTH` and its sample of pairs from `NQ_SAMPLE_PAIRS`.
 fn plan_from_env(n: usize) -> JoinPlan {
     let mut plan = JoinPlan::build(n, Kernel::best(), 0);
     let east = env_or("NQ_CHUNK", Chunks::of(n / 2).east);
