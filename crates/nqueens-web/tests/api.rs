@@ -725,6 +725,27 @@ mod complete {
         assert_eq!(r["clash"]["first"], json!([0, 0]));
         assert_eq!(r["clash"]["second"], json!([1, 1]));
         assert!(r["message"].as_str().expect("message").contains("diagonal"));
+        // The same clash in the other modes keeps each mode's shape (the
+        // page reads `count` and `nodes`, or `solutions` and `more`), with
+        // the clash beside it.
+        let clash = json!({"n": 8, "queens": [[0, 0], [1, 1]], "mode": "count"});
+        let r = s.ok("/api/complete", clash);
+        assert_eq!(
+            (&r["status"], &r["count"], &r["nodes"]),
+            (&json!("count"), &json!(0), &json!(0))
+        );
+        assert_eq!(r["clash"]["second"], json!([1, 1]));
+        let clash = json!({"n": 8, "queens": [[0, 0], [1, 1]], "mode": "page", "offset": 3});
+        let r = s.ok("/api/complete", clash);
+        assert_eq!(r["status"], "page");
+        assert_eq!(
+            (&r["solutions"], &r["more"], &r["offset"]),
+            (&json!([]), &json!(false), &json!(3))
+        );
+        assert!(r["message"]
+            .as_str()
+            .expect("message")
+            .starts_with("no completion exists"));
         s.post(
             "/api/complete",
             json!({"n": 8, "queens": [[0, 0]], "blocked": [[0, 0]]}),

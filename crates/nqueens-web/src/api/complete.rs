@@ -86,21 +86,40 @@ fn instance(board: &Board) -> ApiResult<Instance> {
     Ok(instance)
 }
 
-/// Two placed queens that attack each other: no completion, and why. A
-/// queen on a blocked square is the request's mistake.
-fn clash_reply(n: usize, clash: Clash) -> ApiResult {
+/// Two placed queens that attack each other: no completion, and why, in the
+/// reply's shape for `mode` (`count` says 0 with no search, `page` an empty
+/// last page), so that a client reads it as it reads any other. A queen on
+/// a blocked square is the request's mistake.
+fn clash_reply(n: usize, mode: &Mode, offset: Option<usize>, clash: Clash) -> ApiResult {
     match clash {
-        Clash::Attack { first, second, .. } => Ok(Reply::ok(&CompleteOut {
-            n,
-            status: "none",
-            message: format!("no completion exists from here: {clash}"),
-            clash: Some(ClashOut {
-                message: clash.to_string(),
-                first: Some(pair(first)),
-                second: Some(pair(second)),
-            }),
-            ..CompleteOut::default()
-        })),
+        Clash::Attack { first, second, .. } => {
+            let mut out = CompleteOut {
+                n,
+                status: "none",
+                message: format!("no completion exists from here: {clash}"),
+                clash: Some(ClashOut {
+                    message: clash.to_string(),
+                    first: Some(pair(first)),
+                    second: Some(pair(second)),
+                }),
+                ..CompleteOut::default()
+            };
+            match mode {
+                Mode::First => {}
+                Mode::Count => {
+                    out.status = "count";
+                    out.count = Some(0);
+                    out.nodes = Some(0);
+                }
+                Mode::Page => {
+                    out.status = "page";
+                    out.solutions = Some(Vec::new());
+                    out.offset = Some(offset.unwrap_or(0));
+                    out.more = Some(false);
+                }
+            }
+            Ok(Reply::ok(&out))
+        }
         _ => Err(ApiError::invalid(format!(
             "{clash}; unblock the square or take the queen off"
         ))),
@@ -150,7 +169,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         Mode::First => {
             let (answer, stats) = match nqueens::complete(&instance, deadline.flag()) {
                 Ok(x) => x,
-                Err(clash) => return clash_reply(n, clash),
+                Err(clash) => return clash_reply(n, &mode, input.offset, clash),
             };
             let (status, columns, message) = match answer {
                 Answer::Found(columns) => ("found", Some(columns), "a completion".to_string()),
@@ -179,7 +198,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         Mode::Count => {
             let (count, stats) = match nqueens::count_completions(&instance, 1, deadline.flag()) {
                 Ok(x) => x,
-                Err(clash) => return clash_reply(n, clash),
+                Err(clash) => return clash_reply(n, &mode, input.offset, clash),
             };
             let Some(count) = count else {
                 return Err(ApiError::time_limit(deadline.seconds(), hint));
@@ -257,7 +276,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             } else if let Err(clash) =
                 nqueens::for_each_completion(&instance, deadline.flag(), &mut take)
             {
-                return clash_reply(n, clash);
+                return clash_reply(n, &mode, input.offset, clash);
             }
             if deadline.passed() {
                 return Err(ApiError::time_limit(deadline.seconds(), hint));
