@@ -41,8 +41,10 @@ pub struct Limits {
     /// this ([`nqueens::TRACE_STEPS`] by default, as far as `nqueens trace`
     /// goes). Each request replays the search from its start up to
     /// `offset`, keeping no tree on the way (only the search's path), so
-    /// this bounds a request's time (about 0.5 µs a step passed over) and
-    /// its memory does not grow with it.
+    /// this bounds a request's time (about 0.5 µs a step passed over), and
+    /// its memory does not grow with it, except bfs's: its queue grows as
+    /// the search runs, and the replay holds it, with the queued boards'
+    /// tree nodes (about 360 MB at step 4,000,000 of n = 14).
     pub trace_steps: usize,
     /// The largest reply body, in bytes ([`REPLY_BYTES`] by default). A
     /// reply is bounded before it is built: a `trace` stops writing at this

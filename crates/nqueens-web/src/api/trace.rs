@@ -14,7 +14,9 @@
 //! the CLI's [`TRACE_STEPS`], so that any step `nqueens trace` prints can be
 //! watched on the page). The steps passed over keep no tree, only what the
 //! search can come back to (its path, bfs's queue): the memory of a request
-//! grows with its page, not its offset ([`Replay::keep_new_nodes`]). The reply
+//! grows with its page, not its offset ([`Replay::keep_new_nodes`]), except
+//! for bfs, whose queue grows as the search runs (see
+//! [`Limits::trace_steps`]). The reply
 //! is written step by step into a buffer that stops at
 //! [`Limits::reply_bytes`]: without a `"limit"`, the page ends where the
 //! next step would not fit; with one, a page that would not fit is refused

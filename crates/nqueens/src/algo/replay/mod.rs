@@ -223,11 +223,13 @@ pub struct Replay {
     /// The `pos` of each live `queens()` call, the outermost first.
     frames: Vec<Option<usize>>,
     // bfs
-    queue: VecDeque<Vec<usize>>,
+    /// The queued boards, front first, each with its tree node: the
+    /// search comes back to that node when it dequeues the board, and
+    /// boards leave in the order they came.
+    queue: VecDeque<queue::Queued>,
     level: usize,
     /// Squares of the row being expanded tested so far.
     tested: usize,
-    by_board: HashMap<Vec<usize>, usize>,
     // heuristic: for each row on the path, its scored candidates and how
     // many have been tried
     scores: Vec<(Vec<(usize, usize)>, usize)>,
@@ -328,8 +330,6 @@ impl Replay {
             mark: TreeMark::Root,
             step: 0,
         };
-        let mut by_board = HashMap::new();
-        by_board.insert(Vec::new(), 0);
         Replay {
             algorithm,
             n,
@@ -349,7 +349,6 @@ impl Replay {
             queue: VecDeque::new(),
             level: 0,
             tested: 0,
-            by_board,
             scores: Vec::new(),
             hrow: 0,
             masks: Vec::new(),

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{MarkKind, MasksRow, Replay};
+use super::{queue, MarkKind, MasksRow, Replay};
 use crate::algo::generator::GeneratorFrame;
 use crate::sink::event::Item;
 
@@ -191,7 +191,12 @@ impl Replay {
             },
             "bfs" => Structure::Queue {
                 length: self.queue.len(),
-                front: self.queue.iter().take(32).cloned().collect(),
+                front: self
+                    .queue
+                    .iter()
+                    .take(32)
+                    .map(queue::Queued::columns)
+                    .collect(),
                 level: self.level,
             },
             "heuristic" => {

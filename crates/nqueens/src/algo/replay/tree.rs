@@ -389,7 +389,7 @@ mod tests {
                     1
                 };
                 assert!(bounded.beyond.len() <= left, "{}", a.name());
-                assert!(a.name() != "bfs" || bounded.by_board.is_empty());
+                assert!(a.name() != "bfs" || bounded.queue.is_empty());
             }
         }
     }
