@@ -49,12 +49,19 @@ impl Write for Out {
 }
 
 /// A flag that Ctrl-C or SIGTERM sets, so that long work can stop cleanly
-/// (flush what it found, save its checkpoint); a second signal ends the
-/// process at once with status 130. Failing to install the handler only loses
+/// (flush what it found, save its checkpoint); a second signal, from
+/// [`SAME_INTERRUPT`] after the first on, ends the process at once with
+/// status 130. Failing to install the handler only loses
 /// the clean stop.
 pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     interrupt_flag_saying(None)
 }
+
+/// Signals within this time of the first are the same interrupt: `timeout
+/// -s INT` sends its signal to the process and to its group, so the
+/// process gets it twice, microseconds apart, and a second signal taken as
+/// "stop at once" lost the checkpoint a clean stop saves.
+const SAME_INTERRUPT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// [`interrupt_flag`], printing `note` to stderr at the first signal: for
 /// work that may take long to stop cleanly.
@@ -64,11 +71,15 @@ pub fn interrupt_flag_saying(
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = std::sync::Arc::new(AtomicBool::new(false));
     let seen = std::sync::Arc::clone(&flag);
+    let mut first: Option<std::time::Instant> = None;
     // The handler runs on a thread of its own, where printing is safe.
     let _ = ctrlc::set_handler(move || {
-        if seen.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
+        match first {
+            Some(at) if at.elapsed() >= SAME_INTERRUPT => std::process::exit(130),
+            Some(_) => return,
+            None => first = Some(std::time::Instant::now()),
         }
+        seen.store(true, Ordering::Relaxed);
         if let Some(note) = note {
             let _ = writeln!(io::stderr(), "{note}");
         }

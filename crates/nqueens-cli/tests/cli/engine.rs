@@ -690,7 +690,20 @@ fn join_resumes_exactly_after_sigkill() {
 #[cfg(unix)]
 #[test]
 fn sigterm_saves_the_checkpoint() {
-    let cp = temp_path("term.ckpt");
+    stopped_by_signals_saves_the_checkpoint("term.ckpt", &["-TERM"]);
+}
+
+/// `timeout -s INT` signals the process and its group: two signals at once
+/// are one interrupt, not the second that stops at once.
+#[cfg(unix)]
+#[test]
+fn two_signals_at_once_still_save_the_checkpoint() {
+    stopped_by_signals_saves_the_checkpoint("twice.ckpt", &["-INT", "-INT"]);
+}
+
+#[cfg(unix)]
+fn stopped_by_signals_saves_the_checkpoint(name: &str, signals: &[&str]) {
+    let cp = temp_path(name);
     let cps = cp.to_str().unwrap().to_string();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args([
@@ -709,7 +722,9 @@ fn sigterm_saves_the_checkpoint() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let pid = child.id().to_string();
-    send_signal(&pid, "-TERM");
+    for signal in signals {
+        send_signal(&pid, signal);
+    }
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let err = String::from_utf8(out.stderr).unwrap();
