@@ -12,7 +12,8 @@ use std::time::Instant;
 use anyhow::Context;
 use nqueens::Square;
 use nqueens::{
-    parse_instance, Answer, Clash, CountProgress, Instance, InstanceFormat as Format, ReadOptions,
+    parse_instance, Answer, Clash, CountProgress, InputFormat, Instance, InstanceFormat as Format,
+    ReadOptions,
 };
 
 use nqueens::{grouped, plural};
@@ -201,7 +202,11 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     let input = a.input.as_deref().filter(|p| p.as_os_str() != "-");
     let instance = read_instance(instance_path, diagonals)?;
     let (name, text) = read_text(input.unwrap_or(Path::new("-")), "a placement")?;
-    let placements = match nqueens::parse_placements(&text, one_based) {
+    // The forms plain `verify` reads, told apart the same way (or as
+    // --input-format says): every form the program writes.
+    let sniffed = nqueens::sniff_format(text.as_bytes(), true).unwrap_or(InputFormat::Columns);
+    let form = a.input_format.map_or(sniffed, |f| f.format());
+    let placements = match nqueens::parse_placements_as(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!("cannot read a placement from {name}: {e}"),
     };

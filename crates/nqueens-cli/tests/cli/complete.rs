@@ -244,6 +244,18 @@ fn verify_checks_a_candidate_against_the_instance() {
         r.stdout,
         "not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n"
     );
+    // Every form `solve` writes is read as plain `verify` reads it (the
+    // 0/1 matrix was once taken for 16 columns, JSON and pairs refused),
+    // guessed or told with --input.
+    for form in [
+        "board", "ascii", "list", "lines", "json", "leetcode", "matrix", "pairs",
+    ] {
+        let answer = run(&["solve", "4", "-f", form]).ok();
+        let ok = "OK: a solution for n = 4 that completes the instance\n";
+        assert_eq!(run_in(&args, answer.as_str()).ok(), ok, "{form}");
+        let told = ["verify", "--instance", instance.arg(), "--input", form];
+        assert_eq!(run_in(&told, answer.as_str()).ok(), ok, "{form}");
+    }
     let r = run_in(&args, "1 3 0 0").code(1);
     assert!(
         r.stdout
