@@ -483,9 +483,12 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         CompleteMode::All { limit } => {
             let limit = limit.unwrap_or(u64::MAX);
             let mut printed = 0u64;
+            let mut more = false;
             let mut error = None;
             let mut visit = |columns: &[usize]| {
                 if printed >= limit {
+                    // One past the limit: the list is cut short.
+                    more = true;
                     return ControlFlow::Break(());
                 }
                 let written = (|| -> io::Result<()> {
@@ -528,7 +531,11 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             } else {
                 if draw.is_drawing() {
                     let count = plural(u128::from(printed), "completion", "completions");
-                    writeln!(out, "\n{count}")?;
+                    if more {
+                        writeln!(out, "\n{count} (stopped at --limit {limit})")?;
+                    } else {
+                        writeln!(out, "\n{count}")?;
+                    }
                 }
                 Outcome::Yes
             }

@@ -71,6 +71,17 @@ fn counts_and_lists_match_the_plain_counts() {
     ])
     .ok();
     assert_eq!(two.lines().count(), 2);
+    // A drawn list cut by --limit says so; one that ends on its own does
+    // not (n = 8 with a queen on (0, 0) has 4).
+    let drawn = |limit: &str| {
+        let args = [
+            "complete", "--n", "8", "--queen", "0,0", "--all", "--limit", limit, "-f", "ascii",
+        ];
+        run(&args).ok().lines().last().unwrap_or("").to_string()
+    };
+    assert_eq!(drawn("3"), "3 completions (stopped at --limit 3)");
+    assert_eq!(drawn("4"), "4 completions");
+    assert_eq!(drawn("5"), "4 completions");
     let json = run(&["complete", "--n", "6", "--count", "-f", "json"]).ok();
     assert!(json.starts_with("{\"n\":6,\"completions\":4,"), "{json}");
 }
