@@ -17,7 +17,9 @@
 //!
 //! The wall time on K cores is the CPU time over K (the tasks are
 //! independent, and thousands of them), for 1 and 2 cores and a number
-//! the caller adds (a cluster). [`Projection::lines`] says it in words,
+//! the caller adds (a cluster); no more cores than tasks are busy, and
+//! with fewer than ten tasks a core it is only a lower bound, said so
+//! ([`WallTime`]). [`Projection::lines`] says it in words,
 //! the same lines wherever it is printed; serde gives the JSON.
 
 use serde::Serialize;
@@ -70,9 +72,19 @@ const SEED: u64 = 0x006e_7175_6565_6e73;
 pub struct WallTime {
     /// The cores counting at once.
     pub cores: u64,
-    /// The projected wall time on them, in seconds.
+    /// The projected wall time on them, in seconds: the CPU time over the
+    /// cores that have a task (no more than the tasks).
     pub seconds: f64,
+    /// Whether `seconds` is only a lower bound: with fewer than ten tasks
+    /// a core, the tasks' unequal times decide
+    /// the wall time (the longest task at least), which the projection
+    /// does not know.
+    pub lower_bound: bool,
 }
+
+/// Tasks a core from which the CPU time over the cores is the wall time,
+/// near enough: the longest tasks are then a small part of a core's share.
+const TASKS_PER_CORE: usize = 10;
 
 /// A count's plan and what it will cost; see the module docs. The field
 /// names are those of the JSON (`nqueens count --dry-run --format json`).
@@ -264,7 +276,7 @@ impl Projection {
             cpu_seconds_high: cpu.map(|(_, high)| high),
             threads,
             projected_seconds: d.projected_cpu_seconds / threads.max(1) as f64,
-            wall_seconds: walls(d.projected_cpu_seconds, cores),
+            wall_seconds: walls(d.projected_cpu_seconds, d.tasks, cores),
             memory_bytes,
             memory_plan,
             projected_solutions: d.projected_solutions,
@@ -370,11 +382,19 @@ impl Projection {
             .wall_seconds
             .iter()
             .map(|w| {
-                format!(
+                let on = format!(
                     "{} on {}",
                     show_duration(w.seconds),
                     plural(u128::from(w.cores), "core", "cores")
-                )
+                );
+                if w.lower_bound {
+                    format!(
+                        "at least {on} ({})",
+                        plural(self.tasks as u128, "task", "tasks")
+                    )
+                } else {
+                    on
+                }
             })
             .collect();
         lines.push(format!("  wall time: about {}", walls.join(", ")));
@@ -440,15 +460,18 @@ impl Projection {
     }
 }
 
-/// The wall time of `cpu_seconds` of independent tasks on 1, 2 and `cores`
-/// cores (when more than 2).
-fn walls(cpu_seconds: f64, cores: Option<u64>) -> Vec<WallTime> {
+/// The wall time of `cpu_seconds` of `tasks` independent tasks on 1, 2 and
+/// `cores` cores (when more than 2): no more cores than tasks are busy, and
+/// with few tasks a core the figure is a lower bound ([`WallTime`]).
+fn walls(cpu_seconds: f64, tasks: usize, cores: Option<u64>) -> Vec<WallTime> {
     let mut list = vec![1, 2];
     list.extend(cores.filter(|&k| k > 2));
+    let tasks = tasks.max(1) as u64;
     list.into_iter()
         .map(|cores| WallTime {
             cores,
-            seconds: cpu_seconds / cores as f64,
+            seconds: cpu_seconds / cores.min(tasks) as f64,
+            lower_bound: tasks < cores.saturating_mul(TASKS_PER_CORE as u64),
         })
         .collect()
 }
@@ -481,6 +504,49 @@ mod tests {
             _ if n <= 20 => 8.3 * 7.0f64.powi(rows(17)),
             _ => 2850.0 * 10.8f64.powi(rows(20)),
         }
+    }
+
+    /// No more cores than tasks are busy, and with few tasks a core the
+    /// wall time is only a lower bound (`count 18 --engine backtrack
+    /// --dry-run --cores 200` said 1.1 s on 200 cores for 136 tasks of a
+    /// second or more each).
+    #[test]
+    fn wall_times_count_only_the_cores_with_a_task() {
+        let w = walls(1360.0, 136, Some(200));
+        assert_eq!(w.len(), 3);
+        assert_eq!((w[0].seconds, w[0].lower_bound), (1360.0, false));
+        assert_eq!((w[1].seconds, w[1].lower_bound), (680.0, false));
+        assert_eq!(
+            (w[2].cores, w[2].seconds, w[2].lower_bound),
+            (200, 10.0, true)
+        );
+        // Ten tasks a core or more: the CPU time over the cores.
+        let w = walls(1000.0, 1000, Some(100));
+        assert_eq!((w[2].seconds, w[2].lower_bound), (10.0, false));
+        let w = walls(1000.0, 999, Some(100));
+        assert_eq!((w[2].seconds, w[2].lower_bound), (10.0, true));
+        // Fewer tasks than two cores.
+        let w = walls(6.0, 1, None);
+        assert_eq!((w[1].seconds, w[1].lower_bound), (6.0, true));
+        let p = Projection {
+            wall_seconds: walls(33_000.0, 3300, Some(1000)),
+            ..Projection::rough(
+                &JoinEngine,
+                JoinEngine.plan(16).expect("n ok").as_ref(),
+                1,
+                None,
+                None,
+            )
+        };
+        let line = p
+            .lines()
+            .into_iter()
+            .find(|l| l.starts_with("  wall time"))
+            .expect("a wall line");
+        assert!(
+            line.ends_with(", at least 33.0s on 1,000 cores (3,300 tasks)"),
+            "{line}"
+        );
     }
 
     #[test]
