@@ -439,6 +439,65 @@ fn a_checkpoint_for_another_count_is_refused() {
     std::fs::remove_file(cp).unwrap();
 }
 
+/// A checkpoint and a task log given together: a task both hold must agree
+/// (a task log whose check values hold but whose task differs, as a fault
+/// before writing would leave it, is caught, not summed), and the tasks
+/// only the task log holds go into the checkpoint.
+#[test]
+fn a_checkpoint_and_a_task_log_are_checked_against_each_other() {
+    let (cp, log, forged) = (
+        temp_path("both.ckpt"),
+        temp_path("both.tasks"),
+        temp_path("forged.tasks"),
+    );
+    let (cps, logs) = (cp.to_str().unwrap(), log.to_str().unwrap());
+    run(&["count", "12", "--task-log", logs]).ok();
+    let both = run(&["count", "12", "--checkpoint", cps, "--task-log", logs]).code(0);
+    assert!(
+        both.stderr.contains("already hold all 849 tasks"),
+        "{both:?}"
+    );
+    // The checkpoint now holds every task on its own.
+    let alone = run(&["count", "12", "--checkpoint", cps]).code(0);
+    assert_eq!(alone.stdout, "n = 12: 14,200 solutions\n");
+    assert!(
+        alone.stderr.contains("already holds all 849 tasks"),
+        "{alone:?}"
+    );
+    // The same log, its check values made again, with task 17 changed.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let parsed = nqueens::TaskLog::parse(&text).unwrap();
+    let mut remade = nqueens::TaskLog::new(
+        12,
+        header["engine"].as_str().unwrap(),
+        849,
+        header["fingerprint"].as_str().unwrap(),
+    );
+    let mut out = remade.header_line();
+    for (index, mut tally) in parsed.done() {
+        if index == 17 {
+            tally.solutions += 8;
+            tally.classes_x8 += 8;
+        }
+        out.push_str(&remade.record(index, tally));
+    }
+    std::fs::write(&forged, out).unwrap();
+    let forgeds = forged.to_str().unwrap();
+    // Alone, the log is well formed (and the sum is off by 8)...
+    let off = run(&["count", "12", "--task-log", forgeds]).error();
+    assert!(off.contains("14208"), "{off}");
+    // ...and beside the checkpoint, the task that differs is named.
+    let e = run(&["count", "12", "--checkpoint", cps, "--task-log", forgeds]).error();
+    assert!(
+        e.contains("task 17 is ") && e.contains("one of them is damaged"),
+        "{e}"
+    );
+    for path in [cp, log, forged] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
 /// Kills counts with SIGKILL at pseudo-random moments and resumes them from
 /// the checkpoint until one finishes: the total must be exact.
 fn resumes_exactly_after_sigkill(engine: &str, n: &str, expected: &str) {

@@ -265,15 +265,37 @@ pub fn run(
         }
     };
     // A task is done if the checkpoint or the task log holds it; each is
-    // added once, the checkpoint's value first.
+    // added once. Held by both, the two must agree (each file checks
+    // itself, but not against the other); held by the task log alone, it
+    // goes into the checkpoint too, so that the checkpoint a finished count
+    // leaves holds every task.
+    let mut checkpoint = checkpoint;
     let mut pending = Vec::new();
     let mut done_before = Tally::default();
     for index in range.clone() {
-        let recorded = checkpoint
-            .as_ref()
-            .and_then(|(_, cp)| cp.get(index))
-            .or_else(|| task_log.as_ref().and_then(|log| log.log().get(index)));
-        match recorded {
+        let in_checkpoint = checkpoint.as_ref().and_then(|(_, cp)| cp.get(index));
+        let in_log = task_log.as_ref().and_then(|log| log.log().get(index));
+        if let (Some(a), Some(b), Some(cp), Some(log)) = (
+            in_checkpoint,
+            in_log,
+            &run.args.checkpoint,
+            &run.args.target.task_log,
+        ) {
+            if a != b {
+                crate::exit::usage!(
+                    "task {index} is {} in the checkpoint '{}' and {} in the task log '{}': \
+                     one of them is damaged; count again without the one you trust less",
+                    tally_words(a),
+                    cp.display(),
+                    tally_words(b),
+                    log.display()
+                );
+            }
+        }
+        if let (None, Some(tally), Some((_, cp))) = (in_checkpoint, in_log, checkpoint.as_mut()) {
+            cp.record(index, tally);
+        }
+        match in_checkpoint.or(in_log) {
             Some(tally) => done_before.add(tally),
             None => pending.push(index),
         }
@@ -426,4 +448,13 @@ pub fn run(
     }
     out.flush()?;
     Ok(Outcome::Yes)
+}
+
+/// A task's tally in words, for messages.
+fn tally_words(t: Tally) -> String {
+    format!(
+        "{} (classes × 8: {})",
+        nqueens::plural(t.solutions, "solution", "solutions"),
+        grouped(t.classes_x8)
+    )
 }
