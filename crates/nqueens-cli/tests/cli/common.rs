@@ -104,6 +104,15 @@ impl Run {
         this.stdout
     }
 
+    /// A count's answer: nothing on stderr, status 0, or 1 when `total`
+    /// is 0 (no solution exists); returns stdout.
+    #[track_caller]
+    pub fn counted(self, total: u128) -> String {
+        let this = self.code(if total == 0 { 1 } else { 0 });
+        assert_eq!(this.stderr, "", "unexpected stderr: {this:#?}");
+        this.stdout
+    }
+
     /// Asserts exit status 2 (an error) with nothing on stdout, and returns stderr.
     #[track_caller]
     pub fn error(self) -> String {

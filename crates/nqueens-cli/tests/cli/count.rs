@@ -5,9 +5,9 @@ fn text_matches_oeis() {
     for n in 1..=10 {
         let q = TOTAL[n - 1];
         let noun = if q == 1 { "solution" } else { "solutions" };
-        let out = untimed(run(&["count", &n.to_string()]).ok());
+        let out = untimed(run(&["count", &n.to_string()]).counted(q.into()));
         assert_eq!(out, format!("n = {n}: {q} {noun}\n"));
-        let out = untimed(run(&["count", &n.to_string(), "--unique"]).ok());
+        let out = untimed(run(&["count", &n.to_string(), "--unique"]).counted(q.into()));
         assert_eq!(
             out,
             format!(
@@ -42,7 +42,7 @@ fn json_matches_oeis() {
                 args.push("--unique".into());
             }
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = run(&args).ok();
+            let out = run(&args).counted(TOTAL[n - 1].into());
             assert_eq!(out.lines().count(), 1, "{out}");
             let members = flat_json(out.trim_end());
             let keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();

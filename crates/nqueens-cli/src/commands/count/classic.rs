@@ -48,5 +48,10 @@ pub fn run(
     let mut out = Out::stdout();
     writeln!(out, "{line}")?;
     out.flush()?;
-    Ok(Outcome::Yes)
+    // As the other commands answer: 1 when no solution exists.
+    Ok(if total == 0 {
+        Outcome::No
+    } else {
+        Outcome::Yes
+    })
 }

@@ -445,6 +445,12 @@ pub fn run(
             ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),
         };
         writeln!(out, "{line}")?;
+        if tally.solutions == 0 {
+            // As the other commands answer: 1 when no solution exists (a
+            // slice's part is not an answer).
+            out.flush()?;
+            return Ok(Outcome::No);
+        }
     }
     out.flush()?;
     Ok(Outcome::Yes)
