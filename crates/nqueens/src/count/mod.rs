@@ -167,6 +167,21 @@ pub struct Counts {
     pub unique: u128,
 }
 
+/// Why `text` is not a count a checkpoint or task log can hold, for
+/// their messages: a minus sign, past `u128`, or not a number at all.
+pub(crate) fn not_a_count(what: &str, text: &str, e: &std::num::ParseIntError) -> String {
+    use std::num::IntErrorKind;
+    match e.kind() {
+        IntErrorKind::PosOverflow => {
+            format!("the {what} {text:?} is out of range (at most {})", u128::MAX)
+        }
+        _ if text.starts_with('-') => {
+            format!("the {what} {text:?} is negative: counts are whole numbers from 0")
+        }
+        _ => format!("the {what} {text:?} is not a whole number"),
+    }
+}
+
 /// Counts the solutions below a node given by its masks (bit i = column i).
 /// `cols == full` is a complete board.
 fn count_below(full: u64, cols: u64, diag: u64, anti: u64) -> u64 {

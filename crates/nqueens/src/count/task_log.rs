@@ -558,7 +558,7 @@ impl TaskLog {
             };
             let number = |what: &str, text: &str| {
                 text.parse::<u128>()
-                    .map_err(|_| bad(line, format!("the {what} {text:?} is not a whole number")))
+                    .map_err(|e| bad(line, super::not_a_count(what, text, &e)))
             };
             let index = number("task index", index)?;
             let tally = Tally {

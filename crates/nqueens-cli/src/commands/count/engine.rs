@@ -425,7 +425,8 @@ pub fn run(
             match tally.unique() {
                 Some(u) => Some(u),
                 None => anyhow::bail!(
-                    "internal error: the classes do not add up (8 U = {})",
+                    "the classes do not add up (8 U = {}): a checkpoint or task log resumed \
+                     from is damaged, or else this is a bug (please report it)",
                     tally.classes_x8
                 ),
             }

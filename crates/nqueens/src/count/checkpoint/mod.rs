@@ -712,7 +712,7 @@ impl Checkpoint {
             };
             let number = |what: &str, s: &str| {
                 s.parse::<u128>()
-                    .map_err(|_| malformed(line, format!("the {what} {s:?} is not a whole number")))
+                    .map_err(|e| malformed(line, super::not_a_count(what, s, &e)))
             };
             let index = number("task index", index)?;
             let tally = Tally {

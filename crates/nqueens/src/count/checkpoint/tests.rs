@@ -249,7 +249,12 @@ fn malformed_files_are_refused_naming_the_line() {
             3,
             "\"x\" is not a whole number",
         ),
-        (format!("{h}-1 1 3\n"), 2, "not a whole number"),
+        (format!("{h}-1 1 3\n"), 2, "\"-1\" is negative"),
+        (
+            format!("{h}0 340282366920938463463374607431768211456 8\n"),
+            2,
+            "is out of range (at most 340282366920938463463374607431768211455)",
+        ),
         (format!("{h}0 1 8\n1 2 3"), 3, "cut short"),
         (
             format!("{h}0 1 8\n3 2 3\n0 1 8\n"),
