@@ -70,8 +70,9 @@ pub enum Command {
     All(AllArgs),
     /// Count the solutions, and with --unique the classes up to symmetry.
     Count(CountArgs),
-    /// Check whether a placement is a solution, and list every attacking pair.
+    /// Check whether a placement is a solution, and list the attacking pairs.
     ///
+    /// The report counts every attacking pair and lists the first 1,000.
     /// Reads a column list (`0 4 7 5 2 6 1 3`, or one column a line: one
     /// placement, whatever its lines), bracketed lists (`[0, 4, 7, ...]`, one
     /// placement each), a drawn board (rows of Q and . or ■ and □), or a
