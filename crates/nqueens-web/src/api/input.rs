@@ -278,19 +278,29 @@ pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -
     })
 }
 
-/// serde_json reads a whole number past 2^64 as a float, and serde then
-/// calls it "floating point `1.8446744073709552e+19`", which the sender of
-/// `18446744073709551616` did not write: a float that is whole and that
-/// large is said to be too large instead.
+/// serde_json reads a whole number past 2^64 (or below -2^63), and any
+/// number with an exponent, as a float, and serde then calls it "floating
+/// point `1.8446744073709552e+19`", which the sender of
+/// `18446744073709551616` did not write: a whole float is said to be too
+/// large, negative, or written with an exponent, whichever it is.
 fn too_large(message: &str) -> String {
     let float = message
         .strip_prefix("invalid type: floating point `")
         .and_then(|rest| rest.split_once('`'))
         .and_then(|(x, _)| x.parse::<f64>().ok());
     match float {
-        Some(x) if x.fract() == 0.0 && x.abs() >= 2f64.powi(63) => format!(
+        Some(x) if x.fract() == 0.0 && x >= 2f64.powi(64) => format!(
             "the number {x:e} is too large: whole numbers stop at {} (2^64 − 1)",
             u64::MAX
+        ),
+        Some(x) if x.fract() == 0.0 && x < 0.0 => format!(
+            "the number {x:e} is negative: whole numbers here are from 0 to {}",
+            u64::MAX
+        ),
+        Some(x) if x.fract() == 0.0 => format!(
+            "the number {x:e} is written with an exponent or a point: write a whole number \
+             in digits alone, such as {}",
+            x.abs() as u64
         ),
         _ => message.to_string(),
     }
@@ -314,6 +324,18 @@ mod tests {
             "{message}"
         );
         assert!(!message.contains("floating point"), "{message}");
+        // Whole, but not too large: negative, or written as a float.
+        for (json, says) in [
+            (r#"{"n": -1e19}"#, "the number -1e19 is negative"),
+            (r#"{"n": -9223372036854775809}"#, "is negative"),
+            (r#"{"n": 9.3e18}"#, "written with an exponent or a point"),
+            (r#"{"n": 1e3}"#, "in digits alone, such as 1000"),
+            (r#"{"n": -0}"#, "in digits alone, such as 0"),
+        ] {
+            let e = parse::<BoardIn>(json.as_bytes(), &["n"], "{}").unwrap_err();
+            assert!(e.message.contains(says), "{json}: {}", e.message);
+            assert!(!e.message.contains("too large"), "{json}: {}", e.message);
+        }
         // A number with a fraction is still a float.
         let e = parse::<BoardIn>(br#"{"n": 1.5}"#, &["n"], "{}").unwrap_err();
         assert!(e.message.contains("floating point `1.5`"), "{e:?}");
