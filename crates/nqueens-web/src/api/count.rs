@@ -37,7 +37,9 @@ use crate::limits::THREAD_STACK;
 use crate::Limits;
 use nqueens::show_bytes;
 
-/// Finished jobs kept for their results, at most.
+/// Jobs kept for their results: a new job removes the oldest finished ones
+/// so that it and this many less one are kept; the jobs running beside it
+/// (a few, by the server's limits) may then add theirs.
 const KEEP_FINISHED: usize = 32;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
