@@ -403,7 +403,7 @@ pub use crate::{
     },
     // The published counts (OEIS A000170 and A002562).
     known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},
-    parse::{parse_placements, parse_placements_as},
+    parse::{parse_placements, parse_placements_as, parse_placements_with_blocked},
     // Reading placements of any size as they stream by, and checking them in
     // O(n) bits.
     read::{

@@ -152,6 +152,42 @@ pub fn parse_placements_as(
     }
 }
 
+/// [`parse_placements_as`] for answers to a completion puzzle: a drawn
+/// board may also mark blocked squares (`x`, `×`, `#`), as `nqueens
+/// complete` draws them, and each placement comes with the squares its
+/// board marks blocked (none in the other forms), to be checked against
+/// the puzzle's.
+///
+/// ```
+/// use nqueens::{parse_placements_with_blocked, InputFormat, Square};
+///
+/// let drawn = ". q . .\n. . . q\nQ . . .\n. . q x\n";
+/// let read = parse_placements_with_blocked(drawn, InputFormat::Drawn, false)?;
+/// assert!(read[0].0.is_solution());
+/// assert_eq!(read[0].1, [Square::new(3, 3)]);
+/// let listed = parse_placements_with_blocked("1 3 0 2\n", InputFormat::Columns, false)?;
+/// assert!(listed[0].1.is_empty());
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse_placements_as`].
+pub fn parse_placements_with_blocked(
+    text: &str,
+    format: InputFormat,
+    one_based: bool,
+) -> Result<Vec<(Placement, Vec<Square>)>, ParseError> {
+    if format != InputFormat::Drawn {
+        let placements = parse_placements_as(text, format, one_based)?;
+        return Ok(placements.into_iter().map(|p| (p, Vec::new())).collect());
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if first_nonblank(text).is_none() {
+        return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    }
+    boards(text, Squares::Drawn, true)
+}
+
 /// The column-list forms, read by the one reader of them: the streaming
 /// [`ColumnReader`], every placement whole.
 fn column_lists(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
@@ -205,18 +241,28 @@ enum Squares {
     Matrix,
 }
 
+/// The placements of boards read with no blocked square.
+fn placements_of(boards: Vec<(Placement, Vec<Square>)>) -> Result<Vec<Placement>, ParseError> {
+    Ok(boards.into_iter().map(|(p, _)| p).collect())
+}
+
 /// Drawn boards, one row per line, blank lines between boards.
 fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
-    boards(text, Squares::Drawn)
+    placements_of(boards(text, Squares::Drawn, false)?)
 }
 
 /// 0/1 matrices, one row per line, blank lines between boards.
 fn matrices(text: &str) -> Result<Vec<Placement>, ParseError> {
-    boards(text, Squares::Matrix)
+    placements_of(boards(text, Squares::Matrix, false)?)
 }
 
 /// The squares of one row: true for a queen.
-fn row_squares(line: &str, line_no: usize, squares: Squares) -> Result<Vec<bool>, ParseError> {
+fn row_squares(
+    line: &str,
+    line_no: usize,
+    squares: Squares,
+    blocked_ok: bool,
+) -> Result<Vec<Cell>, ParseError> {
     let mut cells = Vec::new();
     match squares {
         Squares::Drawn => {
@@ -224,9 +270,10 @@ fn row_squares(line: &str, line_no: usize, squares: Squares) -> Result<Vec<bool>
                 if c.is_whitespace() {
                     continue;
                 }
-                match board_cell(c) {
-                    Some(q) => cells.push(q),
-                    None => {
+                match drawn::cell(c) {
+                    Some(Cell::Blocked) if blocked_ok => cells.push(Cell::Blocked),
+                    Some(cell) if cell != Cell::Blocked => cells.push(cell),
+                    _ => {
                         let why = if drawn::cell(c) == Some(Cell::Blocked) {
                             "blocked squares belong to completion puzzles, not to a placement to verify"
                         } else {
@@ -243,8 +290,8 @@ fn row_squares(line: &str, line_no: usize, squares: Squares) -> Result<Vec<bool>
         Squares::Matrix => {
             for (k, word) in line.split_whitespace().enumerate() {
                 match word {
-                    "1" => cells.push(true),
-                    "0" => cells.push(false),
+                    "1" => cells.push(Cell::Queen),
+                    "0" => cells.push(Cell::Free),
                     _ => {
                         return Err(ParseError::at(
                             line_no,
@@ -281,46 +328,52 @@ fn closing_count(line: &str) -> Option<u128> {
 }
 
 /// Boards of one row per line, blank lines between boards, and perhaps the
-/// closing line of `nqueens all` under them.
-fn boards(text: &str, squares: Squares) -> Result<Vec<Placement>, ParseError> {
+/// closing line of `nqueens all` under them; each with its blocked squares
+/// (none unless `blocked_ok`: else a blocked square is an error).
+fn boards(
+    text: &str,
+    squares: Squares,
+    blocked_ok: bool,
+) -> Result<Vec<(Placement, Vec<Square>)>, ParseError> {
     let mut out = Vec::new();
     // (line number, cells) of the board being read.
-    let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();
-    let finish =
-        |rows: &mut Vec<(usize, Vec<bool>)>, out: &mut Vec<Placement>| -> Result<(), ParseError> {
-            if rows.is_empty() {
-                return Ok(());
+    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
+    type Boards = Vec<(Placement, Vec<Square>)>;
+    let finish = |rows: &mut Vec<(usize, Vec<Cell>)>, out: &mut Boards| -> Result<(), ParseError> {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let n = rows.len();
+        let (mut queens, mut blocked) = (Vec::new(), Vec::new());
+        for (row, (line, cells)) in rows.iter().enumerate() {
+            if cells.len() != n {
+                return Err(ParseError::at(
+                    *line,
+                    format!(
+                        "row {} has {} {}, but the board has {n} rows; a board must be square",
+                        row + 1,
+                        cells.len(),
+                        if cells.len() == 1 {
+                            "square"
+                        } else {
+                            "squares"
+                        }
+                    ),
+                ));
             }
-            let n = rows.len();
-            let mut queens = Vec::new();
-            for (row, (line, cells)) in rows.iter().enumerate() {
-                if cells.len() != n {
-                    return Err(ParseError::at(
-                        *line,
-                        format!(
-                            "row {} has {} {}, but the board has {n} rows; a board must be square",
-                            row + 1,
-                            cells.len(),
-                            if cells.len() == 1 {
-                                "square"
-                            } else {
-                                "squares"
-                            }
-                        ),
-                    ));
+            for (col, cell) in cells.iter().enumerate() {
+                match cell {
+                    Cell::Queen => queens.push(Square::new(row, col)),
+                    Cell::Blocked => blocked.push(Square::new(row, col)),
+                    Cell::Free => {}
                 }
-                queens.extend(
-                    cells
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &q)| q)
-                        .map(|(col, _)| Square::new(row, col)),
-                );
             }
-            rows.clear();
-            out.push(Placement::new(n, queens).map_err(|e| ParseError::whole(e.to_string()))?);
-            Ok(())
-        };
+        }
+        rows.clear();
+        let placement = Placement::new(n, queens).map_err(|e| ParseError::whole(e.to_string()))?;
+        out.push((placement, blocked));
+        Ok(())
+    };
     // The closing line, once read: its line and count.
     let mut closing: Option<(usize, u128)> = None;
     for (i, line) in text.lines().enumerate() {
@@ -341,7 +394,7 @@ fn boards(text: &str, squares: Squares) -> Result<Vec<Placement>, ParseError> {
                 continue;
             }
         }
-        rows.push((line_no, row_squares(line, line_no, squares)?));
+        rows.push((line_no, row_squares(line, line_no, squares, blocked_ok)?));
     }
     finish(&mut rows, &mut out)?;
     if let Some((at, count)) = closing {

@@ -206,14 +206,16 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     // --input-format says): every form the program writes.
     let sniffed = nqueens::sniff_format(text.as_bytes(), true).unwrap_or(InputFormat::Columns);
     let form = a.input_format.map_or(sniffed, |f| f.format());
-    let placements = match nqueens::parse_placements_as(&text, form, one_based) {
+    // A drawn answer may mark blocked squares, as `complete` draws them:
+    // each must be one of the instance's.
+    let placements = match nqueens::parse_placements_with_blocked(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!("cannot read a placement from {name}: {e}"),
     };
     let base = usize::from(one_based);
     let mut out = Out::stdout();
     let mut failures = 0;
-    for placement in &placements {
+    for (placement, marked) in &placements {
         let mut problems = Vec::new();
         if placement.n() != instance.n() {
             problems.push(format!(
@@ -237,6 +239,15 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
                         "the pre-placed queen at ({}, {}) is missing",
                         q.row + base,
                         q.col + base
+                    ));
+                }
+            }
+            for &b in marked {
+                if !instance.is_blocked(b) {
+                    problems.push(format!(
+                        "the board marks ({}, {}) blocked, which the instance does not",
+                        b.row + base,
+                        b.col + base
                     ));
                 }
             }

@@ -267,6 +267,19 @@ fn verify_checks_a_candidate_against_the_instance() {
         let told = ["verify", "--instance", instance.arg(), "--input", form];
         assert_eq!(run_in(&told, answer.as_str()).ok(), ok, "{form}");
     }
+    // complete's own drawn answers, blocked squares marked, are read too;
+    // a mark the instance lacks is a problem.
+    for form in ["board", "ascii"] {
+        let answer = run(&["complete", instance.arg(), "-f", form]).ok();
+        assert!(answer.contains('×') || answer.contains('x'), "{answer}");
+        let ok = "OK: a solution for n = 4 that completes the instance\n";
+        assert_eq!(run_in(&args, answer.as_str()).ok(), ok, "{form}");
+    }
+    let r = run_in(&args, ". q . .\n. . . q\nQ . . .\n. . q x\n").code(1);
+    assert_eq!(
+        r.stdout,
+        "not a completion of the instance:\n  the board marks (3, 3) blocked, which the instance does not\n"
+    );
     let r = run_in(&args, "1 3 0 0").code(1);
     assert!(
         r.stdout

@@ -173,7 +173,10 @@ pub(crate) fn not_a_count(what: &str, text: &str, e: &std::num::ParseIntError) -
     use std::num::IntErrorKind;
     match e.kind() {
         IntErrorKind::PosOverflow => {
-            format!("the {what} {text:?} is out of range (at most {})", u128::MAX)
+            format!(
+                "the {what} {text:?} is out of range (at most {})",
+                u128::MAX
+            )
         }
         _ if text.starts_with('-') => {
             format!("the {what} {text:?} is negative: counts are whole numbers from 0")
