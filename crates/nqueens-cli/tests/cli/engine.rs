@@ -330,6 +330,52 @@ fn dry_run_json(args: &[&str]) -> (String, impl Fn(&str) -> String) {
     (out, get)
 }
 
+/// `--dry-run-seed S` draws another sample, and says so; the same seed
+/// draws the same one (the tasks timed, and so the solutions projected).
+#[test]
+fn a_dry_run_seed_draws_another_sample() {
+    let args = |seed: &str| {
+        [
+            "14",
+            "--dry-run-seconds",
+            "5",
+            "-j",
+            "1",
+            "--dry-run-seed",
+            seed,
+        ]
+        .map(String::from)
+    };
+    let solutions = |seed: &str| {
+        let args = args(seed);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, get) = dry_run_json(&refs);
+        assert_eq!(get("seed"), seed);
+        get("projected_solutions")
+    };
+    assert_eq!(solutions("3"), solutions("3"));
+    assert_ne!(solutions("3"), solutions("4"));
+    let text = run(&[
+        "count",
+        "14",
+        "--dry-run",
+        "--dry-run-seconds",
+        "0.1",
+        "--dry-run-seed",
+        "3",
+    ])
+    .ok();
+    assert!(
+        text.lines().next().unwrap().ends_with(" (seed 3)"),
+        "{text}"
+    );
+    // The default seed is not named.
+    let text = run(&["count", "14", "--dry-run", "--dry-run-seconds", "0.1"]).ok();
+    assert!(!text.contains("seed"), "{text}");
+    let e = run(&["count", "14", "--dry-run-seed", "3"]).error();
+    assert!(e.contains("--dry-run"), "{e}");
+}
+
 /// Beyond the whole quadrant table (n = 24 on): a projection with its
 /// interval, the wall time on 1, 2 and --cores cores, and a memory plan of
 /// row tables within 8 GB.

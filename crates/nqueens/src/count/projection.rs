@@ -166,6 +166,8 @@ pub struct Projection {
     pub solutions_high: Option<f64>,
     /// The published Q(n), where known (n ≤ 27).
     pub known_solutions: Option<u128>,
+    /// The seed the sample was drawn with (`None` for a rough projection).
+    pub seed: Option<u64>,
 }
 
 impl Projection {
@@ -198,6 +200,38 @@ impl Projection {
         cores: Option<u64>,
         budget_seconds: f64,
     ) -> Projection {
+        Self::sampled_with_seed(
+            engine,
+            plan,
+            (threads, memory, cores),
+            budget_seconds,
+            Self::DEFAULT_SEED,
+        )
+    }
+
+    /// The seed of [`Projection::sampled`]'s sample.
+    pub const DEFAULT_SEED: u64 = SEED;
+
+    /// [`Projection::sampled`] with another sample, drawn with `seed`: a
+    /// 95% interval misses the truth one time in twenty, the same way for
+    /// the same sample, and another seed shows whether it was chance.
+    ///
+    /// ```
+    /// use nqueens::{ConstellationEngine, Engine, Projection};
+    ///
+    /// let plan = ConstellationEngine.plan(12)?;
+    /// let p = Projection::sampled_with_seed(&ConstellationEngine, plan.as_ref(), (1, None, None), 0.0, 7);
+    /// assert_eq!(p.seed, Some(7));
+    /// assert!(p.lines()[0].ends_with("(seed 7)"), "{}", p.lines()[0]);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn sampled_with_seed(
+        engine: &dyn Engine,
+        plan: &dyn Plan,
+        (threads, memory, cores): (usize, Option<u64>, Option<u64>),
+        budget_seconds: f64,
+        seed: u64,
+    ) -> Projection {
         let samples = plan
             .dry_run_samples()
             .unwrap_or(PROJECTION_SAMPLES)
@@ -205,11 +239,14 @@ impl Projection {
         let d = dry_run_on(
             plan,
             samples,
-            SEED,
+            seed,
             budget_seconds,
             Self::timing_threads(threads),
         );
-        Self::from_dry_run(engine, plan.n(), &d, threads, memory, cores)
+        Projection {
+            seed: Some(seed),
+            ..Self::from_dry_run(engine, plan.n(), &d, threads, memory, cores)
+        }
     }
 
     /// The threads [`Projection::sampled`] times tasks on for a count on
@@ -283,6 +320,7 @@ impl Projection {
             solutions_low: solutions.map(|(low, _)| low),
             solutions_high: solutions.map(|(_, high)| high),
             known_solutions: crate::known::total(n),
+            seed: None,
         }
     }
 
@@ -371,8 +409,13 @@ impl Projection {
             } else {
                 ""
             };
+            // The seed, where it is not the one every dry run draws.
+            let seed = match self.seed {
+                Some(seed) if seed != Self::DEFAULT_SEED => format!(" (seed {seed})"),
+                _ => String::new(),
+            };
             lines.push(format!(
-                "{tasks}; timed {} of them in {}{fewest}",
+                "{tasks}; timed {} of them in {}{fewest}{seed}",
                 grouped(self.sampled as u128),
                 show_duration(self.timing_seconds),
             ));
@@ -411,8 +454,9 @@ impl Projection {
                     format!("; the known Q({n}) = {} is inside it", grouped(k))
                 }
                 Some(k) => format!(
-                    "; the known Q({n}) = {} is OUTSIDE it: the sample is too small or \
-                     biased, and the time's interval is as doubtful",
+                    "; the known Q({n}) = {} is OUTSIDE it: a 95% interval misses one time \
+                     in twenty, so draw another sample (another seed); if it misses again, the \
+                     sample is too small or biased, and the time's interval is as doubtful",
                     grouped(k)
                 ),
                 None => String::new(),
@@ -699,14 +743,17 @@ mod tests {
                 "wall_seconds",
                 "cores",
                 "seconds",
+                "lower_bound",
                 "cores",
                 "seconds",
+                "lower_bound",
                 "memory_bytes",
                 "memory_plan",
                 "projected_solutions",
                 "solutions_low",
                 "solutions_high",
                 "known_solutions",
+                "seed",
             ]
         );
     }

@@ -147,13 +147,12 @@ fn dry_run(
             }
         );
     }
-    let projection = Projection::sampled(
+    let projection = Projection::sampled_with_seed(
         run.engine,
         plan,
-        run.threads,
-        run.args.target.memory,
-        run.args.cores,
+        (run.threads, run.args.target.memory, run.args.cores),
         budget,
+        run.args.dry_run_seed.unwrap_or(Projection::DEFAULT_SEED),
     );
     let mut out = Out::stdout();
     match format {
