@@ -260,7 +260,12 @@ impl Replay {
                 if b.col == col {
                     format!("== {col}, the same column")
                 } else {
-                    format!("and |{} - {col}| == {row} - {}, a diagonal", b.col, b.row)
+                    // The one test covers both diagonals; the step names
+                    // the one that meets, as the reject after it does.
+                    let which = b
+                        .attack(Square::new(row, col))
+                        .map_or_else(|| "a diagonal".to_string(), |a| format!("the {a}"));
+                    format!("and |{} - {col}| == {row} - {}: {which}", b.col, b.row)
                 }
             ),
             ("recursive", None) => format!(
