@@ -877,6 +877,15 @@ mod complete {
                 json!({"n": 8, "queens": [[0, 0], [1, 2]], "mode": "page", "offset": 5}),
                 "no completion exists from here",
             ),
+            // An empty board has no "here".
+            (
+                json!({"n": 3, "mode": "page"}),
+                "no solution exists for n = 3",
+            ),
+            (
+                json!({"n": 2, "mode": "page", "unique": true}),
+                "no unique solution exists for n = 2",
+            ),
         ] {
             let r = s.ok("/api/complete", request.clone());
             assert_eq!(r["message"], message, "{request}");

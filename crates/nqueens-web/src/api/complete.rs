@@ -291,7 +291,9 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             } else {
                 "completion"
             };
-            let message = if seen == 0 {
+            let message = if seen == 0 && board.is_empty() {
+                format!("no {kind} exists for n = {n}")
+            } else if seen == 0 {
                 format!("no {kind} exists from here")
             } else if shown == 0 {
                 // The search went to its end: `seen` is all there are (the
