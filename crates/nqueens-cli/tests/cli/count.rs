@@ -72,6 +72,14 @@ fn too_large_names_the_limit() {
     assert!(err.contains("take n up to 40"), "{err}");
     let err = run(&["count", "19", "--algorithm", "bitwise"]).error();
     assert!(err.contains("too large for a classic algorithm"), "{err}");
+    // --stats alone runs a classic algorithm: the message names --stats,
+    // which was given, not --algorithm, which was not.
+    let err = run(&["count", "19", "--stats"]).error();
+    assert!(
+        err.starts_with("error: count 19 --stats:") && err.contains("drop --stats"),
+        "{err}"
+    );
+    assert!(!err.contains("--algorithm"), "{err}");
 }
 
 #[test]

@@ -21,17 +21,29 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     Search::permutations_need_an_algorithm(&a.algo())?;
     if a.algorithm.is_some() || a.stats {
         if n > COUNT_MAX {
-            // Suggest the engines only where they count n.
+            // Name the option given (--stats alone runs a classic
+            // algorithm, whose search it reports), and suggest the engines
+            // only where they count n.
+            let flag = if a.algorithm.is_some() {
+                "--algorithm"
+            } else {
+                "--stats"
+            };
             let instead = if n <= nqueens::CONSTELLATION_MAX_N {
-                "drop --algorithm to use the counting engine".to_string()
+                format!("drop {flag} to use the counting engine")
             } else {
                 format!(
                     "the counting engines take n up to {}, and `nqueens estimate {n}` estimates it",
                     nqueens::CONSTELLATION_MAX_N
                 )
             };
+            let what = if a.algorithm.is_some() {
+                ""
+            } else {
+                " (--stats reports the search of one)"
+            };
             usage!(
-                "count {n} --algorithm: n is too large for a classic algorithm on one core, which \
+                "count {n} {flag}: n is too large for a classic algorithm on one core{what}, which \
                  would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); {instead}"
             );
         }
