@@ -359,7 +359,7 @@ impl PartialResult {
             file: file.clone(),
             reason,
         };
-        let probe: Probe = serde_json::from_str(text).map_err(|e| json(e.to_string()))?;
+        let probe: Probe = serde_json::from_str(text).map_err(|e| json(not_json(text, &e)))?;
         match probe.format.as_deref() {
             Some(FORMAT_NAME) => {}
             Some(other) => {
@@ -780,8 +780,9 @@ pub enum SliceError {
 
     /// Some slices are missing.
     #[error(
-        "only {given} of the {count} slices are given: {}; count {} with --slice and merge \
+        "only {given} of the {count} slices {} given: {}; count {} with --slice and merge \
          all {count} parts",
+        if *.given == 1 { "is" } else { "are" },
         missing_list(.missing, *.missing_count), if *.missing_count == 1 { "it" } else { "them" }
     )]
     MissingSlices {
@@ -831,6 +832,33 @@ fn missing_list(missing: &[Slice], count: usize) -> String {
         ([], _) => String::new(),
     };
     format!("slices {list} are missing")
+}
+
+/// Why a line is not a partial result's JSON, said for what it most likely
+/// is: a note or error of the count that went into the part with its output
+/// (a batch system's job writing both to one file), or a line cut short.
+fn not_json(text: &str, e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let start = text.trim_start();
+    if start.is_empty() {
+        "it is empty".to_string()
+    } else if e.classify() == Category::Syntax && !start.starts_with(['{', '[']) {
+        let shown: String = start
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
+        format!(
+            "it is not JSON: it starts {shown:?}, perhaps a note the count wrote to stderr; keep \
+             stderr out of the part (`2> part.err`)"
+        )
+    } else if e.classify() == Category::Eof {
+        "its JSON ends early: it was cut short (a job killed while it wrote?)".to_string()
+    } else {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -980,10 +1008,14 @@ mod tests {
     fn bad_json_is_refused() {
         let good = sample(Slice { index: 1, count: 3 }).to_json();
         let cases = [
-            ("", "EOF"),
+            ("", "it is empty"),
             ("[1,2]", "not an nqueens partial result"),
             ("{\"n\":3}", "no \"format\""),
-            (&good[..good.len() - 5], "EOF"),
+            (&good[..good.len() - 5], "ends early: it was cut short"),
+            (
+                &format!("note: counting n = 12 takes roughly 1s\n{good}"),
+                "it starts \"note: counting n = 12 takes roughly 1s\", perhaps a note",
+            ),
             (
                 &reseal(&good.replace("\"slice\":\"1/3\"", "\"slice\":\"0/3\"")),
                 "there is no slice 0/3",
@@ -1126,6 +1158,7 @@ mod tests {
 
         let big = parts_of(plan.as_ref(), 20);
         let e = merge(&big[..1]).unwrap_err().to_string();
+        assert!(e.contains("only 1 of the 20 slices is given"), "{e}");
         assert!(
             e.contains("slices 2/20, 3/20, 4/20, 5/20, 6/20, 7/20, 8/20, 9/20, 10/20, 11/20 and 9 more are missing"),
             "{e}"
