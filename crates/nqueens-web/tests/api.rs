@@ -904,8 +904,14 @@ mod complete {
             .assert_error(400, "invalid", "\"mode\": \"page\" only");
         s.post("/api/complete", json!({"n": 8, "offset": 3}))
             .assert_error(400, "invalid", "\"offset\" and \"limit\"");
+        // 0 is no page at all (400); 101, past the server's page (422).
         s.post("/api/complete", json!({"n": 8, "mode": "page", "limit": 0}))
-            .assert_error(422, "over_limit", "from 1 to 100");
+            .assert_error(400, "invalid", "from 1 to 100");
+        s.post(
+            "/api/complete",
+            json!({"n": 8, "mode": "page", "limit": 101}),
+        )
+        .assert_error(422, "over_limit", "from 1 to 100");
         s.post(
             "/api/complete",
             json!({"n": 8, "mode": "page", "limit": 101}),
@@ -1334,7 +1340,7 @@ mod trace {
             "/api/trace",
             json!({"n": 6, "algorithm": "bitwise", "limit": 0}),
         )
-        .assert_error(422, "over_limit", "from 1 to 20000");
+        .assert_error(400, "invalid", "from 1 to 20000");
     }
 }
 
@@ -1418,6 +1424,8 @@ mod render {
         s.post("/api/render", json!({"n": 101}))
             .assert_error(422, "over_limit", "at most 100");
         s.post("/api/render", json!({"n": 4, "square": 0}))
+            .assert_error(400, "invalid", "from 1 to 200");
+        s.post("/api/render", json!({"n": 4, "square": 201}))
             .assert_error(422, "over_limit", "from 1 to 200");
         // Too many pixels for a PNG is a limit too (it was a 400 "invalid"),
         // and the default squares of the largest board fit.
