@@ -238,8 +238,8 @@ fn report(n: usize, verdict: &Verdict, started: Instant) -> Outcome {
     let seconds = started.elapsed().as_secs_f64();
     if verdict.is_solution() {
         crate::exit::note!(
-            "verified: {} queens, no two attack each other ({seconds:.2} s)",
-            grouped(n as u128)
+            "verified: {}, no two attack each other ({seconds:.2} s)",
+            nqueens::plural(n as u128, "queen", "queens")
         );
         Outcome::Yes
     } else {

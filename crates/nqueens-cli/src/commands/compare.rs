@@ -278,8 +278,12 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         } else if all_same {
             writeln!(
                 out,
-                "\nevery algorithm that ran found the same {} solutions",
-                grouped(reference.map_or(0, Vec::len) as u128)
+                "\nevery algorithm that ran found the same {}",
+                nqueens::plural(
+                    reference.map_or(0, Vec::len) as u128,
+                    "solution",
+                    "solutions"
+                )
             )?;
         } else {
             writeln!(out, "\nthe sets of solutions DIFFER (reference: bitwise, or the first algorithm that ran)")?;

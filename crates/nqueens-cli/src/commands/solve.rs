@@ -183,10 +183,10 @@ fn min_conflicts(
         MinConflictsOutcome::NoSolution => Ok(no_solution(n)),
         _ => {
             crate::exit::note!(
-                "min-conflicts gave up after {} steps ({} restarts) without a solution for n = \
-                 {}; raise --max-steps, try another --seed, or use --algorithm construct",
-                grouped(u128::from(st.steps)),
-                grouped(u128::from(st.restarts)),
+                "min-conflicts gave up after {} ({}) without a solution for n = {}; raise \
+                 --max-steps, try another --seed, or use --algorithm construct",
+                nqueens::plural(u128::from(st.steps), "step", "steps"),
+                nqueens::plural(u128::from(st.restarts), "restart", "restarts"),
                 grouped(n as u128)
             );
             Ok(Outcome::No)
@@ -216,13 +216,16 @@ pub fn note_long_search(n: usize, start: MinConflictsStart) {
 /// The search's statistics, on stderr.
 pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
     crate::exit::note!(
-        "min-conflicts: n = {}, seed {seed}: {} initial conflicts, {} steps, {} moves, {} \
-         restarts, {:.3} s",
+        "min-conflicts: n = {}, seed {seed}: {}, {}, {}, {}, {:.3} s",
         grouped(n as u128),
-        grouped(u128::from(st.initial_conflicts)),
-        grouped(u128::from(st.steps)),
-        grouped(u128::from(st.moves)),
-        grouped(u128::from(st.restarts)),
+        nqueens::plural(
+            u128::from(st.initial_conflicts),
+            "initial conflict",
+            "initial conflicts"
+        ),
+        nqueens::plural(u128::from(st.steps), "step", "steps"),
+        nqueens::plural(u128::from(st.moves), "move", "moves"),
+        nqueens::plural(u128::from(st.restarts), "restart", "restarts"),
         st.seconds
     );
 }

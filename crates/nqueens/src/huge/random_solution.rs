@@ -164,7 +164,10 @@ pub fn random_solution(n: usize, seed: u64) -> Result<Option<(Vec<usize>, Method
         (_, stats) => Err(Error::Refused {
             algorithm: "min-conflicts",
             n,
-            reason: format!("it gave up after {} steps", stats.steps),
+            reason: format!(
+                "it gave up after {}",
+                crate::words::plural(u128::from(stats.steps), "step", "steps")
+            ),
         }),
     }
 }
