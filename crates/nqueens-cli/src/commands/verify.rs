@@ -539,9 +539,23 @@ impl Report {
         if self.several && self.format == VerifyFormat::Text {
             let (n, failures) = (self.count, self.failures);
             if failures == 0 {
-                writeln!(self.out, "OK: all {n} placements are solutions")?;
+                writeln!(
+                    self.out,
+                    "OK: all {} placements are solutions",
+                    grouped(n as u128)
+                )?;
             } else {
-                writeln!(self.out, "{failures} of {n} placements are not solutions")?;
+                writeln!(
+                    self.out,
+                    "{} of {} placements {}",
+                    grouped(failures as u128),
+                    grouped(n as u128),
+                    if failures == 1 {
+                        "is not a solution"
+                    } else {
+                        "are not solutions"
+                    }
+                )?;
             }
         }
         self.out.flush()?;
@@ -556,7 +570,7 @@ impl Report {
 fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) -> io::Result<()> {
     let n = p.n();
     if p.is_solution() {
-        return writeln!(out, "{label}OK: a solution for n = {n}");
+        return writeln!(out, "{label}OK: a solution for n = {}", grouped(n as u128));
     }
     let pairs = p.conflict_count();
     let empty = p.empty_rows();
@@ -583,7 +597,7 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
         writeln!(
             out,
             "  … and {} more attacking pairs",
-            pairs - LIST_MAX as u128
+            grouped(pairs - LIST_MAX as u128)
         )?;
     }
     match empty.len() {

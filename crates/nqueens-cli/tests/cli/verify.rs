@@ -164,7 +164,7 @@ fn several_placements() {
     assert!(!r.stdout.contains("placement 1"), "{}", r.stdout);
     assert!(
         r.stdout
-            .ends_with("\n1 of 3 placements are not solutions\n"),
+            .ends_with("\n1 of 3 placements is not a solution\n"),
         "{}",
         r.stdout
     );

@@ -132,7 +132,7 @@ fn several_bracketed_lists() {
     let r = run_in(&["verify"], input).code(1);
     assert_eq!(
         r.stdout,
-        format!("placement 2: {PLANTED_REPORT}1 of 4 placements are not solutions\n")
+        format!("placement 2: {PLANTED_REPORT}1 of 4 placements is not a solution\n")
     );
     let r = run_in(
         &["verify", "-f", "json"],
@@ -259,6 +259,6 @@ fn small_boards_are_unchanged() {
     let r = run_in(&["verify"], input).code(1);
     assert_eq!(
         r.stdout,
-        format!("placement 2: {detailed}1 of 2 placements are not solutions\n")
+        format!("placement 2: {detailed}1 of 2 placements is not a solution\n")
     );
 }
