@@ -60,8 +60,9 @@ pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
 /// Signals within this time of the first are the same interrupt: `timeout
 /// -s INT` sends its signal to the process and to its group, so the
 /// process gets it twice, microseconds apart, and a second signal taken as
-/// "stop at once" lost the checkpoint a clean stop saves.
-const SAME_INTERRUPT: std::time::Duration = std::time::Duration::from_secs(1);
+/// "stop at once" lost the checkpoint a clean stop saves. A person's second
+/// Ctrl-C comes later than this.
+const SAME_INTERRUPT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// [`interrupt_flag`], printing `note` to stderr at the first signal: for
 /// work that may take long to stop cleanly.

@@ -127,7 +127,12 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     };
     writeln!(out, "{line}")?;
     out.flush()?;
-    Ok(Outcome::Yes)
+    // As `count` answers: 1 when no solution exists.
+    Ok(if merged.tally.solutions == 0 {
+        Outcome::No
+    } else {
+        Outcome::Yes
+    })
 }
 
 /// `nqueens merge --compare A B [--common]`: the first task on which two

@@ -596,8 +596,12 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
     if pairs > LIST_MAX as u128 {
         writeln!(
             out,
-            "  … and {} more attacking pairs",
-            grouped(pairs - LIST_MAX as u128)
+            "  … and {} more",
+            plural(
+                pairs - LIST_MAX as u128,
+                "attacking pair",
+                "attacking pairs"
+            )
         )?;
     }
     match empty.len() {

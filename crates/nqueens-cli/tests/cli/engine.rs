@@ -235,6 +235,16 @@ fn slices_merge_to_the_whole() {
             std::fs::remove_file(f).unwrap();
         }
     }
+    // No solution: merge answers as count does, with status 1.
+    let (files, args) = slice_files("3", "constellation", 2);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run(&refs).counted(0),
+        "n = 3: 0 solutions, 0 unique up to rotation and reflection\n"
+    );
+    for f in files {
+        std::fs::remove_file(f).unwrap();
+    }
 }
 
 /// A partial result is one line, so one stream (or file) may hold several:
@@ -804,6 +814,42 @@ fn sigterm_saves_the_checkpoint() {
 #[test]
 fn two_signals_at_once_still_save_the_checkpoint() {
     stopped_by_signals_saves_the_checkpoint("twice.ckpt", &["-INT", "-INT"]);
+}
+
+/// A second Ctrl-C, later than the first by more than a doubled signal's
+/// microseconds, still stops at once: here `all` is stuck writing into a
+/// pipe nobody reads, where the first cannot stop it cleanly.
+#[cfg(unix)]
+#[test]
+fn a_later_second_signal_stops_at_once() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["all", "16", "--format", "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough to fill the pipe (a few milliseconds of output).
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id().to_string();
+    send_signal(&pid, "-INT");
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first signal should not stop a blocked write"
+    );
+    send_signal(&pid, "-INT");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the second signal did not stop it"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
 }
 
 #[cfg(unix)]

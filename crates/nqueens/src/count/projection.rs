@@ -515,7 +515,8 @@ fn walls(cpu_seconds: f64, tasks: usize, cores: Option<u64>) -> Vec<WallTime> {
         .map(|cores| WallTime {
             cores,
             seconds: cpu_seconds / cores.min(tasks) as f64,
-            lower_bound: tasks < cores.saturating_mul(TASKS_PER_CORE as u64),
+            // (One core's wall time is the CPU time, however many tasks.)
+            lower_bound: cores > 1 && tasks < cores.saturating_mul(TASKS_PER_CORE as u64),
         })
         .collect()
 }
@@ -569,9 +570,10 @@ mod tests {
         assert_eq!((w[2].seconds, w[2].lower_bound), (10.0, false));
         let w = walls(1000.0, 999, Some(100));
         assert_eq!((w[2].seconds, w[2].lower_bound), (10.0, true));
-        // Fewer tasks than two cores.
+        // Fewer tasks than two cores; one core's time is the CPU time.
         let w = walls(6.0, 1, None);
         assert_eq!((w[1].seconds, w[1].lower_bound), (6.0, true));
+        assert_eq!((w[0].seconds, w[0].lower_bound), (6.0, false));
         let p = Projection {
             wall_seconds: walls(33_000.0, 3300, Some(1000)),
             ..Projection::rough(

@@ -423,9 +423,13 @@ pub fn run(
         let classes = if unique {
             match tally.unique() {
                 Some(u) => Some(u),
-                None => anyhow::bail!(
+                None if already > 0 => anyhow::bail!(
                     "the classes do not add up (8 U = {}): a checkpoint or task log resumed \
                      from is damaged, or else this is a bug (please report it)",
+                    tally.classes_x8
+                ),
+                None => anyhow::bail!(
+                    "internal error: the classes do not add up (8 U = {}); please report it",
                     tally.classes_x8
                 ),
             }
