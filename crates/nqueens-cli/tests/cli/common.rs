@@ -76,6 +76,18 @@ pub fn send_signal(pid: &str, signal: &str) {
     assert!(sent.success(), "kill {signal} {pid}");
 }
 
+/// Waits for `child` to exit, at most 10 s (else fails, saying `what`).
+pub fn exits_within_10s(child: &mut std::process::Child, what: &str) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Runs `nqueens ARGS`, reads the first line of its output and closes the
 /// pipe, as `nqueens ARGS | head -1` does: the line and how the run ended.
 pub fn first_line_then_close(args: &[&str]) -> (String, std::process::Output) {

@@ -838,17 +838,7 @@ fn a_later_second_signal_stops_at_once() {
         "the first signal should not stop a blocked write"
     );
     send_signal(&pid, "-INT");
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the second signal did not stop it"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = exits_within_10s(&mut child, "the second signal did not stop it");
     assert_eq!(status.code(), Some(130));
 }
 

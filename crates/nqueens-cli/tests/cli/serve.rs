@@ -39,17 +39,7 @@ fn serve(args: &[&str]) -> (std::process::Child, String) {
 
 fn stop(mut child: std::process::Child) -> (i32, String) {
     send_signal(&child.id().to_string(), "-INT");
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the server did not stop on SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = exits_within_10s(&mut child, "the server did not stop on SIGINT");
     let mut stderr = String::new();
     child
         .stderr
