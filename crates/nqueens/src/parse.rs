@@ -167,6 +167,8 @@ pub fn parse_placements_as(
 /// assert_eq!(read[0].1, [Square::new(3, 3)]);
 /// let listed = parse_placements_with_blocked("1 3 0 2\n", InputFormat::Columns, false)?;
 /// assert!(listed[0].1.is_empty());
+/// let e = parse_placements_with_blocked("1 3 0 2\n", InputFormat::Drawn, false).unwrap_err();
+/// assert!(e.to_string().contains("expected a drawn board, the form asked for"));
 /// # Ok::<(), nqueens::ParseError>(())
 /// ```
 ///
@@ -182,8 +184,15 @@ pub fn parse_placements_with_blocked(
         return Ok(placements.into_iter().map(|p| (p, Vec::new())).collect());
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if first_nonblank(text).is_none() {
+    let Some((first_line, first)) = first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
+    };
+    // Not a drawn board at all: said as `parse_placements_as` says it.
+    if !first
+        .chars()
+        .all(|c| c.is_whitespace() || drawn::cell(c).is_some())
+    {
+        return Err(unexpected_for(first_line, first, DRAWN));
     }
     boards(text, Squares::Drawn, true)
 }
