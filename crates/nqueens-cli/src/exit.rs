@@ -25,6 +25,18 @@ pub enum Outcome {
     Unknown,
 }
 
+impl Outcome {
+    /// The answer of a count: no (exit status 1) when no solution exists,
+    /// as for every command that looks for one.
+    pub fn of_count(solutions: u128) -> Outcome {
+        if solutions == 0 {
+            Outcome::No
+        } else {
+            Outcome::Yes
+        }
+    }
+}
+
 /// A usage error: the command line (or its input) asks for something that
 /// cannot be done; the message says what and how to fix it. Exit status 2.
 #[derive(Debug)]

@@ -209,6 +209,17 @@ impl ApiError {
         ApiError::new(422, "over_limit", message)
     }
 
+    /// A `value` outside 1 to the server's cap: 0 asks for nothing (400
+    /// [`invalid`](Self::invalid)), more than the cap is over this
+    /// server's limit (422 [`over_limit`](Self::over_limit)).
+    pub fn outside_one_to_cap(value: u64, message: impl Into<String>) -> ApiError {
+        if value == 0 {
+            ApiError::invalid(message)
+        } else {
+            ApiError::over_limit(message)
+        }
+    }
+
     /// 404.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(404, "not_found", message)

@@ -127,12 +127,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     };
     writeln!(out, "{line}")?;
     out.flush()?;
-    // As `count` answers: 1 when no solution exists.
-    Ok(if merged.tally.solutions == 0 {
-        Outcome::No
-    } else {
-        Outcome::Yes
-    })
+    Ok(Outcome::of_count(merged.tally.solutions))
 }
 
 /// `nqueens merge --compare A B [--common]`: the first task on which two

@@ -223,17 +223,14 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         Mode::Page => {
             let offset = input.offset.unwrap_or(0);
             let limit = input.limit.unwrap_or(10);
-            // 0 asks for nothing (400); past the cap, this server's limit (422).
-            let error = if limit == 0 {
-                ApiError::invalid
-            } else {
-                ApiError::over_limit
-            };
             if limit == 0 || limit > cx.limits.page_size {
-                return Err(error(format!(
-                    "\"limit\" must be from 1 to {} (this server's page size)",
-                    cx.limits.page_size
-                )));
+                return Err(ApiError::outside_one_to_cap(
+                    limit as u64,
+                    format!(
+                        "\"limit\" must be from 1 to {} (this server's page size)",
+                        cx.limits.page_size
+                    ),
+                ));
             }
             // The largest integer a JSON number carries exactly in every
             // client; far past any board's completions (Q(20) < 2^36).

@@ -67,16 +67,11 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         .with_queen_conflicts()
         .with_coordinates(input.coordinates.unwrap_or(true));
     if let Some(side) = input.square {
-        // 0 is no size at all (400); past the cap, this server's limit (422).
-        let error = if side == 0 {
-            ApiError::invalid
-        } else {
-            ApiError::over_limit
-        };
         if side == 0 || side > SQUARE_MAX {
-            return Err(error(format!(
-                "\"square\" is the side of a square in pixels, from 1 to {SQUARE_MAX}"
-            )));
+            return Err(ApiError::outside_one_to_cap(
+                u64::from(side),
+                format!("\"square\" is the side of a square in pixels, from 1 to {SQUARE_MAX}"),
+            ));
         }
         picture = picture.with_square_size(side);
     }

@@ -365,17 +365,14 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     }
     let limit = match input.limit {
         Some(limit) => {
-            // 0 asks for nothing (400); past the cap, this server's limit (422).
-            let error = if limit == 0 {
-                ApiError::invalid
-            } else {
-                ApiError::over_limit
-            };
             if limit == 0 || limit > cx.limits.trace_events {
-                return Err(error(format!(
-                    "\"limit\" must be from 1 to {} (this server's limit on events per trace)",
-                    cx.limits.trace_events
-                )));
+                return Err(ApiError::outside_one_to_cap(
+                    limit as u64,
+                    format!(
+                        "\"limit\" must be from 1 to {} (this server's limit on events per trace)",
+                        cx.limits.trace_events
+                    ),
+                ));
             }
             if offset.saturating_add(limit) > reach {
                 return Err(ApiError::over_limit(format!(

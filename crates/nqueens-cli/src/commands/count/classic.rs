@@ -48,10 +48,5 @@ pub fn run(
     let mut out = Out::stdout();
     writeln!(out, "{line}")?;
     out.flush()?;
-    // As the other commands answer: 1 when no solution exists.
-    Ok(if total == 0 {
-        Outcome::No
-    } else {
-        Outcome::Yes
-    })
+    Ok(Outcome::of_count(total))
 }

@@ -449,13 +449,10 @@ pub fn run(
             ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),
         };
         writeln!(out, "{line}")?;
-        if tally.solutions == 0 {
-            // As the other commands answer: 1 when no solution exists (a
-            // slice's part is not an answer).
-            out.flush()?;
-            return Ok(Outcome::No);
-        }
+        out.flush()?;
+        return Ok(Outcome::of_count(tally.solutions));
     }
+    // A slice's part is not an answer.
     out.flush()?;
     Ok(Outcome::Yes)
 }

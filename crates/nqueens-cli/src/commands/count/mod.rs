@@ -24,10 +24,10 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             // Name the option given (--stats alone runs a classic
             // algorithm, whose search it reports), and suggest the engines
             // only where they count n.
-            let flag = if a.algorithm.is_some() {
-                "--algorithm"
+            let (flag, what) = if a.algorithm.is_some() {
+                ("--algorithm", "")
             } else {
-                "--stats"
+                ("--stats", " (--stats reports the search of one)")
             };
             let instead = if n <= nqueens::CONSTELLATION_MAX_N {
                 format!("drop {flag} to use the counting engine")
@@ -36,11 +36,6 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
                     "the counting engines take n up to {}, and `nqueens estimate {n}` estimates it",
                     nqueens::CONSTELLATION_MAX_N
                 )
-            };
-            let what = if a.algorithm.is_some() {
-                ""
-            } else {
-                " (--stats reports the search of one)"
             };
             usage!(
                 "count {n} {flag}: n is too large for a classic algorithm on one core{what}, which \
