@@ -822,12 +822,7 @@ fn two_signals_at_once_still_save_the_checkpoint() {
 #[cfg(unix)]
 #[test]
 fn a_later_second_signal_stops_at_once() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(["all", "16", "--format", "list"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["all", "16", "--format", "list"]);
     // Long enough to fill the pipe (a few milliseconds of output).
     std::thread::sleep(Duration::from_millis(500));
     let pid = child.id().to_string();
@@ -846,21 +841,16 @@ fn a_later_second_signal_stops_at_once() {
 fn stopped_by_signals_saves_the_checkpoint(name: &str, signals: &[&str]) {
     let cp = temp_path(name);
     let cps = cp.to_str().unwrap().to_string();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args([
-            "count",
-            "16",
-            "--engine",
-            "constellation",
-            "--threads",
-            "1",
-            "--checkpoint",
-            &cps,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn(&[
+        "count",
+        "16",
+        "--engine",
+        "constellation",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &cps,
+    ]);
     std::thread::sleep(Duration::from_millis(300));
     let pid = child.id().to_string();
     for signal in signals {
