@@ -148,7 +148,10 @@ pub struct Estimate {
     /// not how much each would weigh, so they bound nothing from above.
     pub std_error: f64,
     /// The lower end of the approximate 95% interval,
-    /// `solutions - 1.96 · std_error`, clamped at 0.
+    /// `solutions - 1.96 · std_error`, clamped at 0, or at 1 once a path
+    /// has reached a solution: that solution exists, so no fewer than one
+    /// is possible (`estimate 8 --samples 20` once said "95% interval 0 to
+    /// 255" after finding some).
     pub low: f64,
     /// The upper end of the approximate 95% interval,
     /// `solutions + 1.96 · std_error`; infinite where the standard error is.
@@ -251,7 +254,7 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
         samples,
         solutions,
         std_error,
-        low: (solutions - Z95 * std_error).max(0.0),
+        low: (solutions - Z95 * std_error).max(if mean > 0.0 { 1.0 } else { 0.0 }),
         high: solutions + Z95 * std_error,
         nodes: node_sum / samples as f64,
     })
@@ -903,6 +906,20 @@ mod tests {
             let e = estimate(n, 1000, 0).unwrap();
             assert_eq!((e.solutions, e.low, e.high), (0.0, 0.0, 0.0));
         }
+    }
+
+    /// Once a path has reached a solution the interval starts at 1, not at
+    /// 0 (`estimate 8 --samples 20` said "95% interval 0 to 255"): that
+    /// solution exists.
+    #[test]
+    fn a_solution_found_bounds_the_interval_below() {
+        let e = estimate(8, 20, 1).unwrap();
+        assert!(
+            e.solutions > 0.0 && e.solutions - Z95 * e.std_error < 1.0,
+            "{e:?}"
+        );
+        assert_eq!(e.low, 1.0, "{e:?}");
+        assert!(e.contains(92.0), "{e:?}");
     }
 
     /// Too few paths to reach a solution: the interval is unbounded above,
