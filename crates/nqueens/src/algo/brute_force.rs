@@ -130,12 +130,19 @@ fn run<const TRACING: bool>(
 ) -> ControlFlow<()> {
     let n = columns.len();
     let tracing = TRACING;
+    // How many candidates there are in all: n! or n^n (n is at most 11).
+    let of: u64 = if permutations {
+        (1..=n as u64).product()
+    } else {
+        (n as u64).pow(n as u32)
+    };
     // The real state, for the replay test: the candidate, its number and
     // the pairs its test compared.
     macro_rules! snap {
         ($compared:expr) => {
             record(*stats, || Structure::Candidate {
                 number: stats.nodes,
+                of,
                 columns: columns.to_vec(),
                 compared: $compared,
             })
@@ -148,6 +155,7 @@ fn run<const TRACING: bool>(
             snap!(0);
             sink.event(&Event::Candidate {
                 number: stats.nodes,
+                of,
                 columns,
             })?;
         }
@@ -335,13 +343,44 @@ mod tests {
         assert_eq!(stats.writes, 255 + 63 + 15 + 3);
     }
 
+    /// Each candidate says how many there are, and the last is that one:
+    /// n^n column vectors, n! permutations (the trace once said "candidate
+    /// 24 of 256" of the permutations of 4).
+    #[test]
+    fn candidates_say_how_many_there_are() {
+        for (permutations, n, all) in [
+            (false, 4, 256),
+            (true, 4, 24),
+            (true, 5, 120),
+            (false, 1, 1),
+        ] {
+            let mut rec = Recorder::default();
+            BruteForce { permutations }.search(n, &mut rec).unwrap();
+            let candidates: Vec<&String> = rec
+                .events
+                .iter()
+                .filter(|e| e.starts_with("Candidate"))
+                .collect();
+            assert_eq!(candidates.len(), all, "{permutations} {n}");
+            let last = format!("Candidate {{ number: {all}, of: {all}, ");
+            assert!(
+                candidates[all - 1].starts_with(&last),
+                "{}",
+                candidates[all - 1]
+            );
+            assert!(candidates
+                .iter()
+                .all(|e| e.contains(&format!(" of: {all}, "))));
+        }
+    }
+
     #[test]
     fn rejects_name_the_first_pair() {
         let mut rec = Recorder::default();
         BruteForce::default().search(4, &mut rec).unwrap();
         assert_eq!(
             rec.events[0],
-            "Candidate { number: 1, columns: [0, 0, 0, 0] }"
+            "Candidate { number: 1, of: 256, columns: [0, 0, 0, 0] }"
         );
         assert_eq!(
             rec.events[1],

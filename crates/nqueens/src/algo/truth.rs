@@ -299,4 +299,78 @@ mod tests {
             }
         }
     }
+
+    /// Replays a search and checks why each queen is taken back.
+    struct Reasons {
+        replay: Replay,
+        queens: usize,
+        /// The last item uncovered alone (dancing links: an item chosen,
+        /// its options all tried).
+        uncovered: Option<crate::sink::event::Item>,
+        reported: usize,
+    }
+
+    impl Sink for Reasons {
+        fn tracing(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+            let full = self.queens == self.replay.n();
+            let step = self.replay.apply(event);
+            let at = format!(
+                "{} n = {} step {}: {}",
+                self.replay.algorithm(),
+                self.replay.n(),
+                self.replay.steps(),
+                step.says
+            );
+            match *event {
+                Event::Place { .. } => self.queens += 1,
+                Event::Uncover { items: &[item], .. } => self.uncovered = Some(item),
+                Event::Backtrack { .. } => {
+                    self.queens -= 1;
+                    let says_solution = step.says.starts_with("solution reported")
+                        || step.says.starts_with("resumed after the solution");
+                    assert_eq!(says_solution, full, "{at}: the board was full?");
+                    self.reported += usize::from(says_solution);
+                    if self.replay.algorithm() == "dancing-links" && !full {
+                        let item = self.uncovered.expect("an item uncovered before");
+                        assert!(
+                            step.says.starts_with(&format!("{item} has no options")),
+                            "{at}"
+                        );
+                    }
+                }
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// A queen taken back says "solution reported" exactly when the board
+    /// was full, and dancing links names the item that ran out of options
+    /// (it fills rows in any order: it once said "row 5 is done" after a
+    /// solution, and "solution reported" with five queens of six).
+    #[test]
+    fn each_queen_taken_back_says_why_truly() {
+        for algorithm in algorithms() {
+            let name = algorithm.name();
+            if matches!(name, "brute-force" | "bfs") {
+                // (Whole candidates, and a queue: no queen taken back.)
+                continue;
+            }
+            for n in 1..=8 {
+                let mut reasons = Reasons {
+                    replay: Replay::new(name, n),
+                    queens: 0,
+                    uncovered: None,
+                    reported: 0,
+                };
+                let stats = algorithm.search(n, &mut reasons).unwrap();
+                assert_eq!(reasons.queens, 0, "{name} n = {n}");
+                assert_eq!(reasons.reported as u64, stats.solutions, "{name} n = {n}");
+            }
+        }
+    }
 }

@@ -240,6 +240,9 @@ pub enum Event<'a> {
     Candidate {
         /// Its number in generation order, from 1.
         number: u64,
+        /// How many candidates there are in all: n^n column vectors, or n!
+        /// permutations.
+        of: u64,
         /// The column of each row's queen.
         columns: &'a [usize],
     },

@@ -13,9 +13,11 @@ impl Replay {
     pub(super) fn say_candidate(
         &mut self,
         number: u64,
+        of: u64,
         columns: &[usize],
     ) -> (String, Option<usize>) {
         self.candidate = number;
+        self.candidates = of;
         self.compared = 0;
         for (r, slot) in self.board.iter_mut().enumerate() {
             *slot = columns.get(r).copied();
@@ -52,18 +54,13 @@ impl Replay {
     pub(super) fn describe_candidate(
         &self,
         number: u64,
+        of: u64,
         columns: Vec<usize>,
         compared: usize,
     ) -> Vec<String> {
-        let n = self.n;
         let mut out = Vec::new();
         out.push(format!(
-            "candidate {number} of {}: s = {}, {} compared",
-            if n <= 9 {
-                (n as u64).pow(u32::try_from(n).unwrap_or(0)).to_string()
-            } else {
-                "n^n".into()
-            },
+            "candidate {number} of {of}: s = {}, {} compared",
             list(&columns),
             plural(compared as u128, "pair", "pairs")
         ));

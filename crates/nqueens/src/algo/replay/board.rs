@@ -142,6 +142,10 @@ impl Replay {
         self.hrow = row;
         let dead = self.leave();
         let below = row + 1;
+        // Dancing links fills the rows in any order: the board was full,
+        // or the item chosen below this queen ran out of options.
+        let full = self.board.iter().all(Option::is_some);
+        let done_item = self.done_item.take();
         self.board[row] = None;
         if alg == "bitwise" {
             self.masks.truncate(row + 1);
@@ -167,11 +171,17 @@ impl Replay {
             }
             _ => format!("take back the queen on ({row}, {col})"),
         };
-        let says = if dead {
-            match alg {
-                "dancing-links" => format!("no queen fits any more: back up; {take}"),
-                _ => format!("row {below} has no free square: back up; {take}"),
+        let says = if alg == "dancing-links" {
+            match (full, done_item) {
+                (true, _) => format!("solution reported: {take}"),
+                (false, Some(item)) if dead => format!("{item} has no options: back up; {take}"),
+                (false, Some(item)) => {
+                    format!("{item} has no options left to try: back up; {take}")
+                }
+                (false, None) => format!("back up; {take}"),
             }
+        } else if dead {
+            format!("row {below} has no free square: back up; {take}")
         } else if below == n && alg == "generator" {
             format!("resumed after the solution: {take}")
         } else if below == n {

@@ -106,7 +106,7 @@ impl Replay {
         let names: Vec<String> = items.iter().map(Item::to_string).collect();
         let item_done = items.len() == 1 && self.chosen.last() == items.first();
         if item_done {
-            self.chosen.pop();
+            self.done_item = self.chosen.pop();
         }
         self.set_covered(items, false);
         (

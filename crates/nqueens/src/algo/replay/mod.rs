@@ -212,6 +212,8 @@ pub struct Replay {
     mark: Option<Mark>,
     // brute-force
     candidate: u64,
+    /// brute-force: how many candidates there are in all.
+    candidates: u64,
     compared: usize,
     /// The tree nodes of the candidate's rows, row 0 first.
     bf_path: Vec<usize>,
@@ -244,6 +246,9 @@ pub struct Replay {
     covered: Vec<bool>,
     /// An item chosen at the last step, covered from the next one on.
     to_cover: Option<Item>,
+    /// The chosen item last uncovered, its options all tried: why the
+    /// queen above it is taken back next.
+    done_item: Option<Item>,
     // the tree, and for each node whether a board grew from it
     tree: Vec<TreeNode>,
     grew: Vec<bool>,
@@ -340,6 +345,7 @@ impl Replay {
             shown: None,
             mark: None,
             candidate: 0,
+            candidates: 0,
             compared: 0,
             bf_path: Vec::new(),
             stack: Vec::new(),
@@ -355,6 +361,7 @@ impl Replay {
             chosen: Vec::new(),
             covered: vec![false; 6 * n.max(1) - 2],
             to_cover: None,
+            done_item: None,
             tree: vec![root],
             grew: vec![false],
             tree_limit: usize::MAX,
@@ -510,7 +517,11 @@ impl Replay {
                 reads,
                 by,
             } => self.say_check(row, col, reads, by),
-            Event::Candidate { number, columns } => self.say_candidate(number, columns),
+            Event::Candidate {
+                number,
+                of,
+                columns,
+            } => self.say_candidate(number, of, columns),
             Event::Push { entries } => self.say_push(entries),
             Event::Pop { entry } => self.say_pop(entry),
             Event::Tag { row, col } => self.say_tag(row, col),

@@ -38,6 +38,8 @@ pub enum Structure {
     Candidate {
         /// Its number, from 1.
         number: u64,
+        /// How many candidates there are in all (n^n, or n!).
+        of: u64,
         /// Its columns.
         columns: Vec<usize>,
         /// Pairs compared by its test (0 before the test).
@@ -144,6 +146,7 @@ impl Replay {
         match self.algorithm {
             "brute-force" => Structure::Candidate {
                 number: self.candidate,
+                of: self.candidates,
                 columns: self.board.iter().flatten().copied().collect(),
                 compared: self.compared,
             },
@@ -238,9 +241,10 @@ impl Replay {
         match structure {
             Structure::Candidate {
                 number,
+                of,
                 columns,
                 compared,
-            } => self.describe_candidate(number, columns, compared),
+            } => self.describe_candidate(number, of, columns, compared),
             Structure::Board01 {
                 cells,
                 read,
