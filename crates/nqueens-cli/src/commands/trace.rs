@@ -236,6 +236,11 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
         match node.mark {
             TreeMark::Root => "the empty board".to_string(),
             TreeMark::Queen => square,
+            // (Dancing links fills rows in any order: the item it found
+            // empty may be a row or a column.)
+            TreeMark::DeadEnd if replay.algorithm() == "dancing-links" => {
+                format!("{square}  dead end: a row or column left has no free square, back up")
+            }
             TreeMark::DeadEnd => {
                 format!("{square}  dead end: no free square in the next row, back up")
             }
@@ -430,8 +435,17 @@ fn pictures(
     if let Some(k) = options.until {
         recorder = recorder.stop_after_solutions(usize::try_from(k).unwrap_or(usize::MAX));
     }
-    algorithm.search(n, &mut recorder)?;
+    let stats = algorithm.search(n, &mut recorder)?;
+    let cut = recorder.cut();
     let frames = recorder.into_frames();
+    // The pictures carry no words of their own on where they end. (A stop
+    // at --until is what was asked: the last picture is that solution.)
+    if cut {
+        crate::exit::note!(
+            "the pictures show the first {} of the search; raise --max-steps to see more",
+            nqueens::plural(frames.len() as u128, "step", "steps")
+        );
+    }
     match frames_dir {
         None => {
             let mut out = Out::stdout();
@@ -459,7 +473,11 @@ fn pictures(
             crate::exit::note!("wrote {} pictures to {}", frames.len(), dir.display());
         }
     }
-    Ok(Outcome::Yes)
+    Ok(if cut || stats.solutions > 0 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
 }
 
 /// Says on standard error, before a text or JSON trace starts, how much it
@@ -620,6 +638,7 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     let replay = tracer.replay;
     let (steps, solutions) = (replay.steps(), replay.solutions());
     let solved = nqueens::plural(u128::from(solutions), "solution", "solutions");
+    let until_reached = options.until.is_some_and(|k| solutions >= k);
     match format {
         TraceFormat::Text => {
             if stopped {
@@ -629,7 +648,7 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
                     nqueens::plural(u128::from(steps), "step", "steps"),
                     options.max_steps
                 )?;
-            } else if options.until.is_some_and(|k| solutions >= k) {
+            } else if until_reached {
                 writeln!(
                     out,
                     "stopped at solution {solutions} (--until) after {} steps; nodes {}, reads {}, writes {}",
@@ -654,12 +673,22 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
             }
         }
         TraceFormat::Tree => {
+            // (bfs draws its levels, without the squares it rejected.)
+            let rejected = algorithm.name() != "bfs"
+                && replay.tree().iter().any(|t| t.mark == TreeMark::Rejected);
             writeln!(
                 out,
-                "the search tree of {} on the {n}×{n} board ({} steps, {solved}{}); × rejected squares",
+                "the search tree of {} on the {n}×{n} board ({} steps, {solved}{}){}",
                 algorithm.name(),
                 grouped(steps.into()),
-                if stopped { ", stopped by --max-steps" } else { "" }
+                if stopped {
+                    ", stopped by --max-steps".to_string()
+                } else if until_reached {
+                    format!(", stopped at solution {solutions} (--until)")
+                } else {
+                    String::new()
+                },
+                if rejected { "; × rejected squares" } else { "" }
             )?;
             write_tree(&mut out, &replay, algorithm.name() == "bfs")?;
             let (drawn, made) = (replay.tree().len(), replay.nodes_made());
@@ -673,8 +702,20 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
                 )?;
             }
         }
+        // JSON lines hold only steps: a cut goes to stderr. (A stop at
+        // --until is what was asked: the last line is that solution.)
+        TraceFormat::Json if stopped => crate::exit::note!(
+            "the trace stopped after {} (--max-steps {}), {solved} so far; raise --max-steps to see more",
+            nqueens::plural(u128::from(steps), "step", "steps"),
+            options.max_steps
+        ),
         TraceFormat::Json | TraceFormat::Svg => {}
     }
     out.flush()?;
-    Ok(Outcome::Yes)
+    // Exit 1, as solve and all do, when the whole search found none.
+    Ok(if stopped || solutions > 0 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
 }

@@ -421,6 +421,80 @@ fn trace_until_and_tree() {
     );
 }
 
+/// Each form of a trace says where it ends and what its marks mean: a
+/// tree or JSON stopped by --until or --max-steps, pictures cut short,
+/// dancing links' dead ends (it fills rows in any order), and the legend
+/// of rejected squares only where the tree draws some.
+#[test]
+fn traces_say_where_they_stop_and_what_they_show() {
+    let dlx = run(&["trace", "6", "-a", "dancing-links", "--format", "tree"]).ok();
+    assert!(
+        dlx.contains("(2, 4)  dead end: a row or column left has no free square"),
+        "{dlx}"
+    );
+    assert!(!dlx.contains("in the next row"), "{dlx}");
+    let first = run(&["trace", "6", "--format", "tree", "--until", "first"]).ok();
+    let header = first.lines().next().unwrap();
+    assert!(
+        header.contains("1 solution, stopped at solution 1 (--until))"),
+        "{header}"
+    );
+    // bitwise's tree has no rejected squares; recursive's has.
+    let bitwise = run(&["trace", "4", "--format", "tree"]).ok();
+    assert!(!bitwise.contains("× "), "{bitwise}");
+    let recursive = run(&["trace", "4", "-a", "recursive", "--format", "tree"]).ok();
+    assert!(
+        recursive
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("; × rejected squares"),
+        "{recursive}"
+    );
+    assert!(
+        recursive.lines().skip(1).any(|l| l.contains("× ")),
+        "{recursive}"
+    );
+
+    // JSON lines and pictures cut by --max-steps say so on stderr; a stop
+    // at --until is what was asked, its last step that solution.
+    let json = run(&["trace", "4", "-f", "json", "--max-steps", "5"]).code(0);
+    assert!(
+        json.stderr
+            .contains("stopped after 5 steps (--max-steps 5), 0 solutions so far"),
+        "{}",
+        json.stderr
+    );
+    assert!(json.stdout.lines().all(|l| l.starts_with("{\"step\":")));
+    let until = run(&["trace", "4", "-f", "json", "--until", "first"]).ok();
+    let last = until.lines().last().unwrap();
+    assert!(last.contains("\"event\":\"solution\""), "{last}");
+    run(&["trace", "4", "-f", "json"]).ok();
+    let cut = run(&["trace", "4", "-f", "svg", "--max-steps", "5"]);
+    assert!(
+        cut.stderr.contains("the pictures show the first 5 steps"),
+        "{}",
+        cut.stderr
+    );
+    run(&["trace", "4", "-f", "svg", "--until", "first"]).ok();
+    // Exactly as many frames as steps: nothing was cut.
+    let steps = run(&["trace", "4", "-f", "json"])
+        .ok()
+        .lines()
+        .count()
+        .to_string();
+    let all = run(&["trace", "4", "-f", "svg", "--max-steps", &steps]);
+    assert!(all.stderr.is_empty(), "{}", all.stderr);
+
+    // A whole search that finds none exits 1, as solve and all do; one
+    // stopped early found none so far, which is not a "no".
+    for format in ["text", "json", "tree", "svg"] {
+        let none = run(&["trace", "3", "-f", format, "--until", "first"]).code(1);
+        assert!(!none.stderr.contains("stop"), "{format}: {}", none.stderr);
+    }
+    run(&["trace", "3", "--max-steps", "3"]).code(0);
+}
+
 /// Replays `trace --format json` on a board and checks each solution
 /// event; the boards it replays are the boards the text draws.
 #[test]

@@ -398,6 +398,8 @@ pub struct FrameRecorder {
     solutions: usize,
     shade_attacked: bool,
     lsb_right: bool,
+    /// Whether the search had a step past the last frame kept.
+    cut: bool,
 }
 
 impl FrameRecorder {
@@ -413,6 +415,7 @@ impl FrameRecorder {
             solutions: 0,
             shade_attacked: true,
             lsb_right: false,
+            cut: false,
         }
     }
 
@@ -480,6 +483,30 @@ impl FrameRecorder {
         &self.frames
     }
 
+    /// Whether the search had more steps than the frames kept
+    /// ([`FrameRecorder::with_max_frames`]): the frames are its first
+    /// steps, not all of them. (A stop after a solution asked for by
+    /// [`FrameRecorder::stop_after_solutions`] is not a cut.)
+    ///
+    /// ```
+    /// use nqueens::{find_algorithm, FrameRecorder};
+    ///
+    /// let recorded = |max: usize| -> Result<(usize, bool), nqueens::Error> {
+    ///     let mut recorder = FrameRecorder::new(4).with_max_frames(max);
+    ///     find_algorithm("recursive")?.search(4, &mut recorder)?;
+    ///     Ok((recorder.frames().len(), recorder.cut()))
+    /// };
+    /// let (all, cut) = recorded(usize::MAX)?;
+    /// assert!(!cut);
+    /// // As many frames as the search has steps: nothing was cut.
+    /// assert_eq!(recorded(all)?, (all, false));
+    /// assert_eq!(recorded(all - 1)?, (all - 1, true));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn cut(&self) -> bool {
+        self.cut
+    }
+
     /// The frames.
     pub fn into_frames(self) -> Vec<Frame> {
         self.frames
@@ -498,16 +525,15 @@ impl FrameRecorder {
             .with_attacked_shaded(self.shade_attacked)
     }
 
+    /// Keeps `frame`, or stops the search when the frames are full: a
+    /// step past the last frame is what says the frames were cut.
     fn push(&mut self, frame: Frame) -> ControlFlow<()> {
         if self.frames.len() >= self.max_frames {
+            self.cut = true;
             return ControlFlow::Break(());
         }
         self.frames.push(frame);
-        if self.frames.len() >= self.max_frames {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     }
 }
 

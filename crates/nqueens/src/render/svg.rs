@@ -844,9 +844,18 @@ mod tests {
                 row: 1,
                 scores: &scores
             }),
+            ControlFlow::Continue(())
+        );
+        // The frames are full: a fourth step stops the search, and says the
+        // frames were cut.
+        assert!(!r.cut());
+        assert_eq!(
+            r.event(&Event::Place { row: 1, col: 3 }),
             ControlFlow::Break(())
         );
+        assert!(r.cut());
         let frames = r.into_frames();
+        assert_eq!(frames.len(), 3);
         assert_eq!(
             frames[1].caption.as_deref(),
             Some("reject (1, 2): the queen on (0, 1) attacks it along the diagonal")
