@@ -54,16 +54,16 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 1 => "one random path".to_string(),
                 k => format!("{} random paths", grouped(u128::from(k))),
             };
+            let solutions = if number(e.solutions) == "1" {
+                "solution"
+            } else {
+                "solutions"
+            };
             if e.high.is_finite() {
                 writeln!(
                     out,
-                    "n = {n}: about {} {} (95% interval {} to {}; {paths}, seed {seed})",
+                    "n = {n}: about {} {solutions} (95% interval {} to {}; {paths}, seed {seed})",
                     number(e.solutions),
-                    if number(e.solutions) == "1" {
-                        "solution"
-                    } else {
-                        "solutions"
-                    },
                     number(e.low),
                     number(e.high),
                 )?;
@@ -77,7 +77,7 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
             } else {
                 writeln!(
                     out,
-                    "n = {n}: about {} solutions from {paths} (seed {seed}), which gives no \
+                    "n = {n}: about {} {solutions} from {paths} (seed {seed}), which gives no \
                      interval; use more --samples",
                     number(e.solutions)
                 )?;

@@ -127,6 +127,20 @@ fn too_few_paths_give_no_interval() {
         "{out}"
     );
     assert!(!out.contains("inf"), "{out}");
+    // Two paths of n = 4 that weigh the same: no "95% interval 4 to 4"
+    // (Q(4) is 2), and "1 solution", not "1 solutions".
+    let out = run(&["estimate", "4", "--samples", "2", "--seed", "1"]).ok();
+    assert!(
+        out.starts_with(
+            "n = 4: about 4 solutions from 2 random paths (seed 1), which gives no interval"
+        ),
+        "{out}"
+    );
+    let out = run(&["estimate", "1", "--samples", "1"]).ok();
+    assert!(
+        out.starts_with("n = 1: about 1 solution from one random path"),
+        "{out}"
+    );
     // Where there is no solution, the zeros are exact.
     let out = run(&["estimate", "3", "--samples", "100"]).ok();
     assert!(

@@ -143,9 +143,11 @@ pub struct Estimate {
     pub solutions: f64,
     /// The standard error of [`Estimate::solutions`]: the sample standard
     /// deviation over √K. Infinite when K = 1 (one value says nothing about
-    /// the spread), and when no path reached a solution on a board that has
+    /// the spread), when no path reached a solution on a board that has
     /// some (n = 1 and n ≥ 4): K zeros say the paths that complete are rare,
-    /// not how much each would weigh, so they bound nothing from above.
+    /// not how much each would weigh, so they bound nothing from above; and
+    /// when the K values are all equal from n = 4 on, where the values do
+    /// spread (some paths end short): the sample has not seen it yet.
     pub std_error: f64,
     /// The lower end of the approximate 95% interval,
     /// `solutions - 1.96 · std_error`, clamped at 0, or at 1 once a path
@@ -243,7 +245,11 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
     // Only n = 2 and 3 have no solution: there every path ends short, and
     // the zeros are exact.
     let has_solutions = n == 1 || n >= 4;
-    let std_error = if samples == 1 || (mean == 0.0 && has_solutions) {
+    // From n = 4 on some paths complete and some do not, so the values
+    // spread: K equal values (K = 2 on n = 4, a quarter of the time) say
+    // the sample is too small to see it, not that the mean is exact.
+    let no_spread_seen = n >= 4 && m2 == 0.0;
+    let std_error = if samples == 1 || (mean == 0.0 && has_solutions) || no_spread_seen {
         f64::INFINITY
     } else {
         let variance = m2.max(0.0) / (samples - 1) as f64;
@@ -920,6 +926,27 @@ mod tests {
         );
         assert_eq!(e.low, 1.0, "{e:?}");
         assert!(e.contains(92.0), "{e:?}");
+    }
+
+    /// Paths that all weigh the same bound nothing from n = 4 on: `estimate
+    /// 4 --samples 2` said "about 4 solutions (95% interval 4 to 4)", Q(4)
+    /// being 2. (n = 1, 2 and 3 are exact: every path weighs the same.)
+    #[test]
+    fn equal_values_bound_nothing_where_values_spread() {
+        let equal = (0..64)
+            .map(|seed| estimate(4, 2, seed).unwrap())
+            .find(|e| e.solutions > 0.0 && e.solutions != 2.0)
+            .expect("two paths that both complete, in 64 seeds");
+        assert!(equal.std_error.is_infinite(), "{equal:?}");
+        assert!(equal.contains(2.0) && equal.low == 1.0, "{equal:?}");
+        for n in 1..=3 {
+            let e = estimate(n, 5, 1).unwrap();
+            assert_eq!(
+                (e.std_error, e.low, e.high),
+                (0.0, e.solutions, e.solutions),
+                "{e:?}"
+            );
+        }
     }
 
     /// Too few paths to reach a solution: the interval is unbounded above,
