@@ -837,6 +837,36 @@ fn a_later_second_signal_stops_at_once() {
     assert_eq!(status.code(), Some(130));
 }
 
+/// `count 33` (the constellation engine, tasks hours long) stops at the
+/// first SIGINT as it says it will, and says that nothing is kept without
+/// a checkpoint (it went on for minutes, and said "the tasks finished are
+/// kept" before "nothing was kept").
+#[cfg(unix)]
+#[test]
+fn a_count_of_hours_long_tasks_stops_at_the_first_signal() {
+    use std::io::BufRead;
+    let mut child = spawn(&["count", "33", "--threads", "1"]);
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(
+        first.starts_with("note: counting n = 33 takes roughly"),
+        "{first}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(&child.id().to_string(), "-INT");
+    let status = exits_within_10s(&mut child, "the first signal did not stop count 33");
+    assert_eq!(status.code(), Some(130));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert!(
+        rest.starts_with("stopping: long tasks under way are given up, and with no --checkpoint")
+            && rest.contains("nothing was kept")
+            && !rest.contains("tasks finished are kept"),
+        "{rest}"
+    );
+}
+
 #[cfg(unix)]
 fn stopped_by_signals_saves_the_checkpoint(name: &str, signals: &[&str]) {
     let cp = temp_path(name);

@@ -52,6 +52,12 @@ use crate::rng::Xoshiro256;
 use crate::search::check_n;
 use crate::sink::tally::Tally;
 use crate::symmetry::Symmetry;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Rows below a point of the search from which it looks at the stop flag:
+/// a search of 11 rows takes well under a second at n = 33, and the flag is
+/// read once per such search, too seldom to cost anything.
+const STOP_ROWS: usize = 11;
 
 /// The engine; see the module docs.
 ///
@@ -409,9 +415,16 @@ struct Search {
 }
 
 impl Search {
-    /// The completions whose last queen stands in `last8`, and in `last4`.
-    fn completions(&self, full: u64) -> (u128, u128) {
-        completions(full, &self.rows, &self.blocked, self.last8, self.last4)
+    /// The completions whose last queen stands in `last8`, and in `last4`;
+    /// `None` when `stop` was set while they were counted.
+    fn completions(&self, full: u64, stop: &AtomicBool) -> Option<(u128, u128)> {
+        completions(
+            full,
+            &self.rows,
+            &self.blocked,
+            (self.last8, self.last4),
+            stop,
+        )
     }
 
     /// Places a queen in each of the first `depth` free rows (fewer than
@@ -468,8 +481,15 @@ impl Search {
 /// Counts the completions of the free `rows` below fixed queens, each row
 /// with the squares the fixed queens attack in `blocked`: those whose last
 /// queen stands in `last8`, and those whose last queen stands in `last4`
-/// (see [`Search`]).
-fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u64) -> (u128, u128) {
+/// (see [`Search`]). Gives up, `None`, when `stop` is set: it is read each
+/// time the search leaves a row [`STOP_ROWS`] or more above the last.
+fn completions(
+    full: u64,
+    rows: &[usize],
+    blocked: &[u64],
+    (last8, last4): (u64, u64),
+    stop: &AtomicBool,
+) -> Option<(u128, u128)> {
     let k = rows.len();
     let mut avail = [0u64; 65];
     let mut c = [0u64; 65];
@@ -477,10 +497,10 @@ fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u6
     let mut r = [0u64; 65];
     avail[0] = full & !blocked[0];
     if k == 1 {
-        return (
+        return Some((
             u128::from((avail[0] & last8).count_ones()),
             u128::from((avail[0] & last4).count_ones()),
-        );
+        ));
     }
     // From about n = 34 a task may have more than 2^64 completions, but no
     // 11 rows have (n^11 < 2^64 for n ≤ 40): the hot loop adds in 64 bits,
@@ -488,7 +508,7 @@ fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u6
     // rows 11 or more above the last (128-bit adds there cost 6%).
     let (mut c8, mut c4) = (0u64, 0u64);
     let (mut total8, mut total4) = (0u128, 0u128);
-    let flush = k.saturating_sub(11);
+    let flush = k.saturating_sub(STOP_ROWS);
     let mut d = 0;
     loop {
         let a = avail[d];
@@ -496,9 +516,12 @@ fn completions(full: u64, rows: &[usize], blocked: &[u64], last8: u64, last4: u6
             if d <= flush {
                 total8 += u128::from(std::mem::take(&mut c8));
                 total4 += u128::from(std::mem::take(&mut c4));
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
             }
             if d == 0 {
-                return (total8, total4);
+                return Some((total8, total4));
             }
             d -= 1;
             continue;
@@ -548,13 +571,15 @@ fn image(n: usize, c: [u8; 4], g: Symmetry) -> [u8; 4] {
 
 /// Completions of a symmetric constellation, with those fixed by the half turn
 /// and the quarter turn. `board` holds the fixed queens' columns already.
+/// Gives up, `None`, when `stop` is set, as [`completions`] does.
 fn symmetric_completions(
     n: usize,
     rows: &[usize],
     blocked: &[u64],
     full: u64,
     board: &mut [usize],
-) -> (u64, u64, u64) {
+    stop: &AtomicBool,
+) -> Option<(u64, u64, u64)> {
     let m = n - 1;
     let k = rows.len();
     let mut avail = vec![0u64; k];
@@ -563,12 +588,16 @@ fn symmetric_completions(
     let mut r = vec![0u64; k];
     avail[0] = full & !blocked[0];
     let (mut total, mut half, mut quarter) = (0u64, 0u64, 0u64);
+    let check = k.saturating_sub(STOP_ROWS);
     let mut d = 0;
     loop {
         let a = avail[d];
         if a == 0 {
+            if d <= check && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             if d == 0 {
-                return (total, half, quarter);
+                return Some((total, half, quarter));
             }
             d -= 1;
             continue;
@@ -608,19 +637,26 @@ impl Plan for ConstellationPlan {
     }
 
     fn count(&self, index: usize) -> Tally {
+        self.count_or_stop(index, &AtomicBool::new(false))
+            .expect("counted whole: nothing sets the flag")
+    }
+
+    /// A task of n = 33 takes hours: it looks at `stop` once per search of
+    /// its last [`STOP_ROWS`] rows, so that a count stops within a second.
+    fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
         let n = self.n;
         let m = n - 1;
-        match self.tasks[index] {
+        Some(match self.tasks[index] {
             Task::Corner { .. } => {
                 // Every last-row square counts, with weight 8.
-                let (found, _) = self.search(index).completions(self.full);
+                let (found, _) = self.search(index).completions(self.full, stop)?;
                 Tally {
                     solutions: 8 * found,
                     classes_x8: 8 * found,
                 }
             }
             Task::Sides { .. } => {
-                let (c8, c4) = self.search(index).completions(self.full);
+                let (c8, c4) = self.search(index).completions(self.full, stop)?;
                 let found = 8 * c8 + 4 * c4;
                 Tally {
                     solutions: found,
@@ -642,7 +678,7 @@ impl Plan for ConstellationPlan {
                     board[y] = x;
                 }
                 let (found, half, quarter) =
-                    symmetric_completions(n, &rows, &blocked, self.full, &mut board);
+                    symmetric_completions(n, &rows, &blocked, self.full, &mut board, stop)?;
                 let w = u128::from(weight);
                 let fixed_sum = u128::from(found)
                     + if half_turn { u128::from(half) } else { 0 }
@@ -656,7 +692,7 @@ impl Plan for ConstellationPlan {
                     classes_x8: w * fixed_sum,
                 }
             }
-        }
+        })
     }
 
     /// Up to n = 19 the time of counting the task. From [`PART_TIMING_N`]
@@ -721,7 +757,8 @@ impl ConstellationPlan {
             if paths == 0.0 {
                 return (0.0, 0.0);
             }
-            let seconds = thread_cpu_seconds(|| below.completions(self.full)).1;
+            let seconds =
+                thread_cpu_seconds(|| below.completions(self.full, &AtomicBool::new(false))).1;
             (seconds, paths * seconds)
         };
         let mut left = rows.min(10);
@@ -826,6 +863,37 @@ mod tests {
         }
     }
 
+    /// A task gives up when the stop flag is set, before or while it runs
+    /// (`count 33` once went on for minutes after Ctrl-C, its tasks hours
+    /// long), and counts as `count` does when it is not.
+    #[test]
+    fn tasks_give_up_when_told_to_stop() {
+        let plan = ConstellationPlan::new(14);
+        let (never, stopped) = (AtomicBool::new(false), AtomicBool::new(true));
+        for index in 0..plan.len() {
+            assert_eq!(plan.count_or_stop(index, &never), Some(plan.count(index)));
+            assert_eq!(
+                plan.count_or_stop(index, &stopped),
+                None,
+                "{}",
+                plan.describe(index)
+            );
+        }
+        // A long task (seconds at n = 24), told to stop 20 ms after it starts.
+        let plan = ConstellationPlan::new(24);
+        let stop = AtomicBool::new(false);
+        let index = (0..plan.len())
+            .find(|&i| matches!(plan.tasks[i], Task::Sides { .. }))
+            .unwrap();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                stop.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(plan.count_or_stop(index, &stop), None);
+        });
+    }
+
     #[test]
     fn random_descents_estimate_a_task_without_bias() {
         // Knuth's estimator, as a dry run uses it from n = 20 on: the paths
@@ -834,11 +902,12 @@ mod tests {
         // and a descent of no rows is the whole search.
         let plan = ConstellationPlan::new(12);
         let mut rng = Xoshiro256::new(12);
+        let never = AtomicBool::new(false);
         let mut checked = 0;
         for index in (0..plan.len()).step_by(plan.len() / 12) {
             let search = plan.search(index);
             let weighted = |(c8, c4): (u128, u128)| (8 * c8 + 4 * c4) as f64;
-            let exact = weighted(search.completions(plan.full));
+            let exact = weighted(search.completions(plan.full, &never).unwrap());
             let (paths, whole) = search.descend(plan.full, 0, &mut rng);
             assert_eq!((paths, &whole), (1.0, &search));
             if exact == 0.0 {
@@ -849,7 +918,7 @@ mod tests {
             let values: Vec<f64> = (0..k)
                 .map(|_| {
                     let (paths, below) = search.descend(plan.full, depth, &mut rng);
-                    paths * weighted(below.completions(plan.full))
+                    paths * weighted(below.completions(plan.full, &never).unwrap())
                 })
                 .collect();
             let mean = values.iter().sum::<f64>() / k as f64;

@@ -355,13 +355,18 @@ pub fn run(
         );
     }
 
-    // A task of a large board takes seconds to minutes (n = 26, 27): the
-    // join engine gives it up within milliseconds of the flag, and it is
-    // counted again on resume; the tasks finished are kept.
-    let stop = crate::output::interrupt_flag_saying(Some(
+    // A task of a large board takes minutes (the join engine, n = 26 to 28)
+    // or hours (the constellation engine, n = 33): both give it up within a
+    // second of the flag, and a resumed run counts it again. The tasks
+    // finished are kept only in a checkpoint or a task log.
+    let kept = run.args.checkpoint.is_some() || run.args.target.task_log.is_some();
+    let stop = crate::output::interrupt_flag_saying(Some(if kept {
         "stopping: the tasks finished are kept, and long tasks under way are given up (a \
-         resumed run counts them again); a second Ctrl-C or SIGTERM stops at once",
-    ));
+         resumed run counts them again); a second Ctrl-C or SIGTERM stops at once"
+    } else {
+        "stopping: long tasks under way are given up, and with no --checkpoint or --task-log \
+         nothing is kept; a second Ctrl-C or SIGTERM stops at once"
+    }));
     let mut watch = Watch {
         checkpoint,
         task_log,
