@@ -290,7 +290,8 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         }
         writeln!(
             out,
-            "nodes: partial boards visited; tests: squares tested (bitwise: rows, one mask each; dancing-links: item sizes compared);\n\
+            "nodes: partial boards visited (brute-force: complete candidates); tests: squares tested (brute-force: pairs of\n\
+             queens compared; bitwise: rows, one mask each; dancing-links: item sizes compared);\n\
              reads: entries of the algorithm's own structure read to test squares (cells of the 0/1 board, array entries,\n\
              flags, counters, mask words; the heuristic's look-ahead included); writes: entries written to keep it up to date;\n\
              peak: the most entries on its stack or queue at once (the recursion depth for recursive searches)"

@@ -63,7 +63,11 @@ pub enum Command {
     /// row by row): every solution can come out, but NOT all equally often.
     /// The same --seed gives the same board.
     Random(RandomArgs),
-    /// Print every solution, in lexicographic order, as it is found.
+    /// Print every solution as it is found, in the algorithm's order.
+    ///
+    /// The order is lexicographic but for `-a heuristic` and `-a
+    /// dancing-links`, which find them in an order of their own (`nqueens
+    /// algorithms` lists each one's).
     ///
     /// Output streams in constant memory; stop early with --limit or by closing
     /// the pipe (`nqueens all 12 | head`).

@@ -43,8 +43,20 @@ where
     T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
 {
     let t = text.trim();
+    // Digits past the type's range ("from 1 up" would not say why), or
+    // above `high`: the message gives the top of the range.
+    let too_large = || {
+        format!(
+            "too large: give {what}, a whole number from {} to {}, such as {example}",
+            grouped_text(low),
+            grouped_text(high)
+        )
+    };
+    let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     match t.parse::<T>() {
         Ok(v) if v >= low && v <= high => Ok(v),
+        Ok(v) if v > high => Err(too_large()),
+        Err(_) if digits => Err(too_large()),
         _ => {
             let high = grouped_text(high);
             // The type's own maximum (u64::MAX and up) reads as "no limit".

@@ -130,6 +130,10 @@ fn every_command_refuses_hostile_input_clearly() {
         // trace, compare, serve
         (vec!["trace", "40"], Input::None),
         (vec!["trace", "4", "--max-steps", "0"], Input::None),
+        (
+            vec!["trace", "4", "--max-steps", "18446744073709551616"],
+            Input::None,
+        ),
         (vec!["compare", "100"], Input::None),
         (vec!["serve", "--port", "99999"], Input::None),
         (vec!["serve", "--allow-origin", "*"], Input::None),
