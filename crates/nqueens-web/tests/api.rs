@@ -1176,6 +1176,44 @@ mod trace {
         }
     }
 
+    /// Paged through in small pages, the trees of the pages, each node
+    /// taken from the last page that sends it, are the whole search's tree
+    /// mark for mark: a board made on one page and found a dead end on the
+    /// next is sent again (the page showed it as a queen, and its dead-end
+    /// step was no dead end).
+    #[test]
+    fn pages_send_the_dead_ends_they_find() {
+        let s = start();
+        for algorithm in nqueens::algorithms() {
+            let (name, n) = (algorithm.name(), 5);
+            let mut whole = nqueens::Trace::new(name, n);
+            algorithm.search(n, &mut whole).unwrap();
+            let tree = whole.replay.tree();
+            let mut marks = std::collections::BTreeMap::new();
+            let mut offset = 0;
+            loop {
+                let page = s.ok(
+                    "/api/trace",
+                    json!({"n": n, "algorithm": name, "offset": offset, "limit": 37}),
+                );
+                for node in page["tree"].as_array().unwrap() {
+                    marks.insert(node["id"].as_u64().unwrap() as usize, node["mark"].clone());
+                }
+                match page["next_offset"].as_u64() {
+                    Some(next) => offset = next,
+                    None => break,
+                }
+            }
+            assert_eq!(marks.len(), tree.len(), "{name}: every node is sent");
+            for node in tree {
+                let mark = serde_json::to_value(node.mark).unwrap();
+                assert_eq!(marks[&node.id], mark, "{name}: node {}", node.id);
+            }
+            let dead = tree.iter().filter(|t| t.mark == nqueens::TreeMark::DeadEnd);
+            assert!(name == "brute-force" || dead.count() > 0, "{name}");
+        }
+    }
+
     #[test]
     fn bitwise_shows_masks_and_heuristic_scores() {
         let s = start();

@@ -502,6 +502,8 @@ mod replies {
                 assert!(pages.len() > 1, "{algorithm} {limit}: one page");
                 let mut joined = Vec::new();
                 let mut nodes = std::collections::BTreeMap::new();
+                // The node the search stands on before a page's first step.
+                let mut before = 0;
                 for page in &pages {
                     let these = page["events"].as_array().expect("events");
                     assert!(!these.is_empty());
@@ -513,7 +515,7 @@ mod replies {
                     let ids = tree_by_id(page);
                     assert_paths_in(&ids, these, algorithm);
                     // And nothing else: the nodes made by its steps, those
-                    // its steps stand on, and their ancestors.
+                    // its steps stand on or leave, and their ancestors.
                     let first = page["offset"].as_u64().expect("offset");
                     let last = first + these.len() as u64;
                     let mut wanted = std::collections::BTreeSet::new();
@@ -522,33 +524,58 @@ mod replies {
                         step > first && step <= last
                     });
                     let stood = these.iter().filter_map(|e| e["node"].as_u64());
-                    for id in made.filter_map(|t| t["id"].as_u64()).chain(stood) {
+                    // (Only a partial board's mark can change when it is
+                    // left: the server keeps no rejected square or bfs
+                    // solution from an earlier page.)
+                    let board = |id: &u64| {
+                        matches!(
+                            tree[*id as usize]["mark"].as_str(),
+                            Some("queen" | "dead_end")
+                        )
+                    };
+                    let left = Some(before).filter(board);
+                    for id in made
+                        .filter_map(|t| t["id"].as_u64())
+                        .chain(stood)
+                        .chain(left)
+                    {
                         let mut at = Some(id);
                         while let Some(id) = at.filter(|id| wanted.insert(*id)) {
-                            at = ids[&id]["parent"].as_u64();
+                            at = ids.get(&id).unwrap_or_else(|| {
+                                panic!(
+                                    "{algorithm} {limit} from {first}: node {id} ({}) not sent",
+                                    tree[id as usize]
+                                )
+                            })["parent"]
+                                .as_u64();
                         }
                     }
-                    assert_eq!(
-                        ids.keys()
-                            .copied()
-                            .collect::<std::collections::BTreeSet<_>>(),
-                        wanted,
-                        "{algorithm} {limit}: the tree of the page from {first}"
+                    // (A finished board left, a solution, may come too.)
+                    let sent: std::collections::BTreeSet<_> = ids.keys().copied().collect();
+                    let extra: Vec<_> = sent.difference(&wanted).collect();
+                    assert!(
+                        sent.is_superset(&wanted) && extra.iter().all(|&&id| id == before),
+                        "{algorithm} {limit}: the tree of the page from {first}: {sent:?}, wanted {wanted:?}"
                     );
                     for (id, node) in ids {
                         nodes.insert(id, node.clone());
                     }
+                    before = these
+                        .last()
+                        .and_then(|e| e["node"].as_u64())
+                        .expect("a node");
                     joined.extend(these.iter().cloned());
                 }
                 assert_eq!(joined.len(), events.len(), "{algorithm} {limit}");
                 for (i, (a, b)) in joined.iter().zip(events).enumerate() {
                     assert_eq!(a, b, "{algorithm} {limit}: step {}", i + 1);
                 }
-                // The nodes are the whole tree's (a mark may be older in
-                // an earlier page: a queen not yet known as a dead end).
+                // The nodes, each from the last page that sent it, are the
+                // whole tree's, marks too (an earlier page may send a queen
+                // that a later one sends again as a dead end).
                 assert_eq!(nodes.len(), tree.len(), "{algorithm} {limit}");
                 for (node, whole) in nodes.values().zip(tree) {
-                    for key in ["id", "parent", "row", "col", "depth", "step"] {
+                    for key in ["id", "parent", "row", "col", "depth", "step", "mark"] {
                         assert_eq!(node[key], whole[key], "{algorithm}: {node} {whole}");
                     }
                 }

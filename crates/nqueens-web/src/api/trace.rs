@@ -21,7 +21,9 @@
 //! [`Limits::reply_bytes`]: without a `"limit"`, the page ends where the
 //! next step would not fit; with one, a page that would not fit is refused
 //! (422, `reply_too_large`) with the number of steps that do. The tree of a
-//! page holds the nodes its steps stand on or make, and their ancestors; the
+//! page holds the nodes its steps stand on, make or leave, and their
+//! ancestors, with their marks as its last step left them (a board made on
+//! one page and found a dead end on the next is sent again there); the
 //! first page's is the whole tree so far.
 //!
 //! Every step carries `"counters"`: the nodes, conflict tests, reads and
@@ -166,6 +168,8 @@ struct Recorder<'a> {
     node_bytes: usize,
     /// Tree nodes already looked at.
     seen: usize,
+    /// The node the search stands on, before the next step.
+    at: usize,
     /// brute-force counts only its complete candidates as boards.
     brute_force: bool,
     n: usize,
@@ -249,7 +253,7 @@ impl Sink for Recorder<'_> {
             return ControlFlow::Break(());
         }
         if self.replay.steps() < self.offset {
-            self.replay.apply(event);
+            self.at = self.replay.apply(event).node;
             self.tally.apply(event);
             self.count_before(event);
             // Nodes made before the page are in it only as ancestors.
@@ -292,8 +296,11 @@ impl Sink for Recorder<'_> {
             self.truncated = true;
             return ControlFlow::Break(());
         }
+        // The nodes made, the node stood on, and the node left: a board
+        // made on an earlier page and found a dead end on this one is sent
+        // again with its new mark (the page showed it as a queen).
         let made = self.seen..self.replay.nodes_made();
-        let (added, bytes) = self.new_nodes(made.chain([step.node]));
+        let (added, bytes) = self.new_nodes(made.chain([step.node, self.at]));
         let needed = self.scratch.len() + 1 + self.node_bytes + bytes + TAIL_BYTES;
         if needed > self.out.room() {
             self.full = true;
@@ -309,6 +316,7 @@ impl Sink for Recorder<'_> {
         self.nodes.extend(added);
         self.node_bytes += bytes;
         self.seen = self.replay.nodes_made();
+        self.at = step.node;
         self.written += 1;
         ControlFlow::Continue(())
     }
@@ -441,6 +449,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         nodes: BTreeSet::new(),
         node_bytes: close.len() + open_bytes,
         seen: 0,
+        at: 0,
         truncated: false,
         full: false,
         late: false,
