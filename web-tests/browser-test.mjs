@@ -871,6 +871,11 @@ async function testGoToStep(url) {
   // Past 20,000 steps, straight from the empty board: a window.
   await goTo(54321, 'go to step 54,321 of bitwise on 10×10');
   await checkStepIsApis(url, 10, 'bitwise', 54321);
+  // The tree's count is of the window's nodes, and says so (it said "80 of
+  // 80 shown" beside a counter of thousands).
+  await waitText('#w-tree-count', /, of steps \d+ to \d+ held$/, 'a window\'s tree says which steps it holds');
+  const window = (await text('#w-tree-count')).match(/, of steps (\d+) to (\d+) held$/);
+  ok(Number(window[1]) <= 54321 && 54321 <= Number(window[2]), `the window held holds step 54,321 (${window[0]})`);
   const scrubMin = Number(await page.getAttribute('#w-scrub', 'min'));
   const scrubMax = Number(await page.getAttribute('#w-scrub', 'max'));
   ok(scrubMin === 1 && scrubMax < 5000, `the timeline spans the window only (min ${scrubMin}, max ${scrubMax})`);

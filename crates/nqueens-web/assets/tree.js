@@ -154,8 +154,12 @@ export function showTree(w) {
   // brute-force's tree also holds the prefixes of its candidates, which it
   // never stands on.
   const partial = shown - boards - pruned - (w.rootCounts || shown === 0 ? 0 : 1);
+  // A window of a longer trace holds only its steps' nodes (and their
+  // ancestors): say so, as the counters above count the whole search.
+  const from = w.offset || 0;
+  const held = from > 0 || w.truncated ? `, of steps ${from + 1} to ${from + w.events.length} held` : '';
   $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` +
-    (w.rootCounts ? '' : ' + the empty board') + (partial > 0 ? ` + ${plural(partial, 'partial board')}` : '');
+    (w.rootCounts ? '' : ' + the empty board') + (partial > 0 ? ` + ${plural(partial, 'partial board')}` : '') + held;
   // Keep the current node in sight, scrolling the tree only.
   const r = t.rows.get(cur);
   const box = $('w-tree');
