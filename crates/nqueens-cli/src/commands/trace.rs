@@ -473,10 +473,10 @@ fn pictures(
             crate::exit::note!("wrote {} pictures to {}", frames.len(), dir.display());
         }
     }
-    Ok(if cut || stats.solutions > 0 {
+    Ok(if cut {
         Outcome::Yes
     } else {
-        Outcome::No
+        Outcome::of_count(stats.solutions.into())
     })
 }
 
@@ -713,9 +713,9 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
     }
     out.flush()?;
     // Exit 1, as solve and all do, when the whole search found none.
-    Ok(if stopped || solutions > 0 {
+    Ok(if stopped {
         Outcome::Yes
     } else {
-        Outcome::No
+        Outcome::of_count(solutions.into())
     })
 }
