@@ -65,6 +65,22 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     Ok(out)
 }
 
+/// What a reader says of a comma with nothing before it in its list, or
+/// nothing since the comma before it.
+pub(crate) const EMPTY_ENTRY: &str =
+    "an empty entry: nothing before this comma; leave no entry out (`1,,3` is not `1 3`)";
+
+/// The error if the token at `pos` is a comma that leaves an entry empty:
+/// right after its list's `[` or after another comma.
+pub(crate) fn empty_entry(tokens: &[(usize, Token)], pos: usize) -> Result<(), ParseError> {
+    match (&tokens[pos], pos.checked_sub(1).map(|p| &tokens[p].1)) {
+        ((line, Token::Comma), Some(Token::Open | Token::Comma)) => {
+            Err(ParseError::at(*line, EMPTY_ENTRY))
+        }
+        _ => Ok(()),
+    }
+}
+
 pub(crate) fn unclosed(tokens: &[(usize, Token)]) -> ParseError {
     let line = tokens.last().map_or(1, |(l, _)| *l);
     ParseError::at(line, "the list is not closed: add the missing ']'")
@@ -129,7 +145,7 @@ pub(crate) fn quoted_list(text: &str) -> Result<Placement, ParseError> {
         match tokens.get(pos) {
             None => return Err(unclosed(&tokens)),
             Some((_, Token::Close)) => break,
-            Some((_, Token::Comma)) => {}
+            Some((_, Token::Comma)) => empty_entry(&tokens, pos)?,
             Some((line, Token::Word(w))) => words.push((*line, w.clone())),
             Some((line, Token::Str(s))) => rows.push((*line, s.clone())),
             Some((line, Token::Open)) => {

@@ -6,7 +6,7 @@
 
 use crate::board::Placement;
 use crate::error::ParseError;
-use crate::leetcode::{rows_or_mixed, tokenize, unclosed, Token};
+use crate::leetcode::{empty_entry, rows_or_mixed, tokenize, unclosed, Token, EMPTY_ENTRY};
 use crate::parse::first_nonblank;
 use crate::read::error::FORMS;
 
@@ -19,15 +19,25 @@ pub(super) fn parse(text: &str, one_based: bool) -> Result<Vec<Placement>, Parse
     if first.starts_with('[') {
         return bracketed(text, one_based);
     }
-    let tokens = text
-        .lines()
-        .enumerate()
-        .flat_map(|(i, line)| {
-            line.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(move |t| (i + 1, t.to_string()))
-        })
-        .collect::<Vec<_>>();
+    // Entries are separated by commas, words by blanks; every comma must
+    // have a word since the start or the comma before it.
+    let mut tokens = Vec::new();
+    let mut empty = true;
+    for (i, line) in text.lines().enumerate() {
+        let entries: Vec<&str> = line.split(',').collect();
+        for (k, entry) in entries.iter().enumerate() {
+            for word in entry.split(char::is_whitespace).filter(|t| !t.is_empty()) {
+                tokens.push((i + 1, word.to_string()));
+                empty = false;
+            }
+            if k + 1 < entries.len() {
+                if empty {
+                    return Err(ParseError::at(i + 1, EMPTY_ENTRY));
+                }
+                empty = true;
+            }
+        }
+    }
     Ok(vec![columns(&tokens, one_based)?])
 }
 
@@ -154,7 +164,7 @@ fn group(
                 *pos += 1;
                 break;
             }
-            Some((_, Token::Comma)) => {}
+            Some((_, Token::Comma)) => empty_entry(tokens, *pos)?,
             Some((line, Token::Word(w))) => words.push((*line, w.clone())),
             Some((line, Token::Str(s))) => rows.push((*line, s.clone())),
             Some((line, Token::Open)) => {

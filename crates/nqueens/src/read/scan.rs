@@ -146,6 +146,9 @@ pub(super) struct Scanner<R> {
     first_word_line: u64,
     /// The word being read by the slow path, kept for its buffer.
     scratch: Vec<u8>,
+    /// Nothing but blanks since the current list began or its last comma:
+    /// a comma now would leave an entry empty ([`empty_entry`]).
+    empty: bool,
     /// Bytes of a byte-order mark read so far.
     bom: usize,
     /// Told that the text holds column lists, so that a quoted (LeetCode)
@@ -169,6 +172,7 @@ impl<R: BufRead> Scanner<R> {
             first_word: Vec::new(),
             first_word_line: 1,
             scratch: Vec::new(),
+            empty: true,
             bom: 0,
             lists_only: false,
         }
@@ -263,6 +267,7 @@ impl<R: BufRead> Scanner<R> {
                 words,
                 first_word,
                 first_word_line,
+                empty,
                 ..
             } = self;
             let buf = src.fill_buf()?;
@@ -271,6 +276,7 @@ impl<R: BufRead> Scanner<R> {
             }
             let len = buf.len();
             let (mut i, mut ln, mut last, mut count) = (0, *line, *last_line, *words);
+            let mut empty_entry_line = None;
             let mut stopped = false;
             let mut slow = false;
             while i < len {
@@ -313,6 +319,7 @@ impl<R: BufRead> Scanner<R> {
                     }
                     count += 1;
                     last = ln;
+                    *empty = false;
                     let word = Word {
                         value: Ok(value),
                         text: &buf[start..i],
@@ -330,7 +337,12 @@ impl<R: BufRead> Scanner<R> {
                         ln += 1;
                         i += 1;
                     }
+                    COMMA if *empty => {
+                        empty_entry_line = Some(ln);
+                        break;
+                    }
                     COMMA => {
+                        *empty = true;
                         last = ln;
                         i += 1;
                     }
@@ -339,6 +351,9 @@ impl<R: BufRead> Scanner<R> {
                         break;
                     }
                 }
+            }
+            if let Some(line) = empty_entry_line {
+                return Err(empty_entry(line));
             }
             (*line, *last_line, *words) = (ln, last, count);
             src.consume(i);
@@ -375,6 +390,7 @@ impl<R: BufRead> Scanner<R> {
                     self.state = State::Top;
                 } else {
                     self.state = State::Plain;
+                    self.empty = true;
                     self.start_offset = 0;
                     self.start_line = self.line;
                     self.words = 0;
@@ -385,7 +401,11 @@ impl<R: BufRead> Scanner<R> {
             (State::AfterOpen, _) => self.state = State::Group { outer: false },
             (State::Top, OPEN) => self.open_list(State::AfterOpen),
             (State::Outer, OPEN) => self.open_list(State::Group { outer: true }),
+            (State::Plain | State::Group { .. }, COMMA) if self.empty => {
+                return Err(empty_entry(self.line));
+            }
             (_, COMMA) => {
+                self.empty = true;
                 self.last_line = self.line;
                 self.advance(1);
             }
@@ -423,6 +443,7 @@ impl<R: BufRead> Scanner<R> {
             }
             (State::Group { .. }, QUOTE) => {
                 self.read_string()?;
+                self.empty = false;
                 self.mixed = true;
             }
             (State::Top | State::Outer, QUOTE) => {
@@ -461,6 +482,7 @@ impl<R: BufRead> Scanner<R> {
         self.open_line = self.line;
         self.words = 0;
         self.mixed = false;
+        self.empty = true;
         self.state = next;
         self.advance(1);
     }
@@ -596,6 +618,7 @@ impl<R: BufRead> Scanner<R> {
                 self.first_word_line = line;
             }
             self.words += 1;
+            self.empty = false;
             if self.mixed {
                 continue;
             }
@@ -772,6 +795,12 @@ fn run_of_digits(window: &[u8]) -> Option<(u64, usize)> {
     Some((value, 8 + k2))
 }
 
+/// A comma with nothing before it in its list, or nothing since the comma
+/// before it: an entry left out (`1,,3` is not `1 3`).
+fn empty_entry(line: u64) -> ReadError {
+    parse_error(Some(line), crate::leetcode::EMPTY_ENTRY.into())
+}
+
 fn unclosed_quote(line: u64) -> ReadError {
     parse_error(
         Some(line),
@@ -874,6 +903,17 @@ mod tests {
             "[0]\n[\".Q\",\"..\"\n",
             "[\n0,\n5\n]",
             "0 1\n2 \u{a0}x",
+            "1,,3,0,2",
+            ",1,3,0,2",
+            "1, 3,\n,0",
+            "1,\u{a0},3",
+            "[1,,3,0,2]",
+            "[,1,3,0,2]",
+            "[1,3,\n,0,2]",
+            "[[1,3,0,2],[,2,0,3,1]]",
+            "[\".Q\",,\"Q.\"]",
+            "[,\".Q\",\"Q.\"]",
+            "[1, \".Q\",,]",
         ] {
             agrees(text, false);
             agrees(text, true);
@@ -883,6 +923,19 @@ mod tests {
             e.starts_with("line 2: token 5 (\"x\") is not a column number"),
             "{e}"
         );
+        // An entry left out is not read past (`1,,3,0,2` was read as
+        // `1 3 0 2`, a solution for n = 4); a comma at the end is allowed.
+        for text in [
+            "1,,3,0,2",
+            "[1,,3,0,2]",
+            "1,\n,3,0,2",
+            "[\".Q..\",,\"...Q\"]",
+        ] {
+            let e = read_all(text, false).unwrap_err();
+            assert!(e.contains("an empty entry"), "{text:?}: {e}");
+        }
+        assert!(read_all("1,3,0,2,", false).is_ok());
+        assert!(read_all("[1,3,0,2,]", false).is_ok());
         let e = read_all("  \n", false).unwrap_err();
         assert!(e.starts_with("the input is empty"), "{e}");
         let e = read_all("0 \u{ff}", false).unwrap_err();
@@ -927,16 +980,27 @@ mod tests {
     }
 
     /// The words of a plain list (no brackets, ASCII), the obvious way: lines
-    /// at newlines, words at blanks and commas.
-    fn plain_words(text: &str) -> Vec<(Result<u64, Bad>, String, u64)> {
-        text.split('\n')
-            .zip(1..)
-            .flat_map(|(line, n)| {
-                line.split([' ', ',', '\t', '\r'])
-                    .filter(|w| !w.is_empty())
-                    .map(move |w| (classify(w), w.to_string(), n))
-            })
-            .collect()
+    /// at newlines, entries at commas, words at blanks; or the line of the
+    /// first comma that leaves an entry empty.
+    fn plain_words(text: &str) -> Result<Vec<(Result<u64, Bad>, String, u64)>, u64> {
+        let mut words = Vec::new();
+        let mut empty = true;
+        for (line, n) in text.split('\n').zip(1..) {
+            let entries: Vec<&str> = line.split(',').collect();
+            for (k, entry) in entries.iter().enumerate() {
+                for w in entry.split([' ', '\t', '\r']).filter(|w| !w.is_empty()) {
+                    words.push((classify(w), w.to_string(), n));
+                    empty = false;
+                }
+                if k + 1 < entries.len() {
+                    if empty {
+                        return Err(n);
+                    }
+                    empty = true;
+                }
+            }
+        }
+        Ok(words)
     }
 
     proptest! {
@@ -965,8 +1029,16 @@ mod tests {
                     got.push((w.value, String::from_utf8_lossy(w.text).into_owned(), w.line));
                     Ok(ControlFlow::Continue(()))
                 });
-                prop_assert!(matches!(scanned, Ok(Scan::Columns | Scan::End)));
-                prop_assert_eq!(&got, &want, "capacity {}", capacity);
+                match (&want, scanned) {
+                    (Ok(want), Ok(Scan::Columns | Scan::End)) => {
+                        prop_assert_eq!(&got, want, "capacity {}", capacity)
+                    }
+                    (Err(line), Err(ReadError::Parse(e))) => {
+                        prop_assert_eq!(e.line, Some(*line as usize));
+                        prop_assert!(e.message.starts_with("an empty entry"), "{}", e.message);
+                    }
+                    (want, got) => prop_assert!(false, "{:?} against {:?}", want, got.map(|_| ())),
+                }
             }
         }
     }
