@@ -37,6 +37,10 @@ impl std::error::Error for ParseError {}
 /// assert!(p[0].is_solution());
 /// let e = parse_placements("0 4 9", false).unwrap_err();
 /// assert_eq!(e.line, Some(1));
+/// // An entry left out is an error, not a shorter list; a comma at the end
+/// // is allowed.
+/// assert!(parse_placements("1, 3,, 0, 2", false).is_err());
+/// assert_eq!(parse_placements("1, 3, 0, 2,", false)?[0].n(), 4);
 /// # Ok::<(), nqueens::ParseError>(())
 /// ```
 ///
