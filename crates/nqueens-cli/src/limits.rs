@@ -115,7 +115,7 @@ pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
     if n > SOLVE_MAX {
         let instead = if command == "solve" {
             "; without --algorithm (or with --algorithm construct or min-conflicts) solve finds \
-             one solution of any size"
+             one solution of any size up to 2^32 (min-conflicts up to 2^28)"
         } else {
             ""
         };

@@ -151,7 +151,9 @@ pub fn emit(
             if let Some(v) = verifier.as_mut() {
                 columns.iter().for_each(|&c| v.push(c));
             }
-            let picture = Picture::from_columns(&columns).with_coordinates(true);
+            let picture = Picture::from_columns(&columns)
+                .with_coordinates(true)
+                .with_coordinates_from(usize::from(out.options.one_based));
             if out.output == BoardOutput::Svg {
                 write_svg(&mut stdout, &picture)?;
             } else {
@@ -238,7 +240,7 @@ fn report(n: usize, verdict: &Verdict, started: Instant) -> Outcome {
     let seconds = started.elapsed().as_secs_f64();
     if verdict.is_solution() {
         crate::exit::note!(
-            "verified: {}, no two attack each other ({seconds:.2} s)",
+            "verified: {}, no two attack each other ({seconds:.2} s in all)",
             nqueens::plural(n as u128, "queen", "queens")
         );
         Outcome::Yes

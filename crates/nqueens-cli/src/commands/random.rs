@@ -37,7 +37,7 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
         };
         usage!(
             "random {n}: n is too large: above n = {UNIFORM_MAX} a random solution comes from \
-             min-conflicts, which takes n up to {} (it keeps about {} for this board){instead}",
+             min-conflicts, which takes n up to {} (it allocates about {} for this board){instead}",
             grouped(nqueens::MIN_CONFLICTS_MAX_N as u128),
             show_bytes(nqueens::min_conflicts_memory(n))
         );

@@ -87,7 +87,7 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
             grouped(HUGE_MAX as u128)
         ),
         Method::MinConflicts(_) if n > nqueens::MIN_CONFLICTS_MAX_N => usage!(
-            "solve {n} --algorithm min-conflicts: n is too large: the search keeps about {} \
+            "solve {n} --algorithm min-conflicts: n is too large: the search allocates about {} \
              for a board of this size and takes n up to {}; use --algorithm construct, which \
              takes n up to {} in constant memory",
             show_bytes(nqueens::min_conflicts_memory(n)),
@@ -206,7 +206,8 @@ pub fn note_long_search(n: usize, start: MinConflictsStart) {
     let seconds = n as f64 * per_queen;
     if seconds >= 1.0 {
         crate::exit::note!(
-            "min-conflicts on n = {}: about {seconds:.0} s and {} of memory",
+            "min-conflicts on n = {}: about {seconds:.0} s; it allocates about {} (and writes less \
+             of it)",
             grouped(n as u128),
             show_bytes(nqueens::min_conflicts_memory(n))
         );

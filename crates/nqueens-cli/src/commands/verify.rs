@@ -93,7 +93,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
     let columns = column_reader(reader, one_based, form, told);
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
-        return stream_picture(&name, columns, format);
+        return stream_picture(&name, columns, format, one_based);
     }
     let keep = if again.is_some() { 0 } else { PIPE_KEEP };
     let mut columns = columns.with_detail_max(DETAIL_MAX).with_kept_columns(keep);
@@ -319,7 +319,7 @@ fn whole(
         let Some(first) = placements.into_iter().next() else {
             usage!("cannot read a placement from {name}: the input holds none");
         };
-        return picture(first, count, format);
+        return picture(first, count, format, one_based);
     }
     let mut report = Report::new(format, one_based, false);
     report.several = placements.len() > 1;
@@ -335,6 +335,7 @@ fn stream_picture<R: io::BufRead>(
     name: &str,
     columns: ColumnReader<R>,
     format: VerifyFormat,
+    one_based: bool,
 ) -> anyhow::Result<Outcome> {
     let mut columns = columns.with_detail_max(PICTURE_MAX).with_limit(PICTURE_MAX);
     let mut first = None;
@@ -351,7 +352,7 @@ fn stream_picture<R: io::BufRead>(
         }
     }
     match first {
-        Some(first) => picture(first, count, format),
+        Some(first) => picture(first, count, format, one_based),
         None => usage!("cannot read a placement from {name}: the input holds none"),
     }
 }
@@ -383,8 +384,14 @@ fn read_error(name: &str, e: ReadError, format: VerifyFormat) -> anyhow::Error {
     anyhow::Error::new(UsageError(message))
 }
 
-/// Draws the one placement, attacking pairs in red.
-fn picture(placement: Placement, count: usize, format: VerifyFormat) -> anyhow::Result<Outcome> {
+/// Draws the one placement, attacking pairs in red, its rows and columns
+/// numbered from 1 with `one_based` (as the text report numbers them).
+fn picture(
+    placement: Placement,
+    count: usize,
+    format: VerifyFormat,
+    one_based: bool,
+) -> anyhow::Result<Outcome> {
     if count != 1 {
         usage!("--format svg and png draw one board, but the input holds {count} placements");
     }
@@ -409,6 +416,7 @@ fn picture(placement: Placement, count: usize, format: VerifyFormat) -> anyhow::
     };
     let picture = Picture::from_placement(&placement)
         .with_coordinates(true)
+        .with_coordinates_from(usize::from(one_based))
         .with_caption(caption);
     let mut out = Out::stdout();
     if format == VerifyFormat::Svg {

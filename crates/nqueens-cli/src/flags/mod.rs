@@ -29,7 +29,8 @@ Examples:
   nqueens serve --open           a web page: place queens, finish boards, watch the algorithms
 
 Rows and columns are counted from 0 unless --one-based is given.
-Exit status: 0 yes, 1 no (no solution / not a solution), 2 error.";
+Exit status: 0 yes, 1 no (no solution / not a solution), 2 error,
+3 unknown (complete --timeout ran out), 130 interrupted.";
 
 /// Place n queens on an n×n board so that no two attack each other: find the
 /// first solution, list them all, count them, or check a board.
@@ -69,7 +70,8 @@ pub enum Command {
     /// dancing-links`, which find them in an order of their own (`nqueens
     /// algorithms` lists each one's).
     ///
-    /// Output streams in constant memory; stop early with --limit or by closing
+    /// Output streams in constant memory (but for -a bfs, whose queue of
+    /// boards grows: 70 MB at n = 14); stop early with --limit or by closing
     /// the pipe (`nqueens all 12 | head`).
     All(AllArgs),
     /// Count the solutions, and with --unique the classes up to symmetry.
@@ -284,9 +286,13 @@ pub enum SolutionFormat {
 
 impl SolutionFormat {
     /// Whether the format writes column numbers, which `--one-based`
-    /// counts from 1 (a drawing, a picture or nothing has none).
+    /// counts from 1 (the SVG picture numbers its rows and columns; a
+    /// drawing, a PNG or nothing has no numbers).
     pub fn has_numbers(self) -> bool {
-        matches!(self, Self::List | Self::Json | Self::Pairs | Self::Lines)
+        matches!(
+            self,
+            Self::List | Self::Json | Self::Pairs | Self::Lines | Self::Svg
+        )
     }
 
     /// Refuses `--one-based` beside a format without numbers, where it
@@ -294,8 +300,8 @@ impl SolutionFormat {
     pub fn check_one_based(self, one_based: bool) -> anyhow::Result<()> {
         if one_based && !self.has_numbers() {
             crate::exit::usage!(
-                "--one-based counts the columns that list, json, pairs and lines print from 1; \
-                 --format {} prints no column numbers",
+                "--one-based counts the columns that list, json, pairs, lines and svg print from \
+                 1; --format {} prints no column numbers",
                 self.name()
             );
         }

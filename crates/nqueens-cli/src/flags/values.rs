@@ -16,7 +16,10 @@ use nqueens::Engine;
 pub fn board_size(text: &str) -> Result<usize, String> {
     let t = text.trim();
     let invalid = || {
-        format!("'{t}' is not a board size: n must be a positive whole number, such as 8, 1_000_000 or 1e9")
+        format!(
+            "'{t}' is not a board size: n is a positive whole number, written as digits \
+             (8, 1_000_000) or as digits times a power of ten (1e9, 25e6)"
+        )
     };
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
     let plain: String = t.chars().filter(|&c| c != '_').collect();
@@ -367,7 +370,14 @@ impl TypedValueParser for AlgorithmParser {
             "min-conflicts" => Ok(AlgorithmChoice::MinConflicts),
             name => match nqueens::find_algorithm(name) {
                 Ok(a) => Ok(AlgorithmChoice::Classic(a)),
-                Err(e) => Err(invalid(cmd, arg, name, &e.to_string())),
+                // The library names its search algorithms; solve and random
+                // also take the two for huge boards.
+                Err(e) => Err(invalid(
+                    cmd,
+                    arg,
+                    name,
+                    &format!("{e} (solve and random also take construct and min-conflicts)"),
+                )),
             },
         }
     }

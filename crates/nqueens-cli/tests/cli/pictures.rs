@@ -23,6 +23,36 @@ fn solve_svg_draws_every_queen() {
     assert_eq!(svg, run(&["solve", "8", "--format", "svg"]).ok());
 }
 
+/// The numbers along an SVG's edges, in order.
+fn coordinates(svg: &str) -> Vec<u32> {
+    let g = &svg[svg.find("<g class=\"coordinates\"").expect(svg)..];
+    let g = &g[..g.find("</g>").unwrap()];
+    g.split("</text>")
+        .filter_map(|t| t.rsplit('>').next()?.parse().ok())
+        .collect()
+}
+
+/// With --one-based the SVG numbers its rows and columns from 1, as the
+/// list and the verify report count them (it drew 0 to n − 1, and `solve`
+/// refused the flag saying that SVG prints no numbers); PNG has none.
+#[test]
+fn svg_numbers_count_from_one_with_one_based() {
+    let from_zero = coordinates(&run(&["solve", "4", "-f", "svg"]).ok());
+    assert_eq!(from_zero, [0, 0, 1, 1, 2, 2, 3, 3]);
+    let from_one = [1, 1, 2, 2, 3, 3, 4, 4];
+    let svg = run(&["solve", "4", "-f", "svg", "--one-based"]).ok();
+    assert_eq!(coordinates(&svg), from_one);
+    let (code, svg, err) = bytes(&["verify", "--one-based", "-f", "svg"], "2 4 1 3\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(coordinates(&String::from_utf8(svg).unwrap()), from_one);
+    let (code, _, err) = bytes(&["solve", "4", "-f", "png", "--one-based"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--format png prints no column numbers"),
+        "{err}"
+    );
+}
+
 #[test]
 fn solve_png_is_a_png() {
     let (code, png, err) = bytes(&["solve", "6", "--format", "png"], "");

@@ -215,7 +215,8 @@ fn a_negative_value_after_n_is_refused_by_its_option() {
 }
 
 /// `--one-based` numbers columns; beside a format that prints none (a
-/// drawing, a picture, nothing) it is refused, not taken and ignored.
+/// drawing, a PNG, nothing) it is refused, not taken and ignored. (The SVG
+/// picture numbers its rows and columns: see `pictures.rs`.)
 #[test]
 fn one_based_needs_a_format_with_numbers() {
     for args in [
@@ -223,7 +224,7 @@ fn one_based_needs_a_format_with_numbers() {
         "solve 4 -f ascii --one-based",
         "solve 4 -f matrix --one-based",
         "solve 4 -f leetcode --one-based",
-        "solve 4 -f svg --one-based",
+        "solve 4 -f png --one-based",
         "random 6 -f none --one-based",
         "all 4 --one-based",
         "all 4 -f board --one-based",

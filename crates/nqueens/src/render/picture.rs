@@ -185,9 +185,12 @@ pub struct Picture {
     pub labels: Vec<(Square, String)>,
     /// A line of text under the board (SVG only).
     pub caption: Option<String>,
-    /// Number the rows down the left side and the columns along the top,
-    /// from 0 (SVG only).
+    /// Number the rows down the left side and the columns along the top
+    /// (SVG only), from [`coordinates_from`](Self::coordinates_from).
     pub coordinates: bool,
+    /// The number of the first row and column: 0, or 1 for people who count
+    /// from 1 (`--one-based`).
+    pub coordinates_from: usize,
     /// The side of one square in pixels, 1 to 1000 (the SVG scales anyway;
     /// this sets its default size and the PNG's resolution).
     pub square_size: u32,
@@ -206,6 +209,7 @@ impl Picture {
             labels: Vec::new(),
             caption: None,
             coordinates: false,
+            coordinates_from: 0,
             square_size: default_square_size(n),
         }
     }
@@ -250,6 +254,27 @@ impl Picture {
     #[must_use]
     pub fn with_coordinates(mut self, coordinates: bool) -> Self {
         self.coordinates = coordinates;
+        self
+    }
+
+    /// Numbers the rows and columns from `first` (0 or 1) where they are
+    /// numbered.
+    ///
+    /// ```
+    /// use nqueens::{write_svg, Picture};
+    ///
+    /// let picture = Picture::from_columns(&[1, 3, 0, 2])
+    ///     .with_coordinates(true)
+    ///     .with_coordinates_from(1);
+    /// let mut svg = Vec::new();
+    /// write_svg(&mut svg, &picture)?;
+    /// let svg = String::from_utf8(svg).unwrap();
+    /// assert!(svg.contains(">4</text>") && !svg.contains(">0</text>"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_coordinates_from(mut self, first: usize) -> Self {
+        self.coordinates_from = first;
         self
     }
 

@@ -75,7 +75,7 @@ pub fn write_svg<W: Write + ?Sized>(out: &mut W, picture: &Picture) -> io::Resul
     svg.open(&layout, &title)?;
     svg.board(&layout, picture.n)?;
     if picture.coordinates {
-        svg.coordinates(&layout, picture.n)?;
+        svg.coordinates(&layout, picture.n, picture.coordinates_from)?;
     }
     svg.layer(&layout, picture.n, &layer)?;
     svg.close()
@@ -339,7 +339,7 @@ impl<'w, W: Write + ?Sized> Svg<'w, W> {
     }
 
     /// The row numbers down the left side and the column numbers along the top.
-    fn coordinates(&mut self, l: &Layout, n: usize) -> io::Result<()> {
+    fn coordinates(&mut self, l: &Layout, n: usize, from: usize) -> io::Result<()> {
         let f = f64::from(l.coord_font);
         self.put(format_args!(
             "<g class=\"coordinates\" font-family=\"{FONT}\" font-size=\"{}\" fill=\"{}\" \
@@ -350,8 +350,9 @@ impl<'w, W: Write + ?Sized> Svg<'w, W> {
         let gap = f64::from(l.border) + f * 0.5;
         for i in 0..n {
             let (cx, cy) = l.centre(Square::new(i, i));
+            let label = i + from;
             self.put(format_args!(
-                "<text x=\"{}\" y=\"{}\">{i}</text><text x=\"{}\" y=\"{}\">{i}</text>\n",
+                "<text x=\"{}\" y=\"{}\">{label}</text><text x=\"{}\" y=\"{}\">{label}</text>\n",
                 px(cx),
                 px(f64::from(l.board_y) - gap),
                 px(f64::from(l.board_x) - gap - f * 0.5),
