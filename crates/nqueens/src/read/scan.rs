@@ -982,7 +982,10 @@ mod tests {
     /// The words of a plain list (no brackets, ASCII), the obvious way: lines
     /// at newlines, entries at commas, words at blanks; or the line of the
     /// first comma that leaves an entry empty.
-    fn plain_words(text: &str) -> Result<Vec<(Result<u64, Bad>, String, u64)>, u64> {
+    /// A word as the scanner hands it on: its value, its text, its line.
+    type Plain = (Result<u64, Bad>, String, u64);
+
+    fn plain_words(text: &str) -> Result<Vec<Plain>, u64> {
         let mut words = Vec::new();
         let mut empty = true;
         for (line, n) in text.split('\n').zip(1..) {
