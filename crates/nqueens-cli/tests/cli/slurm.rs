@@ -111,3 +111,56 @@ fn readme_shows_the_slurm_recipe() {
         );
     }
 }
+
+/// `scripts/count-in-parts` (README's frontier section: how Q(23) was
+/// counted here in parts): a part stopped by its time limit keeps its
+/// finished tasks in the task log, the next part counts only the rest,
+/// the count is whole, and each part's line says so. Flags after `--` go
+/// to `count` even after `--nqueens` (its usage line failed there).
+#[cfg(unix)]
+#[test]
+fn count_in_parts_resumes_from_the_task_log() {
+    let dir = slurm_dir("in-parts");
+    let script = root().join("scripts/count-in-parts");
+    let nqueens = env!("CARGO_BIN_EXE_nqueens");
+    let part = |seconds: &str| {
+        std::process::Command::new("python3")
+            .arg(&script)
+            .args([
+                "18",
+                seconds,
+                "q.log",
+                "--nqueens",
+                nqueens,
+                "--",
+                "-j",
+                "1",
+            ])
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    // Q(18) takes seconds on one thread in this build: a second is a part.
+    let first = part("1");
+    assert!(first.status.success(), "{first:?}");
+    let second = part("600");
+    assert!(second.status.success(), "{second:?}");
+    let parts = std::fs::read_to_string(dir.join("q.log.parts")).unwrap();
+    let parts: Vec<serde_json::Value> = parts
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    assert_eq!(parts[0]["finished"], false, "{parts:?}");
+    assert_eq!(parts[0]["tasks_before"], 0);
+    assert!(parts[0]["tasks_after"].as_u64().unwrap() > 0, "{parts:?}");
+    assert_eq!(parts[1]["tasks_before"], parts[0]["tasks_after"]);
+    assert_eq!(parts[1]["finished"], true, "{parts:?}");
+    assert!(parts[1]["command"].as_str().unwrap().ends_with(" -j 1"));
+    let out = std::fs::read_to_string(dir.join("q.log.out")).unwrap();
+    assert!(
+        out.starts_with("n = 18: 666,090,624 solutions, 83,263,591 unique"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
