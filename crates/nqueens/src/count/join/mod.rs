@@ -232,7 +232,10 @@ use transpose::ColumnOrder;
 pub struct JoinEngine;
 
 /// The largest board: n = 28, where a signature takes 54 of 64 bits and a
-/// row table 10 million placements. (The whole quadrant table, 5 GB at
+/// row table 10 million placements. The memory plan rests on row tables and
+/// half lists measured up to there (`SAMPLED` in the source); the signature
+/// and the transpose's tag bits would fit in 64 up to n = 31, but Q(29)
+/// would take centuries of CPU time. (The whole quadrant table, 5 GB at
 /// n = 24, is only built up to n = 23; see `WHOLE_TABLE_MAX_H` in the source.) Also
 /// its [`max_n`](Engine::max_n), and where [`auto_engine`](crate::auto_engine)
 /// stops taking it.
