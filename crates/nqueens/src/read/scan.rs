@@ -276,6 +276,7 @@ impl<R: BufRead> Scanner<R> {
             }
             let len = buf.len();
             let (mut i, mut ln, mut last, mut count) = (0, *line, *last_line, *words);
+            let mut no_entry = *empty;
             let mut empty_entry_line = None;
             let mut stopped = false;
             let mut slow = false;
@@ -319,7 +320,7 @@ impl<R: BufRead> Scanner<R> {
                     }
                     count += 1;
                     last = ln;
-                    *empty = false;
+                    no_entry = false;
                     let word = Word {
                         value: Ok(value),
                         text: &buf[start..i],
@@ -337,12 +338,12 @@ impl<R: BufRead> Scanner<R> {
                         ln += 1;
                         i += 1;
                     }
-                    COMMA if *empty => {
+                    COMMA if no_entry => {
                         empty_entry_line = Some(ln);
                         break;
                     }
                     COMMA => {
-                        *empty = true;
+                        no_entry = true;
                         last = ln;
                         i += 1;
                     }
@@ -355,7 +356,7 @@ impl<R: BufRead> Scanner<R> {
             if let Some(line) = empty_entry_line {
                 return Err(empty_entry(line));
             }
-            (*line, *last_line, *words) = (ln, last, count);
+            (*line, *last_line, *words, *empty) = (ln, last, count, no_entry);
             src.consume(i);
             *offset += i as u64;
             if stopped {
