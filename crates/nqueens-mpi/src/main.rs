@@ -10,7 +10,7 @@
 //! # What is counted
 //!
 //! The library splits a count into a deterministic [`Plan`] of independent
-//! tasks (by default the engine `nqueens count` would pick: the join engine
+//! tasks (by default the engine `nqueens count -j 1` would pick: the join engine
 //! from n = 14 to 28 where it fits in `--memory`, the constellation engine
 //! elsewhere; `--engine NAME`
 //! chooses). Every rank builds the
@@ -71,9 +71,13 @@
 //! `--dry-run-seconds`) plus `--chunk`. A dry run prints the library's
 //! [`Projection`] on rank 0, the lines or JSON of `nqueens count --dry-run`. Every rank parses and checks them, so every rank reaches the
 //! same verdict; only rank 0 prints (the count, or `error: ...` on stderr)
-//! and all ranks exit with the same status (0, or 2 for bad arguments or a
-//! task log of another count), after `MPI_Finalize`. If the task log cannot
-//! be written mid-run, rank 0 still prints the count, says so, and exits 1.
+//! and all ranks exit with the same status, after `MPI_Finalize`: as
+//! `nqueens count`, 0, 1 where there is no solution (n = 2, 3), or 2 for
+//! bad arguments, a task log of another count, or a total that is wrong (it
+//! is checked against OEIS where known, and the classes must add up). If the
+//! task log cannot be written mid-run, rank 0 still prints the count, says
+//! so, and all exit 2. Resuming from a task log, rank 0 says on stderr what
+//! the log held, as `nqueens count` does.
 //!
 //! A panic on any rank must not leave the others waiting forever for a message
 //! that will never come, so a panic hook prints the panic and calls
@@ -226,6 +230,9 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
                 None => pending.push(task),
             }
         }
+        if let (Some(log), Some(path)) = (&log, &job.task_log) {
+            say_what_the_log_holds(log, path, plan.len(), pending.len());
+        }
         let done = run::coordinate(
             world,
             plan.as_ref(),
@@ -238,57 +245,81 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         let (own, work) = run::work(world, plan.as_ref(), panic);
         (own, work, None)
     };
-    let Some((gathered, works)) = run::combine(world, own, work) else {
-        return ExitCode::SUCCESS;
-    };
-    let Some((done, logged)) = coordinated else {
-        unreachable!("rank 0 coordinated");
-    };
-    // Each rank's own sum and the results it reported must agree.
-    assert_eq!(
-        gathered, done.reported,
-        "the ranks' own sums differ from the results they reported"
-    );
-    let total = logged + done.reported;
-    let seconds = started.elapsed().as_secs_f64();
-
-    let unique = if job.unique {
-        match total.unique() {
-            Some(u) => Some(u),
-            None => panic!(
-                "the classes do not add up: 8 U({}) = {} is not a multiple of 8",
-                job.n, total.classes_x8
-            ),
+    // Rank 0 reports; then every rank exits with its status, so that the
+    // job's status is the count's (mpirun reports the first non-zero one).
+    let mut status = match run::combine(world, own, work) {
+        Some((gathered, works)) => {
+            let Some((done, logged)) = coordinated else {
+                unreachable!("rank 0 coordinated");
+            };
+            // Each rank's own sum and the results it reported must agree.
+            assert_eq!(
+                gathered, done.reported,
+                "the ranks' own sums differ from the results they reported"
+            );
+            if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
+                print_stats(plan.len(), plan.len() - dealt(&works), chunking, &works);
+            }
+            report(&job, logged + done.reported, started, done.log_error)
         }
-    } else {
-        None
+        None => 0,
     };
+    world.process_at_rank(0).broadcast_into(&mut status);
+    ExitCode::from(status)
+}
+
+/// Rank 0: checks the total as `nqueens count` does (the classes must add
+/// up, and a total OEIS publishes must be it), prints it, and returns the
+/// exit status: 0, 1 for no solution, 2 for an error (a wrong total, a
+/// task log not kept up, the count not written).
+fn report(
+    job: &cli::Job,
+    total: Tally,
+    started: Instant,
+    log_error: Option<nqueens::TaskLogError>,
+) -> u8 {
+    let seconds = started.elapsed().as_secs_f64();
+    let fail = |message: String| {
+        let _ = writeln!(io::stderr(), "error: {message}");
+        2
+    };
+    let unique = match (job.unique, total.unique()) {
+        (true, Some(u)) => Some(u),
+        (true, None) => {
+            return fail(format!(
+                "the classes do not add up (8 U = {}): a task log resumed from is damaged, or \
+                 else this is a bug (please report it)",
+                total.classes_x8
+            ))
+        }
+        (false, _) => None,
+    };
+    if let Err(e) = nqueens::check_known(job.n, total.solutions, total.unique()) {
+        return fail(format!(
+            "{e}; the count is wrong (a bug, failing hardware, or a damaged task log): please \
+             report it"
+        ));
+    }
     let line = match job.format {
         Format::Text => count_text_line(job.n, total.solutions, unique, seconds),
         Format::Json => count_json_line(job.n, total.solutions, unique, seconds),
     };
-    if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
-        print_stats(plan.len(), plan.len() - dealt(&works), chunking, &works);
-    }
     // One write, so that mpirun forwards the line whole.
     let mut out = io::stdout().lock();
     let written = out
         .write_all(format!("{line}\n").as_bytes())
         .and_then(|()| out.flush());
-    if let Some(e) = done.log_error {
-        let _ = writeln!(
-            io::stderr(),
-            "error: the task log was not kept up from the task that failed on: {e}"
-        );
-        return ExitCode::from(1);
+    if let Some(e) = log_error {
+        return fail(format!(
+            "the task log was not kept up from the task that failed on: {e}"
+        ));
     }
     match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "error: cannot write the count: {e}");
-            ExitCode::from(2)
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            fail(format!("cannot write the count: {e}"))
         }
+        _ if total.solutions == 0 => 1,
+        _ => 0,
     }
 }
 
@@ -356,6 +387,35 @@ fn open_task_log(job: &cli::Job, plan: &dyn Plan) -> Result<Option<TaskLogWriter
         .map_err(|e| format!("cannot use the task log: {e}"))
 }
 
+/// Rank 0, as `nqueens count --task-log` says it: what opening the log
+/// found (a cut last line removed), and how much of the count it holds.
+fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: usize, left: usize) {
+    let mut err = io::stderr().lock();
+    if let Some(note) = log.note() {
+        let _ = writeln!(err, "note: the task log '{}': {note}", path.display());
+    }
+    let held = tasks - left;
+    if held == 0 {
+        return;
+    }
+    let tasks_words = nqueens::grouped(tasks as u128);
+    let _ = if left == 0 {
+        writeln!(
+            err,
+            "note: the task log '{}' already holds all {tasks_words} tasks: nothing is left to \
+             count",
+            path.display()
+        )
+    } else {
+        writeln!(
+            err,
+            "note: resuming from the task log '{}': {} of {tasks_words} tasks already counted",
+            path.display(),
+            nqueens::grouped(held as u128)
+        )
+    };
+}
+
 /// Tasks counted in this job, by every rank.
 fn dealt(works: &[run::Work]) -> usize {
     works.iter().map(|w| w.tasks as usize).sum()
@@ -374,18 +434,56 @@ fn print_stats(tasks: usize, logged: usize, chunking: Chunking, works: &[run::Wo
         works.len()
     );
     for (rank, w) in works.iter().enumerate() {
-        let what = if rank == 0 {
-            "requests answered"
-        } else {
-            "chunks"
+        // Plain numbers (scripts sum them), the nouns singular for one.
+        let (tasks, messages) = (w.tasks, w.messages);
+        let what = match (rank, messages) {
+            (0, 1) => "request answered",
+            (0, _) => "requests answered",
+            (_, 1) => "chunk",
+            _ => "chunks",
         };
         let _ = writeln!(
             err,
-            "rank {rank}: {} tasks, {} {what}, counting {:.3} s, waiting {:.3} s",
-            w.tasks,
-            w.messages,
+            "rank {rank}: {tasks} {}, {messages} {what}, counting {:.3} s, waiting {:.3} s",
+            if tasks == 1 { "task" } else { "tasks" },
             w.busy.as_secs_f64(),
             w.waiting.as_secs_f64()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(args: &[&str]) -> cli::Job {
+        let mut argv = vec!["nqueens-mpi", "count"];
+        argv.extend_from_slice(args);
+        cli::check(Opts::try_parse_from(argv).unwrap()).unwrap()
+    }
+
+    /// The total is checked as `nqueens count` checks it before it is
+    /// printed: a wrong one (a rank on failing hardware, a damaged task
+    /// log) is an error, not a count, and so are classes that do not add
+    /// up (they panicked); no solution is status 1 (it was 0).
+    #[test]
+    fn a_total_is_checked_before_it_is_reported() {
+        let started = Instant::now();
+        let right = Tally {
+            solutions: 14_200,
+            classes_x8: 8 * 1_787,
+        };
+        assert_eq!(report(&job(&["12", "--unique"]), right, started, None), 0);
+        let wrong = Tally {
+            solutions: 14_208,
+            classes_x8: 8 * 1_788,
+        };
+        assert_eq!(report(&job(&["12"]), wrong, started, None), 2);
+        let torn = Tally {
+            solutions: 14_200,
+            classes_x8: 8 * 1_787 + 1,
+        };
+        assert_eq!(report(&job(&["12", "--unique"]), torn, started, None), 2);
+        assert_eq!(report(&job(&["2"]), Tally::default(), started, None), 1);
     }
 }

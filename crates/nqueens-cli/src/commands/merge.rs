@@ -178,8 +178,8 @@ fn compare(
             );
         }
         let text = format!(
-            "the task logs agree on the {} tasks of n = {} that both hold ({} only in the first, {} only in the second)",
-            nqueens::grouped(o.both as u128),
+            "the task logs agree on the {} of n = {} that both hold ({} only in the first, {} only in the second)",
+            nqueens::plural(o.both as u128, "task", "tasks"),
             a.n(),
             nqueens::grouped(o.only_in_first as u128),
             nqueens::grouped(o.only_in_second as u128),
@@ -191,8 +191,8 @@ fn compare(
             Err(e) => usage!("{}", other_counts(e)),
         };
         let text = format!(
-            "the task logs agree: {} tasks of n = {}, the same counts in both",
-            nqueens::grouped(a.tasks_done() as u128),
+            "the task logs agree: {} of n = {}, the same counts in both",
+            nqueens::plural(a.tasks_done() as u128, "task", "tasks"),
             a.n()
         );
         (d, text)

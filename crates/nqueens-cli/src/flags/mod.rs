@@ -527,7 +527,8 @@ pub struct CountTarget {
     /// Also count the classes under rotation and reflection (OEIS A002562).
     #[arg(long, short)]
     pub unique: bool,
-    /// How to print the counts [default: text; with --slice, JSON].
+    /// How to print the counts [default: text; the part `nqueens count
+    /// --slice` writes is JSON].
     #[arg(long, short, value_enum)]
     pub format: Option<ReportFormat>,
     // The counting engine; the help states the engines' ranges from the
