@@ -58,8 +58,8 @@ pub enum Error {
         what: &'static str,
     },
 
-    /// A queen's column (or row) lies outside the board.
-    #[error("the queen at row {}, column {} lies outside the {n}×{n} board", .square.row, .square.col)]
+    /// A square (a queen's, or a blocked one) lies outside the board.
+    #[error("the square at row {}, column {} lies outside the {n}×{n} board", .square.row, .square.col)]
     OutOfRange {
         /// Where the queen was put (0-based).
         square: Square,

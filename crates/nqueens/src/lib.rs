@@ -91,7 +91,7 @@
 //! Beneath it, [`engines`] split a count into a plan of
 //! independent tasks that [`run_plan`] counts on several threads;
 //! the sum is exact, and the classes come out of the same run.
-//! [`auto_engine`] picks the fastest engine for a board: from n = 14 on
+//! [`auto_engine`] picks the fastest engine for a board: from n = 14 to 28
 //! the join engine ([`JoinEngine`]), which joins half boards built from quarter
 //! boards instead of backtracking:
 //!

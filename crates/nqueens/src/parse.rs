@@ -1,7 +1,9 @@
-//! Reading placements from text: column lists, drawn boards, LeetCode boards.
+//! Reading placements from text: column lists, drawn boards, LeetCode boards,
+//! matrices, JSON lines and pairs.
 //!
-//! `nqueens verify` hands whatever a person pasted to [`parse_placements`],
-//! which recognises the form by its first characters:
+//! [`parse_placements`] reads whatever a person pasted, in memory, and
+//! recognises the form by its first lines (`nqueens verify` streams the same
+//! forms through [`ColumnReader`] and the other readers):
 //!
 //! | form | example |
 //! |---|---|
@@ -9,6 +11,11 @@
 //! | bracketed column lists, one placement each | `[0, 4, 7, 5, 2, 6, 1, 3]` |
 //! | a drawn board (blank lines between boards) | `. Q . .` or `□ ■ □ □` |
 //! | LeetCode 51 (one board, or a list of boards) | `[".Q..","...Q","Q...","..Q."]` |
+//! | a 0/1 matrix, a row a line (blank lines between boards) | `0 1 0 0` |
+//! | JSON lines | `{"n":4,"columns":[1,3,0,2]}` |
+//! | `row, col;` pairs | `0, 1; 1, 3; 2, 0; 3, 2;` |
+//!
+//! (The last three as [`sniff_format`](crate::sniff_format) tells them.)
 //!
 //! Errors name the line, the token or square, and what was expected, because
 //! the text usually came from a person.
@@ -37,6 +44,13 @@ impl std::error::Error for ParseError {}
 /// assert!(p[0].is_solution());
 /// let e = parse_placements("0 4 9", false).unwrap_err();
 /// assert_eq!(e.line, Some(1));
+/// // A 0/1 matrix, JSON lines and pairs, as `sniff_format` tells them.
+/// let matrix = "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n";
+/// let p = &parse_placements(matrix, false)?[0];
+/// assert_eq!((p.n(), p.is_solution()), (4, true));
+/// let json = "{\"n\":4,\"columns\":[1,3,0,2]}\n";
+/// assert!(parse_placements(json, false)?[0].is_solution());
+/// assert!(parse_placements("0, 1; 1, 3; 2, 0; 3, 2;", false)?[0].is_solution());
 /// // An entry left out is an error, not a shorter list; a comma at the end
 /// // is allowed.
 /// assert!(parse_placements("1, 3,, 0, 2", false).is_err());
@@ -51,6 +65,14 @@ pub fn parse_placements(text: &str, one_based: bool) -> Result<Vec<Placement>, P
     let Some((first_line, first)) = first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
     };
+    // The forms `nqueens verify` tells apart and a column list would misread
+    // (a 0/1 matrix of n lines was one list of n² columns), told as it
+    // tells them.
+    if let Some(form @ (InputFormat::Matrix | InputFormat::Json | InputFormat::Pairs)) =
+        crate::read::sniff_format(text.as_bytes(), true)
+    {
+        return parse_placements_as(text, form, one_based);
+    }
     if first.starts_with('[') || first.chars().any(|c| c.is_ascii_digit()) {
         column_lists(text, one_based)
     } else if first

@@ -213,7 +213,7 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
         return Err(Error::Refused {
             algorithm: "the estimator",
             n,
-            reason: "it needs at least one sample".to_string(),
+            reason: "0 samples were asked for, and it needs at least one".to_string(),
         });
     }
     let full = if n == 128 {
@@ -702,7 +702,8 @@ fn choose(tasks: usize, samples: usize, seed: u64) -> Vec<usize> {
 }
 
 /// Times a uniform random sample of `samples` distinct tasks of `plan` (all of
-/// them if `samples` is at least the number of tasks) and projects the CPU
+/// them if `samples` is at least the number of tasks; three at least, so
+/// that there is an interval) and projects the CPU
 /// time of the whole count; see the module docs. The tasks are chosen from
 /// `seed` (deterministically); the times, of course, vary from run to run.
 ///
@@ -724,6 +725,10 @@ fn choose(tasks: usize, samples: usize, seed: u64) -> Vec<usize> {
 /// let some = dry_run(plan.as_ref(), 50, 1);
 /// assert_eq!(some.sampled, 50);
 /// assert!(some.relative_error.is_finite());
+///
+/// // Asked for none, it still times three: a projection of nothing would
+/// // seem exact.
+/// assert_eq!(dry_run(plan.as_ref(), 0, 1).sampled, 3);
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn dry_run(plan: &dyn Plan, samples: usize, seed: u64) -> DryRun {
@@ -788,7 +793,8 @@ pub fn dry_run_on(
     use std::sync::Mutex;
 
     let tasks = plan.len();
-    let (chosen, strata) = sample_order(plan, samples, seed);
+    // No sample would project nothing, and say it exactly: three at least.
+    let (chosen, strata) = sample_order(plan, samples.max(MIN_SAMPLES), seed);
     // Two of each stratum at least, so that each has a spread.
     let least = MIN_SAMPLES.max(2 * strata.len()).min(chosen.len());
     let start = Instant::now();

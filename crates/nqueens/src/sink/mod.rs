@@ -141,18 +141,27 @@ impl Sink for Quiet {}
 /// let mut all = Collect::default();
 /// search(6, &mut all)?;
 /// assert_eq!(all.solutions.len(), 4);
+///
+/// // A limit of 0 collects none.
+/// let mut none = Collect { limit: Some(0), ..Collect::default() };
+/// search(8, &mut none)?;
+/// assert!(none.solutions.is_empty());
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Collect {
     /// The solutions so far.
     pub solutions: Vec<Vec<usize>>,
-    /// Stop once this many are collected (`None`: all).
+    /// Stop once this many are collected (`None`: all; `Some(0)`: none, the
+    /// search stopped at its first solution).
     pub limit: Option<usize>,
 }
 
 impl Sink for Collect {
     fn solution(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        if self.limit == Some(0) {
+            return ControlFlow::Break(());
+        }
         self.solutions.push(columns.to_vec());
         if self.limit.is_some_and(|l| self.solutions.len() >= l) {
             ControlFlow::Break(())

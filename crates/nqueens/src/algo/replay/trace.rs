@@ -46,19 +46,54 @@ pub struct Trace {
 
 impl Trace {
     /// A trace of `algorithm` (its [`Algorithm::name`](crate::algo::Algorithm::name)) on the
-    /// `n`×`n` board, keeping every step.
+    /// `n`×`n` board, keeping every step; feed it that algorithm's search of
+    /// that board ([`run`](Self::run) does both, so that they cannot
+    /// differ).
     ///
     /// ```
     /// let trace = nqueens::Trace::new("bitwise", 6);
     /// assert!(trace.steps.is_empty());
     /// assert_eq!(trace.replay.n(), 6);
     /// ```
+    ///
+    /// # Panics
+    /// When fed a search of a larger board: its replay holds an `n`×`n`
+    /// board. (The search of another algorithm is replayed in this one's
+    /// words, which then do not describe it.)
     pub fn new(algorithm: &'static str, n: usize) -> Self {
         Trace {
             replay: Replay::new(algorithm, n),
             steps: Vec::new(),
             limit: None,
         }
+    }
+
+    /// Runs `algorithm` on the `n`×`n` board into a new trace, keeping its
+    /// first `limit` steps (`None`: every one): a trace whose algorithm and
+    /// board are the search's.
+    ///
+    /// ```
+    /// use nqueens::{find_algorithm, Trace};
+    ///
+    /// let trace = Trace::run(find_algorithm("stack")?, 4, None)?;
+    /// assert_eq!(trace.replay.solutions(), 2);
+    /// let first = Trace::run(find_algorithm("recursive")?, 8, Some(10))?;
+    /// assert_eq!(first.steps.len(), 10);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of the algorithm's [`search`](crate::algo::Algorithm::search):
+    /// n = 0, or n above its [`max_n`](crate::algo::Algorithm::max_n).
+    pub fn run(
+        algorithm: &dyn crate::algo::Algorithm,
+        n: usize,
+        limit: Option<usize>,
+    ) -> Result<Trace, crate::error::Error> {
+        let mut trace = Trace::new(algorithm.name(), n);
+        trace.limit = limit.map(|l| l.max(1));
+        algorithm.search(n, &mut trace)?;
+        Ok(trace)
     }
 
     /// Stops the search after `steps` steps (at least 1).
