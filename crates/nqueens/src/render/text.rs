@@ -96,7 +96,9 @@ pub struct Options {
 /// ```
 ///
 /// # Errors
-/// Whatever the writer returns.
+/// Whatever the writer returns; [`io::ErrorKind::InvalidInput`], before
+/// anything is written, when a column is off the board (at least the number
+/// of rows), which no drawing could show.
 pub fn write_solution<W: Write + ?Sized>(
     out: &mut W,
     columns: &[usize],
@@ -104,6 +106,9 @@ pub fn write_solution<W: Write + ?Sized>(
     options: Options,
 ) -> io::Result<()> {
     let n = columns.len();
+    if let Some((row, &col)) = columns.iter().enumerate().find(|&(_, &c)| c >= n) {
+        return Err(off_board(row, col, n));
+    }
     match style {
         Style::Board | Style::Ascii | Style::Matrix => {
             let (queen, empty) = match style {
@@ -156,7 +161,16 @@ pub fn write_solution<W: Write + ?Sized>(
 /// ```
 ///
 /// # Errors
-/// Whatever the writer returns.
+/// Whatever the writer returns; [`io::ErrorKind::InvalidInput`] when a
+/// column is off the board or `columns` does not yield `n` of them (found
+/// as they stream, so that what was written before stays written).
+///
+/// ```
+/// use nqueens::{write_columns, RenderOptions, Style};
+///
+/// let wrong = write_columns(&mut Vec::new(), 2, [1, 3, 0, 2], Style::Json, RenderOptions::default());
+/// assert_eq!(wrong.unwrap_err().kind(), std::io::ErrorKind::InvalidInput);
+/// ```
 pub fn write_columns<W: Write + ?Sized>(
     out: &mut W,
     n: usize,
@@ -173,17 +187,28 @@ pub fn write_columns<W: Write + ?Sized>(
             // a billion queens is never held.
             let board = JsonBoard {
                 n,
-                columns: OnceSeq(std::cell::Cell::new(Some(
-                    columns.into_iter().map(move |c| c + base),
-                ))),
+                columns: OnceSeq {
+                    items: std::cell::Cell::new(Some(columns.into_iter())),
+                    n,
+                    base,
+                },
             };
-            serde_json::to_writer(&mut *out, &board).map_err(io::Error::from)?;
-            return out.write_all(b"\n");
+            return match serde_json::to_writer(&mut *out, &board) {
+                Ok(()) => out.write_all(b"\n"),
+                // The columns' own error (off the board, too few or many).
+                Err(e) if e.is_data() => Err(io::Error::new(io::ErrorKind::InvalidInput, e)),
+                Err(e) => Err(io::Error::from(e)),
+            };
         }
         Style::Pairs => {
             // Streamed too: `row, col;` a queen, never the whole line held.
             let mut digits = [0u8; 24];
+            let mut rows = 0;
             for (r, c) in columns.into_iter().enumerate() {
+                if c >= n || r >= n {
+                    return Err(off_board(r, c, n));
+                }
+                rows += 1;
                 if r > 0 {
                     out.write_all(b" ")?;
                 }
@@ -192,10 +217,16 @@ pub fn write_columns<W: Write + ?Sized>(
                 out.write_all(decimal(c + base, &mut digits))?;
                 out.write_all(b";")?;
             }
+            if rows != n {
+                return Err(columns_for_rows(rows, n));
+            }
             return out.write_all(b"\n");
         }
         Style::Board | Style::Ascii | Style::LeetCode | Style::Matrix => {
-            let columns: Vec<usize> = columns.into_iter().collect();
+            let columns: Vec<usize> = columns.into_iter().take(n.saturating_add(1)).collect();
+            if columns.len() != n {
+                return Err(columns_for_rows(columns.len(), n));
+            }
             return write_solution(out, &columns, style, options);
         }
     };
@@ -208,7 +239,13 @@ pub fn write_columns<W: Write + ?Sized>(
     let end: &[u8] = if style == Style::Lines { b"\n" } else { b"" };
     let mut chunk = Vec::with_capacity(CHUNK + 64);
     let mut digits = [0u8; 24];
+    let mut rows = 0;
     for (i, c) in columns.into_iter().enumerate() {
+        if c >= n || i >= n {
+            out.write_all(&chunk)?;
+            return Err(off_board(i, c, n));
+        }
+        rows += 1;
         if i > 0 {
             chunk.extend_from_slice(sep);
         }
@@ -220,7 +257,29 @@ pub fn write_columns<W: Write + ?Sized>(
         chunk.extend_from_slice(end);
     }
     out.write_all(&chunk)?;
+    if rows != n {
+        return Err(columns_for_rows(rows, n));
+    }
     out.write_all(close)
+}
+
+/// A column that no `n`×`n` board has (or a row past its last).
+fn off_board(row: usize, col: usize, n: usize) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("row {row}'s column {col} is off the {n}×{n} board"),
+    )
+}
+
+/// Another number of columns than the board has rows (`columns` past `n`:
+/// more, however many).
+fn columns_for_rows(columns: usize, n: usize) -> io::Error {
+    let message = if columns > n {
+        format!("more columns than the {n} rows of the board")
+    } else {
+        format!("{columns} columns for the {n} rows of the board")
+    };
+    io::Error::new(io::ErrorKind::InvalidInput, message)
 }
 
 /// `{"n": N, "columns": [...]}`, as `--format json` writes a solution.
@@ -231,17 +290,35 @@ struct JsonBoard<I: Iterator<Item = usize>> {
     columns: OnceSeq<I>,
 }
 
-/// A sequence serialized from an iterator, once, without collecting it.
-struct OnceSeq<I>(std::cell::Cell<Option<I>>);
+/// The columns of an `n`×`n` board, serialized from an iterator, once,
+/// without collecting them, each plus `base`; a column off the board, or
+/// another number of them than `n`, is an error.
+struct OnceSeq<I> {
+    items: std::cell::Cell<Option<I>>,
+    n: usize,
+    base: usize,
+}
 
 impl<I: Iterator<Item = usize>> serde::Serialize for OnceSeq<I> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0.take() {
-            Some(items) => serializer.collect_seq(items),
-            None => Err(serde::ser::Error::custom(
-                "the columns were already written",
-            )),
+        use serde::ser::{Error, SerializeSeq};
+        let Some(items) = self.items.take() else {
+            return Err(S::Error::custom("the columns were already written"));
+        };
+        let n = self.n;
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut rows = 0;
+        for (row, col) in items.enumerate() {
+            if col >= n || row >= n {
+                return Err(S::Error::custom(off_board(row, col, n)));
+            }
+            rows += 1;
+            seq.serialize_element(&(col + self.base))?;
         }
+        if rows != n {
+            return Err(S::Error::custom(columns_for_rows(rows, n)));
+        }
+        seq.end()
     }
 }
 
@@ -262,6 +339,53 @@ fn decimal(mut value: usize, buf: &mut [u8; 24]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const STYLES: [Style; 8] = [
+        Style::Board,
+        Style::Ascii,
+        Style::Matrix,
+        Style::List,
+        Style::Lines,
+        Style::Json,
+        Style::Pairs,
+        Style::LeetCode,
+    ];
+
+    /// A column off the board was drawn as nothing (`[0, 9]` as ASCII:
+    /// `Q .` and `. .`, the second queen gone) or written as given; and
+    /// `write_columns` wrote 4 columns for a board of 2. Each is refused.
+    #[test]
+    fn a_board_that_is_not_one_is_refused() {
+        for style in STYLES {
+            let e = write_solution(&mut Vec::new(), &[0, 9], style, Options::default());
+            assert_eq!(
+                e.unwrap_err().kind(),
+                io::ErrorKind::InvalidInput,
+                "{style:?}"
+            );
+            for (n, columns) in [
+                (2, vec![1, 3, 0, 2]),
+                (4, vec![1, 3]),
+                (4, vec![1, 3, 0, 4]),
+            ] {
+                let e = write_columns(
+                    &mut Vec::new(),
+                    n,
+                    columns.clone(),
+                    style,
+                    Options::default(),
+                );
+                assert_eq!(
+                    e.unwrap_err().kind(),
+                    io::ErrorKind::InvalidInput,
+                    "{style:?}, n = {n}, {columns:?}"
+                );
+            }
+            let mut out = Vec::new();
+            write_columns(&mut out, 4, [1, 3, 0, 2], style, Options::default()).unwrap();
+            assert!(!out.is_empty());
+        }
+    }
 
     fn render(columns: &[usize], style: Style, one_based: bool) -> String {
         let mut out = Vec::new();
