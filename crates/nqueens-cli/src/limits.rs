@@ -147,13 +147,13 @@ pub fn count_too_large(n: usize, engine: &dyn nqueens::Engine, named: bool) -> O
         )
     } else {
         // Beyond the join engine, auto picks the constellation engine,
-        // which takes the largest boards that can be counted in 128 bits.
+        // whose limit leaves room below the 128 bits of its counts.
         let largest = engine.max_n();
         format!(
             "count {n}: n is too large: the counting engines take n up to {largest} (the \
-             constellation engine; the join engine, the fastest, up to {}), where the \
-             counts still fit in 128 bits; `nqueens count {largest} --dry-run` projects the \
-             largest; {}",
+             constellation engine; the join engine, the fastest, up to {}), a limit with \
+             room below the 128 bits of the counts; `nqueens count {largest} --dry-run` \
+             projects the largest; {}",
             nqueens::Engine::max_n(&nqueens::JoinEngine),
             match nqueens::known_total(n) {
                 Some(_) => format!("the published value is {}", known_total(n)),

@@ -100,10 +100,13 @@ const SMALL: usize = 6;
 /// use nqueens::{ConstellationEngine, Engine, Error, CONSTELLATION_MAX_N};
 ///
 /// assert_eq!(ConstellationEngine.max_n(), CONSTELLATION_MAX_N);
-/// assert!(matches!(
-///     ConstellationEngine.plan(CONSTELLATION_MAX_N + 1),
-///     Err(Error::TooLarge { max: CONSTELLATION_MAX_N, .. })
-/// ));
+/// // Past it, also past 64 where the bitboards stop, it names its own limit.
+/// for n in [CONSTELLATION_MAX_N + 1, 65] {
+///     assert!(matches!(
+///         ConstellationEngine.plan(n),
+///         Err(Error::TooLarge { max: CONSTELLATION_MAX_N, .. })
+///     ));
+/// }
 /// ```
 pub const CONSTELLATION_MAX_N: usize = 40;
 
@@ -129,7 +132,8 @@ impl Engine for ConstellationEngine {
     }
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
-        check_n(n)?;
+        // Its own limit first: past 64 the bitboards' would name another
+        // bound than the one that refuses n from 41 on.
         if n > CONSTELLATION_MAX_N {
             return Err(Error::TooLarge {
                 n,
@@ -137,6 +141,7 @@ impl Engine for ConstellationEngine {
                 what: "the constellation engine",
             });
         }
+        check_n(n)?;
         if n < SMALL {
             return Ok(Box::new(SmallPlan { n }));
         }

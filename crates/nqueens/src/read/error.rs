@@ -38,6 +38,17 @@ pub(crate) const COLUMN_LISTS: &str =
 /// let err = reader.next_placement().unwrap_err();
 /// assert!(matches!(err, ReadError::TooMany { limit: 4 }));
 /// assert_eq!(err.to_string(), "a placement has more than 4 queens");
+///
+/// // Its message is said once in an error chain (it was twice: the error
+/// // showed the parse error's message and gave it as its source too).
+/// let err = nqueens::Error::from(ColumnReader::new("0 x".as_bytes(), false).next_placement().unwrap_err());
+/// let mut chain = vec![err.to_string()];
+/// let mut at: &dyn std::error::Error = &err;
+/// while let Some(next) = at.source() {
+///     chain.push(next.to_string());
+///     at = next;
+/// }
+/// assert_eq!(chain.len(), 1, "{chain:?}");
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
@@ -85,11 +96,13 @@ impl fmt::Display for ReadError {
     }
 }
 
+/// An error shows its inner error's message as its own, so it gives as its
+/// source what the inner error gives (an error chain would say the message
+/// twice).
 impl std::error::Error for ReadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ReadError::Io(e) => Some(e),
-            ReadError::Parse(e) => Some(e),
+            ReadError::Io(e) => e.source(),
             _ => None,
         }
     }
