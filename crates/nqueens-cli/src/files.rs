@@ -74,6 +74,28 @@ fn same_inode(_: &fs::Metadata, _: &fs::Metadata) -> bool {
     false
 }
 
+/// What a count resumed from its files says first (`nqueens count` and
+/// `nqueens-mpi count` alike): `from` (the files, in words) holds `held` of
+/// the `tasks` tasks already; `None` when it holds none.
+pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
+    let tasks_words = nqueens::grouped(tasks as u128);
+    match held {
+        0 => None,
+        _ if held == tasks => Some(format!(
+            "note: {from} already {} all {tasks_words} tasks: nothing is left to count",
+            if from.contains(" and ") {
+                "hold"
+            } else {
+                "holds"
+            },
+        )),
+        _ => Some(format!(
+            "note: resuming from {from}: {} of {tasks_words} tasks already counted",
+            nqueens::grouped(held as u128)
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -394,26 +394,10 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
     if let Some(note) = log.note() {
         let _ = writeln!(err, "note: the task log '{}': {note}", path.display());
     }
-    let held = tasks - left;
-    if held == 0 {
-        return;
+    let from = format!("the task log '{}'", path.display());
+    if let Some(note) = nqueens_cli::files::resume_note(&from, tasks - left, tasks) {
+        let _ = writeln!(err, "{note}");
     }
-    let tasks_words = nqueens::grouped(tasks as u128);
-    let _ = if left == 0 {
-        writeln!(
-            err,
-            "note: the task log '{}' already holds all {tasks_words} tasks: nothing is left to \
-             count",
-            path.display()
-        )
-    } else {
-        writeln!(
-            err,
-            "note: resuming from the task log '{}': {} of {tasks_words} tasks already counted",
-            path.display(),
-            nqueens::grouped(held as u128)
-        )
-    };
 }
 
 /// Tasks counted in this job, by every rank.

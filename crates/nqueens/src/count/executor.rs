@@ -211,7 +211,6 @@ pub fn try_run(
     // reported. (Not `stop`, which is the caller's: a flag reused for the
     // next run would stop that one before it began.)
     let halt = AtomicBool::new(false);
-    let mut halted = false;
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let tx = tx.clone();
@@ -260,21 +259,19 @@ pub fn try_run(
             match rx.recv_timeout(TICK) {
                 Ok(batch) => {
                     for (index, t) in batch {
-                        if halted {
+                        if halt.load(Ordering::Relaxed) {
                             // Finished after the sink said stop: not reported.
                             break;
                         }
                         tally.add(t);
                         tasks_done += 1;
                         if observer.task_done(index, t).is_break() {
-                            halted = true;
                             halt.store(true, Ordering::Relaxed);
                         }
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if !halted && observer.tick().is_break() {
-                        halted = true;
+                    if !halt.load(Ordering::Relaxed) && observer.tick().is_break() {
                         halt.store(true, Ordering::Relaxed);
                     }
                 }

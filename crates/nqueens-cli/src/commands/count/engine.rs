@@ -313,22 +313,8 @@ pub fn run(
             (None, Some(log)) => format!("the task log '{}'", log.display()),
             (None, None) => "earlier runs".to_string(),
         };
-        if pending.is_empty() {
-            crate::exit::note!(
-                "note: {from} already {} all {} tasks: nothing is left to count",
-                if from.contains(" and ") {
-                    "hold"
-                } else {
-                    "holds"
-                },
-                grouped(range.len() as u128)
-            );
-        } else {
-            crate::exit::note!(
-                "note: resuming from {from}: {} of {} tasks already counted",
-                grouped(already as u128),
-                grouped(range.len() as u128)
-            );
+        if let Some(note) = crate::files::resume_note(&from, already, range.len()) {
+            crate::exit::note!("{note}");
         }
     }
     if n >= ENGINE_WARN && !pending.is_empty() {
