@@ -345,6 +345,11 @@ fn instance(run: &CompleteRun) -> anyhow::Result<Instance> {
                     instance.n() - 1 + base,
                     n = instance.n()
                 ),
+                Err(nqueens::Error::DuplicateQueen(_)) => usage!(
+                    "{flag} {},{}: a queen stands there already; a square holds one queen",
+                    square.row + base,
+                    square.col + base
+                ),
                 // The library's message, as the API gives it.
                 Err(e) => usage!("{flag} {},{}: {e}", square.row + base, square.col + base),
             }
@@ -442,13 +447,15 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         Ok(()) => {}
         // Two queens attacking each other: a board that cannot be finished.
         Err(clash @ Clash::Attack { .. }) => {
+            let clash = clash.numbered_from(usize::from(run.one_based));
             crate::exit::note!("no completion exists: {clash}");
             return Ok(Outcome::No);
         }
         // A queen where the instance forbids one: the instance contradicts itself.
         Err(clash) => usage!(
-            "the instance contradicts itself: {clash}; remove the queen or the block or \
-             exclusion under it"
+            "the instance contradicts itself: {}; remove the queen or the block or exclusion \
+             under it",
+            clash.numbered_from(usize::from(run.one_based))
         ),
     }
     let started = Instant::now();

@@ -491,3 +491,67 @@ fn hostile_instances_are_refused_at_once() {
     assert!(e.contains("standard input is over 16 MiB"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// With `--one-based`, a message names squares as they were typed: they
+/// were named from 0 ("--queen 1,1 --queen 2,2": "the queens at row 0,
+/// column 0 and row 1, column 1"; "--queen 3,5: two queens stand on row 2,
+/// column 4").
+#[test]
+fn one_based_messages_name_squares_as_typed() {
+    let out = run(&[
+        "complete",
+        "--n",
+        "8",
+        "--one-based",
+        "--queen",
+        "1,1",
+        "--queen",
+        "2,2",
+    ])
+    .code(1);
+    assert_eq!(
+        out.stderr,
+        "no completion exists: the pre-placed queens at row 1, column 1 and row 2, column 2 \
+         attack each other along a diagonal\n"
+    );
+    let err = run(&[
+        "complete",
+        "--n",
+        "8",
+        "--one-based",
+        "--queen",
+        "3,5",
+        "--block",
+        "3,5",
+    ])
+    .error();
+    assert!(
+        err.contains("the pre-placed queen at row 3, column 5 stands on a blocked square"),
+        "{err}"
+    );
+    for base in ["--one-based", "-f=list"] {
+        let err = run(&[
+            "complete", "--n", "8", base, "--queen", "3,5", "--queen", "3,5",
+        ])
+        .error();
+        assert!(
+            err.contains("--queen 3,5: a queen stands there already"),
+            "{err}"
+        );
+    }
+    let err = run_in(
+        &["complete", "-", "--one-based", "--queen", "1,4"],
+        "{\"n\":8,\"excluded\":{\"sum\":[3]}}",
+    )
+    .error();
+    assert!(
+        err.contains(
+            "the pre-placed queen at row 1, column 4 stands on the excluded sum diagonal 3 \
+             (row + column, rows and columns from 0)"
+        ),
+        "{err}"
+    );
+    // Counted from 0 without it.
+    let err = run(&["complete", "--n", "8", "--queen", "3,5", "--block", "3,5"]).error();
+    assert!(err.contains("at row 3, column 5 stands"), "{err}");
+}

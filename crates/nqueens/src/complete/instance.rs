@@ -113,20 +113,51 @@ pub enum Clash {
     },
 }
 
-impl fmt::Display for Clash {
+impl Clash {
+    /// The message with rows and columns numbered from `first`: 0, as
+    /// [`Display`](fmt::Display) numbers them, or 1 for a reader who counts
+    /// from 1 (the command line's `--one-based`).
+    ///
+    /// ```
+    /// use nqueens::{Attack, Clash, Square};
+    /// let clash = Clash::Blocked(Square::new(2, 4));
+    /// assert_eq!(
+    ///     clash.numbered_from(1).to_string(),
+    ///     "the pre-placed queen at row 3, column 5 stands on a blocked square"
+    /// );
+    /// ```
+    pub fn numbered_from(&self, first: usize) -> impl fmt::Display + '_ {
+        Numbered { clash: self, first }
+    }
+}
+
+/// A [`Clash`] said with rows and columns from `first`.
+struct Numbered<'a> {
+    clash: &'a Clash,
+    first: usize,
+}
+
+impl fmt::Display for Numbered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        let at = |q: Square| format!("row {}, column {}", q.row + self.first, q.col + self.first);
+        match *self.clash {
             Clash::Attack {
                 first,
                 second,
                 attack,
             } => write!(
                 f,
-                "the pre-placed queens at {first} and {second} attack each other along {}",
+                "the pre-placed queens at {} and {} attack each other along {}",
+                at(first),
+                at(second),
                 attack.with_article()
             ),
             Clash::Blocked(q) => {
-                write!(f, "the pre-placed queen at {q} stands on a blocked square")
+                write!(
+                    f,
+                    "the pre-placed queen at {} stands on a blocked square",
+                    at(q)
+                )
             }
             Clash::Excluded {
                 queen,
@@ -134,7 +165,8 @@ impl fmt::Display for Clash {
                 value,
             } => write!(
                 f,
-                "the pre-placed queen at {queen} stands on the excluded {} {value} ({})",
+                "the pre-placed queen at {} stands on the excluded {} {value} ({}{})",
+                at(queen),
                 if diagonal == Attack::AntiDiagonal {
                     "sum diagonal"
                 } else {
@@ -144,9 +176,21 @@ impl fmt::Display for Clash {
                     "row + column"
                 } else {
                     "row − column + n − 1"
+                },
+                // A diagonal's number is the library's, whatever the squares'.
+                if self.first == 0 {
+                    ""
+                } else {
+                    ", rows and columns from 0"
                 }
             ),
         }
+    }
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.numbered_from(0).fmt(f)
     }
 }
 

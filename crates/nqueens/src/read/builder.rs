@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 
 use super::background::Checker;
 use super::error::{parse_error, text_of, ReadError, FORMS};
-use super::scan::{Bad, Flow, Word};
+use super::scan::{too_long, Bad, Flow, Word};
 use super::verdict::Streamed;
 use super::verifier::LineVerifier;
 use super::MAX_QUEENS;
@@ -188,6 +188,7 @@ impl Builder {
                 Bad::Negative => format!("{what} is negative; columns run {range}"),
                 Bad::TooLarge => format!("{what} is far too large; columns run {range}"),
                 Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
+                Bad::TooLong => too_long(k, &text),
             };
             return Err(parse_error(Some(line), message));
         }
@@ -229,6 +230,7 @@ impl Builder {
                 format!("{what} is far too large; verify reads boards of up to {MAX_QUEENS} queens")
             }
             Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
+            Bad::TooLong => too_long(k, text),
         };
         parse_error(Some(line), message)
     }

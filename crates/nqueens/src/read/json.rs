@@ -51,6 +51,9 @@ impl<R: BufRead> JsonLines<R> {
             src: &mut self.cur.src,
             offset: &mut self.cur.offset,
             ended: false,
+            string: None,
+            escaped: false,
+            long_string: false,
         };
         let mut de = serde_json::Deserializer::from_reader(&mut one);
         let read = Object(&mut state).deserialize(&mut de).and_then(|n| {
@@ -58,6 +61,16 @@ impl<R: BufRead> JsonLines<R> {
             Ok(n)
         });
         let ended = one.ended;
+        if one.long_string {
+            return Err(parse_error(
+                Some(line),
+                format!(
+                    "a string of more than {STRING_MAX} bytes: a placement's object holds \
+                     \"n\" and \"columns\" and nothing else, such as \
+                     {{\"n\":4,\"columns\":[1,3,0,2]}}"
+                ),
+            ));
+        }
         // The rest of the line, if the object failed before its end, is
         // not read: the error ends the reading.
         if ended {
@@ -85,11 +98,46 @@ impl<R: BufRead> JsonLines<R> {
     }
 }
 
-/// The rest of one line of a [`BufRead`], newline included, then the end.
+/// The longest string a line may hold. serde keeps a string whole before
+/// it is checked, so a line of one long key took as much memory (and its
+/// message quoted it: a gigabyte key ended the program); an object's only
+/// strings are its two keys.
+const STRING_MAX: usize = 64;
+
+/// The rest of one line of a [`BufRead`], newline included, then the end;
+/// an error once a string is longer than [`STRING_MAX`].
 struct OneLine<'a, R> {
     src: &'a mut R,
     offset: &'a mut u64,
     ended: bool,
+    /// The bytes of the string being read, if one is.
+    string: Option<usize>,
+    /// The last byte of a string was a backslash.
+    escaped: bool,
+    /// A string was longer than [`STRING_MAX`].
+    long_string: bool,
+}
+
+impl<R> OneLine<'_, R> {
+    /// Follows the strings of `bytes`; false once one is too long.
+    fn strings(&mut self, bytes: &[u8]) -> bool {
+        for &b in bytes {
+            match (self.string, b) {
+                (None, b'"') => self.string = Some(0),
+                (None, _) => {}
+                (Some(_), b'"') if !self.escaped => self.string = None,
+                (Some(k), _) => {
+                    self.escaped = !self.escaped && b == b'\\';
+                    if k == STRING_MAX {
+                        self.long_string = true;
+                        return false;
+                    }
+                    self.string = Some(k + 1);
+                }
+            }
+        }
+        true
+    }
 }
 
 impl<R: BufRead> Read for OneLine<'_, R> {
@@ -112,6 +160,9 @@ impl<R: BufRead> Read for OneLine<'_, R> {
         out[..take].copy_from_slice(&buf[..take]);
         self.src.consume(take);
         *self.offset += take as u64;
+        if !self.strings(&out[..take]) {
+            return Err(io::Error::other("a string too long"));
+        }
         Ok(take)
     }
 }
@@ -316,6 +367,53 @@ mod tests {
             ("[1,3,0,2]", "not a placement: invalid type: sequence, expected an object"),
         ] {
             let e = read(text, 100).unwrap_err();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_long_string_is_refused_as_it_is_read() {
+        // serde keeps a string whole: a key of a gigabyte took gigabytes,
+        // and its message quoted it. A string ends the reading at 65 bytes.
+        let key = |k: usize| "x".repeat(k);
+        let long = format!("{{\"n\":4,\"{}\":[1,3,0,2]}}", key(10_000_000));
+        let mut read_bytes = 0;
+        let src = std::io::Read::take(long.as_bytes(), u64::MAX);
+        let mut reader = ColumnReader::new(std::io::BufReader::with_capacity(256, src), false)
+            .with_format(InputFormat::Json);
+        let e = reader.next_placement().unwrap_err().to_string();
+        assert!(
+            e.starts_with("line 1: a string of more than 64 bytes"),
+            "{e}"
+        );
+        assert!(e.len() < 200, "{e}");
+        read_bytes += reader.offset();
+        assert!(read_bytes < 1000, "read {read_bytes} bytes");
+        // 64 bytes is a string serde reads (an unknown key here), escapes
+        // and quotes within it followed.
+        for (text, want) in [
+            (
+                format!("{{\"n\":4,\"{}\":[1,3,0,2]}}", key(64)),
+                "unknown field",
+            ),
+            (
+                format!("{{\"n\":4,\"{}\":[1,3,0,2]}}", key(65)),
+                "a string of more than 64",
+            ),
+            (
+                format!("{{\"n\":4,\"{}\\\"\":[1]}}", key(62)),
+                "unknown field",
+            ),
+            (
+                format!("{{\"n\":4,\"{}\\\"x\":[1]}}", key(62)),
+                "a string of more than 64",
+            ),
+            (
+                format!("{{\"n\":\"{}\",\"columns\":[1]}}", key(100)),
+                "a string of more than 64",
+            ),
+        ] {
+            let e = read(&text, 100).unwrap_err();
             assert!(e.contains(want), "{text}: {e}");
         }
     }

@@ -9,6 +9,7 @@ use crate::error::ParseError;
 use crate::leetcode::{empty_entry, rows_or_mixed, tokenize, unclosed, Token, EMPTY_ENTRY};
 use crate::parse::first_nonblank;
 use crate::read::error::FORMS;
+use crate::read::scan::{long_prefix, too_long};
 
 /// Every placement of `text` in the column-list forms.
 pub(super) fn parse(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
@@ -50,6 +51,9 @@ fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, Par
     let mut values = Vec::with_capacity(n);
     for (k, (line, token)) in tokens.iter().enumerate() {
         let what = format!("token {} ({token:?})", k + 1);
+        if let Some(shown) = long_prefix(token) {
+            return Err(ParseError::at(*line, too_long(k as u64 + 1, shown)));
+        }
         let value: usize = match token.parse() {
             Ok(v) => v,
             Err(_) if token.starts_with('-') && token[1..].chars().all(|c| c.is_ascii_digit()) => {
@@ -185,7 +189,10 @@ fn describe(t: &Token) -> String {
         Token::Open => "'['".into(),
         Token::Close => "']'".into(),
         Token::Comma => "','".into(),
-        Token::Word(w) => format!("{w:?}"),
+        Token::Word(w) => match long_prefix(w) {
+            Some(shown) => format!("{shown:?}…"),
+            None => format!("{w:?}"),
+        },
         Token::Str(s) => format!("the string \"{s}\""),
     }
 }

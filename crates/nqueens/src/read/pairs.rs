@@ -13,10 +13,7 @@ use std::ops::ControlFlow;
 
 use super::cursor::LineCursor;
 use super::error::{parse_error, text_of, ReadError};
-use super::scan::{Bad, Flow, Scan, Word};
-
-/// The longest number kept for a message.
-const WORD_KEEP: usize = 64;
+use super::scan::{long_prefix, Bad, Flow, Scan, Word, WORD_KEEP};
 
 /// The pairs source of a [`ColumnReader`](super::ColumnReader).
 #[derive(Debug)]
@@ -62,7 +59,8 @@ impl<R: BufRead> PairLines<R> {
             };
             self.cur.consume(1);
             if b.is_ascii_alphanumeric() || b == b'-' || b == b'+' || b >= 0x80 {
-                if word.len() < WORD_KEEP {
+                // One byte more than the longest word says it is longer.
+                if word.len() <= WORD_KEEP {
                     word.push(b);
                 }
                 continue;
@@ -113,8 +111,26 @@ impl<R: BufRead> PairLines<R> {
     where
         F: FnMut(Word<'_>) -> Flow,
     {
-        let text = std::mem::take(word);
-        let value = classify(&text);
+        let mut text = std::mem::take(word);
+        let value = match long_prefix(&text_of(&text)) {
+            // Longer than any number: refused, shown by its first characters.
+            Some(shown) => {
+                let shown = shown.as_bytes().to_vec();
+                text.clear();
+                text.extend_from_slice(&shown);
+                Err(Bad::TooLong)
+            }
+            None => classify(&text),
+        };
+        let quoted = format!(
+            "{:?}{}",
+            text_of(&text),
+            if value == Err(Bad::TooLong) {
+                "…"
+            } else {
+                ""
+            }
+        );
         let line = self.cur.start_line;
         let flow = match *next {
             Next::Row => {
@@ -127,10 +143,9 @@ impl<R: BufRead> PairLines<R> {
                     _ => Err(parse_error(
                         Some(line),
                         format!(
-                            "pair {}: row {:?} where row {want} should come; pairs name the \
-                             rows in order, one pair a row{}",
+                            "pair {}: row {quoted} where row {want} should come; pairs name \
+                             the rows in order, one pair a row{}",
                             *rows + 1,
-                            text_of(&text),
                             if self.base == 0 && value == Ok(1) && *rows == 0 {
                                 " (1-based input? use --one-based)"
                             } else {
@@ -152,9 +167,8 @@ impl<R: BufRead> PairLines<R> {
             Next::Comma | Next::Semicolon => Err(parse_error(
                 Some(line),
                 format!(
-                    "pair {}: {:?} where {} should come; pairs are written `row, col;`",
+                    "pair {}: {quoted} where {} should come; pairs are written `row, col;`",
                     *rows + u64::from(*next == Next::Comma),
-                    text_of(&text),
                     expected(*next)
                 ),
             )),
@@ -284,6 +298,29 @@ mod tests {
             ("0, 1: 1, 5;", false, "unexpected character ':'"),
         ] {
             match read(text, one_based) {
+                Err(e) => assert!(!want.is_empty() && e.contains(want), "{text}: {e}"),
+                Ok(_) => assert!(want.is_empty(), "{text} was read"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_word_longer_than_any_number_is_refused_not_cut() {
+        // A word was kept to its first 64 bytes and read as the number they
+        // spell: `2, <100 zeros>5` was column 0, and a solution for n = 4.
+        let zeros = "0".repeat(5000);
+        for (text, want) in [
+            (
+                format!("0, 1; 1, 3; 2, {zeros}5; 3, 2;"),
+                "token 3 (\"000000000000000000000000\"…) is longer than 4096 bytes",
+            ),
+            (
+                format!("0, 1; {zeros}1, 3; 2, 0; 3, 2;"),
+                "pair 2: row \"000000000000000000000000\"… where row 1 should come",
+            ),
+            (format!("0, 1; 1, 3; 2, {}; 3, 2;", &zeros[..4095]), ""),
+        ] {
+            match read(&text, false) {
                 Err(e) => assert!(!want.is_empty() && e.contains(want), "{text}: {e}"),
                 Ok(_) => assert!(want.is_empty(), "{text} was read"),
             }

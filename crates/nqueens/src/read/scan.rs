@@ -27,6 +27,9 @@ pub(super) enum Bad {
     Negative,
     TooLarge,
     NotNumber,
+    /// Longer than [`WORD_KEEP`] bytes, which no column number is: the
+    /// word's text is its first [`LONG_SHOWN`] characters.
+    TooLong,
 }
 
 /// A word of a placement, as the scanner hands it on.
@@ -34,7 +37,7 @@ pub(super) enum Bad {
 pub(super) struct Word<'a> {
     /// Its number, or why it is not one.
     pub(super) value: Result<u64, Bad>,
-    /// Its text (cut at [`WORD_KEEP`] bytes).
+    /// Its text (its first characters when it is [`Bad::TooLong`]).
     pub(super) text: &'a [u8],
     /// Its line, from 1.
     pub(super) line: u64,
@@ -86,8 +89,38 @@ static PLAIN: [u8; 256] = byte_classes(false);
 /// Bracketed lists: brackets and quotes also end a word.
 static BRACKETS: [u8; 256] = byte_classes(true);
 
-/// The longest word kept whole (for messages); longer ones are cut.
-const WORD_KEEP: usize = 4096;
+/// The longest word read: longer ones are refused ([`Bad::TooLong`]).
+pub(super) const WORD_KEEP: usize = 4096;
+
+/// The characters of a word longer than [`WORD_KEEP`] bytes that its
+/// message shows.
+const LONG_SHOWN: usize = 24;
+
+/// The first characters of `word` if it is longer than [`WORD_KEEP`] bytes.
+pub(super) fn long_prefix(word: &str) -> Option<&str> {
+    (word.len() > WORD_KEEP).then(|| match word.char_indices().nth(LONG_SHOWN) {
+        Some((end, _)) => &word[..end],
+        None => word,
+    })
+}
+
+/// Why token `k`, of which `shown` is the first characters, is refused.
+pub(super) fn too_long(k: u64, shown: &str) -> String {
+    format!(
+        "token {k} ({shown:?}…) is longer than {WORD_KEEP} bytes, which no column \
+         number is"
+    )
+}
+
+/// A word being read by the slow path, in parts when it is long.
+struct LongWord {
+    /// Its bytes not yet handed on.
+    bytes: Vec<u8>,
+    /// The offset of `bytes[0]` in the input.
+    start: u64,
+    /// In a piece already refused as too long: skip to its end.
+    skipping: bool,
+}
 
 /// Where the scanner is in the grammar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -545,92 +578,161 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
-    /// A word the fast path left: read it whole, check its UTF-8, split it at
+    /// A word the fast path left: read it, check its UTF-8, split it at
     /// Unicode blanks, and hand the pieces on (or refuse them between lists).
+    ///
+    /// A word can be long: a list separated by no-break spaces is one word to
+    /// the byte classes. So its pieces are handed on as they end, whenever
+    /// more than [`WORD_KEEP`] bytes wait, and a piece longer than that (no
+    /// column number is) goes on as [`Bad::TooLong`] with its first
+    /// characters, the rest of it skipped. Memory stays bounded, and no
+    /// piece is cut and read as the number its first bytes spell (a token
+    /// of 4,097 zeros and a 9 was read as column 0).
     fn token<F>(&mut self, sink: &mut F) -> Result<Option<Scan>, ReadError>
     where
         F: FnMut(Word<'_>) -> Flow,
     {
         let table = self.classes();
-        let (start, line) = (self.offset, self.line);
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        let mut cut = false;
-        loop {
-            let buf = self.fill()?;
-            if buf.is_empty() {
-                break;
-            }
+        let line = self.line;
+        let mut word = LongWord {
+            bytes: std::mem::take(&mut self.scratch),
+            start: self.offset,
+            skipping: false,
+        };
+        word.bytes.clear();
+        let result = loop {
+            let buf = match self.fill() {
+                Ok(buf) => buf,
+                Err(e) => break Err(e),
+            };
             let end = buf
                 .iter()
                 .position(|&b| table[b as usize] != TOKEN)
                 .unwrap_or(buf.len());
-            let room = WORD_KEEP.saturating_sub(scratch.len());
-            scratch.extend_from_slice(&buf[..end.min(room)]);
-            cut |= end > room;
-            let whole = end < buf.len();
+            let at_end = buf.is_empty() || end < buf.len();
+            word.bytes.extend_from_slice(&buf[..end]);
             self.advance(end);
-            if whole {
-                break;
+            if at_end || word.bytes.len() > WORD_KEEP {
+                match self.pieces(&mut word, line, at_end, sink) {
+                    Ok(None) if !at_end => {}
+                    done => break done,
+                }
             }
-        }
-        let result = self.words_of(&scratch, start, line, cut, sink);
-        self.scratch = scratch;
+        };
+        self.scratch = word.bytes;
         result
     }
 
-    /// The pieces of a word the slow path read, to the sink.
-    fn words_of<F>(
+    /// Hands on the pieces of `word` that have ended (all of them at the
+    /// word's end) and drops them from it; a piece longer than
+    /// [`WORD_KEEP`] goes on as [`Bad::TooLong`] as soon as it is known to
+    /// be, and the rest of it is skipped.
+    fn pieces<F>(
         &mut self,
-        bytes: &[u8],
-        start: u64,
+        word: &mut LongWord,
         line: u64,
-        cut: bool,
+        at_end: bool,
         sink: &mut F,
     ) -> Result<Option<Scan>, ReadError>
     where
         F: FnMut(Word<'_>) -> Flow,
     {
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            // A word cut for length may end inside a character.
-            Err(e) if cut && e.error_len().is_none() => {
-                std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("")
-            }
+        let bytes = std::mem::take(&mut word.bytes);
+        let valid = match std::str::from_utf8(&bytes) {
+            Ok(text) => text.len(),
+            // A character that the next bytes will finish.
+            Err(e) if !at_end && e.error_len().is_none() => e.valid_up_to(),
             Err(e) => {
+                word.bytes = bytes;
                 return Err(ReadError::NotUtf8 {
-                    offset: start + e.valid_up_to() as u64,
-                })
+                    offset: word.start + e.valid_up_to() as u64,
+                });
             }
         };
-        let text = if start == 0 {
-            text.strip_prefix('\u{feff}').unwrap_or(text)
+        let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+        let mut from = if word.start == 0 && text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
         } else {
-            text
+            0
         };
-        for piece in text.split(char::is_whitespace).filter(|p| !p.is_empty()) {
-            self.last_line = line;
-            if matches!(self.state, State::Top | State::Outer) {
-                return Err(self.unexpected(&format!("{piece:?}")));
+        if word.skipping {
+            match text[from..].find(char::is_whitespace) {
+                Some(p) => {
+                    from += p;
+                    word.skipping = false;
+                }
+                None => from = valid,
             }
-            if self.words == 0 {
-                self.first_word.clear();
-                self.first_word.extend_from_slice(piece.as_bytes());
-                self.first_word_line = line;
+        }
+        // The pieces that have ended: all, at the word's end; else those
+        // before its last blank.
+        let ended = if at_end {
+            valid
+        } else {
+            text[from..]
+                .rfind(char::is_whitespace)
+                .map_or(from, |p| from + p)
+        };
+        let mut result = Ok(None);
+        for piece in text[from..ended]
+            .split(char::is_whitespace)
+            .filter(|p| !p.is_empty())
+        {
+            result = self.piece(piece, line, sink);
+            if !matches!(result, Ok(None)) {
+                break;
             }
-            self.words += 1;
-            self.empty = false;
-            if self.mixed {
-                continue;
-            }
-            let word = Word {
-                value: classify(piece),
-                text: piece.as_bytes(),
-                line,
+        }
+        // What is left is one piece, not ended yet: too long already, or
+        // kept for the next bytes.
+        let mut rest = ended;
+        if matches!(result, Ok(None)) && !at_end && valid - ended > WORD_KEEP {
+            let piece = text[ended..].trim_start_matches(char::is_whitespace);
+            result = self.piece(piece, line, sink);
+            word.skipping = true;
+            rest = valid;
+        }
+        word.start += rest as u64;
+        word.bytes = bytes;
+        word.bytes.drain(..rest);
+        result
+    }
+
+    /// Hands on one piece of a word (or refuses it between lists).
+    fn piece<F>(&mut self, piece: &str, line: u64, sink: &mut F) -> Result<Option<Scan>, ReadError>
+    where
+        F: FnMut(Word<'_>) -> Flow,
+    {
+        self.last_line = line;
+        let (value, piece) = match long_prefix(piece) {
+            Some(prefix) => (Err(Bad::TooLong), prefix),
+            None => (classify(piece), piece),
+        };
+        if matches!(self.state, State::Top | State::Outer) {
+            let more = if value == Err(Bad::TooLong) {
+                "…"
+            } else {
+                ""
             };
-            if sink(word)?.is_break() {
-                return Ok(Some(Scan::Stopped));
-            }
+            return Err(self.unexpected(&format!("{piece:?}{more}")));
+        }
+        if self.words == 0 {
+            self.first_word.clear();
+            self.first_word.extend_from_slice(piece.as_bytes());
+            self.first_word_line = line;
+        }
+        self.words += 1;
+        self.empty = false;
+        if self.mixed {
+            return Ok(None);
+        }
+        let word = Word {
+            value,
+            text: piece.as_bytes(),
+            line,
+        };
+        if sink(word)?.is_break() {
+            return Ok(Some(Scan::Stopped));
         }
         Ok(None)
     }
@@ -869,6 +971,61 @@ mod tests {
         assert!(p.iter().all(Placement::is_solution));
         let p = small(read_all("1 5 8 6 3 7 2 4", true).unwrap());
         assert_eq!(p[0].queens()[1].col, 4);
+    }
+
+    #[test]
+    fn a_word_longer_than_any_number_is_refused_not_cut() {
+        // A word was kept to its first 4,096 bytes and read as the number
+        // they spell: `1 3 <4,096 zeros>9 2` was a solution for n = 4.
+        let zeros = |k: usize| "0".repeat(k);
+        let texts = [
+            format!("1 3 {}junk 2", zeros(WORD_KEEP)),
+            format!("1 3 {}9 2", zeros(WORD_KEEP)),
+            format!("[1, 3, {}9, 2]", zeros(WORD_KEEP)),
+            format!("1\n3\n{}7\n2\n", zeros(WORD_KEEP)),
+            format!("1 3 {}é 2", zeros(WORD_KEEP)),
+            format!("1 3 {}\u{a0}9 2", zeros(WORD_KEEP + 1)),
+            format!("1 3 {} 2", zeros(WORD_KEEP)),
+            format!("1 3 {}", "é".repeat(3000)),
+            format!("[1] {}", zeros(5000)),
+            format!("{}1", zeros(100_000)),
+        ];
+        for text in &texts {
+            agrees(text, false);
+            agrees(text, true);
+        }
+        let e = read_all(&texts[1], false).unwrap_err();
+        assert_eq!(
+            e,
+            "line 1: token 3 (\"000000000000000000000000\"…) is longer than 4096 bytes, which \
+             no column number is"
+        );
+        // Exactly 4,096 bytes is still a number: column 0.
+        assert!(small(read_all(&texts[6], false).unwrap())[0].is_solution());
+    }
+
+    #[test]
+    fn a_list_that_no_break_spaces_separate_is_read_whole() {
+        // Such a list is one word to the byte classes: it was read as its
+        // first 4,096 bytes (a solution of 3,000 queens as 776 columns).
+        let cols = crate::read::test_util::solution(1200);
+        for sep in ["\u{a0}", "\u{3000}", " \u{2003}"] {
+            let words: Vec<String> = cols.iter().map(usize::to_string).collect();
+            let text = words.join(sep);
+            agrees(&text, false);
+            let read = small(read_all(&text, false).unwrap());
+            assert_eq!(read[0].n(), 1200);
+            assert!(read[0].is_solution());
+            // Past the detail limit, through the verifier of large boards.
+            let reader = ColumnReader::new(text.as_bytes(), false).with_detail_max(100);
+            match crate::read::test_util::read_with(reader)
+                .unwrap()
+                .as_slice()
+            {
+                [crate::read::Streamed::Large(v)] => assert!(v.is_solution() && v.n() == 1200),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

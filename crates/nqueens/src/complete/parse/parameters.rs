@@ -73,8 +73,14 @@ fn pairs<'v>(
 /// A non-negative number, or an error naming `what`.
 fn count(name: &str, value: &Val) -> Result<usize, ParseError> {
     match value {
-        Val::Int(v, line) => usize::try_from(*v)
-            .map_err(|_| ParseError::at(*line, format!("`{name}` is {v}; it must be 0 or more"))),
+        Val::Int(v, line) => usize::try_from(*v).map_err(|_| {
+            // (n = 0 is refused later, with the reason.)
+            let least = if name == "n" { "1" } else { "0" };
+            ParseError::at(
+                *line,
+                format!("`{name}` is {v}; it must be {least} or more"),
+            )
+        }),
         Val::Pair(_, _, line) | Val::List(_, line) => Err(ParseError::at(
             *line,
             format!("`{name}` must be a number, found the list {value}"),

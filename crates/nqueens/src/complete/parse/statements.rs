@@ -25,22 +25,49 @@ impl Val {
     }
 }
 
-impl fmt::Display for Val {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// About how many bytes of a value a message shows: a list that goes on
+/// longer ends in `…`.
+const SHOWN: usize = 60;
+
+/// The deepest lists go: values are numbers, pairs and lists of pairs, and
+/// a deeper list is refused as it is read, so that reading it (and showing
+/// and dropping it) cannot run out of stack.
+const MAX_DEPTH: usize = 8;
+
+impl Val {
+    /// Appends the value, cut short after about [`SHOWN`] bytes.
+    fn show(&self, out: &mut String) {
+        use fmt::Write;
         match self {
-            Val::Int(v, _) => write!(f, "{v}"),
-            Val::Pair(a, b, _) => write!(f, "[{a}, {b}]"),
+            Val::Int(v, _) => {
+                let _ = write!(out, "{v}");
+            }
+            Val::Pair(a, b, _) => {
+                let _ = write!(out, "[{a}, {b}]");
+            }
             Val::List(items, _) => {
-                f.write_str("[")?;
+                out.push('[');
                 for (k, item) in items.iter().enumerate() {
                     if k > 0 {
-                        f.write_str(", ")?;
+                        out.push_str(", ");
                     }
-                    write!(f, "{item}")?;
+                    if out.len() > SHOWN {
+                        out.push('…');
+                        break;
+                    }
+                    item.show(out);
                 }
-                f.write_str("]")
+                out.push(']');
             }
         }
+    }
+}
+
+impl fmt::Display for Val {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.show(&mut out);
+        f.write_str(&out)
     }
 }
 
@@ -136,11 +163,11 @@ impl<'a> Statements<'a> {
                 ))
             }
         }
-        let value = self.value(&name, line)?;
+        let value = self.value(&name, line, 0)?;
         Ok(Some((name, line, value)))
     }
 
-    fn value(&mut self, name: &str, name_line: usize) -> Result<Val, ParseError> {
+    fn value(&mut self, name: &str, name_line: usize, depth: usize) -> Result<Val, ParseError> {
         match self.peek()?.cloned() {
             Some(Token {
                 tok: Tok::Int(v),
@@ -152,9 +179,19 @@ impl<'a> Statements<'a> {
             Some(Token {
                 tok: Tok::Open,
                 line,
+            }) if depth == MAX_DEPTH => Err(ParseError::at(
+                line,
+                format!(
+                    "the lists in `{name}` are nested more than {MAX_DEPTH} deep; values are \
+                     numbers and lists of pairs such as [[1, 2], [3, 4]]"
+                ),
+            )),
+            Some(Token {
+                tok: Tok::Open,
+                line,
             }) => {
                 self.bump();
-                self.list(name, line)
+                self.list(name, line, depth + 1)
             }
             other => Err(ParseError::at(
                 other.as_ref().map_or(name_line, |t| t.line),
@@ -166,7 +203,7 @@ impl<'a> Statements<'a> {
         }
     }
 
-    fn list(&mut self, name: &str, open: usize) -> Result<Val, ParseError> {
+    fn list(&mut self, name: &str, open: usize, depth: usize) -> Result<Val, ParseError> {
         let unclosed = |found: Option<&Token>| {
             ParseError::at(
                 open,
@@ -199,7 +236,7 @@ impl<'a> Statements<'a> {
                     });
                 }
                 Some(_) => {
-                    items.push(self.value(name, open)?);
+                    items.push(self.value(name, open, depth)?);
                     match self.peek()? {
                         Some(Token { tok: Tok::Comma, .. }) => self.bump(),
                         Some(Token { tok: Tok::Close, .. }) => {}
@@ -252,5 +289,36 @@ mod tests {
         let (name, line, _) = statements.statement().unwrap().unwrap();
         assert_eq!((name.as_str(), line), ("n", 3));
         assert!(statements.statement().unwrap().is_none());
+    }
+
+    /// Lists nested 30,000 deep overflowed the stack (a 58 KB file ended the
+    /// program with a segmentation fault); they are refused past eight.
+    #[test]
+    fn deep_lists_are_refused_and_long_ones_shown_short() {
+        for depth in [9, 100, 30_000] {
+            for close in [true, false] {
+                let closing = if close {
+                    "]".repeat(depth)
+                } else {
+                    String::new()
+                };
+                let text = format!("n = 4\ninit = {}{closing}", "[".repeat(depth));
+                let mut statements = Statements::new(&text);
+                statements.statement().unwrap();
+                let e = statements.statement().unwrap_err();
+                assert_eq!(e.line, Some(2));
+                assert!(e.message.contains("nested more than 8 deep"), "{e}");
+            }
+        }
+        let text = format!("init = {}{}", "[".repeat(8), "]".repeat(8));
+        let (_, _, value) = Statements::new(&text).statement().unwrap().unwrap();
+        assert_eq!(value.to_string(), "[[[[[[[[]]]]]]]]");
+        // A long list is shown by its start.
+        let pairs: Vec<String> = (0..1000).map(|k| format!("[{k}, {k}]")).collect();
+        let text = format!("init = [[{}]]", pairs.join(", "));
+        let (_, _, value) = Statements::new(&text).statement().unwrap().unwrap();
+        let shown = value.to_string();
+        assert!(shown.starts_with("[[[0, 0], [1, 1], [2, 2]"), "{shown}");
+        assert!(shown.ends_with("…]]") && shown.len() < 100, "{shown}");
     }
 }
