@@ -5,7 +5,7 @@
 //! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`) |
 //! | 1 | a negative answer: no solution exists, or the placement is not a solution |
 //! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
-//! | 3 | unknown: `complete --timeout` ran out before an answer |
+//! | 3 | unknown: `complete --timeout` ran out before an answer, or min-conflicts gave up |
 //! | 130 | interrupted by Ctrl-C or SIGTERM (output written so far is flushed) |
 
 use std::fmt;
@@ -21,7 +21,7 @@ pub enum Outcome {
     No,
     /// The user interrupted the command (exit status 130).
     Interrupted,
-    /// No answer within the time allowed (exit status 3).
+    /// No answer within the time or steps allowed (exit status 3).
     Unknown,
 }
 

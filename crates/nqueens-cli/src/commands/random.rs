@@ -55,6 +55,11 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
         } else {
             MinConflictsStart::Greedy
         };
+        super::solve::min_conflicts_fits(
+            n,
+            &format!("random {n}"),
+            &format!("`nqueens solve {n}` prints the explicit construction in constant memory"),
+        )?;
         note_long_search(n, start);
     }
     let Some((columns, method)) = random_solution(n, seed)? else {

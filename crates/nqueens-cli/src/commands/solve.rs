@@ -94,8 +94,32 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
             grouped(nqueens::MIN_CONFLICTS_MAX_N as u128),
             grouped(HUGE_MAX as u128)
         ),
+        Method::MinConflicts(_) => {
+            min_conflicts_fits(
+                n,
+                &format!("solve {n} --algorithm min-conflicts"),
+                "use --algorithm construct, which takes constant memory",
+            )?;
+            Ok(picked)
+        }
         _ => Ok(picked),
     }
+}
+
+/// Refuses a min-conflicts search that cannot have its memory under
+/// `ulimit -v`: it would end at its first allocation that fails (an abort,
+/// exit status 134), as `count` refuses a count that cannot fit.
+pub fn min_conflicts_fits(n: usize, what: &str, instead: &str) -> anyhow::Result<()> {
+    let needed = nqueens::min_conflicts_memory(n);
+    if let Some(limit) = crate::limits::address_space_limit().filter(|&limit| needed > limit) {
+        usage!(
+            "{what} allocates about {}, more than this process may take (ulimit -v: {}); raise \
+             the limit, or {instead}",
+            show_bytes(needed),
+            show_bytes(limit)
+        );
+    }
+    Ok(())
 }
 
 /// Runs `nqueens solve`.
@@ -189,7 +213,9 @@ fn min_conflicts(
                 nqueens::plural(u128::from(st.restarts), "restart", "restarts"),
                 grouped(n as u128)
             );
-            Ok(Outcome::No)
+            // A solution exists (n ≥ 4): the search stopped, it did not
+            // find that none does.
+            Ok(Outcome::Unknown)
         }
     }
 }

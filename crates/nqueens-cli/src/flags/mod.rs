@@ -30,7 +30,7 @@ Examples:
 
 Rows and columns are counted from 0 unless --one-based is given.
 Exit status: 0 yes, 1 no (no solution / not a solution), 2 error,
-3 unknown (complete --timeout ran out), 130 interrupted.";
+3 unknown (complete --timeout ran out, min-conflicts gave up), 130 interrupted.";
 
 /// Place n queens on an n×n board so that no two attack each other: find the
 /// first solution, list them all, count them, or check a board.
@@ -387,7 +387,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = values::seed)]
     pub seed: Option<u64>,
     /// With --algorithm min-conflicts: give up after K steps (attempted
-    /// swaps) instead of searching until a solution is found.
+    /// swaps) instead of searching until a solution is found (exit status
+    /// 3, unknown).
     #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = values::positive)]
     pub max_steps: Option<u64>,
     #[command(flatten)]

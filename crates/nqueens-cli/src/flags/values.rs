@@ -229,7 +229,16 @@ pub fn timeout(text: &str) -> Result<Duration, String> {
 
 /// `trace --delay S`.
 pub fn delay(text: &str) -> Result<Duration, String> {
+    // The SVG writes its times in milliseconds: a shorter step drew an
+    // animation of 0 s, which does not play.
     seconds(text, 0.0, 60.0, "the seconds each step is shown")
+        .ok()
+        .filter(|d| d.as_secs_f64() >= 0.001)
+        .ok_or_else(|| {
+            "give the seconds each step is shown, from 0.001 (an animation's times are in \
+             milliseconds) to 60"
+                .to_string()
+        })
 }
 
 /// `count --checkpoint-every S`.
@@ -283,8 +292,8 @@ pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
 /// powers of 1024, an optional `B` or `iB` after them).
 pub fn bytes(text: &str) -> Result<u64, String> {
     parse_bytes(text).ok_or_else(|| {
-        "give a size in bytes with an optional unit K, M, G or T (powers of 1024), such as 4G or \
-         512M"
+        "give a size in bytes, from 1 to below 2^64, with an optional unit K, M, G or T (powers \
+         of 1024), such as 4G or 512M"
             .to_string()
     })
 }
@@ -302,9 +311,16 @@ fn parse_bytes(text: &str) -> Option<u64> {
         'T' => (&t[..t.len() - 1], 40),
         _ => (t, 0),
     };
-    let value: f64 = number.trim().parse().ok()?;
+    let number = number.trim();
+    // Whole numbers exactly (2^64 − 1 bytes is a size); others through f64.
+    if let Ok(whole) = number.parse::<u64>() {
+        return whole.checked_mul(1 << shift).filter(|&b| b >= 1);
+    }
+    let value: f64 = number.parse().ok()?;
     let bytes = value * (1u64 << shift) as f64;
-    (value.is_finite() && value > 0.0 && bytes < 1.8e19).then_some(bytes as u64)
+    // (2^64 as f64 is the first size past u64.)
+    (value.is_finite() && (1.0..18_446_744_073_709_551_616.0).contains(&bytes))
+        .then_some(bytes as u64)
 }
 
 /// Which algorithm `--algorithm` names: one of the classic searches, or, for
@@ -470,7 +486,23 @@ mod tests {
         assert_eq!(parse_bytes("1.5GiB"), Some(3 << 29));
         assert_eq!(parse_bytes("1000"), Some(1000));
         assert_eq!(parse_bytes("2KB"), Some(2048));
-        for bad in ["", "G", "-1G", "0", "x", "1e30T", "NaN"] {
+        assert_eq!(parse_bytes("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_bytes("1.5"), Some(1));
+        for bad in [
+            "",
+            "G",
+            "-1G",
+            "0",
+            "x",
+            "1e30T",
+            "NaN",
+            "0.5",
+            "1e-300",
+            "0K",
+            "16777216T",
+            "18446744073709551616",
+            "2e19",
+        ] {
             assert_eq!(parse_bytes(bad), None, "{bad}");
         }
     }
@@ -555,5 +587,7 @@ mod tests {
         assert!(timeout("0").is_err());
         assert!(timeout("NaN").is_err());
         assert!(delay("61").is_err());
+        assert!(delay("0.00001").is_err());
+        assert!(delay("0.001").is_ok());
     }
 }

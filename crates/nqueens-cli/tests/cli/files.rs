@@ -266,6 +266,29 @@ fn under_ulimit(kb: u64, args: &str) -> Run {
     )
 }
 
+/// Min-conflicts on a board whose memory `ulimit -v` does not allow is
+/// refused before it starts: it aborted at its first failed allocation
+/// (exit status 134), after saying what it would allocate.
+#[test]
+#[cfg(target_os = "linux")]
+fn min_conflicts_beyond_ulimit_is_refused_not_aborted() {
+    for (args, instead) in [
+        (
+            "solve 100000000 -a min-conflicts -f none",
+            "--algorithm construct",
+        ),
+        (
+            "random 100000000 -f none --seed 1",
+            "nqueens solve 100000000",
+        ),
+    ] {
+        let e = under_ulimit(500_000, args).error();
+        assert!(e.contains("ulimit -v") && e.contains(instead), "{e}");
+    }
+    let r = under_ulimit(2_000_000, "solve 1000000 -a min-conflicts -f none --seed 1");
+    assert_eq!(r.code, 0, "{r:?}");
+}
+
 /// Threads the system will not start (a limit on address space) are an
 /// error with exit status 2, never a panic: refused up front where the
 /// count cannot fit, and when the system refuses a thread.

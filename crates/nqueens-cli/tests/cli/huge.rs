@@ -186,7 +186,7 @@ fn min_conflicts_gives_up_when_told_to() {
         "--seed",
         "3",
     ])
-    .code(1);
+    .code(3);
     assert!(r.stderr.contains("gave up after 1 step ("), "{r:?}");
     assert!(r.stderr.contains("--max-steps"), "{r:?}");
     assert_eq!(r.stdout, "");

@@ -103,6 +103,16 @@ pub enum Answer {
 /// How often (in nodes, a power of two) the stop flag is polled.
 pub(super) const POLL: u64 = 4096;
 
+/// How often the search of an `n`×`n` board polls the stop flag: a node
+/// costs time that grows with n (at n = 30,000, 4,096 nodes took 17 s, and
+/// a `--timeout` of 20 s answered after 37), so the wider the board, the
+/// fewer nodes between polls: [`POLL`] up to n = 64, 8 at n = 30,000.
+fn poll_every(n: usize) -> u64 {
+    ((1u64 << 18) / n.max(1) as u64)
+        .clamp(1, POLL)
+        .next_power_of_two()
+}
+
 /// No queen in this row yet.
 const NONE: u32 = u32::MAX;
 
@@ -581,6 +591,7 @@ pub(super) fn search(
     let mut stack: Vec<Frame> = Vec::with_capacity(n + 1);
     stack.push(Frame::open(board, order, 0));
     let mut nodes = 0u64;
+    let poll = poll_every(n);
     loop {
         let Some(top) = stack.last_mut() else {
             return End::Exhausted;
@@ -609,7 +620,7 @@ pub(super) fn search(
         top.tried = (r as u32, c as u32);
         stats.nodes += 1;
         nodes += 1;
-        if nodes & (POLL - 1) == 0 && stop.load(Ordering::Relaxed) {
+        if nodes & (poll - 1) == 0 && stop.load(Ordering::Relaxed) {
             return End::Stopped;
         }
         if nodes > order.limit {
@@ -969,6 +980,21 @@ mod tests {
         let (stats, stopped) = for_each(&i, &stop, &mut |_| ControlFlow::Continue(())).unwrap();
         assert!(stopped);
         assert!(stats.nodes <= POLL);
+    }
+
+    #[test]
+    fn wide_boards_poll_the_stop_flag_often() {
+        assert_eq!(poll_every(8), POLL);
+        assert_eq!(poll_every(64), POLL);
+        assert_eq!(poll_every(30_000), 8);
+        assert_eq!(poll_every(65_536), 4);
+        assert!((1..70_000).all(|n| poll_every(n).is_power_of_two()));
+        // A stopped search of a wide board ends within its polls.
+        let i = Instance::new(3000).unwrap();
+        let stop = AtomicBool::new(true);
+        let (stats, stopped) = for_each(&i, &stop, &mut |_| ControlFlow::Continue(())).unwrap();
+        assert!(stopped);
+        assert!(stats.nodes <= poll_every(3000), "{}", stats.nodes);
     }
 
     #[test]

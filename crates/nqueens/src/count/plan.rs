@@ -205,6 +205,12 @@ pub trait Plan: Send + Sync {
     }
 }
 
+/// More tasks than any engine's plan has at its largest n (the join
+/// engine's at n = 28 has 10,034,105): a checkpoint or task log whose
+/// header says more is damaged, and is refused before its size, which the
+/// header bounds, is read.
+pub(crate) const PLAN_TASKS_MAX: usize = 1 << 24;
+
 /// A way of counting that splits into tasks.
 ///
 /// [`engines`](crate::engines) lists every engine, and

@@ -57,6 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
 use super::file_lock;
+use super::plan::PLAN_TASKS_MAX;
 use crate::sink::tally::Tally;
 
 /// The header's `format`.
@@ -619,6 +620,17 @@ impl TaskLog {
             return Ok(None);
         };
         let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
+            Ok(header) if header.tasks > PLAN_TASKS_MAX => {
+                return Err(TaskLogError::Malformed {
+                    path: Some(path.to_path_buf()),
+                    line: 1,
+                    reason: format!(
+                        "the header says {} tasks, more than any plan has (at most {}): the \
+                         log is damaged",
+                        header.tasks, PLAN_TASKS_MAX
+                    ),
+                });
+            }
             Ok(header) => header.tasks,
             // Only the first line was read: enough to say why it is no header.
             Err(e) => {
@@ -1295,6 +1307,29 @@ mod tests {
         if Path::new("/dev/zero").exists() {
             assert!(TaskLog::load(Path::new("/dev/zero")).is_err());
         }
+        // A header that claims more tasks than any plan has is refused
+        // before the size it claims is read (10^15 tasks: gigabytes of a
+        // file were read; 2^64 − 1: the bound wrapped to 4,095 bytes).
+        for tasks in [PLAN_TASKS_MAX + 1, 1_000_000_000_000_000, usize::MAX] {
+            let log = TaskLog::new(8, "backtrack", tasks, "00ff00ff00ff00ff");
+            std::fs::write(&path, log.header_line()).unwrap();
+            let e = TaskLog::load(&path).unwrap_err().to_string();
+            assert!(e.contains("more than any plan has"), "{e}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// No engine's plan has more tasks than a header may say.
+    #[test]
+    fn every_plan_fits_the_bound_on_a_header() {
+        for engine in crate::count::engines() {
+            let plan = engine.plan(engine.max_n()).unwrap();
+            assert!(
+                plan.len() <= PLAN_TASKS_MAX,
+                "{}: {}",
+                engine.name(),
+                plan.len()
+            );
+        }
     }
 }

@@ -393,6 +393,14 @@ fn hostile_files_are_refused_in_bounded_memory() {
     );
     fs::write(&path, vec![0u8; 1000]).unwrap();
     assert!(Checkpoint::load(&path).is_err());
+    // A header that claims more tasks than any plan has is refused before
+    // the size it claims is read (10^15 tasks: gigabytes were read; 2^64 −
+    // 1: the bound wrapped to 4,096 bytes).
+    for tasks in [PLAN_TASKS_MAX + 1, 1_000_000_000_000_000, usize::MAX] {
+        fs::write(&path, header(10, "constellation", tasks)).unwrap();
+        let e = Checkpoint::load(&path).unwrap_err();
+        assert!(e.to_string().contains("more than any plan has"), "{e}");
+    }
     let big = format!(
         "{}{}\n",
         header(10, "constellation", 3),
