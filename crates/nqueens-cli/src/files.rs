@@ -5,9 +5,14 @@
 //! roles that name one file are refused before any work: the same path
 //! written two ways (`f`, `./f`, `dir/../f`), a symbolic link and its
 //! target, or two hard links of one file.
+//!
+//! And the partial results `merge` reads, bounded ([`read_parts`]).
 
 use std::fs;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
+
+use nqueens::{grouped, PartialResult};
 
 use crate::exit::usage;
 
@@ -96,9 +101,71 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
     }
 }
 
+/// The longest line read as a partial result: the library's own limit for
+/// one (64 KiB; a partial result is one short line).
+const PART_LINE_MAX: u64 = 64 << 10;
+/// The most partial results a merge reads, from all its files and streams
+/// together (it was each one's: four streams took 1.4 GB): a million
+/// slices, each kept as it is read (about 350 bytes).
+pub const PARTS_MAX: usize = 1_000_000;
+
+/// Reads the partial results (of `count --slice`, for `merge`) in `reader`, one a line (blank lines skipped),
+/// each line at most [`PART_LINE_MAX`] bytes, into `parts`; the second and later
+/// are named by their line in messages; at most `most` in `parts` in all.
+pub fn read_parts(
+    mut reader: impl std::io::BufRead,
+    name: &str,
+    parts: &mut Vec<(String, PartialResult)>,
+    most: usize,
+) -> anyhow::Result<()> {
+    let mut line = Vec::new();
+    let (mut number, mut found) = (0usize, 0usize);
+    loop {
+        line.clear();
+        let read = std::io::Read::take(&mut reader, PART_LINE_MAX + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| crate::exit::UsageError(format!("cannot read {name}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        let at = if number == 1 {
+            name.to_string()
+        } else {
+            format!("{name}, line {number}")
+        };
+        if line.len() as u64 > PART_LINE_MAX {
+            usage!(
+                "{at} is not an nqueens partial result: a line of it is over {} KiB, and a \
+                 partial result is one short line",
+                PART_LINE_MAX >> 10
+            );
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        found += 1;
+        if parts.len() >= most {
+            usage!(
+                "{at}: more than {} partial results in all; merge them in groups",
+                grouped(most as u128)
+            );
+        }
+        match PartialResult::read(&line[..], &at) {
+            Ok(part) => parts.push((at, part)),
+            Err(e) => usage!("{e}"),
+        }
+    }
+    if found == 0 {
+        usage!("{name} is empty: it holds no partial result");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens::{Slice, Tally};
 
     #[test]
     fn one_file_by_two_names_is_found() {
@@ -126,5 +193,23 @@ mod tests {
         fs::write(dir.join("g"), "x").unwrap();
         assert!(!same_file(&f, &dir.join("g")));
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The bound on partial results holds over every file and stream of a
+    /// merge: it held for each alone, so four streams took 1.4 GB.
+    #[test]
+    fn the_bound_on_parts_is_for_all_files_together() {
+        let slice = Slice::new(1, 3).unwrap();
+        let line = PartialResult::new(10, "constellation", slice, 293, Tally::default()).to_json();
+        let stream = format!("{line}\n{line}\n{line}\n");
+        let mut parts = Vec::new();
+        read_parts(stream.as_bytes(), "a", &mut parts, 5).unwrap();
+        assert_eq!(parts.len(), 3);
+        let e = read_parts(stream.as_bytes(), "b", &mut parts, 5).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "b, line 3: more than 5 partial results in all; merge them in groups"
+        );
+        assert_eq!(parts.len(), 5);
     }
 }

@@ -1,6 +1,7 @@
 //! The command line of `nqueens`: its flags ([`flags`], parsed by clap into
 //! typed values), its limits ([`limits`]), its exit statuses ([`exit`]), the
-//! files a run writes ([`files`]) and its progress bar ([`progress`]).
+//! files a run writes and merge reads ([`files`]) and its progress bar
+//! ([`progress`]).
 //!
 //! A library only so that the MPI runner (`nqueens-mpi count`) reads the
 //! options it shares with `nqueens count` ([`flags::CountTarget`]) exactly as

@@ -1,12 +1,13 @@
 //! `nqueens merge FILES...`: the slices of a count, added up.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use nqueens::{count_json_line, count_text_line};
-use nqueens::{merge_slices, PartialResult, TaskLog};
+use nqueens::{merge_slices, TaskLog};
 
 use crate::exit::{usage, Outcome};
+use crate::files::{read_parts, PARTS_MAX};
 use crate::flags::{MergeArgs, ReportFormat};
 use crate::output::Out;
 
@@ -17,62 +18,6 @@ fn name_of(path: &std::path::Path) -> String {
     } else {
         path.display().to_string()
     }
-}
-
-/// The longest line read as a partial result: the library's own limit for
-/// one (64 KiB; a partial result is one short line).
-const LINE_MAX: u64 = 64 << 10;
-/// The most partial results one file or stream may hold: a million slices,
-/// each kept as it is read (about 200 bytes).
-const PARTS_MAX: usize = 1_000_000;
-
-/// Reads the partial results in `reader`, one a line (blank lines skipped),
-/// each line at most [`LINE_MAX`] bytes, into `parts`; the second and later
-/// are named by their line in messages.
-fn read_parts(
-    mut reader: impl std::io::BufRead,
-    name: &str,
-    parts: &mut Vec<(String, PartialResult)>,
-) -> anyhow::Result<()> {
-    let mut line = Vec::new();
-    let (mut number, mut found) = (0usize, 0usize);
-    loop {
-        line.clear();
-        let read = std::io::Read::take(&mut reader, LINE_MAX + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| crate::exit::UsageError(format!("cannot read {name}: {e}")))?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        let at = if number == 1 {
-            name.to_string()
-        } else {
-            format!("{name}, line {number}")
-        };
-        if line.len() as u64 > LINE_MAX {
-            usage!(
-                "{at} is not an nqueens partial result: a line of it is over {} KiB, and a \
-                 partial result is one short line",
-                LINE_MAX >> 10
-            );
-        }
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        found += 1;
-        if found > PARTS_MAX {
-            usage!("{name} holds more than {PARTS_MAX} partial results; merge them in groups");
-        }
-        match PartialResult::read(&line[..], &at) {
-            Ok(part) => parts.push((at, part)),
-            Err(e) => usage!("{e}"),
-        }
-    }
-    if found == 0 {
-        usage!("{name} is empty: it holds no partial result");
-    }
-    Ok(())
 }
 
 /// Runs `nqueens merge`.
@@ -92,11 +37,11 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
         // one line, so a stream may hold several: `cat *.json | merge -`.
         let name = name_of(path);
         if path.as_os_str() == "-" {
-            read_parts(std::io::stdin().lock(), &name, &mut parts)?;
+            read_parts(std::io::stdin().lock(), &name, &mut parts, PARTS_MAX)?;
         } else {
             let file = std::fs::File::open(path)
                 .map_err(|e| crate::exit::UsageError(format!("cannot read {name}: {e}")))?;
-            read_parts(std::io::BufReader::new(file), &name, &mut parts)?;
+            read_parts(std::io::BufReader::new(file), &name, &mut parts, PARTS_MAX)?;
         }
     }
     let merged = match merge_slices(&parts) {
