@@ -2,7 +2,7 @@
 //!
 //! | status | meaning |
 //! |---|---|
-//! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`) |
+//! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`), unless the answer found was no |
 //! | 1 | a negative answer: no solution exists, or the placement is not a solution |
 //! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
 //! | 3 | unknown: `complete --timeout` ran out before an answer, or min-conflicts gave up |
@@ -11,6 +11,7 @@
 use std::fmt;
 use std::io;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a command that ran to the end came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +36,20 @@ impl Outcome {
             Outcome::Yes
         }
     }
+}
+
+/// Set once a command has found that its answer is no, before it writes
+/// what it found: a reader that closes the pipe first ends the command
+/// quietly, but does not turn its no (1) into a yes (0).
+static ANSWERED_NO: AtomicBool = AtomicBool::new(false);
+
+/// Records `outcome` as the command's answer, should its output find the
+/// pipe closed; returns it.
+pub fn answer(outcome: Outcome) -> Outcome {
+    if outcome == Outcome::No {
+        ANSWERED_NO.store(true, Ordering::Relaxed);
+    }
+    outcome
 }
 
 /// A usage error: the command line (or its input) asks for something that
@@ -98,7 +113,7 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
         Ok(Outcome::No) => 1,
         Ok(Outcome::Interrupted) => 130,
         Ok(Outcome::Unknown) => 3,
-        Err(err) if is_broken_pipe(&err) => 0,
+        Err(err) if is_broken_pipe(&err) => u8::from(ANSWERED_NO.load(Ordering::Relaxed)),
         Err(err) => {
             match err.downcast_ref::<clap::Error>() {
                 // clap formats its own message, usage line and hints.

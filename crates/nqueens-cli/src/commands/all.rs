@@ -191,6 +191,7 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
         } else if cut_by_limit {
             writeln!(out, "{count} {noun} (stopped at --limit {limit})")?;
         } else if printed == 0 && limit > 0 {
+            crate::exit::answer(Outcome::No);
             writeln!(out, "no solution exists for n = {n}")?;
         } else {
             writeln!(out, "{count} {noun}")?;

@@ -269,6 +269,7 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
         }
         if !problems.is_empty() {
             failures += 1;
+            crate::exit::answer(Outcome::No);
         }
         if json {
             /// One placement's verdict, as JSON: plain `verify`'s keys
@@ -583,6 +584,11 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             print_stats(run.stats, stats.nodes, stats.forced, started);
             match count {
                 Some(count) => {
+                    crate::exit::answer(if count == 0 {
+                        Outcome::No
+                    } else {
+                        Outcome::Yes
+                    });
                     match format {
                         CompleteFormat::Json => {
                             /// The count, as JSON.

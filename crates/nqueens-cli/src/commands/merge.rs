@@ -63,6 +63,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     } else {
         None
     };
+    let answer = crate::exit::answer(Outcome::of_count(merged.tally.solutions));
     let mut out = Out::stdout();
     // The parts carry no times: the count's time is not known here.
     let seconds = f64::NAN;
@@ -72,7 +73,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
     };
     writeln!(out, "{line}")?;
     out.flush()?;
-    Ok(Outcome::of_count(merged.tally.solutions))
+    Ok(answer)
 }
 
 /// `nqueens merge --compare A B [--common]`: the first task on which two

@@ -418,6 +418,11 @@ fn picture(
         .with_coordinates(true)
         .with_coordinates_from(usize::from(one_based))
         .with_caption(caption);
+    crate::exit::answer(if placement.is_solution() {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    });
     let mut out = Out::stdout();
     if format == VerifyFormat::Svg {
         write_svg(&mut out, &picture)?;
@@ -514,6 +519,9 @@ impl Report {
         self.count += 1;
         let ok = placement.is_solution();
         self.failures += usize::from(!ok);
+        if !ok {
+            crate::exit::answer(Outcome::No);
+        }
         match self.format {
             // Several solutions make a short report: only failures get details.
             VerifyFormat::Text if !(self.several && ok) => {
@@ -531,6 +539,9 @@ impl Report {
         self.count += 1;
         let ok = verdict.is_solution();
         self.failures += usize::from(!ok);
+        if !ok {
+            crate::exit::answer(Outcome::No);
+        }
         match self.format {
             VerifyFormat::Text if !(self.several && ok) => {
                 let label = self.label();

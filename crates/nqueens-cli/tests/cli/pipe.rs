@@ -136,3 +136,46 @@ fn closed_or_full_stdout_is_an_error() {
         assert!(stderr.starts_with("error: "), "{script}: {stderr}");
     }
 }
+
+/// A closed pipe ends a command quietly, but does not turn its no into a
+/// yes: `nqueens count 2 | true` exited 0 (and `verify` of a placement that
+/// is not a solution, 0 or 1 by a race with the reader). Here the reader is
+/// gone before the command starts, so its output fails.
+#[test]
+fn a_closed_pipe_keeps_a_no() {
+    use std::io::Write;
+    let run = |args: &[&str], input: &str| {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(input.as_bytes());
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let cases: [(&[&str], &str, i32); 9] = [
+        (&["count", "2"], "", 1),
+        (&["count", "3", "-f", "json"], "", 1),
+        (&["count", "2", "-a", "bitwise"], "", 1),
+        (&["all", "3"], "", 1),
+        (&["complete", "--n", "3", "--count"], "", 1),
+        (&["verify", "-f", "json"], "0 0 0 0", 1),
+        (&["verify", "-f", "svg"], "0 0 0 0", 1),
+        (&["count", "8"], "", 0),
+        (&["verify", "-f", "json"], "1 3 0 2", 0),
+    ];
+    for (args, input, code) in cases {
+        let out = run(args, input);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("error"),
+            "{args:?}: {out:?}"
+        );
+    }
+}

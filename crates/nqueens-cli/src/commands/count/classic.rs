@@ -45,8 +45,9 @@ pub fn run(
         ReportFormat::Text => count_text_line(n, total, classes, seconds),
         ReportFormat::Json => count_json_line(n, total, classes, seconds),
     };
+    let answer = crate::exit::answer(Outcome::of_count(total));
     let mut out = Out::stdout();
     writeln!(out, "{line}")?;
     out.flush()?;
-    Ok(Outcome::of_count(total))
+    Ok(answer)
 }

@@ -439,9 +439,10 @@ pub fn run(
             ReportFormat::Text => count_text_line(n, tally.solutions, classes, seconds),
             ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),
         };
+        let answer = crate::exit::answer(Outcome::of_count(tally.solutions));
         writeln!(out, "{line}")?;
         out.flush()?;
-        return Ok(Outcome::of_count(tally.solutions));
+        return Ok(answer);
     }
     // A slice's part is not an answer.
     out.flush()?;
