@@ -211,6 +211,17 @@ pub trait Plan: Send + Sync {
 /// header bounds, is read.
 pub(crate) const PLAN_TASKS_MAX: usize = 1 << 24;
 
+/// Why a header that says `tasks` tasks is refused, if it is: more than
+/// [`PLAN_TASKS_MAX`]. `what` names the file's kind.
+pub(crate) fn beyond_any_plan(tasks: usize, what: &str) -> Option<String> {
+    (tasks > PLAN_TASKS_MAX).then(|| {
+        format!(
+            "the header says {tasks} tasks, more than any plan has (at most {PLAN_TASKS_MAX}): \
+             the {what} is damaged"
+        )
+    })
+}
+
 /// A way of counting that splits into tasks.
 ///
 /// [`engines`](crate::engines) lists every engine, and

@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
 use super::file_lock;
-use super::plan::PLAN_TASKS_MAX;
+use super::plan::beyond_any_plan;
 use crate::sink::tally::Tally;
 
 /// The header's `format`.
@@ -620,18 +620,16 @@ impl TaskLog {
             return Ok(None);
         };
         let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
-            Ok(header) if header.tasks > PLAN_TASKS_MAX => {
-                return Err(TaskLogError::Malformed {
-                    path: Some(path.to_path_buf()),
-                    line: 1,
-                    reason: format!(
-                        "the header says {} tasks, more than any plan has (at most {}): the \
-                         log is damaged",
-                        header.tasks, PLAN_TASKS_MAX
-                    ),
-                });
-            }
-            Ok(header) => header.tasks,
+            Ok(header) => match beyond_any_plan(header.tasks, "task log") {
+                Some(reason) => {
+                    return Err(TaskLogError::Malformed {
+                        path: Some(path.to_path_buf()),
+                        line: 1,
+                        reason,
+                    })
+                }
+                None => header.tasks,
+            },
             // Only the first line was read: enough to say why it is no header.
             Err(e) => {
                 let text = String::from_utf8_lossy(&file.bytes);
@@ -999,6 +997,7 @@ impl TaskLogWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::plan::PLAN_TASKS_MAX;
 
     /// The module docs' example log is one this module reads, of the plan
     /// and tasks it names (its check values were once wrong).

@@ -96,7 +96,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounded_file;
 use super::file_lock;
-use super::plan::PLAN_TASKS_MAX;
+use super::plan::beyond_any_plan;
 use crate::sink::tally::Tally;
 
 /// The longest header line read.
@@ -515,18 +515,16 @@ impl Checkpoint {
             return Ok(None);
         };
         let tasks = match serde_json::from_slice::<Header>(&file.bytes) {
-            Ok(header) if header.tasks > PLAN_TASKS_MAX => {
-                return Err(CheckpointError::Malformed {
-                    path: Some(path.to_path_buf()),
-                    line: 1,
-                    reason: format!(
-                        "the header says {} tasks, more than any plan has (at most {}): the \
-                         file is damaged",
-                        header.tasks, PLAN_TASKS_MAX
-                    ),
-                });
-            }
-            Ok(header) => header.tasks,
+            Ok(header) => match beyond_any_plan(header.tasks, "checkpoint") {
+                Some(reason) => {
+                    return Err(CheckpointError::Malformed {
+                        path: Some(path.to_path_buf()),
+                        line: 1,
+                        reason,
+                    })
+                }
+                None => header.tasks,
+            },
             // Not a checkpoint's header: its first line alone says so (the
             // size of what follows would blame the wrong thing).
             Err(_) if file.bytes.len() >= HEADER_MAX => {

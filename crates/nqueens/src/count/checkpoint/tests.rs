@@ -2,6 +2,7 @@
 //! scratch directories.
 
 use super::*;
+use crate::count::plan::PLAN_TASKS_MAX;
 
 /// A fresh, empty directory for one test.
 pub(crate) fn scratch_dir(name: &str) -> PathBuf {
