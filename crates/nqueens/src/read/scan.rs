@@ -686,8 +686,8 @@ impl<R: BufRead> Scanner<R> {
         // What is left is one piece, not ended yet: too long already, or
         // kept for the next bytes.
         let mut rest = ended;
-        if matches!(result, Ok(None)) && !at_end && valid - ended > WORD_KEEP {
-            let piece = text[ended..].trim_start_matches(char::is_whitespace);
+        let piece = text[ended..].trim_start_matches(char::is_whitespace);
+        if matches!(result, Ok(None)) && !at_end && piece.len() > WORD_KEEP {
             result = self.piece(piece, line, sink);
             word.skipping = true;
             rest = valid;
@@ -987,6 +987,11 @@ mod tests {
             format!("1 3 {}\u{a0}9 2", zeros(WORD_KEEP + 1)),
             format!("1 3 {} 2", zeros(WORD_KEEP)),
             format!("1 3 {}", "é".repeat(3000)),
+            // A piece after a wide blank, a little shorter than the bound:
+            // read whole, not as its first bytes.
+            format!("1\u{3000}{}9 3 0 2", zeros(WORD_KEEP - 2)),
+            format!("1\u{3000}{}9\u{3000}3 0 2", zeros(WORD_KEEP - 1)),
+            format!("1\u{3000}{}9\u{3000}3 0 2", zeros(WORD_KEEP)),
             format!("[1] {}", zeros(5000)),
             format!("{}1", zeros(100_000)),
         ];
