@@ -178,7 +178,10 @@ pub(crate) fn rows_or_mixed(
         (None, false) => leetcode(rows),
         (Some((line, word)), _) => Err(ParseError::at(
             *line,
-            format!("the list mixes numbers ({word:?}) and quoted rows; use one or the other"),
+            format!(
+                "the list mixes numbers ({}) and quoted rows; use one or the other",
+                crate::read::quoted_word(word)
+            ),
         )),
     }
 }

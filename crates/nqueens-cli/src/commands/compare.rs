@@ -232,6 +232,9 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
                     reference.is_some_and(|r| r == solutions)
                 };
                 all_same &= same;
+                if !same {
+                    crate::exit::answer(Outcome::No);
+                }
                 match format {
                     TableFormat::Table => writeln!(
                         out,

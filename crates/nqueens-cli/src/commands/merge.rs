@@ -150,6 +150,7 @@ fn compare(
             Outcome::Yes
         }
         Some(d) => {
+            crate::exit::answer(Outcome::No);
             writeln!(
                 out,
                 "the task logs differ; the first difference is {d} ({} is the first, {} the second)",

@@ -110,11 +110,16 @@ fn method(a: &SolveArgs, n: usize) -> anyhow::Result<(Method, bool)> {
 /// `ulimit -v`: it would end at its first allocation that fails (an abort,
 /// exit status 134), as `count` refuses a count that cannot fit.
 pub fn min_conflicts_fits(n: usize, what: &str, instead: &str) -> anyhow::Result<()> {
-    let needed = nqueens::min_conflicts_memory(n);
+    // With room for the process itself and what the search allocates
+    // beside its arrays: just under the limit, n = 20.5 million aborted
+    // under `ulimit -v 500000` (its arrays alone fit).
+    let arrays = nqueens::min_conflicts_memory(n);
+    let needed = arrays + arrays / 16 + (64 << 20);
     if let Some(limit) = crate::limits::address_space_limit().filter(|&limit| needed > limit) {
         usage!(
-            "{what} allocates about {}, more than this process may take (ulimit -v: {}); raise \
-             the limit, or {instead}",
+            "{what} allocates about {} (about {} with the rest of the process), more than this \
+             process may take (ulimit -v: {}); raise the limit, or {instead}",
+            show_bytes(arrays),
             show_bytes(needed),
             show_bytes(limit)
         );

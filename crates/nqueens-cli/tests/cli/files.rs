@@ -281,6 +281,11 @@ fn min_conflicts_beyond_ulimit_is_refused_not_aborted() {
             "random 100000000 -f none --seed 1",
             "nqueens solve 100000000",
         ),
+        // Its arrays alone fit here: with the rest of the process, not.
+        (
+            "solve 20583958 -a min-conflicts -f none",
+            "--algorithm construct",
+        ),
     ] {
         let e = under_ulimit(500_000, args).error();
         assert!(e.contains("ulimit -v") && e.contains(instead), "{e}");

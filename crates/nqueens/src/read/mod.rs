@@ -139,6 +139,8 @@ pub use sniff::{is_column_list, sniff_format, InputFormat};
 pub use verdict::{LineConflict, Streamed, Verdict};
 pub use verifier::LineVerifier;
 
+pub(crate) use scan::quoted_word;
+
 /// The largest board the streaming check reads: 2^32 = 4,294,967,296 queens.
 /// Column numbers from 2^32 on are off every such board.
 pub const MAX_QUEENS: u64 = 1 << 32;

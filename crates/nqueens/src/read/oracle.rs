@@ -9,7 +9,7 @@ use crate::error::ParseError;
 use crate::leetcode::{empty_entry, rows_or_mixed, tokenize, unclosed, Token, EMPTY_ENTRY};
 use crate::parse::first_nonblank;
 use crate::read::error::FORMS;
-use crate::read::scan::{long_prefix, too_long};
+use crate::read::scan::{long_prefix, quoted_word, too_long};
 
 /// Every placement of `text` in the column-list forms.
 pub(super) fn parse(text: &str, one_based: bool) -> Result<Vec<Placement>, ParseError> {
@@ -189,10 +189,7 @@ fn describe(t: &Token) -> String {
         Token::Open => "'['".into(),
         Token::Close => "']'".into(),
         Token::Comma => "','".into(),
-        Token::Word(w) => match long_prefix(w) {
-            Some(shown) => format!("{shown:?}…"),
-            None => format!("{w:?}"),
-        },
+        Token::Word(w) => quoted_word(w),
         Token::Str(s) => format!("the string \"{s}\""),
     }
 }

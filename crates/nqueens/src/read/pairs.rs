@@ -112,7 +112,10 @@ impl<R: BufRead> PairLines<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         let mut text = std::mem::take(word);
-        let value = match long_prefix(&text_of(&text)) {
+        // (Its bytes are counted, not those of its text with each invalid
+        // byte replaced by three.)
+        let long = (text.len() > WORD_KEEP).then(|| text_of(&text));
+        let value = match long.as_deref().and_then(long_prefix) {
             // Longer than any number: refused, shown by its first characters.
             Some(shown) => {
                 let shown = shown.as_bytes().to_vec();
@@ -325,5 +328,17 @@ mod tests {
                 Ok(_) => assert!(want.is_empty(), "{text} was read"),
             }
         }
+    }
+
+    /// A word's length is its bytes', not its text's with each invalid byte
+    /// replaced by three: 1,400 bytes of 0xff are not "longer than 4096".
+    #[test]
+    fn a_word_is_measured_in_bytes() {
+        let mut text = b"0, 1; 1, ".to_vec();
+        text.extend(std::iter::repeat_n(0xff, 1400));
+        text.extend_from_slice(b";\n");
+        let e = read_with(ColumnReader::new(&text[..], false).with_format(InputFormat::Pairs))
+            .unwrap_err();
+        assert!(!e.contains("longer than"), "{e}");
     }
 }

@@ -96,6 +96,15 @@ pub(super) const WORD_KEEP: usize = 4096;
 /// message shows.
 const LONG_SHOWN: usize = 24;
 
+/// `word` quoted for a message: its first characters and `…` when it is
+/// longer than [`WORD_KEEP`] bytes.
+pub(crate) fn quoted_word(word: &str) -> String {
+    match long_prefix(word) {
+        Some(shown) => format!("{shown:?}…"),
+        None => format!("{word:?}"),
+    }
+}
+
 /// The first characters of `word` if it is longer than [`WORD_KEEP`] bytes.
 pub(super) fn long_prefix(word: &str) -> Option<&str> {
     (word.len() > WORD_KEEP).then(|| match word.char_indices().nth(LONG_SHOWN) {
@@ -174,8 +183,10 @@ pub(super) struct Scanner<R> {
     words: u64,
     /// The current list holds both numbers and quoted rows.
     mixed: bool,
-    /// The first word of the current list and its line.
+    /// The first word of the current list (its first characters, if it is
+    /// too long), and its line.
     first_word: Vec<u8>,
+    first_word_long: bool,
     first_word_line: u64,
     /// The word being read by the slow path, kept for its buffer.
     scratch: Vec<u8>,
@@ -203,6 +214,7 @@ impl<R: BufRead> Scanner<R> {
             words: 0,
             mixed: false,
             first_word: Vec::new(),
+            first_word_long: false,
             first_word_line: 1,
             scratch: Vec::new(),
             empty: true,
@@ -299,6 +311,7 @@ impl<R: BufRead> Scanner<R> {
                 last_line,
                 words,
                 first_word,
+                first_word_long,
                 first_word_line,
                 empty,
                 ..
@@ -349,6 +362,7 @@ impl<R: BufRead> Scanner<R> {
                     if count == 0 {
                         first_word.clear();
                         first_word.extend_from_slice(&buf[start..i]);
+                        *first_word_long = false;
                         *first_word_line = ln;
                     }
                     count += 1;
@@ -530,8 +544,9 @@ impl<R: BufRead> Scanner<R> {
             return Err(parse_error(
                 Some(self.first_word_line),
                 format!(
-                    "the list mixes numbers ({:?}) and quoted rows; use one or the other",
-                    text_of(&self.first_word)
+                    "the list mixes numbers ({:?}{}) and quoted rows; use one or the other",
+                    text_of(&self.first_word),
+                    if self.first_word_long { "…" } else { "" }
                 ),
             ));
         }
@@ -638,17 +653,15 @@ impl<R: BufRead> Scanner<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         let bytes = std::mem::take(&mut word.bytes);
-        let valid = match std::str::from_utf8(&bytes) {
-            Ok(text) => text.len(),
+        let (valid, bad) = match std::str::from_utf8(&bytes) {
+            Ok(text) => (text.len(), None),
             // A character that the next bytes will finish.
-            Err(e) if !at_end && e.error_len().is_none() => e.valid_up_to(),
-            Err(e) => {
-                word.bytes = bytes;
-                return Err(ReadError::NotUtf8 {
-                    offset: word.start + e.valid_up_to() as u64,
-                });
-            }
+            Err(e) if !at_end && e.error_len().is_none() => (e.valid_up_to(), None),
+            // Not UTF-8: said after the pieces that end before it, so that
+            // the first error is the same wherever the buffers end.
+            Err(e) => (e.valid_up_to(), Some(word.start + e.valid_up_to() as u64)),
         };
+        let at_end = at_end && bad.is_none();
         let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
         let mut from = if word.start == 0 && text.starts_with('\u{feff}') {
             '\u{feff}'.len_utf8()
@@ -685,6 +698,10 @@ impl<R: BufRead> Scanner<R> {
         }
         // What is left is one piece, not ended yet: too long already, or
         // kept for the next bytes.
+        if let (Ok(None), Some(offset)) = (&result, bad) {
+            word.bytes = bytes;
+            return Err(ReadError::NotUtf8 { offset });
+        }
         let mut rest = ended;
         let piece = text[ended..].trim_start_matches(char::is_whitespace);
         if matches!(result, Ok(None)) && !at_end && piece.len() > WORD_KEEP {
@@ -719,6 +736,7 @@ impl<R: BufRead> Scanner<R> {
         if self.words == 0 {
             self.first_word.clear();
             self.first_word.extend_from_slice(piece.as_bytes());
+            self.first_word_long = value == Err(Bad::TooLong);
             self.first_word_line = line;
         }
         self.words += 1;
@@ -993,6 +1011,7 @@ mod tests {
             format!("1\u{3000}{}9\u{3000}3 0 2", zeros(WORD_KEEP - 1)),
             format!("1\u{3000}{}9\u{3000}3 0 2", zeros(WORD_KEEP)),
             format!("[1] {}", zeros(5000)),
+            format!("[{}, \".Q\"]", zeros(5000)),
             format!("{}1", zeros(100_000)),
         ];
         for text in &texts {
@@ -1007,6 +1026,27 @@ mod tests {
         );
         // Exactly 4,096 bytes is still a number: column 0.
         assert!(small(read_all(&texts[6], false).unwrap())[0].is_solution());
+    }
+
+    /// A word handed on in parts says the same first error wherever the
+    /// buffers end: a piece before a byte that is not UTF-8 is refused
+    /// first (it was "not UTF-8" when both were in one buffer).
+    #[test]
+    fn the_first_error_does_not_depend_on_the_buffers() {
+        let mut text = b"[1, 3, 0, 2]\xc2\xa0x\xc2\xa0".to_vec();
+        text.extend(std::iter::repeat_n(b'y', 5000));
+        text.push(0xff);
+        let mut first = None;
+        for capacity in [1, 7, 64, 4096, 8192, 1 << 16] {
+            let src = io::BufReader::with_capacity(capacity, &text[..]);
+            let e = crate::read::test_util::read_with(ColumnReader::new(src, false)).unwrap_err();
+            assert!(e.contains("\"x\""), "capacity {capacity}: {e}");
+            assert_eq!(
+                first.get_or_insert_with(|| e.clone()),
+                &e,
+                "capacity {capacity}"
+            );
+        }
     }
 
     #[test]
