@@ -103,7 +103,7 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
 
 /// The longest line read as a partial result: the library's own limit for
 /// one (64 KiB; a partial result is one short line).
-const PART_LINE_MAX: u64 = 64 << 10;
+pub const PART_LINE_MAX: u64 = 64 << 10;
 /// The most partial results a merge reads, from all its files and streams
 /// together (it was each one's: four streams took 1.4 GB): a million
 /// slices, each kept as it is read (about 370 bytes, and its file's name of
@@ -111,7 +111,7 @@ const PART_LINE_MAX: u64 = 64 << 10;
 pub const PARTS_MAX: usize = 1_000_000;
 
 /// The characters of a file's name that its parts keep for messages.
-const NAME_KEPT: usize = 200;
+pub const NAME_KEPT: usize = 200;
 
 /// Reads the partial results (of `count --slice`, for `merge`) in
 /// `reader`, one a line (blank lines skipped), each line at most
