@@ -584,11 +584,8 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             print_stats(run.stats, stats.nodes, stats.forced, started);
             match count {
                 Some(count) => {
-                    crate::exit::answer(if count == 0 {
-                        Outcome::No
-                    } else {
-                        Outcome::Yes
-                    });
+                    // The count proves whether one exists (exit 1 if none).
+                    let answer = crate::exit::answer(Outcome::of_count(count));
                     match format {
                         CompleteFormat::Json => {
                             /// The count, as JSON.
@@ -608,12 +605,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                         }
                         _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
                     }
-                    // The count proves whether one exists (exit 1 if none).
-                    if count == 0 {
-                        Outcome::No
-                    } else {
-                        Outcome::Yes
-                    }
+                    answer
                 }
                 None => stopped(Outcome::Interrupted),
             }

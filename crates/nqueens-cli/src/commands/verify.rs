@@ -418,7 +418,7 @@ fn picture(
         .with_coordinates(true)
         .with_coordinates_from(usize::from(one_based))
         .with_caption(caption);
-    crate::exit::answer(if placement.is_solution() {
+    let answer = crate::exit::answer(if placement.is_solution() {
         Outcome::Yes
     } else {
         Outcome::No
@@ -430,11 +430,7 @@ fn picture(
         write_png(&mut out, &picture)?;
     }
     out.flush()?;
-    Ok(if placement.is_solution() {
-        Outcome::Yes
-    } else {
-        Outcome::No
-    })
+    Ok(answer)
 }
 
 /// Standard output that can hold what is written until told to let it go.
@@ -514,14 +510,20 @@ impl Report {
         }
     }
 
-    /// A placement kept whole: the detailed report.
-    fn placement(&mut self, placement: &Placement) -> io::Result<()> {
+    /// Counts a placement judged `ok` or not (a failure is the answer no,
+    /// should the pipe close before it is written); returns `ok`.
+    fn judged(&mut self, ok: bool) -> bool {
         self.count += 1;
-        let ok = placement.is_solution();
         self.failures += usize::from(!ok);
         if !ok {
             crate::exit::answer(Outcome::No);
         }
+        ok
+    }
+
+    /// A placement kept whole: the detailed report.
+    fn placement(&mut self, placement: &Placement) -> io::Result<()> {
+        let ok = self.judged(placement.is_solution());
         match self.format {
             // Several solutions make a short report: only failures get details.
             VerifyFormat::Text if !(self.several && ok) => {
@@ -536,12 +538,7 @@ impl Report {
 
     /// A placement checked as it streamed by: the streaming report.
     fn verdict(&mut self, verdict: &Verdict) -> io::Result<()> {
-        self.count += 1;
-        let ok = verdict.is_solution();
-        self.failures += usize::from(!ok);
-        if !ok {
-            crate::exit::answer(Outcome::No);
-        }
+        let ok = self.judged(verdict.is_solution());
         match self.format {
             VerifyFormat::Text if !(self.several && ok) => {
                 let label = self.label();

@@ -377,18 +377,15 @@ mod tests {
         // and its message quoted it. A string ends the reading at 65 bytes.
         let key = |k: usize| "x".repeat(k);
         let long = format!("{{\"n\":4,\"{}\":[1,3,0,2]}}", key(10_000_000));
-        let mut read_bytes = 0;
-        let src = std::io::Read::take(long.as_bytes(), u64::MAX);
-        let mut reader = ColumnReader::new(std::io::BufReader::with_capacity(256, src), false)
-            .with_format(InputFormat::Json);
+        let src = std::io::BufReader::with_capacity(256, long.as_bytes());
+        let mut reader = ColumnReader::new(src, false).with_format(InputFormat::Json);
         let e = reader.next_placement().unwrap_err().to_string();
         assert!(
             e.starts_with("line 1: a string of more than 64 bytes"),
             "{e}"
         );
         assert!(e.len() < 200, "{e}");
-        read_bytes += reader.offset();
-        assert!(read_bytes < 1000, "read {read_bytes} bytes");
+        assert!(reader.offset() < 1000, "read {} bytes", reader.offset());
         // 64 bytes is a string serde reads (an unknown key here), escapes
         // and quotes within it followed.
         for (text, want) in [

@@ -112,28 +112,18 @@ impl<R: BufRead> PairLines<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         let mut text = std::mem::take(word);
-        // (Its bytes are counted, not those of its text with each invalid
-        // byte replaced by three.)
-        let long = (text.len() > WORD_KEEP).then(|| text_of(&text));
-        let value = match long.as_deref().and_then(long_prefix) {
-            // Longer than any number: refused, shown by its first characters.
-            Some(shown) => {
-                let shown = shown.as_bytes().to_vec();
-                text.clear();
-                text.extend_from_slice(&shown);
-                Err(Bad::TooLong)
-            }
-            None => classify(&text),
+        // Longer than any number (in bytes, not in its text with each
+        // invalid byte made three): refused, shown by its first characters.
+        let long = text.len() > WORD_KEEP;
+        // The word (its first characters) for a message; made only there.
+        let quoted = |text: &[u8]| format!("{:?}{}", text_of(text), if long { "…" } else { "" });
+        let value = if long {
+            let shown = long_prefix(&text_of(&text)).map(|s| s.as_bytes().to_vec());
+            text = shown.unwrap_or_default();
+            Err(Bad::TooLong)
+        } else {
+            classify(&text)
         };
-        let quoted = format!(
-            "{:?}{}",
-            text_of(&text),
-            if value == Err(Bad::TooLong) {
-                "…"
-            } else {
-                ""
-            }
-        );
         let line = self.cur.start_line;
         let flow = match *next {
             Next::Row => {
@@ -146,9 +136,10 @@ impl<R: BufRead> PairLines<R> {
                     _ => Err(parse_error(
                         Some(line),
                         format!(
-                            "pair {}: row {quoted} where row {want} should come; pairs name \
-                             the rows in order, one pair a row{}",
+                            "pair {}: row {} where row {want} should come; pairs name the \
+                             rows in order, one pair a row{}",
                             *rows + 1,
+                            quoted(&text),
                             if self.base == 0 && value == Ok(1) && *rows == 0 {
                                 " (1-based input? use --one-based)"
                             } else {
@@ -170,8 +161,9 @@ impl<R: BufRead> PairLines<R> {
             Next::Comma | Next::Semicolon => Err(parse_error(
                 Some(line),
                 format!(
-                    "pair {}: {quoted} where {} should come; pairs are written `row, col;`",
+                    "pair {}: {} where {} should come; pairs are written `row, col;`",
                     *rows + u64::from(*next == Next::Comma),
+                    quoted(&text),
                     expected(*next)
                 ),
             )),

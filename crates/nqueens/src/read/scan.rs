@@ -721,18 +721,13 @@ impl<R: BufRead> Scanner<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         self.last_line = line;
+        if matches!(self.state, State::Top | State::Outer) {
+            return Err(self.unexpected(&quoted_word(piece)));
+        }
         let (value, piece) = match long_prefix(piece) {
             Some(prefix) => (Err(Bad::TooLong), prefix),
             None => (classify(piece), piece),
         };
-        if matches!(self.state, State::Top | State::Outer) {
-            let more = if value == Err(Bad::TooLong) {
-                "…"
-            } else {
-                ""
-            };
-            return Err(self.unexpected(&format!("{piece:?}{more}")));
-        }
         if self.words == 0 {
             self.first_word.clear();
             self.first_word.extend_from_slice(piece.as_bytes());
