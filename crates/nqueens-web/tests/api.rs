@@ -1214,6 +1214,33 @@ mod trace {
         }
     }
 
+    /// A page of one step, at any offset, holds the node its step leaves
+    /// (the one the step before stood on) and the one it stands on: bfs's
+    /// pages after a solution once lacked the solution's node.
+    #[test]
+    fn a_page_holds_the_node_its_step_leaves_at_any_offset() {
+        let s = start();
+        for (name, n) in [("bfs", 4), ("bfs", 5), ("recursive", 4), ("dancing-links", 4)] {
+            let whole = s.ok("/api/trace", json!({"n": n, "algorithm": name, "limit": 20000}));
+            let events = whole["events"].as_array().expect("events");
+            for k in 1..events.len() {
+                let page = s.ok(
+                    "/api/trace",
+                    json!({"n": n, "algorithm": name, "offset": k, "limit": 1}),
+                );
+                let ids: Vec<&Value> = page["tree"]
+                    .as_array()
+                    .expect("tree")
+                    .iter()
+                    .map(|t| &t["id"])
+                    .collect();
+                for node in [&events[k - 1]["node"], &events[k]["node"]] {
+                    assert!(ids.contains(&node), "{name} {n} at offset {k}: node {node}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn bitwise_shows_masks_and_heuristic_scores() {
         let s = start();

@@ -474,7 +474,9 @@ impl Replay {
         }
         self.shown = None;
         self.mark = None;
-        self.step_node = None;
+        if let Some(shown) = self.step_node.take() {
+            self.forget(shown);
+        }
         let (says, line) = self.say(event);
         if self.algorithm == "generator" {
             self.follow_frames(event);

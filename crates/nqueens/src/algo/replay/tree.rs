@@ -279,10 +279,12 @@ impl Replay {
             // Every node so far is kept, so `id` is the next index.
             self.tree.push(node);
             self.grew.push(false);
-        } else if mark == TreeMark::Queen || self.keep_new {
-            // Only a partial board is ever come back to (a rejected
-            // square or a bfs solution never is), unless every new node is
-            // kept.
+        } else if mark != TreeMark::Rejected || self.keep_new {
+            // Only a partial board is ever come back to (a rejected square
+            // never is), unless every new node is kept; a bfs solution is
+            // stood on for its step, and forgotten at the next one
+            // (`Replay::apply`), so that the step after it finds the node
+            // it leaves.
             if let Some(above) = self.beyond.get_mut(&parent) {
                 above.children += 1;
             }
@@ -400,6 +402,8 @@ mod tests {
         whole: Replay,
         window: Replay,
         from: u64,
+        /// The node the last step stood on.
+        last: usize,
     }
 
     impl Sink for Window {
@@ -414,6 +418,13 @@ mod tests {
             let a = self.whole.apply(event);
             let b = self.window.apply(event);
             assert_eq!(a, b);
+            if self.window.steps() == self.from.saturating_add(1) {
+                // The node the window's first step leaves is there too,
+                // made before the window (a bfs solution: it was not).
+                let left = self.window.node(self.last);
+                assert_eq!(left, self.whole.node(self.last), "node {} left", self.last);
+            }
+            self.last = b.node;
             if self.window.steps() > self.from {
                 // The step's node and every ancestor are there, as the
                 // whole tree has them at this step.
@@ -437,6 +448,7 @@ mod tests {
                     whole: Replay::new(a.name(), n),
                     window: Replay::new(a.name(), n).with_tree_limit(1),
                     from,
+                    last: 0,
                 };
                 a.search(n, &mut w).unwrap();
                 // Every node made in the window is kept, marked alike.
@@ -446,6 +458,34 @@ mod tests {
                 for t in made {
                     assert_eq!(w.window.node(t.id), Some(t), "{} from {from}", a.name());
                 }
+            }
+        }
+    }
+
+    /// A window may start at any step, a bfs solution's among them (the
+    /// node it stands on for that step was once forgotten, and the page
+    /// after it lacked the node its first step leaves).
+    #[test]
+    fn a_window_may_start_at_any_step() {
+        for a in algorithms().into_iter().filter(|a| a.name() != "brute-force") {
+            let steps = {
+                let mut whole = Window {
+                    whole: Replay::new(a.name(), 4),
+                    window: Replay::new(a.name(), 4),
+                    from: u64::MAX,
+                    last: 0,
+                };
+                a.search(4, &mut whole).unwrap();
+                whole.whole.steps()
+            };
+            for from in 0..steps {
+                let mut w = Window {
+                    whole: Replay::new(a.name(), 4),
+                    window: Replay::new(a.name(), 4).with_tree_limit(1),
+                    from,
+                    last: 0,
+                };
+                a.search(4, &mut w).unwrap();
             }
         }
     }
