@@ -663,7 +663,7 @@ mod verify {
         assert_eq!(reply.status, 400);
         let body = String::from_utf8_lossy(&reply.body);
         assert!(
-            body.contains("nests arrays or objects too deeply"),
+            body.contains("nests arrays or objects too deeply (at line 1, column 146)"),
             "{body}"
         );
         s.post("/api/verify", json!({"n": 4, "queens": [[1, 1], [1, 1]]}))

@@ -232,7 +232,7 @@ pub fn parse<T: DeserializeOwned>(body: &[u8], fields: &[&str], example: &str) -
             } else if e.to_string().starts_with("recursion limit exceeded") {
                 // Valid JSON, but nested past serde_json's limit (128).
                 ApiError::bad_json(format!(
-                    "the request body nests arrays or objects too deeply (at {}, column {}); \
+                    "the request body nests arrays or objects too deeply (at line {}, column {}); \
                      no request needs more than three levels, such as {example}",
                     e.line(),
                     e.column()
