@@ -68,6 +68,26 @@ fn the_slurm_recipe_counts_and_merges() {
         "{:?}",
         std::fs::read_to_string(dir.join("merge.err"))
     );
+    // A slice that failed is run again alone, as the guide says: an array
+    // of one index, with K. (Its size, 1, made it "slice 17/1", refused.)
+    let script = root().join("scripts/slurm/count-array.sbatch");
+    std::fs::remove_file(dir.join("part-17.json")).unwrap();
+    let again = |k: &str| {
+        bash(
+            &dir,
+            &format!(
+                "{k} sbatch --array=17 '{}' && nqueens merge part-*.json --unique",
+                script.display()
+            ),
+        )
+    };
+    let out = again("");
+    assert!(!out.status.success(), "{out:?}");
+    let e = std::fs::read_to_string(dir.join("part-17.err")).unwrap();
+    assert!(e.contains("there is no slice 17/1"), "{e}");
+    let out = again("K=64");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), total);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
