@@ -284,8 +284,19 @@ pub fn square(text: &str) -> Result<(usize, usize), String> {
 }
 
 /// `count --slice I/K`.
+/// No more slices than `merge` takes parts.
 pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
-    text.parse().map_err(|e: nqueens::SliceError| e.to_string())
+    let slice: nqueens::Slice = text.parse().map_err(|e: nqueens::SliceError| e.to_string())?;
+    let most = crate::files::PARTS_MAX;
+    if slice.count > most {
+        return Err(format!(
+            "{} slices are more than merge takes ({} parts); give K up to {}",
+            nqueens::grouped(slice.count as u128),
+            nqueens::grouped(most as u128),
+            nqueens::grouped(most as u128)
+        ));
+    }
+    Ok(slice)
 }
 
 /// A size in bytes such as `4G`, `512M`, `1.5G` or `1000000` (units are

@@ -24,8 +24,8 @@
 //!   those of the machine unless `-j` says.
 //! - `[rate]`: anything per second (`18,090 req/s`, `500 MB/s`, `7.5
 //!   tasks/s`, `1.2s/task`): a count over a measured time.
-//! - `[spread]`: the `± 4%` of a dry run, the relative error of the times
-//!   of its sample.
+//! - `[spread]`: the `standard error 4%` of a dry run, the relative error
+//!   of the times of its sample.
 //! - `[timestamp]`: a date with a time of day, or a time of day
 //!   (`2026-11-27T09:30:00Z`, `09:30:00`): the clock itself.
 //! - `[threads]`: `2 threads`, where the command does not choose its
@@ -107,7 +107,7 @@ impl Steady {
                         r"\b\d+h \d{{2}}m\b|\b\d+m \d{{2}}s\b|\b{num}(?: × 10\^\d+)? (?:days?|years?)\b|\b\d+\.\d+ ?s\b|\b{num} ?(?:ms|µs|ns)\b"
                     )),
                 ),
-                ("± [spread]", re(r"± ?\d+(?:\.\d+)?%")),
+                ("standard error [spread]", re(r"standard error \d+(?:\.\d+)?%")),
             ],
             json_seconds: re(r#"("\w*seconds"): ?-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"#),
             threads: re(r"\b(\d+) threads?\b"),
@@ -213,7 +213,10 @@ fn the_masks_hide_measurements_and_nothing_else() {
         ("(1.2 GiB, 853.6 MiB)", "([memory], [memory])"),
         ("18,090 req/s, 500 MB/s", "[rate], [rate]"),
         ("7.5 tasks/s or 1.2s/task", "[rate] or [rate]"),
-        ("(± 4%, 95% interval", "(± [spread], 95% interval"),
+        (
+            "(standard error 4%, 95% interval",
+            "(standard error [spread], 95% interval",
+        ),
         ("at 2026-11-27T09:30:00Z", "at [timestamp]"),
         (
             r#"{"n":12,"seconds":0.003072}"#,

@@ -666,6 +666,16 @@ fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(note.contains("; add --checkpoint FILE so that"), "{note:?}");
+    // More threads than cores share them: the time is the cores' (it was
+    // divided by the threads, 0.2 s said for 64 on 2 cores that took 10 s).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let time = |threads: usize| {
+        let threads = threads.to_string();
+        let r = run(&[&slice[..2], &["--slice", "1/1000", "-j", &threads]].concat()).code(0);
+        let at = r.stderr.find("takes roughly ").expect("a note") + "takes roughly ".len();
+        r.stderr[at..].split(" on ").next().unwrap_or_default().to_string()
+    };
+    assert_eq!(time(cores * 32), time(cores));
 }
 
 /// Two runs compared task by task: the same counts agree; a log that lacks
@@ -982,6 +992,10 @@ fn memory_and_slice_messages_say_what_to_do() {
     assert!(e.contains("drop --format text"), "{e}");
     let e = run(&["count", "8", "--slice", "1/2", "--unique"]).error();
     assert!(e.contains("nqueens merge"), "{e}");
+    // No more slices than merge takes parts.
+    let e = run(&["count", "8", "--slice", "1/1000001"]).error();
+    assert!(e.contains("give K up to 1,000,000"), "{e}");
+    assert!(run(&["count", "8", "--slice", "1000000/1000000"]).ok().contains("nqueens-partial"));
     // --threads states its range.
     let e = run(&["count", "8", "--threads", "5000"]).error();
     assert!(e.contains("from 1 to 4,096"), "{e}");

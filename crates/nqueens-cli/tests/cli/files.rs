@@ -255,6 +255,24 @@ fn empty_files_start_anew_with_a_note() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An empty checkpoint beside a task log that holds tasks adds none, and
+/// the count resumes from the log: the note says so (it said "the count
+/// starts anew" just before "resuming from the checkpoint and the task
+/// log").
+#[test]
+fn an_empty_checkpoint_beside_a_task_log_does_not_say_anew() {
+    let dir = scratch("empty-beside-log");
+    let (log, checkpoint) = (dir.join("log"), dir.join("checkpoint"));
+    run(&["count", "10", "--task-log", s(&log)]).ok();
+    std::fs::write(&checkpoint, "").unwrap();
+    let r = run(&["count", "10", "--task-log", s(&log), "--checkpoint", s(&checkpoint)]).code(0);
+    assert_eq!(r.stdout, Q10);
+    assert!(r.stderr.contains("was empty"), "{}", r.stderr);
+    assert!(r.stderr.contains("it holds no task"), "{}", r.stderr);
+    assert!(!r.stderr.contains("anew"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs `nqueens ARGS` under `ulimit -v KB`.
 fn under_ulimit(kb: u64, args: &str) -> Run {
     let bin = env!("CARGO_BIN_EXE_nqueens");

@@ -281,7 +281,7 @@ impl Projection {
     /// let p = Projection::from_dry_run(&JoinEngine, 16, &d, 4, None, None);
     /// assert_eq!(p.lines()[..3], [
     ///     "n = 16: 1,000 tasks (join engine); timed 10 of them in 1.5s",
-    ///     "  CPU time: about 3m 20s (± 10%, 95% interval 2m 40s to 3m 59s)",
+    ///     "  CPU time: about 3m 20s (standard error 10%, 95% interval 2m 40s to 3m 59s)",
     ///     "  wall time: about 3m 20s on 1 core, 1m 40s on 2 cores",
     /// ]);
     /// ```
@@ -479,12 +479,12 @@ impl Projection {
         let high = self.cpu_seconds_high.unwrap_or(f64::INFINITY);
         let interval = match self.cpu_seconds_low {
             Some(low) if low > 0.0 => format!(
-                "± {:.0}%, 95% interval {}",
+                "standard error {:.0}%, 95% interval {}",
                 100.0 * self.relative_error,
                 show_duration_interval(low, high)
             ),
             Some(_) => format!(
-                "± {:.0}%, 95% interval up to {}; a longer dry run narrows it \
+                "standard error {:.0}%, 95% interval up to {}; a longer dry run narrows it \
                  (--dry-run-seconds)",
                 100.0 * self.relative_error,
                 show_duration(high)
@@ -633,7 +633,7 @@ mod tests {
             p.lines()[..3],
             [
                 "n = 18: 12,345 tasks (join engine); timed 200 of them in 5.0s",
-                "  CPU time: about 2h 00m (± 10%, 95% interval 1h 36m to 2h 23m)",
+                "  CPU time: about 2h 00m (standard error 10%, 95% interval 1h 36m to 2h 23m)",
                 "  wall time: about 2h 00m on 1 core, 1h 00m on 2 cores, 1m 52s on 64 cores",
             ]
         );
@@ -642,7 +642,7 @@ mod tests {
         let p = Projection::from_dry_run(&JoinEngine, 18, &dry(0.6, None), 4, None, None);
         assert_eq!(p.cpu_seconds_low, Some(0.0));
         assert!(
-            p.lines()[1].starts_with("  CPU time: about 2h 00m (± 60%, 95% interval up to "),
+            p.lines()[1].starts_with("  CPU time: about 2h 00m (standard error 60%, 95% interval up to "),
             "{:?}",
             p.lines()
         );

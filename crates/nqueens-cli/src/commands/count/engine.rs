@@ -199,8 +199,13 @@ pub fn run(
             if file.was_empty() {
                 crate::exit::note!(
                     "note: the checkpoint '{}' was empty (a run created it and stopped before \
-                     its first save): the count starts anew",
-                    path.display()
+                     its first save){}",
+                    path.display(),
+                    if run.args.target.task_log.is_some() {
+                        ": it holds no task"
+                    } else {
+                        ": the count starts anew"
+                    }
                 );
             }
             checkpoint_file = Some((path, file, loaded));
@@ -322,7 +327,8 @@ pub fn run(
         let rough = run.engine.rough_cpu_seconds(n) * pending.len() as f64 / plan.len() as f64;
         crate::exit::note!(
             "note: counting n = {n} takes roughly {} on {} here{}",
-            show_duration(rough / run.threads as f64),
+            // (More threads than cores share them.)
+            show_duration(rough / run.threads.min(nqueens::default_threads()) as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
             // A task log keeps every finished task as a checkpoint does,
             // and a slice's job (one of many, often on a batch system)
