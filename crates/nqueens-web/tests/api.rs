@@ -1220,8 +1220,16 @@ mod trace {
     #[test]
     fn a_page_holds_the_node_its_step_leaves_at_any_offset() {
         let s = start();
-        for (name, n) in [("bfs", 4), ("bfs", 5), ("recursive", 4), ("dancing-links", 4)] {
-            let whole = s.ok("/api/trace", json!({"n": n, "algorithm": name, "limit": 20000}));
+        for (name, n) in [
+            ("bfs", 4),
+            ("bfs", 5),
+            ("recursive", 4),
+            ("dancing-links", 4),
+        ] {
+            let whole = s.ok(
+                "/api/trace",
+                json!({"n": n, "algorithm": name, "limit": 20000}),
+            );
             let events = whole["events"].as_array().expect("events");
             for k in 1..events.len() {
                 let page = s.ok(

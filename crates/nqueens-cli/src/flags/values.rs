@@ -286,7 +286,9 @@ pub fn square(text: &str) -> Result<(usize, usize), String> {
 /// `count --slice I/K`.
 /// No more slices than `merge` takes parts.
 pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
-    let slice: nqueens::Slice = text.parse().map_err(|e: nqueens::SliceError| e.to_string())?;
+    let slice: nqueens::Slice = text
+        .parse()
+        .map_err(|e: nqueens::SliceError| e.to_string())?;
     let most = crate::files::PARTS_MAX;
     if slice.count > most {
         return Err(format!(

@@ -107,7 +107,10 @@ impl Steady {
                         r"\b\d+h \d{{2}}m\b|\b\d+m \d{{2}}s\b|\b{num}(?: × 10\^\d+)? (?:days?|years?)\b|\b\d+\.\d+ ?s\b|\b{num} ?(?:ms|µs|ns)\b"
                     )),
                 ),
-                ("standard error [spread]", re(r"standard error \d+(?:\.\d+)?%")),
+                (
+                    "standard error [spread]",
+                    re(r"standard error \d+(?:\.\d+)?%"),
+                ),
             ],
             json_seconds: re(r#"("\w*seconds"): ?-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"#),
             threads: re(r"\b(\d+) threads?\b"),

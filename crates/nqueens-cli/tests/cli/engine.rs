@@ -673,7 +673,11 @@ fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
         let threads = threads.to_string();
         let r = run(&[&slice[..2], &["--slice", "1/1000", "-j", &threads]].concat()).code(0);
         let at = r.stderr.find("takes roughly ").expect("a note") + "takes roughly ".len();
-        r.stderr[at..].split(" on ").next().unwrap_or_default().to_string()
+        r.stderr[at..]
+            .split(" on ")
+            .next()
+            .unwrap_or_default()
+            .to_string()
     };
     assert_eq!(time(cores * 32), time(cores));
 }
@@ -995,7 +999,9 @@ fn memory_and_slice_messages_say_what_to_do() {
     // No more slices than merge takes parts.
     let e = run(&["count", "8", "--slice", "1/1000001"]).error();
     assert!(e.contains("give K up to 1,000,000"), "{e}");
-    assert!(run(&["count", "8", "--slice", "1000000/1000000"]).ok().contains("nqueens-partial"));
+    assert!(run(&["count", "8", "--slice", "1000000/1000000"])
+        .ok()
+        .contains("nqueens-partial"));
     // --threads states its range.
     let e = run(&["count", "8", "--threads", "5000"]).error();
     assert!(e.contains("from 1 to 4,096"), "{e}");

@@ -265,7 +265,15 @@ fn an_empty_checkpoint_beside_a_task_log_does_not_say_anew() {
     let (log, checkpoint) = (dir.join("log"), dir.join("checkpoint"));
     run(&["count", "10", "--task-log", s(&log)]).ok();
     std::fs::write(&checkpoint, "").unwrap();
-    let r = run(&["count", "10", "--task-log", s(&log), "--checkpoint", s(&checkpoint)]).code(0);
+    let r = run(&[
+        "count",
+        "10",
+        "--task-log",
+        s(&log),
+        "--checkpoint",
+        s(&checkpoint),
+    ])
+    .code(0);
     assert_eq!(r.stdout, Q10);
     assert!(r.stderr.contains("was empty"), "{}", r.stderr);
     assert!(r.stderr.contains("it holds no task"), "{}", r.stderr);

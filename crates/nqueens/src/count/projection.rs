@@ -642,7 +642,8 @@ mod tests {
         let p = Projection::from_dry_run(&JoinEngine, 18, &dry(0.6, None), 4, None, None);
         assert_eq!(p.cpu_seconds_low, Some(0.0));
         assert!(
-            p.lines()[1].starts_with("  CPU time: about 2h 00m (standard error 60%, 95% interval up to "),
+            p.lines()[1]
+                .starts_with("  CPU time: about 2h 00m (standard error 60%, 95% interval up to "),
             "{:?}",
             p.lines()
         );
