@@ -467,10 +467,7 @@ mod tests {
     /// after it lacked the node its first step leaves).
     #[test]
     fn a_window_may_start_at_any_step() {
-        for a in algorithms()
-            .into_iter()
-            .filter(|a| a.name() != "brute-force")
-        {
+        for a in algorithms().iter().filter(|a| a.name() != "brute-force") {
             let steps = {
                 let mut whole = Window {
                     whole: Replay::new(a.name(), 4),
