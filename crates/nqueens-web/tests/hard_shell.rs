@@ -524,13 +524,14 @@ mod replies {
                         step > first && step <= last
                     });
                     let stood = these.iter().filter_map(|e| e["node"].as_u64());
-                    // (Only a partial board's mark can change when it is
-                    // left: the server keeps no rejected square or bfs
-                    // solution from an earlier page.)
+                    // (The node left is sent with its ancestors: a board,
+                    // whose mark may change when it is left, or a bfs
+                    // solution, stood on for its step; the server keeps no
+                    // rejected square from an earlier page.)
                     let board = |id: &u64| {
                         matches!(
                             tree[*id as usize]["mark"].as_str(),
-                            Some("queen" | "dead_end")
+                            Some("queen" | "dead_end" | "solution")
                         )
                     };
                     let left = Some(before).filter(board);
