@@ -140,12 +140,16 @@ pub fn unique(n: usize) -> Option<u128> {
 pub fn check(n: usize, solutions: u128, classes: Option<u128>) -> Result<(), String> {
     if let Some(q) = total(n).filter(|&q| q != solutions) {
         return Err(format!(
-            "the count Q({n}) = {solutions} disagrees with the published {q} (OEIS A000170)"
+            "the count Q({n}) = {} disagrees with the published {} (OEIS A000170)",
+            crate::words::grouped(solutions),
+            crate::words::grouped(q)
         ));
     }
     if let Some((u, c)) = unique(n).zip(classes).filter(|&(u, c)| u != c) {
         return Err(format!(
-            "the count U({n}) = {c} disagrees with the published {u} (OEIS A002562)"
+            "the count U({n}) = {} disagrees with the published {} (OEIS A002562)",
+            crate::words::grouped(c),
+            crate::words::grouped(u)
         ));
     }
     Ok(())
@@ -157,6 +161,22 @@ mod tests {
 
     /// Every class has 1, 2, 4 or 8 members, so Q ≤ 8 U, and Burnside gives
     /// 8 U - Q = P + 2 R ≥ 0 (OEIS A032522, A033148).
+    /// A disagreement is said with the numbers grouped, as every message
+    /// says them.
+    #[test]
+    fn a_disagreement_names_both_numbers_grouped() {
+        let e = check(14, 365_604, None).unwrap_err();
+        assert!(
+            e.contains("Q(14) = 365,604 disagrees with the published 365,596"),
+            "{e}"
+        );
+        let e = check(14, 365_596, Some(45_753)).unwrap_err();
+        assert!(
+            e.contains("U(14) = 45,753 disagrees with the published 45,752"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn tables_are_consistent() {
         for n in 1..=27 {

@@ -153,7 +153,7 @@ fn compare(
             crate::exit::answer(Outcome::No);
             writeln!(
                 out,
-                "the task logs differ; the first difference is {d} ({} is the first, {} the second)",
+                "the task logs differ; the first difference: {d} ({} is the first, {} the second)",
                 first.display(),
                 second.display()
             )?;

@@ -708,6 +708,10 @@ fn merge_compares_task_logs() {
     let first_missing = missing.iter().next().unwrap();
     let differ = run(&["merge", "--compare", a_s, b_s]).code(1).stdout;
     assert!(
+        differ.starts_with("the task logs differ; the first difference: task "),
+        "{differ}"
+    );
+    assert!(
         differ.contains(&format!("task {first_missing} is in the first log only")),
         "{differ}"
     );
@@ -968,6 +972,28 @@ fn sigterm_with_a_task_log_says_where_the_tasks_are() {
         err.contains(&format!("the task log '{logs}' has them")),
         "{err}"
     );
+    // With a checkpoint too, the note names both files.
+    let checkpoint = temp_path("term.checkpoint");
+    let both = checkpoint.to_str().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .args(["--threads", "1", "--checkpoint", both])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(&child.id().to_string(), "-TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!(
+            "the checkpoint '{both}' and the task log '{logs}' have them"
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&checkpoint);
     let resumed = run(&args).code(0);
     assert!(
         resumed.stdout.starts_with("n = 16: 14,772,512 solutions"),

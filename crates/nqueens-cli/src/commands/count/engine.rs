@@ -390,19 +390,23 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        match (&run.args.checkpoint, &run.args.target.task_log) {
-            (Some(path), _) | (None, Some(path)) => crate::exit::note!(
-                "interrupted after {} of {} tasks; the {} '{}' has them: run the same command to go on",
+        let kept = match (&run.args.checkpoint, &run.args.target.task_log) {
+            (Some(cp), Some(log)) => Some(format!(
+                "the checkpoint '{}' and the task log '{}' have them",
+                cp.display(),
+                log.display()
+            )),
+            (Some(cp), None) => Some(format!("the checkpoint '{}' has them", cp.display())),
+            (None, Some(log)) => Some(format!("the task log '{}' has them", log.display())),
+            (None, None) => None,
+        };
+        match kept {
+            Some(kept) => crate::exit::note!(
+                "interrupted after {} of {} tasks; {kept}: run the same command to go on",
                 grouped(done as u128),
                 grouped(range.len() as u128),
-                if run.args.checkpoint.is_some() {
-                    "checkpoint"
-                } else {
-                    "task log"
-                },
-                path.display()
             ),
-            (None, None) => crate::exit::note!(
+            None => crate::exit::note!(
                 "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE or --task-log FILE to be able to resume)",
                 grouped(done as u128),
                 grouped(range.len() as u128)
@@ -434,11 +438,15 @@ pub fn run(
             None
         };
         // Checked against the published values, as the page does: a wrong
-        // total means a bug, failing hardware or a damaged checkpoint.
+        // total means a bug, failing hardware or a damaged file resumed from.
         if let Err(e) = nqueens::check_known(n, tally.solutions, tally.unique()) {
             anyhow::bail!(
-                "{e}; the count is wrong (a bug, failing hardware, or a damaged checkpoint): \
-                 please report it"
+                "{e}; the count is wrong (a bug, failing hardware{}): please report it",
+                if already > 0 {
+                    ", or a damaged checkpoint or task log resumed from"
+                } else {
+                    ""
+                }
             );
         }
         let line = match format {
