@@ -136,6 +136,13 @@ fn compare(
             Ok(d) => d,
             Err(e) => usage!("{}", other_counts(e)),
         };
+        if a.tasks_done() == 0 && b.tasks_done() == 0 {
+            usage!(
+                "{} and {} hold no task yet: nothing to compare",
+                first.display(),
+                second.display()
+            );
+        }
         let text = format!(
             "the task logs agree: {} of n = {}, the same counts in both",
             nqueens::plural(a.tasks_done() as u128, "task", "tasks"),

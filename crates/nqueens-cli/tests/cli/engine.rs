@@ -706,6 +706,24 @@ fn merge_compares_task_logs() {
         .map(|l| l.split(' ').next().unwrap().parse().unwrap())
         .collect();
     let first_missing = missing.iter().next().unwrap();
+    // Two logs of no task yet (a header alone): nothing to compare, not
+    // "agree: 0 tasks".
+    let header = |from: &Path, to: &Path| {
+        let text = std::fs::read_to_string(from).unwrap();
+        std::fs::write(to, format!("{}\n", text.lines().next().unwrap())).unwrap();
+    };
+    let (ha, hb) = (temp_path("ha.tasks"), temp_path("hb.tasks"));
+    header(&a, &ha);
+    header(&a, &hb);
+    let e = run(&[
+        "merge",
+        "--compare",
+        ha.to_str().unwrap(),
+        hb.to_str().unwrap(),
+    ])
+    .error();
+    assert!(e.contains("hold no task yet: nothing to compare"), "{e}");
+    let _ = (std::fs::remove_file(&ha), std::fs::remove_file(&hb));
     let differ = run(&["merge", "--compare", a_s, b_s]).code(1).stdout;
     assert!(
         differ.starts_with("the task logs differ; the first difference: task "),
