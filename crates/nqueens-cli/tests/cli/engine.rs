@@ -542,7 +542,10 @@ fn a_checkpoint_and_a_task_log_are_checked_against_each_other() {
     let forgeds = forged.to_str().unwrap();
     // Alone, the log is well formed (and the sum is off by 8)...
     let off = run(&["count", "12", "--task-log", forgeds]).error();
-    assert!(off.contains("14208"), "{off}");
+    assert!(
+        off.contains("14,208") && off.contains("task log resumed from"),
+        "{off}"
+    );
     // ...and beside the checkpoint, the task that differs is named.
     let e = run(&["count", "12", "--checkpoint", cps, "--task-log", forgeds]).error();
     assert!(
