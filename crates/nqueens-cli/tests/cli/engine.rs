@@ -977,18 +977,23 @@ fn sigterm_with_a_task_log_says_where_the_tasks_are() {
         "--task-log",
         &logs,
     ];
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(args)
-        .args(["--threads", "1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    send_signal(&child.id().to_string(), "-TERM");
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{out:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    // Started on one thread, stopped by SIGTERM after 0.3 s: its notes.
+    let stopped = |more: &[&str]| {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .args(["--threads", "1"])
+            .args(more)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        send_signal(&child.id().to_string(), "-TERM");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let err = stopped(&[]);
     assert!(
         err.contains(&format!("the task log '{logs}' has them")),
         "{err}"
@@ -996,18 +1001,7 @@ fn sigterm_with_a_task_log_says_where_the_tasks_are() {
     // With a checkpoint too, the note names both files.
     let checkpoint = temp_path("term.checkpoint");
     let both = checkpoint.to_str().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(args)
-        .args(["--threads", "1", "--checkpoint", both])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    send_signal(&child.id().to_string(), "-TERM");
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{out:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stopped(&["--checkpoint", both]);
     assert!(
         err.contains(&format!(
             "the checkpoint '{both}' and the task log '{logs}' have them"
