@@ -38,25 +38,6 @@ fn announce(n: usize, samples: u64) {
     }
 }
 
-/// Paths from which the interval holds Q(n) about as often as it says, at
-/// n = 20 (200 seeds a sample size: 1,000 paths held Q(20) in 175, 10,000
-/// in 179; 200,000 in 97 of 100 seeds; `estimate 20 --samples K --seed S`).
-const TRUSTED_SAMPLES: u64 = 200_000;
-
-/// Says on stderr that an interval from fewer than [`TRUSTED_SAMPLES`]
-/// paths holds Q(n) less often than it says. Knuth's estimates are
-/// skewed: a few rare paths weigh most, so a small sample's mean and spread
-/// most often fall short of them, and the interval below Q(n).
-fn warn_few() {
-    crate::exit::note!(
-        "note: an interval from fewer than {} paths holds Q(n) less often than 95% of the time: \
-         Knuth's estimates are skewed, and a small sample's falls short more often than over \
-         (at n = 20, 1,000 paths held Q(20) in 175 of 200 seeds, 200,000 paths in 97 of 100); \
-         more --samples narrow it",
-        grouped(u128::from(TRUSTED_SAMPLES))
-    );
-}
-
 /// Runs `nqueens estimate`.
 pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
     let (n, samples, seed, format) = (a.size.n, a.samples, a.seed, a.format);
@@ -65,9 +46,6 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
     }
     announce(n, samples);
     let e = nqueens::estimate(n, samples, seed)?;
-    if samples < TRUSTED_SAMPLES && e.high.is_finite() && e.high > e.low {
-        warn_few();
-    }
     let known = nqueens::known_total(n);
     let mut out = Out::stdout();
     match format {

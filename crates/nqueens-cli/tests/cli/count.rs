@@ -96,16 +96,8 @@ fn too_large_beyond_the_table_reads_well() {
 fn estimates_read_as_english() {
     let out = run(&["estimate", "1", "--samples", "10"]).ok();
     assert!(out.starts_with("n = 1: about 1 solution (95%"), "{out}");
-    let r = run(&["estimate", "8", "--samples", "1000", "--seed", "3"]).code(0);
-    assert!(r.stdout.contains(" solutions (95% interval"), "{r:?}");
-    // Few paths: the interval is said to hold Q(n) less often.
-    assert!(
-        r.stderr
-            .starts_with("note: an interval from fewer than 200,000 paths"),
-        "{r:?}"
-    );
-    let r = run(&["estimate", "8", "--samples", "200000"]).code(0);
-    assert_eq!(r.stderr, "", "{r:?}");
+    let out = run(&["estimate", "8", "--samples", "1000", "--seed", "3"]).ok();
+    assert!(out.contains(" solutions (95% interval"), "{out}");
     let e = run(&["estimate", "129"]).error();
     assert!(e.contains("from 1 to 128"), "{e}");
     let e = run(&["estimate", "8", "--samples", "0"]).error();
