@@ -238,23 +238,20 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
     let up = 2f64.powi(exponent);
 
     let mut rng = Xoshiro256::new(seed);
-    // Welford's running mean and sum of squared deviations of the scaled
-    // values, and of the logarithms of those that are not 0.
-    let mut mean = 0.0f64;
-    let mut m2 = 0.0f64;
+    // The running mean and spread of the scaled values, and of the
+    // logarithms of those that are not 0.
+    let mut values = Welford::default();
     let mut logs = Welford::default();
     let mut node_sum = 0.0f64;
-    for k in 1..=samples {
+    for _ in 0..samples {
         let (value, nodes) = walk(n, full, &mut rng);
         node_sum += nodes;
-        let x = value * down;
-        let delta = x - mean;
-        mean += delta / k as f64;
-        m2 += delta * (x - mean);
+        values.add(value * down);
         if value > 0.0 {
             logs.add(value.ln());
         }
     }
+    let Welford { mean, m2, .. } = values;
     let solutions = mean * up;
     // Only n = 2 and 3 have no solution: there every path ends short, and
     // the zeros are exact.
