@@ -283,19 +283,16 @@ pub fn square(text: &str) -> Result<(usize, usize), String> {
         .ok_or_else(|| "give ROW,COL such as 3,4".to_string())
 }
 
-/// `count --slice I/K`.
-/// No more slices than `merge` takes parts.
+/// `count --slice I/K`, with no more slices than `merge` takes parts.
 pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
     let slice: nqueens::Slice = text
         .parse()
         .map_err(|e: nqueens::SliceError| e.to_string())?;
-    let most = crate::files::PARTS_MAX;
-    if slice.count > most {
+    if slice.count > crate::files::PARTS_MAX {
+        let most = nqueens::grouped(crate::files::PARTS_MAX as u128);
         return Err(format!(
-            "{} slices are more than merge takes ({} parts); give K up to {}",
-            nqueens::grouped(slice.count as u128),
-            nqueens::grouped(most as u128),
-            nqueens::grouped(most as u128)
+            "{} slices are more than merge takes ({most} parts); give K up to {most}",
+            nqueens::grouped(slice.count as u128)
         ));
     }
     Ok(slice)

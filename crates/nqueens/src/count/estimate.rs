@@ -49,7 +49,7 @@
 //! the spread of the logarithms, even before any is drawn. [`Estimate::low`]
 //! and [`Estimate::high`] are the wider ends of the two intervals, which
 //! held Q(20) for 196 of 200 seeds from 1,000 paths (the test
-//! `the_interval_holds_across_seeds` checks such a share at several n).
+//! `the_interval_holds_across_seeds` checks such a share there).
 //! When no path reached a solution at all, the
 //! interval has no upper end ([`Estimate::high`] is infinite): zeros say
 //! that completing paths are rare, not how much one would weigh.

@@ -170,6 +170,25 @@ fn dry_run(
     Ok(Outcome::Yes)
 }
 
+/// The files that keep the finished tasks, in words ("the checkpoint 'c'
+/// and the task log 'l'"), and whether they are both; `None` when neither
+/// is given.
+fn kept_in(run: &EngineRun<'_>) -> Option<(String, bool)> {
+    match (&run.args.checkpoint, &run.args.target.task_log) {
+        (Some(cp), Some(log)) => Some((
+            format!(
+                "the checkpoint '{}' and the task log '{}'",
+                cp.display(),
+                log.display()
+            ),
+            true,
+        )),
+        (Some(cp), None) => Some((format!("the checkpoint '{}'", cp.display()), false)),
+        (None, Some(log)) => Some((format!("the task log '{}'", log.display()), false)),
+        (None, None) => None,
+    }
+}
+
 pub fn run(
     n: usize,
     unique: bool,
@@ -308,16 +327,7 @@ pub fn run(
     if already > 0 {
         // A rerun says what it found, so that a resumed count is not
         // mistaken for a fresh one (or a fresh one for a resumed one).
-        let from = match (&run.args.checkpoint, &run.args.target.task_log) {
-            (Some(cp), Some(log)) => format!(
-                "the checkpoint '{}' and the task log '{}'",
-                cp.display(),
-                log.display()
-            ),
-            (Some(cp), None) => format!("the checkpoint '{}'", cp.display()),
-            (None, Some(log)) => format!("the task log '{}'", log.display()),
-            (None, None) => "earlier runs".to_string(),
-        };
+        let from = kept_in(run).map_or_else(|| "earlier runs".to_string(), |(files, _)| files);
         if let Some(note) = crate::files::resume_note(&from, already, range.len()) {
             crate::exit::note!("{note}");
         }
@@ -390,21 +400,12 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        let kept = match (&run.args.checkpoint, &run.args.target.task_log) {
-            (Some(cp), Some(log)) => Some(format!(
-                "the checkpoint '{}' and the task log '{}' have them",
-                cp.display(),
-                log.display()
-            )),
-            (Some(cp), None) => Some(format!("the checkpoint '{}' has them", cp.display())),
-            (None, Some(log)) => Some(format!("the task log '{}' has them", log.display())),
-            (None, None) => None,
-        };
-        match kept {
-            Some(kept) => crate::exit::note!(
-                "interrupted after {} of {} tasks; {kept}: run the same command to go on",
+        match kept_in(run) {
+            Some((files, both)) => crate::exit::note!(
+                "interrupted after {} of {} tasks; {files} {} them: run the same command to go on",
                 grouped(done as u128),
                 grouped(range.len() as u128),
+                if both { "have" } else { "has" },
             ),
             None => crate::exit::note!(
                 "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE or --task-log FILE to be able to resume)",
