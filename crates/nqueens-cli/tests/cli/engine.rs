@@ -536,7 +536,7 @@ fn a_checkpoint_and_a_task_log_are_checked_against_each_other() {
             tally.solutions += 8;
             tally.classes_x8 += 8;
         }
-        out.push_str(&remade.record(index, tally));
+        out.push_str(&remade.record(index, tally).unwrap());
     }
     std::fs::write(&forged, out).unwrap();
     let forgeds = forged.to_str().unwrap();

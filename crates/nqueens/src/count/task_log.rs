@@ -87,11 +87,12 @@ pub const LINE_MAX: usize = 128;
 ///
 /// // A run killed while writing its last line left it without a newline.
 /// let mut text = log.header_line();
-/// text += &log.record(4, Tally { solutions: 8, classes_x8: 8 });
+/// text += &log.record(4, Tally { solutions: 8, classes_x8: 8 })?;
 /// text.pop();
 /// let err = TaskLog::parse(&text).unwrap_err();
 /// assert!(matches!(err, TaskLogError::Malformed { line: 2, .. }));
 /// assert!(err.to_string().contains("cut short"));
+/// # Ok::<(), TaskLogError>(())
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -114,6 +115,23 @@ pub enum TaskLogError {
         line: usize,
         /// What is wrong with it.
         reason: String,
+    },
+
+    /// A task past the plan's last was to be recorded ([`TaskLog::record`]).
+    #[error("there is no task {index} to record: the plan has {tasks} tasks")]
+    NoSuchTask {
+        /// The task.
+        index: usize,
+        /// The tasks of the plan.
+        tasks: usize,
+    },
+
+    /// A task the log holds already was to be recorded again
+    /// ([`TaskLog::record`]).
+    #[error("task {index} is in the task log already: a task is recorded once")]
+    Twice {
+        /// The task.
+        index: usize,
     },
 
     /// Another run holds the file: it is counting with this log now.
@@ -180,8 +198,8 @@ impl Header {
 ///
 /// let mut log = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
 /// let mut text = log.header_line();
-/// text += &log.record(1, Tally { solutions: 24, classes_x8: 24 });
-/// text += &log.record(0, Tally::default());
+/// text += &log.record(1, Tally { solutions: 24, classes_x8: 24 })?;
+/// text += &log.record(0, Tally::default())?;
 /// let again = TaskLog::parse(&text)?;
 /// assert_eq!(again.tasks_done(), 2);
 /// assert_eq!(again.first_difference(&log)?, None);
@@ -209,8 +227,8 @@ pub struct TaskLog {
 ///
 /// let mut first = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
 /// let mut second = first.clone();
-/// first.record(1, Tally { solutions: 24, classes_x8: 24 });
-/// second.record(1, Tally { solutions: 25, classes_x8: 24 });
+/// first.record(1, Tally { solutions: 24, classes_x8: 24 })?;
+/// second.record(1, Tally { solutions: 25, classes_x8: 24 })?;
 ///
 /// let difference = first.first_difference(&second)?;
 /// assert_eq!(
@@ -228,7 +246,7 @@ pub struct TaskLog {
 ///
 /// // A task only one of the logs holds.
 /// let mut third = first.clone();
-/// third.record(4, Tally { solutions: 8, classes_x8: 8 });
+/// third.record(4, Tally { solutions: 8, classes_x8: 8 })?;
 /// assert_eq!(first.first_difference(&third)?, Some(TaskDifference::OnlyInSecond(4)));
 /// # Ok::<(), nqueens::TaskLogError>(())
 /// ```
@@ -282,9 +300,9 @@ impl std::fmt::Display for Difference {
 ///
 /// let mut first = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
 /// let mut second = first.clone();
-/// first.record(1, Tally { solutions: 24, classes_x8: 24 });
-/// second.record(1, Tally { solutions: 24, classes_x8: 24 });
-/// second.record(2, Tally { solutions: 0, classes_x8: 0 });
+/// first.record(1, Tally { solutions: 24, classes_x8: 24 })?;
+/// second.record(1, Tally { solutions: 24, classes_x8: 24 })?;
+/// second.record(2, Tally { solutions: 0, classes_x8: 0 })?;
 /// let o: TaskOverlap = first.overlap(&second)?;
 /// assert_eq!((o.both, o.only_in_first, o.only_in_second), (1, 0, 1));
 /// assert!(o.first_difference.is_none());
@@ -337,14 +355,39 @@ impl TaskLog {
     }
 
     /// Records task `index` and returns its line, with its newline, to append.
-    pub fn record(&mut self, index: usize, tally: Tally) -> String {
+    ///
+    /// # Errors
+    /// [`TaskLogError::NoSuchTask`] past the plan's last task and
+    /// [`TaskLogError::Twice`] for a task the log holds already: the reader
+    /// refuses both, so a log that took them could never be read back.
+    ///
+    /// ```
+    /// use nqueens::{TaskLog, TaskLogError, Tally};
+    ///
+    /// let mut log = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+    /// assert!(log.record(3, Tally::default())?.starts_with("3 0 0 "));
+    /// assert!(matches!(log.record(3, Tally::default()), Err(TaskLogError::Twice { index: 3 })));
+    /// assert!(matches!(log.record(293, Tally::default()), Err(TaskLogError::NoSuchTask { .. })));
+    /// assert_eq!(log.tasks_done(), 1);
+    /// # Ok::<(), TaskLogError>(())
+    /// ```
+    pub fn record(&mut self, index: usize, tally: Tally) -> Result<String, TaskLogError> {
+        if index >= self.header.tasks {
+            return Err(TaskLogError::NoSuchTask {
+                index,
+                tasks: self.header.tasks,
+            });
+        }
+        if self.done.contains_key(&index) {
+            return Err(TaskLogError::Twice { index });
+        }
         let check = check_value(&self.previous(), index, tally);
         self.last_check = check;
         self.done.insert(index, tally);
-        format!(
+        Ok(format!(
             "{index} {} {} {check:08x}\n",
             tally.solutions, tally.classes_x8
-        )
+        ))
     }
 
     fn previous(&self) -> String {
@@ -428,14 +471,14 @@ impl TaskLog {
     /// let mut whole = TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
     /// let mut sample = whole.clone();
     /// for i in 0..6 {
-    ///     whole.record(i, Tally { solutions: i as u128, classes_x8: i as u128 });
+    ///     whole.record(i, Tally { solutions: i as u128, classes_x8: i as u128 })?;
     /// }
-    /// sample.record(4, Tally { solutions: 4, classes_x8: 4 });
+    /// sample.record(4, Tally { solutions: 4, classes_x8: 4 })?;
     /// let o = whole.overlap(&sample)?;
     /// assert_eq!((o.both, o.only_in_first, o.only_in_second), (1, 5, 0));
     /// assert_eq!(o.first_difference, None);
     ///
-    /// sample.record(2, Tally { solutions: 3, classes_x8: 2 });
+    /// sample.record(2, Tally { solutions: 3, classes_x8: 2 })?;
     /// assert_eq!(whole.overlap(&sample)?.first_difference.unwrap().to_string(),
     ///            "task 2: 2 solutions (2 eight-times-classes) in the first, 3 (2) in the second");
     /// # Ok::<(), nqueens::TaskLogError>(())
@@ -969,7 +1012,9 @@ impl TaskLogWriter {
     /// Appends task `index` and flushes the line to the file.
     ///
     /// # Errors
-    /// [`TaskLogError::Io`] if the line cannot be written.
+    /// [`TaskLogError::Io`] if the line cannot be written;
+    /// [`TaskLogError::NoSuchTask`] or [`TaskLogError::Twice`] for a task
+    /// the log cannot take ([`TaskLog::record`]), and nothing is written.
     ///
     /// After a line could not be written (a full disk), nothing more is
     /// appended: the file may end in part of that line, which the next run
@@ -984,7 +1029,7 @@ impl TaskLogWriter {
                 "a line before could not be written, so no more are appended",
             )));
         }
-        let line = self.log.record(index, tally);
+        let line = self.log.record(index, tally)?;
         let written = self
             .file
             .write_all(line.as_bytes())
@@ -1026,13 +1071,15 @@ mod tests {
         let mut log = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
         let mut text = log.header_line();
         for (i, s) in [(2, 10u128), (0, 4), (3, 0)] {
-            text += &log.record(
-                i,
-                Tally {
-                    solutions: s,
-                    classes_x8: s,
-                },
-            );
+            text += &log
+                .record(
+                    i,
+                    Tally {
+                        solutions: s,
+                        classes_x8: s,
+                    },
+                )
+                .unwrap();
         }
         (log, text)
     }
@@ -1102,14 +1149,16 @@ mod tests {
                 solutions: 4,
                 classes_x8: 4,
             },
-        );
+        )
+        .unwrap();
         b.record(
             2,
             Tally {
                 solutions: 9,
                 classes_x8: 10,
             },
-        );
+        )
+        .unwrap();
         assert_eq!(
             a.first_difference(&b).unwrap(),
             Some(Difference::Counts {
@@ -1124,7 +1173,7 @@ mod tests {
                 },
             })
         );
-        b.record(3, Tally::default());
+        b.record(3, Tally::default()).unwrap();
         let mut c = b.clone();
         c.done.remove(&0);
         assert_eq!(
@@ -1151,6 +1200,32 @@ mod tests {
 
     fn fresh() -> TaskLog {
         TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff")
+    }
+
+    /// A task recorded twice, or past the plan, is refused and nothing is
+    /// written: the reader refuses both, so the log would be lost for good.
+    #[test]
+    fn a_task_the_reader_would_refuse_is_not_written() {
+        let dir = scratch("refused");
+        let path = dir.join("log");
+        let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
+        w.record(3, Tally::default()).unwrap();
+        let twice = w.record(3, Tally::default()).unwrap_err();
+        assert!(matches!(twice, TaskLogError::Twice { index: 3 }), "{twice}");
+        let past = w.record(4, Tally::default()).unwrap_err();
+        assert!(
+            matches!(past, TaskLogError::NoSuchTask { index: 4, tasks: 4 }),
+            "{past}"
+        );
+        assert_eq!(
+            past.to_string(),
+            "there is no task 4 to record: the plan has 4 tasks"
+        );
+        w.record(0, Tally::default()).unwrap();
+        drop(w);
+        let read = TaskLog::load(&path).unwrap().unwrap();
+        assert_eq!(read.tasks_done(), 2);
+        assert!(TaskLogWriter::open(&path, fresh()).is_ok());
     }
 
     /// A last line without its newline (a run killed while writing it) is

@@ -631,7 +631,7 @@ fn log_of_every_task(plan: &dyn Plan) -> crate::count::task_log::TaskLog {
     let fingerprint = crate::count::plan::plan_fingerprint(plan);
     let mut log = crate::count::task_log::TaskLog::new(plan.n(), "join", plan.len(), &fingerprint);
     for i in 0..plan.len() {
-        log.record(i, plan.count(i));
+        log.record(i, plan.count(i)).unwrap();
     }
     log
 }
