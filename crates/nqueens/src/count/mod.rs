@@ -127,6 +127,7 @@ pub const AUTO_JOIN_FROM: usize = 14;
 /// // The join engine's table does not fit in a megabyte, nor does it take n = 30.
 /// assert_eq!(auto_engine(16, 4, Some(1 << 20)).name(), "constellation");
 /// assert_eq!(auto_engine(30, 4, None).name(), "constellation");
+/// assert_eq!(auto_engine(40, 4, Some(1 << 30)).name(), "constellation");
 ///
 /// let engine = auto_engine(10, 1, None);
 /// assert_eq!(count_plan(engine.plan(10)?.as_ref()).solutions, 724);
@@ -134,8 +135,8 @@ pub const AUTO_JOIN_FROM: usize = 14;
 /// ```
 pub fn auto_engine(n: usize, threads: usize, memory: Option<u64>) -> &'static dyn plan::Engine {
     let join: &'static dyn plan::Engine = &join::JoinEngine;
-    let fits = memory.is_none_or(|m| join.memory(n, threads) <= m);
-    if (AUTO_JOIN_FROM..=join.max_n()).contains(&n) && fits {
+    let in_range = (AUTO_JOIN_FROM..=join.max_n()).contains(&n);
+    if in_range && memory.is_none_or(|m| join.memory(n, threads) <= m) {
         join
     } else {
         &constellation::ConstellationEngine

@@ -437,15 +437,19 @@ const SAMPLED: [(u64, u64); 5] = [
 fn per_worker(h: usize, row_tables: bool, chunks: Chunks) -> u64 {
     let (table, half) = sampled(h);
     let (table, half) = (table.saturating_mul(2), half.saturating_mul(2));
-    let list = |chunk: usize| half.min(chunk as u64 + table) * 10;
+    let list = |chunk: usize| {
+        half.min((chunk as u64).saturating_add(table))
+            .saturating_mul(10)
+    };
     let tables = if row_tables {
-        largest_row_table(h) + table * 10
+        largest_row_table(h).saturating_add(table.saturating_mul(10))
     } else {
         0
     };
-    (6 * table * 16)
+    table
+        .saturating_mul(6 * 16)
         .saturating_add(tables)
-        .saturating_add(list(chunks.east) + list(chunks.west))
+        .saturating_add(list(chunks.east).saturating_add(list(chunks.west)))
 }
 
 /// What [`SAMPLED`] says for h (`u64::MAX` past it).
@@ -460,7 +464,8 @@ fn sampled(h: usize) -> (u64, u64) {
 /// Bytes of a row table of h with the margin of 2 over the largest that
 /// [`SAMPLED`] met: 8 a placement, 4 a column set.
 fn largest_row_table(h: usize) -> u64 {
-    sampled(h).0.saturating_mul(2 * 8).saturating_add(4 << h)
+    let index = if h < 62 { 4 << h } else { u64::MAX };
+    sampled(h).0.saturating_mul(2 * 8).saturating_add(index)
 }
 
 /// Bytes of the dropped row tables that the cache keeps for their memory
@@ -474,9 +479,9 @@ fn spare_bytes(h: usize) -> u64 {
 /// has far fewer (one per frame and north split).
 fn plan_bytes(n: usize) -> u64 {
     let h = n / 2;
-    // C(2h, h), exactly in u64 for h ≤ 32.
-    let splits = (1..=h as u64).fold(1u64, |c, k| c * (h as u64 + k) / k);
-    splits / 4 * 16
+    // C(2h, h), exactly in u64 for h ≤ 32 (u64::MAX past it).
+    let splits = (1..=h as u64).try_fold(1u64, |c, k| Some(c.checked_mul(h as u64 + k)? / k));
+    splits.map_or(u64::MAX, |s| s / 4 * 16)
 }
 
 impl JoinEngine {
@@ -497,7 +502,10 @@ impl JoinEngine {
             0
         };
         let lists = per_worker(h, false, Chunks::of(h));
-        Some((16 << 20) + plan_bytes(n) + table + (lists + placed) * threads as u64)
+        Some(
+            ((16 << 20) + plan_bytes(n) + table)
+                .saturating_add((lists + placed).saturating_mul(threads as u64)),
+        )
     }
 
     /// Bytes to count `n` on `threads` threads with row tables built per
@@ -505,7 +513,8 @@ impl JoinEngine {
     /// kept for their memory, and each worker's lists (joined `chunks` at a
     /// time) and the table it builds or reads.
     fn row_table_memory(n: usize, threads: usize, cache: u64, chunks: Chunks) -> u64 {
-        ((16 << 20) + plan_bytes(n))
+        plan_bytes(n)
+            .saturating_add(16 << 20)
             .saturating_add(cache)
             .saturating_add(spare_bytes(n / 2))
             .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))

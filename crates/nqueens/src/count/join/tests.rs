@@ -279,6 +279,21 @@ fn odd_boards_keep_every_row_table_the_memory_allows() {
     assert!(!plan.keeps_every_row_table());
 }
 
+/// Past the engine's boards its memory is "more than any machine has", not
+/// an overflow: a debug build panicked on `auto_engine(30, 4, Some(..))`
+/// and `Counter::new(41).memory(..)`.
+#[test]
+fn memory_past_the_largest_board_saturates() {
+    for n in [30, 31, 40, 64, 100, 1_000, 1 << 20] {
+        for threads in [1, 4, usize::MAX] {
+            let need = JoinEngine.memory(n, threads);
+            assert!(need > 1 << 40, "n = {n}, {threads} threads: {need}");
+            assert!(JoinEngine.memory_plan(n, threads, Some(1 << 30)).0 > 1 << 30);
+        }
+    }
+    assert_eq!(JoinEngine.memory(30, 1), u64::MAX);
+}
+
 /// With less memory the half boards are joined in smaller chunks, and
 /// the plan's estimate stays within the memory given, down to the least.
 #[test]
