@@ -11,6 +11,8 @@
 //! (CACM 18, 1975). The tables are used by the tests and, where a count would
 //! take too long here, to tell the user the published value.
 
+use crate::words::grouped;
+
 /// Q(n) for n = 1..=27: `A000170[n - 1]`.
 ///
 /// # Examples
@@ -125,6 +127,50 @@ pub fn unique(n: usize) -> Option<u128> {
     n.checked_sub(1).and_then(|i| A002562.get(i)).copied()
 }
 
+/// A finished count that disagrees with the published value
+/// ([`check_known`](crate::check_known)).
+///
+/// ```
+/// use nqueens::KnownMismatch;
+///
+/// let e = nqueens::check_known(8, 92, Some(13)).unwrap_err();
+/// assert_eq!(e, KnownMismatch::Unique { n: 8, counted: 13, published: 12 });
+/// assert_eq!(e.to_string(), "the count U(8) = 13 disagrees with the published 12 (OEIS A002562)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KnownMismatch {
+    /// The solutions, Q(n) (OEIS A000170).
+    #[error(
+        "the count Q({n}) = {} disagrees with the published {} (OEIS A000170)",
+        grouped(*.counted),
+        grouped(*.published)
+    )]
+    Total {
+        /// The board size.
+        n: usize,
+        /// What the count found.
+        counted: u128,
+        /// The published value.
+        published: u128,
+    },
+
+    /// The symmetry classes, U(n) (OEIS A002562).
+    #[error(
+        "the count U({n}) = {} disagrees with the published {} (OEIS A002562)",
+        grouped(*.counted),
+        grouped(*.published)
+    )]
+    Unique {
+        /// The board size.
+        n: usize,
+        /// What the count found.
+        counted: u128,
+        /// The published value.
+        published: u128,
+    },
+}
+
 /// Checks a finished count against the published values, where they are
 /// known: `Err` says what disagrees (a bug, damaged hardware, or an edited
 /// checkpoint or slice file), `Ok` when all agrees or nothing is known.
@@ -136,21 +182,22 @@ pub fn unique(n: usize) -> Option<u128> {
 /// ```
 ///
 /// # Errors
-/// A message naming the published value and the counted one.
-pub fn check(n: usize, solutions: u128, classes: Option<u128>) -> Result<(), String> {
-    if let Some(q) = total(n).filter(|&q| q != solutions) {
-        return Err(format!(
-            "the count Q({n}) = {} disagrees with the published {} (OEIS A000170)",
-            crate::words::grouped(solutions),
-            crate::words::grouped(q)
-        ));
+/// [`KnownMismatch`], naming the published value and the counted one (the
+/// solutions first).
+pub fn check(n: usize, solutions: u128, classes: Option<u128>) -> Result<(), KnownMismatch> {
+    if let Some(published) = total(n).filter(|&q| q != solutions) {
+        return Err(KnownMismatch::Total {
+            n,
+            counted: solutions,
+            published,
+        });
     }
-    if let Some((u, c)) = unique(n).zip(classes).filter(|&(u, c)| u != c) {
-        return Err(format!(
-            "the count U({n}) = {} disagrees with the published {} (OEIS A002562)",
-            crate::words::grouped(c),
-            crate::words::grouped(u)
-        ));
+    if let Some((published, counted)) = unique(n).zip(classes).filter(|&(u, c)| u != c) {
+        return Err(KnownMismatch::Unique {
+            n,
+            counted,
+            published,
+        });
     }
     Ok(())
 }
@@ -165,12 +212,12 @@ mod tests {
     /// says them.
     #[test]
     fn a_disagreement_names_both_numbers_grouped() {
-        let e = check(14, 365_604, None).unwrap_err();
+        let e = check(14, 365_604, None).unwrap_err().to_string();
         assert!(
             e.contains("Q(14) = 365,604 disagrees with the published 365,596"),
             "{e}"
         );
-        let e = check(14, 365_596, Some(45_753)).unwrap_err();
+        let e = check(14, 365_596, Some(45_753)).unwrap_err().to_string();
         assert!(
             e.contains("U(14) = 45,753 disagrees with the published 45,752"),
             "{e}"

@@ -286,10 +286,11 @@
 //!
 //! ## Errors
 //!
-//! Most fallible functions return [`Error`] (the others their own precise
-//! error, see [the error module](crate::Error)), whose variants say exactly what was
-//! wrong (a zero or too large `n`, a queen off the board, a conflict) so that
-//! a front end can explain it.
+//! Most fallible functions return [`Error`], whose variants say exactly what
+//! was wrong (a zero or too large `n`, a queen off the board, a conflict) so
+//! that a front end can explain it; the readers of text and files return
+//! their own ([`ParseError`], [`ReadError`], [`CheckpointError`],
+//! [`TaskLogError`], [`SliceError`]), each function's `# Errors` says which.
 
 #![deny(missing_docs)]
 // The crate is on edition 2024 (for its doctests, merged into one binary),
@@ -402,7 +403,10 @@ pub use crate::{
         random_solution::RANDOM_START_MAX, random_solution::UNIFORM_MAX,
     },
     // The published counts (OEIS A000170 and A002562).
-    known::{check as check_known, total as known_total, unique as known_unique, A000170, A002562},
+    known::{
+        check as check_known, total as known_total, unique as known_unique, KnownMismatch, A000170,
+        A002562,
+    },
     parse::{parse_placements, parse_placements_as, parse_placements_with_blocked},
     // Reading placements of any size as they stream by, and checking them in
     // O(n) bits.

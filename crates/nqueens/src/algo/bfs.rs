@@ -104,13 +104,13 @@ use crate::error::Error;
 /// The largest board: sixteen 4-bit columns fill a `u64`.
 const MAX_N: usize = 16;
 
-/// The peak queue length for n = 1..=15, measured (see the module docs).
+/// The peak queue length for n = 1..=15, measured (see the docs of `src/algo/bfs.rs`).
 const PEAKS: [u64; 15] = [
     1, 2, 3, 6, 14, 46, 165, 573, 2_295, 9_643, 44_235, 223_174, 1_161_451, 6_573_621, 39_933_409,
 ];
 
 /// A lower bound on the peak queue length for `n`: the measured peak, or the
-/// number of solutions (see the module docs), or 1.
+/// number of solutions (see the docs of `src/algo/bfs.rs`), or 1.
 fn peak_at_least(n: usize) -> u128 {
     match n.checked_sub(1).and_then(|i| PEAKS.get(i)) {
         Some(&peak) => u128::from(peak),
@@ -118,7 +118,7 @@ fn peak_at_least(n: usize) -> u128 {
     }
 }
 
-/// Breadth-first branch and bound with a bounded queue; see the module docs.
+/// Breadth-first branch and bound with a bounded queue; see the docs of `src/algo/bfs.rs`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bfs {
     /// The most boards the queue may hold; a search that would need more is

@@ -69,7 +69,7 @@ use super::truth::record;
 use super::{check_size, emit_solution, Algorithm, Event, Replay, Sink, Stats};
 use crate::error::Error;
 
-/// The bitwise search; see the module docs.
+/// The bitwise search; see the docs of `src/algo/bitwise.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bitwise;
 

@@ -70,7 +70,7 @@ use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats,
 use crate::board::Square;
 use crate::error::Error;
 
-/// The brute-force search; see the module docs.
+/// The brute-force search; see the docs of `src/algo/brute_force.rs`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BruteForce {
     /// Generate only the n! permutations of `0..n` (one queen per column too)

@@ -125,7 +125,7 @@ use super::truth::record;
 use super::{check_size, emit_solution, Algorithm, Event, Item, ItemKind, Sink, Stats, Structure};
 use crate::error::Error;
 
-/// Knuth's Algorithm X with dancing links; see the module docs.
+/// Knuth's Algorithm X with dancing links; see the docs of `src/algo/dancing_links.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DancingLinks;
 

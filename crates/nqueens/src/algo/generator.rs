@@ -238,7 +238,7 @@ impl Generator {
         self.n
     }
 
-    /// The work done so far (see the module docs for what each field counts).
+    /// The work done so far (see the docs of `src/algo/generator.rs` for what each field counts).
     pub fn stats(&self) -> Stats {
         self.stats
     }

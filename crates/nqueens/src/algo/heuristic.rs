@@ -91,7 +91,7 @@ use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, S
 use crate::board::Square;
 use crate::error::Error;
 
-/// The look-ahead search; see the module docs.
+/// The look-ahead search; see the docs of `src/algo/heuristic.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Heuristic;
 

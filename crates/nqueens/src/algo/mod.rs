@@ -60,7 +60,8 @@ pub use replay::{
 pub use tally::{Counters, LiveTally};
 
 /// Counters of one run. What a node or a conflict test is depends a little
-/// on the algorithm; each module's docs say what it counts.
+/// on the algorithm; each one's [`about`](crate::about) text and the docs of
+/// its source file in `src/algo/` say what it counts.
 ///
 /// `reads` and `writes` are the honest unit of work for comparing the
 /// algorithms: how many entries of its own data structure each one touches.
@@ -202,8 +203,9 @@ pub(crate) fn first_attacker(columns: &[usize], here: Square) -> Option<(Square,
     })
 }
 
-/// Every algorithm, in the order of the table in the module docs: from
-/// `brute-force` to `dancing-links`.
+/// Every algorithm, from the plainest to the most elaborate: from
+/// `brute-force` to `dancing-links` (the order of the table in the docs of
+/// `src/algo/mod.rs` and of `nqueens algorithms`).
 ///
 /// # Examples
 ///

@@ -64,7 +64,7 @@ use super::{check_size, emit_solution, first_attacker, Algorithm, Event, Sink, S
 use crate::board::Square;
 use crate::error::Error;
 
-/// The occupancy-grid search; see the module docs.
+/// The occupancy-grid search; see the docs of `src/algo/occupancy.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Occupancy;
 

@@ -56,7 +56,7 @@ use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats,
 use crate::board::Square;
 use crate::error::Error;
 
-/// The recursive search on a column array; see the module docs.
+/// The recursive search on a column array; see the docs of `src/algo/recursive.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Recursive;
 

@@ -63,7 +63,7 @@ use super::{attack_of, check_size, emit_solution, Algorithm, Event, Sink, Stats,
 use crate::board::Square;
 use crate::error::Error;
 
-/// The recursive search on an n×n 0/1 board; see the module docs.
+/// The recursive search on an n×n 0/1 board; see the docs of `src/algo/recursive_board.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RecursiveBoard;
 

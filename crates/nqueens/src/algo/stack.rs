@@ -68,7 +68,7 @@ use super::{
 use crate::board::Square;
 use crate::error::Error;
 
-/// The explicit-stack search; see the module docs.
+/// The explicit-stack search; see the docs of `src/algo/stack.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Stack;
 

@@ -70,7 +70,7 @@ use super::{check_size, emit_solution, Algorithm, Event, Sink, StackEntry, Stats
 use crate::board::{Attack, Square};
 use crate::error::Error;
 
-/// The tagged-stack search; see the module docs.
+/// The tagged-stack search; see the docs of `src/algo/tagged_stack.rs`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TaggedStack;
 

@@ -42,7 +42,10 @@ use crate::error::Error;
 /// assert!(instance.check().is_ok());
 /// # Ok::<(), nqueens::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+///
+/// There is no `Default`: every instance comes from [`Instance::new`], which
+/// refuses n = 0 as every solver does.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Instance {
     n: usize,
     queens: BTreeSet<Square>,
@@ -207,7 +210,7 @@ impl Instance {
     ///
     /// # Errors
     /// [`Error::ZeroSize`] for n = 0, [`Error::TooLarge`] above
-    /// [`MAX_N`](super::MAX_N).
+    /// [`COMPLETE_MAX_N`](crate::COMPLETE_MAX_N) (65,536).
     pub fn new(n: usize) -> Result<Self, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
@@ -221,7 +224,10 @@ impl Instance {
         }
         Ok(Instance {
             n,
-            ..Instance::default()
+            queens: BTreeSet::new(),
+            blocked: BTreeSet::new(),
+            sums: BTreeSet::new(),
+            differences: BTreeSet::new(),
         })
     }
 

@@ -15,7 +15,7 @@ use crate::search::{check_n, Solutions};
 use crate::sink::tally::Tally;
 use crate::symmetry::stabilizer_size;
 
-/// The engine; see the module docs.
+/// The engine; see the docs of `src/count/backtrack.rs`.
 ///
 /// Each task fixes the queens of the first two rows: the first in the left
 /// half (or the middle column) of the board, the second anywhere the first

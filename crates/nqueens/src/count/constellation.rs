@@ -59,7 +59,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// read once per such search, too seldom to cost anything.
 const STOP_ROWS: usize = 11;
 
-/// The engine; see the module docs.
+/// The engine; see the docs of `src/count/constellation.rs`.
 ///
 /// The first that [`engines`](crate::engines) lists, and the one
 /// [`auto_engine`](crate::auto_engine) picks below n = 14, above n = 28 and

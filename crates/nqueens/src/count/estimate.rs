@@ -427,7 +427,7 @@ pub struct DryRun {
     /// strata, that of each stratum, summed as variances; see the module
     /// docs); or, where wider, the spread of the projections of groups of
     /// tasks timed one after another, which the machine's drift during the
-    /// dry run moves (see the module docs). 0 when every task was timed,
+    /// dry run moves (see the docs of `src/count/estimate.rs`). 0 when every task was timed,
     /// infinite when only one of several was.
     pub relative_error: f64,
     /// The number of solutions the same sample projects: the mean of the
@@ -759,7 +759,7 @@ fn choose(tasks: usize, samples: usize, seed: u64) -> Vec<usize> {
 /// Times a uniform random sample of `samples` distinct tasks of `plan` (all of
 /// them if `samples` is at least the number of tasks; three at least, so
 /// that there is an interval) and projects the CPU
-/// time of the whole count; see the module docs. The tasks are chosen from
+/// time of the whole count; see the docs of `src/count/estimate.rs`. The tasks are chosen from
 /// `seed` (deterministically); the times, of course, vary from run to run.
 ///
 /// # Examples

@@ -82,7 +82,7 @@ pub struct WallTime {
 /// near enough: the longest tasks are then a small part of a core's share.
 const TASKS_PER_CORE: usize = 10;
 
-/// A count's plan and what it will cost; see the module docs. The field
+/// A count's plan and what it will cost; see the docs of `src/count/projection.rs`. The field
 /// names are those of the JSON (`nqueens count --dry-run --format json`).
 ///
 /// # Examples

@@ -321,7 +321,7 @@ impl PartialResult {
         self
     }
 
-    /// The JSON text (one line, no newline; see the module docs).
+    /// The JSON text (one line, no newline; see the docs of `src/count/slice.rs`).
     pub fn to_json(&self) -> String {
         let mut wire = Wire {
             format: FORMAT_NAME.to_string(),

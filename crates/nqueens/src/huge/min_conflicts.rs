@@ -360,7 +360,8 @@ impl MinConflicts {
     /// search (see the docs of `src/huge/min_conflicts.rs`).
     ///
     /// # Errors
-    /// [`Error::ZeroSize`] for `n = 0`; [`Error::TooLarge`] above [`MAX_N`].
+    /// [`Error::ZeroSize`] for `n = 0`; [`Error::TooLarge`] above
+    /// [`MIN_CONFLICTS_MAX_N`](crate::MIN_CONFLICTS_MAX_N) (2^28).
     pub fn solve(&self, n: usize) -> Result<(Outcome, Stats), Error> {
         let clock = Instant::now();
         if n == 0 {

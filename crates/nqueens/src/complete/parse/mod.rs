@@ -178,7 +178,7 @@ square, '.' a free square), a CSPLib parameter file (`letting n = 28` with `lett
 /// is wrong: an unknown form or character, a missing, duplicated or unknown
 /// name, a list that is not closed, an entry off the board, `numdiags` not
 /// matching the list, more diagonals asked for than the file has, `n` of 0 or
-/// above [`MAX_N`] (65,536).
+/// above [`COMPLETE_MAX_N`](crate::COMPLETE_MAX_N) (65,536).
 pub fn parse_instance(text: &str, options: ReadOptions) -> Result<(Instance, Format), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some((line, first)) = crate::parse::first_nonblank(text) else {

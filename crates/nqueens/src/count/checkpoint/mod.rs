@@ -583,8 +583,8 @@ impl Checkpoint {
         }
     }
 
-    /// Reads a checkpoint from the text of a file (see the module docs for
-    /// the format).
+    /// Reads a checkpoint from the text of a file (the format: the docs of
+    /// `src/count/checkpoint/mod.rs`).
     ///
     /// # Errors
     /// [`CheckpointError::Malformed`], [`CheckpointError::DuplicateTask`],
@@ -886,7 +886,8 @@ impl Checkpoint {
         (range.start..end).filter(|i| !self.is_done(*i)).collect()
     }
 
-    /// The text of the checkpoint file (see the module docs).
+    /// The text of the checkpoint file (the format: the docs of
+    /// `src/count/checkpoint/mod.rs`).
     pub fn to_text(&self) -> String {
         let header = Header {
             format: FORMAT_NAME.to_string(),
@@ -919,8 +920,8 @@ impl Checkpoint {
         fs::remove_file(&temp)
     }
 
-    /// Writes the checkpoint to `path`, atomically (see the module docs and
-    /// `write_atomic`).
+    /// Writes the checkpoint to `path`, atomically (see the docs of
+    /// `src/count/checkpoint/mod.rs` and `write_atomic`).
     ///
     /// # Errors
     /// When the file cannot be written or renamed; the previous checkpoint, if
@@ -932,8 +933,8 @@ impl Checkpoint {
 
 /// A checkpoint file that one run holds: locked from [`open`](Self::open)
 /// until it is dropped, so that a second run on the same file is refused
-/// at once, and saved atomically (see the module docs), locked across each
-/// save.
+/// at once, and saved atomically (see the docs of
+/// `src/count/checkpoint/mod.rs`), locked across each save.
 ///
 /// # Examples
 ///

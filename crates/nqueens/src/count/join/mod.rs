@@ -229,7 +229,7 @@ use sides::*;
 use tables::*;
 use transpose::ColumnOrder;
 
-/// The engine; see the module docs.
+/// The engine; see the docs of `src/count/join/mod.rs`.
 ///
 /// The fastest engine from n = 14 on (see [`auto_engine`](crate::auto_engine)),
 /// up to n = 28.
