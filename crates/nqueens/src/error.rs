@@ -70,7 +70,7 @@ pub enum Error {
     /// An excluded diagonal's number lies outside the board.
     #[error(
         "{kind} {value} lies off the {n}×{n} board, whose diagonals are numbered 0 to {}",
-        2 * .n - 2
+        (2 * .n).saturating_sub(2)
     )]
     DiagonalOutOfRange {
         /// The diagonal's number.

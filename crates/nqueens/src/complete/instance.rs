@@ -142,7 +142,8 @@ struct Numbered<'a> {
 
 impl fmt::Display for Numbered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = |q: Square| format!("row {}, column {}", q.row + self.first, q.col + self.first);
+        let from = |i: usize| i as u128 + self.first as u128;
+        let at = |q: Square| format!("row {}, column {}", from(q.row), from(q.col));
         match *self.clash {
             Clash::Attack {
                 first,

@@ -131,6 +131,10 @@ pub fn default_threads() -> usize {
 /// Where the system will not start the threads (a limit on threads or on
 /// memory), the tasks are counted on the calling thread instead;
 /// [`try_run_plan`](crate::try_run_plan) returns an error then.
+///
+/// # Panics
+/// If a task of `pending` is not below the plan's [`len`](Plan::len), before
+/// any is counted.
 pub fn run(
     plan: &dyn Plan,
     pending: &[usize],
@@ -180,6 +184,9 @@ fn on_this_thread(
 /// `ulimit -v`); the threads already started stop, and nothing was passed
 /// to `observer`.
 ///
+/// # Panics
+/// As [`run`] does, for a task past the plan's last.
+///
 /// # Examples
 ///
 /// ```
@@ -199,6 +206,13 @@ pub fn try_run(
     stop: &AtomicBool,
     observer: &mut dyn Sink,
 ) -> Result<RunResult, Error> {
+    if let Some(&past) = pending.iter().find(|&&i| i >= plan.len()) {
+        panic!(
+            "there is no task {past}: the plan of n = {} has {} tasks",
+            plan.n(),
+            plan.len()
+        );
+    }
     let asked = threads;
     let threads = threads.clamp(1, pending.len().max(1));
     let ranges = Ranges::new(pending.len(), threads);
@@ -416,6 +430,16 @@ mod tests {
             assert_eq!(r.tally, one, "{threads} threads");
             assert_eq!(r.tasks_done, plan.len());
         }
+    }
+
+    /// A task past the plan's last is named before any is counted (it
+    /// panicked in a worker, as "a scoped thread panicked").
+    #[test]
+    #[should_panic(expected = "there is no task 9999: the plan of n = 8 has")]
+    fn a_task_past_the_plan_is_named() {
+        let plan = ConstellationEngine.plan(8).unwrap();
+        let stop = AtomicBool::new(false);
+        let _ = try_run(plan.as_ref(), &[0, 9999], 2, &stop, &mut Quiet);
     }
 
     #[test]

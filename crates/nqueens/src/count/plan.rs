@@ -105,6 +105,9 @@ pub trait Plan: Send + Sync {
         self.len() == 0
     }
     /// Counts task `index` (below [`Plan::len`]).
+    ///
+    /// # Panics
+    /// If `index` is not below [`Plan::len`], as a slice's index does.
     fn count(&self, index: usize) -> Tally;
     /// Counts task `index`, or gives up when `stop` is set while it runs:
     /// `None`, the task not counted (a run that resumes counts it again).
@@ -128,6 +131,9 @@ pub trait Plan: Send + Sync {
         Some(self.count(index))
     }
     /// A short description of task `index`, for logs and tests.
+    ///
+    /// # Panics
+    /// If `index` is not below [`Plan::len`].
     fn describe(&self, index: usize) -> String;
     /// A key of task `index`'s kind, for a dry run to sample by strata:
     /// tasks of one key should be alike in size, and a dry run draws from

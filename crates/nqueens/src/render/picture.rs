@@ -303,8 +303,13 @@ impl Picture {
     /// assert!(w == h && w <= MAX_PNG_SIDE);
     /// let (w, _) = Picture::new(100).with_square_size(200).png_size();
     /// assert!(w > MAX_PNG_SIDE);
+    /// // Past the boards and squares a picture may have, more than any side.
+    /// assert_eq!(Picture::new(4).with_square_size(u32::MAX).png_size(), (u32::MAX, u32::MAX));
     /// ```
     pub fn png_size(&self) -> (u32, u32) {
+        if self.n > 0 && check_board(self.n, self.square_size).is_err() {
+            return (u32::MAX, u32::MAX);
+        }
         let layout = self.layout(false);
         (layout.width, layout.height)
     }

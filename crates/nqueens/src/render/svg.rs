@@ -350,7 +350,7 @@ impl<'w, W: Write + ?Sized> Svg<'w, W> {
         let gap = f64::from(l.border) + f * 0.5;
         for i in 0..n {
             let (cx, cy) = l.centre(Square::new(i, i));
-            let label = i + from;
+            let label = i as u128 + from as u128;
             self.put(format_args!(
                 "<text x=\"{}\" y=\"{}\">{label}</text><text x=\"{}\" y=\"{}\">{label}</text>\n",
                 px(cx),

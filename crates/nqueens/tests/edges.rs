@@ -1,0 +1,91 @@
+//! The public API at its edges: values a caller may pass that no reader
+//! makes (huge boards, huge offsets, a task given twice). Each gets an
+//! answer or an error, never an overflow (tests are built with overflow
+//! checks, as every debug build is) nor a file its own reader refuses.
+
+use nqueens::{
+    auto_engine, check_known, write_svg, Clash, Counter, Error, KnownMismatch, Picture, Square,
+    Tally, TaskLog, TaskLogError,
+};
+
+/// Past the join engine's boards a memory budget picks the constellation
+/// engine, and past every engine the count says so.
+#[test]
+fn a_memory_budget_past_the_join_boards() {
+    for n in [29, 30, 31, 40, 64, 1_000] {
+        assert_eq!(
+            auto_engine(n, 4, Some(1 << 30)).name(),
+            "constellation",
+            "n = {n}"
+        );
+    }
+    let e = Counter::new(41).memory(1 << 30).count().unwrap_err();
+    assert!(matches!(e, Error::TooLarge { n: 41, .. }), "{e}");
+}
+
+#[test]
+fn numbers_from_any_first_are_said_whole() {
+    let far = usize::MAX;
+    let mut svg = Vec::new();
+    let picture = Picture::new(3)
+        .with_coordinates(true)
+        .with_coordinates_from(far);
+    write_svg(&mut svg, &picture).unwrap();
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(svg.contains(">18446744073709551617<"), "{svg}");
+    let clash = Clash::Blocked(Square::new(2, 0));
+    assert_eq!(
+        clash.numbered_from(far).to_string(),
+        "the pre-placed queen at row 18446744073709551617, column 18446744073709551615 stands on \
+         a blocked square"
+    );
+}
+
+#[test]
+fn a_picture_too_large_to_draw_is_larger_than_any_side() {
+    let (w, h) = Picture::new(4).with_square_size(u32::MAX).png_size();
+    assert_eq!((w, h), (u32::MAX, u32::MAX));
+    assert_eq!(Picture::new(usize::MAX).png_size(), (u32::MAX, u32::MAX));
+}
+
+#[test]
+fn an_error_of_a_zero_board_is_said() {
+    let e = Error::DiagonalOutOfRange {
+        value: 0,
+        n: 0,
+        kind: "sum diagonal",
+    };
+    assert!(e.to_string().contains("numbered 0 to 0"), "{e}");
+}
+
+/// A log takes each task of its plan once; what it refuses is never
+/// written, so what it wrote is read back.
+#[test]
+fn a_task_log_takes_each_task_once() {
+    let mut log = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
+    let mut text = log.header_line();
+    text += &log.record(2, Tally::default()).unwrap();
+    assert!(matches!(
+        log.record(2, Tally::default()),
+        Err(TaskLogError::Twice { index: 2 })
+    ));
+    assert!(matches!(
+        log.record(4, Tally::default()),
+        Err(TaskLogError::NoSuchTask { index: 4, tasks: 4 })
+    ));
+    assert_eq!(TaskLog::parse(&text).unwrap(), log);
+}
+
+#[test]
+fn a_count_against_the_published_one() {
+    assert_eq!(check_known(8, 92, Some(12)), Ok(()));
+    assert_eq!(
+        check_known(8, 91, Some(12)),
+        Err(KnownMismatch::Total {
+            n: 8,
+            counted: 91,
+            published: 92
+        })
+    );
+    assert_eq!(check_known(28, 1, Some(1)), Ok(()));
+}
