@@ -12,7 +12,7 @@ use nqueens::grouped;
 use super::board::BoardOutput;
 use super::run_algo::{self, Search, Stream};
 use crate::exit::{usage, Outcome};
-use crate::flags::AllArgs;
+use crate::flags::{AllArgs, SolutionFormat};
 use crate::limits::{known_total, ALL_MAX, SOLVE_MAX};
 use crate::output::Out;
 
@@ -42,7 +42,7 @@ struct Streamed {
 /// Checks `--format` for a stream of boards.
 fn style(a: &AllArgs) -> anyhow::Result<Style> {
     let n = a.size.n;
-    let style = match BoardOutput::from(a.format) {
+    let style = match BoardOutput::from(a.format.unwrap_or(SolutionFormat::Board)) {
         BoardOutput::Text(Style::Lines) => usage!(
             "--format lines writes one board, a column per line; for many boards use --format \
              list (one solution per line)"
@@ -78,7 +78,9 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
         );
     }
     crate::limits::solvable_size("all", n)?;
-    a.format.check_one_based(a.one_based)?;
+    a.format
+        .unwrap_or(SolutionFormat::Board)
+        .check_one_based(a.one_based, a.format.is_some())?;
     let style = style(&a)?;
     let search = Search::from_args(&a.algo, n)?;
     let (limit, unique) = (a.limit, a.unique);

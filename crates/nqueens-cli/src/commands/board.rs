@@ -68,7 +68,7 @@ impl BoardOut {
         } else {
             SolutionFormat::List
         });
-        format.check_one_based(a.one_based)?;
+        format.check_one_based(a.one_based, a.format.is_some())?;
         let output = BoardOutput::from(format);
         let drawn = match output {
             BoardOutput::Text(style) => style.is_drawing() || style == Style::LeetCode,

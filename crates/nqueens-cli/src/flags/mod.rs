@@ -240,7 +240,7 @@ pub struct EstimateArgs {
 #[derive(Debug, Args)]
 pub struct AlgoArgs {
     /// The search algorithm (see `nqueens algorithms`); by default the fastest.
-    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true)]
+    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser::WITH_HUGE, hide_possible_values = true)]
     pub algorithm: Option<AlgorithmChoice>,
     /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
     #[arg(long)]
@@ -268,13 +268,13 @@ pub enum SolutionFormat {
     Ascii,
     /// The column of each row's queen: [0, 4, 7, 5, 2, 6, 1, 3].
     List,
-    /// One JSON object per line: {"n":8,"columns":[...]}.
+    /// One JSON object per line, with keys n and columns.
     Json,
-    /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
+    /// The LeetCode 51 form: a JSON list of rows, each a string of Q and '.'.
     Leetcode,
     /// The 0/1 matrix, a row per line, as the look-ahead tutorial prints it.
     Matrix,
-    /// "row, col;" pairs on one line, as the tagged-stack tutorial prints them.
+    /// Pairs of row and column on one line (0, 1; 1, 3; ...), as the tagged-stack tutorial prints them.
     Pairs,
     /// One column per line (for huge boards and for tools like sort and awk).
     Lines,
@@ -299,12 +299,22 @@ impl SolutionFormat {
 
     /// Refuses `--one-based` beside a format without numbers, where it
     /// would be taken and do nothing.
-    pub fn check_one_based(self, one_based: bool) -> anyhow::Result<()> {
+    /// `given`: whether the user asked for this format, or it is the
+    /// default, which the message then says how to change.
+    pub fn check_one_based(self, one_based: bool, given: bool) -> anyhow::Result<()> {
         if one_based && !self.has_numbers() {
+            let name = self.name();
+            let (which, hint) = if given {
+                (format!("--format {name}"), "")
+            } else {
+                (
+                    format!("the default format here, {name},"),
+                    ": add --format list (or json, pairs)",
+                )
+            };
             crate::exit::usage!(
                 "--one-based counts the columns that list, json, pairs, lines and svg print from \
-                 1; --format {} prints no column numbers",
-                self.name()
+                 1; {which} prints no column numbers{hint}"
             );
         }
         Ok(())
@@ -344,13 +354,13 @@ pub enum InputForm {
     List,
     /// One column a line: one placement.
     Lines,
-    /// One JSON object per line: {"n":8,"columns":[...]}.
+    /// One JSON object per line, with keys n and columns.
     Json,
-    /// The LeetCode 51 form: [".Q..","...Q","Q...","..Q."].
+    /// The LeetCode 51 form: a JSON list of rows, each a string of Q and '.'.
     Leetcode,
     /// The 0/1 matrix, a row per line.
     Matrix,
-    /// "row, col;" pairs on one line, rows in order.
+    /// Pairs of row and column on one line (0, 1; 1, 3; ...), rows in order.
     Pairs,
 }
 
@@ -443,9 +453,9 @@ pub struct AllArgs {
     /// reflection (the lexicographically smallest of its images).
     #[arg(long, short)]
     pub unique: bool,
-    /// How to print the solutions.
-    #[arg(long, short, value_enum, default_value_t = SolutionFormat::Board)]
-    pub format: SolutionFormat,
+    /// How to print the solutions (default: board).
+    #[arg(long, short, value_enum)]
+    pub format: Option<SolutionFormat>,
     /// Print columns counted from 1.
     #[arg(long)]
     pub one_based: bool,
@@ -457,7 +467,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub target: CountTarget,
     // Count with a classic search algorithm (`limits::count_algorithm_help`).
-    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser, hide_possible_values = true, conflicts_with_all = ENGINE_ONLY, help = crate::limits::count_algorithm_help())]
+    #[arg(long, short = 'a', value_name = "NAME", value_parser = AlgorithmParser::CLASSIC, hide_possible_values = true, conflicts_with_all = ENGINE_ONLY, help = crate::limits::count_algorithm_help())]
     pub algorithm: Option<AlgorithmChoice>,
     /// With `--algorithm brute-force`: try the n! permutations instead of all n^n column vectors.
     #[arg(long)]
@@ -642,7 +652,7 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub size: Size,
     /// Comma-separated algorithm names (default: all).
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = AlgorithmParser, hide_possible_values = true)]
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = AlgorithmParser::CLASSIC, hide_possible_values = true)]
     pub algorithms: Vec<AlgorithmChoice>,
     /// Compare the work to the first solution instead of to all of them
     /// (n up to 22; without it, n up to 14).
@@ -683,7 +693,7 @@ pub struct TraceArgs {
     #[arg(value_name = "N", default_value = "4", allow_negative_numbers = true, value_parser = values::board_size)]
     pub n: usize,
     /// The search algorithm to trace (see `nqueens algorithms`).
-    #[arg(long, short = 'a', value_name = "NAME", default_value = "bitwise", value_parser = AlgorithmParser, hide_possible_values = true)]
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "bitwise", value_parser = AlgorithmParser::CLASSIC, hide_possible_values = true)]
     pub algorithm: AlgorithmChoice,
     /// With `--algorithm brute-force`: try permutations instead of all column vectors.
     #[arg(long)]
@@ -728,7 +738,7 @@ pub enum CompleteFormat {
     Ascii,
     /// The column of each row's queen: [0, 4, 7, ...].
     List,
-    /// One JSON object per line: {"n":8,"columns":[...]}.
+    /// One JSON object per line, with keys n and columns.
     Json,
 }
 
@@ -787,4 +797,42 @@ pub struct CompleteArgs {
     /// How to print completions (default: board up to n = 100, list above).
     #[arg(long, short, value_enum)]
     pub format: Option<CompleteFormat>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// No help of a value holds a double quote: clap_complete puts it
+    /// unescaped inside fish's `-a "…"` and zsh's `((value\:"…"))`, and
+    /// the fish script then failed to load (it ran part of a help text as
+    /// a command) and zsh offered pieces of it as values.
+    #[test]
+    fn value_helps_hold_no_double_quote() {
+        fn walk(cmd: &clap::Command, seen: &mut usize) {
+            for arg in cmd.get_arguments() {
+                for value in arg.get_possible_values() {
+                    *seen += 1;
+                    let help = value
+                        .get_help()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    assert!(
+                        !help.contains('"'),
+                        "{} --{}: {}: {help}",
+                        cmd.get_name(),
+                        arg.get_id(),
+                        value.get_name()
+                    );
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, seen);
+            }
+        }
+        let mut seen = 0;
+        walk(&Opts::command(), &mut seen);
+        assert!(seen > 50, "{seen} values");
+    }
 }

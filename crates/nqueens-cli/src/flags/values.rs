@@ -377,9 +377,30 @@ impl AlgorithmChoice {
 }
 
 /// The parser of `--algorithm`: it knows the names, so `--help` and the
-/// shell completions list them.
+/// shell completions list them. [`AlgorithmParser::WITH_HUGE`] takes the two
+/// methods for huge boards too (`solve`, and `all`, which says where they
+/// belong); [`AlgorithmParser::CLASSIC`] only the searches (`count`,
+/// `trace`, `compare`), so that their completions offer only what they take.
 #[derive(Clone, Copy)]
-pub struct AlgorithmParser;
+pub struct AlgorithmParser {
+    huge: bool,
+}
+
+impl AlgorithmParser {
+    /// The searches and the two methods for huge boards.
+    pub const WITH_HUGE: AlgorithmParser = AlgorithmParser { huge: true };
+    /// The searches only.
+    pub const CLASSIC: AlgorithmParser = AlgorithmParser { huge: false };
+}
+
+/// `construct` or `min-conflicts`, if `name` is one.
+fn huge_method(name: &str) -> Option<AlgorithmChoice> {
+    match name {
+        "construct" => Some(AlgorithmChoice::Construct),
+        "min-conflicts" => Some(AlgorithmChoice::MinConflicts),
+        _ => None,
+    }
+}
 
 impl TypedValueParser for AlgorithmParser {
     type Value = AlgorithmChoice;
@@ -391,20 +412,32 @@ impl TypedValueParser for AlgorithmParser {
         value: &std::ffi::OsStr,
     ) -> Result<AlgorithmChoice, clap::Error> {
         let name = value.to_string_lossy();
-        match name.trim() {
-            "construct" => Ok(AlgorithmChoice::Construct),
-            "min-conflicts" => Ok(AlgorithmChoice::MinConflicts),
-            name => match nqueens::find_algorithm(name) {
-                Ok(a) => Ok(AlgorithmChoice::Classic(a)),
-                // The library names its search algorithms; solve and random
-                // also take the two for huge boards.
-                Err(e) => Err(invalid(
-                    cmd,
-                    arg,
-                    name,
-                    &format!("{e} (solve and random also take construct and min-conflicts)"),
-                )),
-            },
+        let name = name.trim();
+        match (huge_method(name), nqueens::find_algorithm(name)) {
+            (Some(choice), _) if self.huge => Ok(choice),
+            (Some(_), _) => Err(invalid(
+                cmd,
+                arg,
+                name,
+                &format!(
+                    "{name} finds one solution of a huge board, so it goes with `nqueens solve \
+                     N --algorithm {name}`; here choose one of {}",
+                    nqueens::algorithm_names()
+                ),
+            )),
+            (None, Ok(a)) => Ok(AlgorithmChoice::Classic(a)),
+            // The library names its search algorithms; solve also takes
+            // the two for huge boards.
+            (None, Err(e)) => Err(invalid(
+                cmd,
+                arg,
+                name,
+                &if self.huge {
+                    format!("{e} (solve also takes construct and min-conflicts)")
+                } else {
+                    e.to_string()
+                },
+            )),
         }
     }
 
@@ -412,7 +445,10 @@ impl TypedValueParser for AlgorithmParser {
         let classic = nqueens::algorithms()
             .iter()
             .map(|a| PossibleValue::new(a.name()));
-        let huge = ["construct", "min-conflicts"].map(PossibleValue::new);
+        let huge = ["construct", "min-conflicts"]
+            .map(PossibleValue::new)
+            .into_iter()
+            .filter(|_| self.huge);
         Some(Box::new(classic.chain(huge)))
     }
 }

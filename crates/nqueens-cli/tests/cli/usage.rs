@@ -232,6 +232,16 @@ fn one_based_needs_a_format_with_numbers() {
         let args: Vec<&str> = args.split(' ').collect();
         let err = run(&args).error();
         assert!(err.contains("prints no column numbers"), "{args:?}: {err}");
+        // A format not given is named as the default, with what to add.
+        let given = args.contains(&"-f");
+        assert_eq!(
+            err.contains(
+                "the default format here, board, prints no column numbers: add --format \
+                          list"
+            ),
+            !given,
+            "{args:?}: {err}"
+        );
     }
     assert_eq!(
         run(&["solve", "4", "-f", "list", "--one-based"]).ok(),
@@ -241,4 +251,39 @@ fn one_based_needs_a_format_with_numbers() {
         run(&["all", "4", "-f", "list", "--one-based"]).ok(),
         "[2, 4, 1, 3]\n[3, 1, 4, 2]\n"
     );
+}
+
+/// The two methods for huge boards are `solve`'s: the commands that search
+/// refuse them when parsing (and do not offer them to complete), and an
+/// unknown name says that only `solve` takes them (`random` has no
+/// `--algorithm`).
+#[test]
+fn huge_board_methods_belong_to_solve() {
+    for (args, flag) in [
+        ("count 8 -a construct", "'--algorithm <NAME>'"),
+        ("trace 4 -a min-conflicts", "'--algorithm <NAME>'"),
+        (
+            "compare 6 --algorithms bitwise,construct",
+            "'--algorithms <A,B,...>'",
+        ),
+        ("all 8 -a construct", "--algorithm construct"),
+    ] {
+        let args: Vec<&str> = args.split(' ').collect();
+        let err = run(&args).error();
+        assert!(err.contains(flag), "{args:?}: {err}");
+        assert!(
+            err.contains("finds one solution of a huge board, so it goes with `nqueens solve N"),
+            "{args:?}: {err}"
+        );
+    }
+    let err = run(&["all", "8", "-a", "foo"]).error();
+    assert!(
+        err.ends_with("dancing-links (solve also takes construct and min-conflicts)\n"),
+        "{err}"
+    );
+    let err = run(&["count", "8", "-a", "foo"]).error();
+    assert!(!err.contains("construct"), "{err}");
+    assert!(run(&["solve", "8", "-a", "construct", "-f", "list"])
+        .ok()
+        .starts_with('['));
 }
