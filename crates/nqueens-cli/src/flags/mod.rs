@@ -53,7 +53,9 @@ pub enum Command {
     /// 17 s). Above, solve prints the explicit construction, which takes any
     /// n up to 4,294,967,296 and streams the board row by row. Choose with
     /// --algorithm: construct, min-conflicts (local search; --seed gives other
-    /// solutions) or one of the classic searches (`nqueens algorithms`).
+    /// solutions) or one of the classic searches (`nqueens algorithms`), which
+    /// prints the first solution it finds: the lexicographically first, but
+    /// for heuristic and dancing-links, which search in their own order.
     Solve(SolveArgs),
     /// Print a random solution.
     ///
@@ -78,7 +80,9 @@ pub enum Command {
     Count(CountArgs),
     /// Check whether a placement is a solution, and list the attacking pairs.
     ///
-    /// The report counts every attacking pair and lists the first 1,000.
+    /// The report counts every attacking pair and lists the first 1,000; above
+    /// 10,000 queens it names the first ten conflicts and counts the queens
+    /// that stand on a line already taken.
     /// Reads a column list (`0 4 7 5 2 6 1 3`, or one column a line: one
     /// placement, whatever its lines), bracketed lists (`[0, 4, 7, ...]`, one
     /// placement each), a drawn board (rows of Q and . or ■ and □), or a

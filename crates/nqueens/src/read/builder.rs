@@ -209,9 +209,14 @@ impl Builder {
     /// Word `k` (`text`, column `value`) is off the board of `n` rows.
     fn off_board_message(&self, k: u64, text: &str, value: u64, n: u64) -> String {
         let base = self.base();
+        let given = if n == 1 {
+            "1 row was".to_string()
+        } else {
+            format!("{n} rows were")
+        };
         format!(
-            "token {k} ({text:?}): column {value} is off the board; {n} rows were given, so \
-             columns run {base}..={}{}",
+            "token {k} ({text:?}): column {value} is off the board; {given} given, so columns \
+             run {base}..={}{}",
             n - 1 + base,
             off_board_hint(value, n, self.one_based)
         )
@@ -331,6 +336,11 @@ mod tests {
         );
         let e = read(&big("22 21"), false);
         assert!(e.ends_with("(1-based input? use --one-based)"), "{e}");
+        let e = read("1", false);
+        assert!(
+            e.contains("column 1 is off the board; 1 row was given, so columns run 0..=0"),
+            "{e}"
+        );
         // A bad word before the switch is reported at the switch.
         let e = read("0 x 1 2 3 4 5 6", false);
         assert!(

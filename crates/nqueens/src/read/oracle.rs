@@ -92,8 +92,9 @@ fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, Par
             return Err(ParseError::at(
                 *line,
                 format!(
-                    "token {} ({token:?}): column {value} is off the board; {n} rows were given, so columns run {range}{hint}",
-                    k + 1
+                    "token {} ({token:?}): column {value} is off the board; {} given, so columns run {range}{hint}",
+                    k + 1,
+                    if n == 1 { "1 row was".to_string() } else { format!("{n} rows were") }
                 ),
             ));
         }
