@@ -77,6 +77,11 @@ impl Symmetry {
 
     /// Where the square `(row, col)` of an `n`×`n` board goes.
     ///
+    /// # Panics
+    /// It may panic where overflow is checked (debug builds) when the
+    /// square is not on the board (`row` or `col` not below `n`); without
+    /// the checks the square returned is then off the board too.
+    ///
     /// ```
     /// use nqueens::Symmetry;
     /// assert_eq!(Symmetry::Rotate90.map_square(8, 0, 0), (0, 7));

@@ -300,6 +300,9 @@ impl PartialResult {
     /// The result of counting `slice` of the plan of `n` with `engine`, which
     /// has `total_tasks` tasks: `tally` is the sum over
     /// `slice.range(total_tasks)`. Written by this version.
+    ///
+    /// # Panics
+    /// If the slice is not valid, as [`Slice::range`] does.
     pub fn new(n: usize, engine: &str, slice: Slice, total_tasks: usize, tally: Tally) -> Self {
         PartialResult {
             n,

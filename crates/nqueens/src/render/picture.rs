@@ -406,6 +406,10 @@ fn queen_conflicts(queens: &[Square]) -> Vec<Conflict> {
 /// squares, the free columns of a row, a solution. It stops the search once
 /// it holds `max_frames` frames or has seen the solutions it was asked for.
 ///
+/// # Panics
+/// If it is fed the search of a larger board than [`FrameRecorder::new`]
+/// was given.
+///
 /// ```
 /// use nqueens::{find_algorithm, write_animated_svg, FrameRecorder};
 ///
