@@ -356,11 +356,59 @@ impl std::error::Error for Source {
 /// assert!(matches!(Error::from(err), Error::Parse(e) if e.line.is_none()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     /// The 1-based line, when the problem is on one line.
     pub line: Option<usize>,
     /// What is wrong and what was expected.
     pub message: String,
+    /// Another way to read the text that may be what was meant, said after
+    /// the message in parentheses.
+    pub hint: Option<ReadHint>,
+}
+
+/// Another way to read a text that failed, which [`ParseError`] suggests:
+/// the library says it in the names of its options
+/// ([`ReadHint::words`]); a front end may say it in its own (a flag).
+///
+/// ```
+/// use nqueens::{parse_placements, ReadHint};
+///
+/// // Columns 1 to 4 of a 4×4 board: counted from 1?
+/// let err = parse_placements("2 4 1 3", false).unwrap_err();
+/// assert_eq!(err.hint, Some(ReadHint::OneBased));
+/// assert!(err.to_string().ends_with("(1-based input? read it with one_based = true)"));
+/// assert!(parse_placements("2 4 1 3", true).is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReadHint {
+    /// The columns may be counted from 1: read them one-based.
+    OneBased,
+    /// Counted from 1, or a 0/1 matrix of one square (a lone `1`), which
+    /// only [`InputFormat::Matrix`](crate::InputFormat::Matrix) reads.
+    OneBasedOrMatrix,
+    /// Read one-based, columns start at 1 (a 0 was given).
+    StartsAtOne,
+    /// A LeetCode board where a column list was asked for: read it as one
+    /// ([`InputFormat::LeetCode`](crate::InputFormat::LeetCode)).
+    LeetCode,
+}
+
+impl ReadHint {
+    /// The hint in the library's words, which [`ParseError`]'s text ends
+    /// with.
+    pub fn words(self) -> &'static str {
+        match self {
+            ReadHint::OneBased => "1-based input? read it with one_based = true",
+            ReadHint::OneBasedOrMatrix => {
+                "1-based input? read it with one_based = true; a 0/1 matrix of one square? read \
+                 it as InputFormat::Matrix"
+            }
+            ReadHint::StartsAtOne => "columns are 1-based when read with one_based = true",
+            ReadHint::LeetCode => "or read it as InputFormat::LeetCode",
+        }
+    }
 }
 
 impl ParseError {
@@ -368,6 +416,7 @@ impl ParseError {
         ParseError {
             line: Some(line),
             message: message.into(),
+            hint: None,
         }
     }
 
@@ -375,15 +424,41 @@ impl ParseError {
         ParseError {
             line: None,
             message: message.into(),
+            hint: None,
         }
+    }
+
+    /// The error with `hint` (for the slow reader the tests compare with).
+    #[cfg(test)]
+    pub(crate) fn with_hint(mut self, hint: Option<ReadHint>) -> Self {
+        self.hint = hint;
+        self
+    }
+
+    /// Its text with the hint in other words than [`ReadHint::words`] (a
+    /// front end's flags).
+    ///
+    /// ```
+    /// use nqueens::{parse_placements, ReadHint};
+    ///
+    /// let err = parse_placements("2 4 1 3", false).unwrap_err();
+    /// let flags = |h: ReadHint| if h == ReadHint::OneBased { "use --one-based" } else { h.words() };
+    /// assert!(err.text_with(flags).ends_with("(use --one-based)"));
+    /// ```
+    pub fn text_with(&self, words: impl Fn(ReadHint) -> &'static str) -> String {
+        let mut text = match self.line {
+            Some(line) => format!("line {line}: {}", self.message),
+            None => self.message.clone(),
+        };
+        if let Some(hint) = self.hint {
+            text.push_str(&format!(" ({})", words(hint)));
+        }
+        text
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
+        f.write_str(&self.text_with(ReadHint::words))
     }
 }

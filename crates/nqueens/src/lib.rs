@@ -391,7 +391,7 @@ pub use crate::{
         task_log::TaskLogWriter,
         Counter, Counts, AUTO_JOIN_FROM,
     },
-    error::{Error, ParseError, Source},
+    error::{Error, ParseError, ReadHint, Source},
     // Boards of any size: the construction, min-conflicts, random solutions.
     huge::{
         construct::construct, construct::Construction,

@@ -516,9 +516,11 @@ mod tests {
         let e = parse_placements("0 1 -2", false).unwrap_err();
         assert!(e.message.contains("negative"), "{e}");
         let e = parse_placements("0 1 2", true).unwrap_err();
-        assert!(e.message.contains("1-based"), "{e}");
+        assert_eq!(e.hint, Some(crate::ReadHint::StartsAtOne), "{e}");
+        assert!(e.to_string().contains("1-based"), "{e}");
         let e = parse_placements("1 2 3", false).unwrap_err();
-        assert!(e.message.contains("--one-based"), "{e}");
+        assert_eq!(e.hint, Some(crate::ReadHint::OneBased), "{e}");
+        assert!(!e.to_string().contains("--"), "{e}");
         let e = parse_placements("Q..\n..\n...", false).unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(e.message.contains("square"), "{e}");

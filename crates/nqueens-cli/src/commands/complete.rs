@@ -210,7 +210,10 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     // each must be one of the instance's.
     let placements = match nqueens::parse_placements_with_blocked(&text, form, one_based) {
         Ok(p) => p,
-        Err(e) => usage!("cannot read a placement from {name}: {e}"),
+        Err(e) => usage!(
+            "cannot read a placement from {name}: {}",
+            super::verify::in_flags(&e)
+        ),
     };
     let base = usize::from(one_based);
     let mut out = Out::stdout();

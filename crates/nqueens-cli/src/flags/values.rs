@@ -285,9 +285,15 @@ pub fn square(text: &str) -> Result<(usize, usize), String> {
 
 /// `count --slice I/K`, with no more slices than `merge` takes parts.
 pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
-    let slice: nqueens::Slice = text
-        .parse()
-        .map_err(|e: nqueens::SliceError| e.to_string())?;
+    let slice: nqueens::Slice = text.parse().map_err(|e| match e {
+        // In this program's words: its flag, and Slurm's for an array.
+        nqueens::SliceError::IndexOutOfRange { index, count } => format!(
+            "there is no slice {index}/{count}: the slices of {count} are numbered from 1, \
+             --slice 1/{count} to --slice {count}/{count} (for a Slurm job array, use \
+             --array=1-{count})"
+        ),
+        e => e.to_string(),
+    })?;
     if slice.count > crate::files::PARTS_MAX {
         let most = nqueens::grouped(crate::files::PARTS_MAX as u128);
         return Err(format!(

@@ -280,6 +280,49 @@ fn column_out_of_range() {
     assert!(err.contains("1-based with --one-based"), "{err}");
 }
 
+/// The library suggests another reading in the names of its options; the
+/// command says it in its flags, and never in the library's words.
+#[test]
+fn hints_name_the_flags() {
+    for (args, input, hint) in [
+        (
+            &["verify"][..],
+            "1\n",
+            "(1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)",
+        ),
+        (&["verify"], "2 4 1 3\n", "(1-based input? use --one-based)"),
+        (
+            &["verify"],
+            "1, 2; 2, 4; 3, 1; 4, 3;\n",
+            "(1-based input? use --one-based)",
+        ),
+        (
+            &["verify", "--one-based"],
+            "0 1 2\n",
+            "(columns are 1-based with --one-based)",
+        ),
+        (
+            &["verify", "--input", "list"],
+            "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n",
+            "(or use --input leetcode)",
+        ),
+    ] {
+        let err = run_in(args, input).error();
+        assert!(
+            err.ends_with(&format!("{hint}\n")),
+            "{args:?} {input:?}: {err}"
+        );
+        assert!(
+            !err.contains("one_based") && !err.contains("InputFormat"),
+            "{err}"
+        );
+    }
+    // A candidate for an instance is read the same way.
+    let instance = TempFile::new("hint.param", b"letting n = 4\nletting blocks = [[1, 1]]\n");
+    let err = run_in(&["verify", "--instance", instance.arg()], "2 4 1 3\n").error();
+    assert!(err.ends_with("(1-based input? use --one-based)\n"), "{err}");
+}
+
 #[test]
 fn endless_or_binary_input_is_refused_at_once() {
     // /dev/zero: binary, refused on its first bytes.

@@ -484,14 +484,11 @@ impl Projection {
                 show_duration_interval(low, high)
             ),
             Some(_) => format!(
-                "standard error {:.0}%, 95% interval up to {}; a longer dry run narrows it \
-                 (--dry-run-seconds)",
+                "standard error {:.0}%, 95% interval up to {}; a longer dry run narrows it",
                 100.0 * self.relative_error,
                 show_duration(high)
             ),
-            None => "one task timed: no interval; a longer dry run times more \
-                     (--dry-run-seconds)"
-                .to_string(),
+            None => "one task timed: no interval; a longer dry run times more".to_string(),
         };
         format!(
             "  CPU time: about {} ({interval})",

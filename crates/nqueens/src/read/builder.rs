@@ -12,12 +12,13 @@
 use std::ops::ControlFlow;
 
 use super::background::Checker;
-use super::error::{parse_error, text_of, ReadError, FORMS};
+use super::error::{hinted_error, parse_error, text_of, ReadError, FORMS};
 use super::scan::{too_long, Bad, Flow, Word};
 use super::verdict::Streamed;
 use super::verifier::LineVerifier;
 use super::MAX_QUEENS;
 use crate::board::Placement;
+use crate::error::ReadHint;
 
 /// Builds one placement from its words: whole while small, a
 /// [`LineVerifier`] beyond.
@@ -148,8 +149,8 @@ impl Builder {
             Ok(_) if self.count > MAX_QUEENS => parse_error(
                 Some(w.line),
                 format!(
-                    "the placement has more than {MAX_QUEENS} rows; verify reads boards of up to \
-                     {MAX_QUEENS} queens"
+                    "the placement has more than {MAX_QUEENS} rows; boards of up to \
+                     {MAX_QUEENS} queens are read"
                 ),
             ),
             Ok(value) => off_limits(self.count, w.line, &text, value, base),
@@ -171,7 +172,11 @@ impl Builder {
             let value = q.col as u64 + self.base();
             let n = verdict.n() as u64;
             let message = self.off_board_message(q.row as u64 + 1, &value.to_string(), value, n);
-            return Err(parse_error(None, message));
+            return Err(hinted_error(
+                None,
+                message,
+                off_board_hint(value, n, self.one_based),
+            ));
         }
         Ok(Streamed::Large(verdict))
     }
@@ -197,7 +202,8 @@ impl Builder {
             if value < base || value - base >= n {
                 let k = i as u64 + 1;
                 let message = self.off_board_message(k, &self.text(k, value), value, n);
-                return Err(parse_error(Some(line), message));
+                let hint = off_board_hint(value, n, self.one_based);
+                return Err(hinted_error(Some(line), message, hint));
             }
             cols.push((value - base) as usize);
         }
@@ -216,9 +222,8 @@ impl Builder {
         };
         format!(
             "token {k} ({text:?}): column {value} is off the board; {given} given, so columns \
-             run {base}..={}{}",
+             run {base}..={}",
             n - 1 + base,
-            off_board_hint(value, n, self.one_based)
         )
     }
 
@@ -232,7 +237,7 @@ impl Builder {
                 u64::from(self.one_based)
             ),
             Bad::TooLarge => {
-                format!("{what} is far too large; verify reads boards of up to {MAX_QUEENS} queens")
+                format!("{what} is far too large; boards of up to {MAX_QUEENS} queens are read")
             }
             Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
             Bad::TooLong => too_long(k, text),
@@ -242,32 +247,30 @@ impl Builder {
 }
 
 /// The hint `parse_placements` adds to a column off the board.
-fn off_board_hint(value: u64, n: u64, one_based: bool) -> &'static str {
+fn off_board_hint(value: u64, n: u64, one_based: bool) -> Option<ReadHint> {
     if one_based && value == 0 {
-        " (columns are 1-based with --one-based)"
+        Some(ReadHint::StartsAtOne)
     } else if !one_based && value == 1 && n == 1 {
-        " (1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)"
+        Some(ReadHint::OneBasedOrMatrix)
     } else if !one_based && value == n {
-        " (1-based input? use --one-based)"
+        Some(ReadHint::OneBased)
     } else {
-        ""
+        None
     }
 }
 
 /// A column that is off every board: 0 with `--one-based`, or 2^32 and more.
 fn off_limits(k: u64, line: u64, text: &str, value: u64, base: u64) -> ReadError {
-    let message = if value < base {
-        format!(
-            "token {k} ({text:?}): column {value} is off the board; columns run from 1 \
-             (columns are 1-based with --one-based)"
-        )
-    } else {
-        format!(
-            "token {k} ({text:?}): column {value} is off the board; verify reads boards of up \
-             to {MAX_QUEENS} queens, so columns run {base}..={}",
-            MAX_QUEENS - 1 + base
-        )
-    };
+    if value < base {
+        let message =
+            format!("token {k} ({text:?}): column {value} is off the board; columns run from 1");
+        return hinted_error(Some(line), message, Some(ReadHint::StartsAtOne));
+    }
+    let message = format!(
+        "token {k} ({text:?}): column {value} is off the board; boards of up to {MAX_QUEENS} \
+         queens are read, so columns run {base}..={}",
+        MAX_QUEENS - 1 + base
+    );
     parse_error(Some(line), message)
 }
 
@@ -322,7 +325,7 @@ mod tests {
         let e = read(&big("99999999999999999999999"), false);
         assert!(e.contains("far too large"), "{e}");
         let e = read(&big("4294967296"), false);
-        assert!(e.starts_with("line 2: token 21 (\"4294967296\"): column 4294967296 is off the board; verify reads boards of up to 4294967296 queens"), "{e}");
+        assert!(e.starts_with("line 2: token 21 (\"4294967296\"): column 4294967296 is off the board; boards of up to 4294967296 queens are read"), "{e}");
         let e = read(&big("0"), true);
         assert!(
             e.contains("column 0 is off the board; columns run from 1"),
@@ -335,7 +338,10 @@ mod tests {
             "token 22 (\"25\"): column 25 is off the board; 22 rows were given, so columns run 0..=21"
         );
         let e = read(&big("22 21"), false);
-        assert!(e.ends_with("(1-based input? use --one-based)"), "{e}");
+        assert!(
+            e.ends_with("(1-based input? read it with one_based = true)"),
+            "{e}"
+        );
         let e = read("1", false);
         assert!(
             e.contains("column 1 is off the board; 1 row was given, so columns run 0..=0"),

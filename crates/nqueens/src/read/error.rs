@@ -6,7 +6,7 @@
 use std::fmt;
 use std::io;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ReadHint};
 
 /// The forms, as every reader of placements ([`parse_placements`](crate::parse_placements)
 /// too) describes them in its errors.
@@ -122,9 +122,19 @@ impl From<ParseError> for ReadError {
 
 /// A [`ReadError::Parse`], on `line` when the problem is on one line.
 pub(super) fn parse_error(line: Option<u64>, message: String) -> ReadError {
+    hinted_error(line, message, None)
+}
+
+/// [`parse_error`] with a hint.
+pub(super) fn hinted_error(
+    line: Option<u64>,
+    message: String,
+    hint: Option<ReadHint>,
+) -> ReadError {
     ReadError::Parse(ParseError {
         line: line.map(|l| l as usize),
         message,
+        hint,
     })
 }
 

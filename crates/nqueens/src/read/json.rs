@@ -309,8 +309,7 @@ fn json_error(line: u64, e: &serde_json::Error) -> ReadError {
                 Some(line),
                 format!(
                     "the line ends before its object does ({message}): JSON lines hold one \
-                     object a line, such as {{\"n\":4,\"columns\":[1,3,0,2]}}, as `--format \
-                     json` writes them"
+                     object a line, such as {{\"n\":4,\"columns\":[1,3,0,2]}}"
                 ),
             )
         }

@@ -5,7 +5,7 @@
 //! the same messages, word for word.
 
 use crate::board::Placement;
-use crate::error::ParseError;
+use crate::error::{ParseError, ReadHint};
 use crate::leetcode::{empty_entry, rows_or_mixed, tokenize, unclosed, Token, EMPTY_ENTRY};
 use crate::parse::first_nonblank;
 use crate::read::error::FORMS;
@@ -81,22 +81,23 @@ fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, Par
     for (k, ((line, token), value)) in tokens.iter().zip(values).enumerate() {
         if value < base || value - base >= n {
             let hint = if one_based && value == 0 {
-                " (columns are 1-based with --one-based)"
+                Some(ReadHint::StartsAtOne)
             } else if !one_based && value == 1 && n == 1 {
-                " (1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)"
+                Some(ReadHint::OneBasedOrMatrix)
             } else if !one_based && value == n {
-                " (1-based input? use --one-based)"
+                Some(ReadHint::OneBased)
             } else {
-                ""
+                None
             };
             return Err(ParseError::at(
                 *line,
                 format!(
-                    "token {} ({token:?}): column {value} is off the board; {} given, so columns run {range}{hint}",
+                    "token {} ({token:?}): column {value} is off the board; {} given, so columns run {range}",
                     k + 1,
                     if n == 1 { "1 row was".to_string() } else { format!("{n} rows were") }
                 ),
-            ));
+            )
+            .with_hint(hint));
         }
         cols.push(value - base);
     }

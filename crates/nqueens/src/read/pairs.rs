@@ -12,8 +12,9 @@ use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use super::cursor::LineCursor;
-use super::error::{parse_error, text_of, ReadError};
+use super::error::{hinted_error, parse_error, text_of, ReadError};
 use super::scan::{long_prefix, Bad, Flow, Scan, Word, WORD_KEEP};
+use crate::error::ReadHint;
 
 /// The pairs source of a [`ColumnReader`](super::ColumnReader).
 #[derive(Debug)]
@@ -133,19 +134,16 @@ impl<R: BufRead> PairLines<R> {
                         *next = Next::Comma;
                         Ok(ControlFlow::Continue(()))
                     }
-                    _ => Err(parse_error(
+                    _ => Err(hinted_error(
                         Some(line),
                         format!(
                             "pair {}: row {} where row {want} should come; pairs name the \
-                             rows in order, one pair a row{}",
+                             rows in order, one pair a row",
                             *rows + 1,
                             quoted(&text),
-                            if self.base == 0 && value == Ok(1) && *rows == 0 {
-                                " (1-based input? use --one-based)"
-                            } else {
-                                ""
-                            }
                         ),
+                        (self.base == 0 && value == Ok(1) && *rows == 0)
+                            .then_some(ReadHint::OneBased),
                     )),
                 }
             }
@@ -273,7 +271,7 @@ mod tests {
             (
                 "1, 2; 2, 4; 3, 1; 4, 3;",
                 false,
-                "(1-based input? use --one-based)",
+                "(1-based input? read it with one_based = true)",
             ),
             (
                 "0, 1; 1 3;",

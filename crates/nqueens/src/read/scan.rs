@@ -15,10 +15,10 @@
 use std::io::BufRead;
 use std::ops::ControlFlow;
 
-use super::error::{parse_error, text_of, ReadError};
+use super::error::{hinted_error, parse_error, text_of, ReadError};
 use super::{BOM, QUOTED_MAX};
 use crate::board::Placement;
-use crate::error::ParseError;
+use crate::error::{ParseError, ReadHint};
 use crate::leetcode::quoted_list;
 
 /// A word that is not a column number.
@@ -476,12 +476,13 @@ impl<R: BufRead> Scanner<R> {
             }
             (State::Group { outer }, CLOSE) => return self.close_list(outer).map(Some),
             (State::Group { .. }, QUOTE) if self.words == 0 && self.lists_only => {
-                return Err(parse_error(
+                return Err(hinted_error(
                     Some(self.line),
                     "a LeetCode board (a list of quoted rows) where a column list was asked \
-                     for: use --input leetcode, or give a column list such as `0 4 7 5 2 6 1 3` \
-                     or `[0, 4, 7, 5, 2, 6, 1, 3]`"
+                     for: give a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, \
+                     1, 3]`"
                         .into(),
+                    Some(ReadHint::LeetCode),
                 ));
             }
             (State::Group { outer }, QUOTE) if self.words == 0 => {

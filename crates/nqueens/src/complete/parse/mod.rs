@@ -245,5 +245,9 @@ pub(super) fn check_n(n: usize, line: Option<usize>) -> Result<usize, ParseError
     } else {
         return Ok(n);
     };
-    Err(ParseError { line, message })
+    Err(ParseError {
+        line,
+        message,
+        hint: None,
+    })
 }
