@@ -89,3 +89,25 @@ fn a_count_against_the_published_one() {
     );
     assert_eq!(check_known(28, 1, Some(1)), Ok(()));
 }
+
+/// The memory a board would take, asked before allocating it: past the
+/// boards a method takes, more than any machine has.
+#[test]
+fn memory_of_boards_past_every_limit() {
+    assert_eq!(nqueens::completion_memory(1 << 33, 1), u64::MAX);
+    assert_eq!(nqueens::completion_memory(usize::MAX, 8), u64::MAX);
+    assert!(nqueens::min_conflicts_memory(usize::MAX) > 1 << 60);
+}
+
+/// Engines, plans and algorithms print, so a `Result` holding one can be
+/// unwrapped.
+#[test]
+fn the_pluggable_parts_print() {
+    use nqueens::Engine;
+    let engine = nqueens::engine_by_name("join").unwrap();
+    assert_eq!(format!("{engine:?}"), r#"Engine { name: "join" }"#);
+    let plan = nqueens::BacktrackEngine.plan(8).unwrap();
+    assert!(format!("{plan:?}").starts_with("Plan { n: 8, tasks: "));
+    let e = nqueens::find_algorithm("quantum").unwrap_err();
+    assert!(e.to_string().contains("quantum"), "{e}");
+}

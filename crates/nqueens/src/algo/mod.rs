@@ -162,6 +162,23 @@ pub trait Algorithm: Send + Sync {
     fn search(&self, n: usize, sink: &mut dyn Sink) -> Result<Stats, Error>;
 }
 
+/// An algorithm shows as its name, so that `Result`s that hold one (as
+/// [`find_algorithm`](crate::find_algorithm)'s) can be printed and
+/// unwrapped.
+///
+/// ```
+/// let e = nqueens::find_algorithm("quantum").unwrap_err();
+/// assert_eq!(format!("{:?}", nqueens::find_algorithm("bitwise")), r#"Ok(Algorithm { name: "bitwise" })"#);
+/// assert!(e.to_string().contains("quantum"));
+/// ```
+impl std::fmt::Debug for dyn Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Algorithm")
+            .field("name", &self.name())
+            .finish()
+    }
+}
+
 /// Checks `n` against an algorithm's range; every implementation calls it first.
 pub fn check_size(algorithm: &dyn Algorithm, n: usize) -> Result<(), Error> {
     if n == 0 {

@@ -302,7 +302,13 @@ impl Plan for Split<'_> {
 pub fn memory(n: usize, threads: usize) -> u64 {
     let n = n as u64;
     let words = n.div_ceil(64);
-    let board = 4 * n * n + 16 * n * words + 64 * n + 4096;
+    // Saturating: past the boards it takes, more than any machine has.
+    let board = n
+        .saturating_mul(n)
+        .saturating_mul(4)
+        .saturating_add(n.saturating_mul(words).saturating_mul(16))
+        .saturating_add(n.saturating_mul(64))
+        .saturating_add(4096);
     let boards = if threads <= 1 { 1 } else { threads as u64 + 1 };
     board.saturating_mul(boards)
 }

@@ -211,6 +211,16 @@ pub trait Plan: Send + Sync {
     }
 }
 
+/// A plan shows as its board and its number of tasks.
+impl std::fmt::Debug for dyn Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plan")
+            .field("n", &self.n())
+            .field("tasks", &self.len())
+            .finish()
+    }
+}
+
 /// More tasks than any engine's plan has at its largest n (the join
 /// engine's at n = 28 has 10,034,105): a checkpoint or task log whose
 /// header says more is damaged, and is refused before its size, which the
@@ -317,6 +327,16 @@ pub trait Engine: Send + Sync {
             self.memory(n, threads),
             "a search stack per thread".to_string(),
         )
+    }
+}
+
+/// An engine shows as its name, so that `Result`s that hold one can be
+/// printed and unwrapped.
+impl std::fmt::Debug for dyn Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("name", &self.name())
+            .finish()
     }
 }
 

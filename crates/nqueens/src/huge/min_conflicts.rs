@@ -207,6 +207,8 @@ pub fn memory(n: usize) -> u64 {
     if n == 0 {
         return 0;
     }
+    // Saturating: past the boards it takes, more than any machine has.
+    let n = n.min(u64::MAX / 64);
     let lines = 2 * n - 1;
     let columns = 4 * n;
     let counters = 2 * (8 * lines.div_ceil(64) + 4 * lines);

@@ -218,6 +218,12 @@ impl ParallelVerifier {
                     }
                     row += chunk.len();
                 }
+                // A source that gives more rows than its range asked for is
+                // not a board of n rows: the sequential check says what it is.
+                if source.next().is_some() {
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
             }
             if !marks.finish() {
                 failed.store(true, Ordering::Relaxed);
@@ -462,6 +468,27 @@ mod tests {
                 assert!(check.verify(|r| board.rows(r)).is_solution(), "n = {n}");
                 assert!(threads_say(&constructed(n), threads, block), "n = {n}");
             }
+        }
+    }
+
+    /// A source that yields a row more than its range asked for is no
+    /// board of n rows: the verdict is the sequential check's (the threads
+    /// took the first rows of each range and said "a solution").
+    #[test]
+    fn a_source_with_rows_to_spare_is_not_a_solution() {
+        let board = constructed(100);
+        for (threads, block) in [(1, 100), (2, 7), (3, 64)] {
+            let check = ParallelVerifier::new(100)
+                .threads(threads)
+                .block_rows(block);
+            let verdict = check.verify(|r: Range<usize>| {
+                let extra = (r.end == 100).then_some(0);
+                board[r].iter().copied().chain(extra)
+            });
+            assert!(
+                !verdict.is_solution(),
+                "{threads} threads, blocks of {block}"
+            );
         }
     }
 
