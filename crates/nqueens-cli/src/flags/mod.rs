@@ -458,7 +458,7 @@ pub struct AllArgs {
     #[arg(long, short)]
     pub unique: bool,
     /// How to print the solutions (default: board).
-    #[arg(long, short, value_enum)]
+    #[arg(long, short, value_parser = values::ManyBoardsFormat)]
     pub format: Option<SolutionFormat>,
     /// Print columns counted from 1.
     #[arg(long)]

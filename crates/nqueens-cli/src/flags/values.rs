@@ -459,6 +459,58 @@ impl TypedValueParser for AlgorithmParser {
     }
 }
 
+/// `all --format`: the formats of [`SolutionFormat`](super::SolutionFormat),
+/// those of one board (lines, svg, png, none) left out of the help and the
+/// completions; given anyway, `all` says where they belong.
+#[derive(Clone, Copy)]
+pub struct ManyBoardsFormat;
+
+impl ManyBoardsFormat {
+    /// The formats that write one board only.
+    const ONE_BOARD: [&'static str; 4] = ["lines", "svg", "png", "none"];
+}
+
+impl TypedValueParser for ManyBoardsFormat {
+    type Value = super::SolutionFormat;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<super::SolutionFormat, clap::Error> {
+        use clap::ValueEnum;
+        let name = value.to_string_lossy();
+        super::SolutionFormat::from_str(name.trim(), false).map_err(|_| {
+            let shown: Vec<String> = self
+                .possible_values()
+                .into_iter()
+                .flatten()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            invalid(
+                cmd,
+                arg,
+                &name,
+                &format!("the formats are {}", shown.join(", ")),
+            )
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        use clap::ValueEnum;
+        let values = super::SolutionFormat::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|v| {
+                let one = Self::ONE_BOARD.contains(&v.get_name());
+                v.hide(one)
+            });
+        Some(Box::new(values))
+    }
+}
+
 /// Which engine `count --engine` names.
 #[derive(Clone, Copy)]
 pub enum EngineChoice {

@@ -287,3 +287,28 @@ fn huge_board_methods_belong_to_solve() {
         .ok()
         .starts_with('['));
 }
+
+/// `all` offers (in its help, its completions and its errors) only the
+/// formats of many boards; one board's formats, given anyway, are refused
+/// with where they belong.
+#[test]
+fn all_offers_the_formats_of_many_boards() {
+    let help = run(&["all", "--help"]).ok();
+    assert!(help.contains("- pairs:"), "{help}");
+    for one in ["lines", "svg", "png", "none"] {
+        assert!(!help.contains(&format!("- {one}:")), "{one}: {help}");
+    }
+    let err = run(&["all", "8", "-f", "foo"]).error();
+    assert!(
+        err.contains("the formats are board, ascii, list, json, leetcode, matrix, pairs\n"),
+        "{err}"
+    );
+    let err = run(&["all", "8", "-f", "svg"]).error();
+    assert!(err.contains("`nqueens solve 8 --format svg`"), "{err}");
+    // solve offers them all.
+    let help = run(&["solve", "--help"]).ok();
+    assert!(
+        help.contains("- svg:") && help.contains("- lines:"),
+        "{help}"
+    );
+}
