@@ -111,3 +111,14 @@ fn the_pluggable_parts_print() {
     let e = nqueens::find_algorithm("quantum").unwrap_err();
     assert!(e.to_string().contains("quantum"), "{e}");
 }
+
+/// A rough time past every board is "longer than anything", not a wrapped
+/// exponent (it said 1.7e-14 s for usize::MAX).
+#[test]
+fn rough_times_grow_with_the_board() {
+    use nqueens::Engine;
+    for engine in nqueens::engines() {
+        let t = engine.rough_cpu_seconds(usize::MAX);
+        assert!(t > 1e30, "{}: {t}", engine.name());
+    }
+}

@@ -153,9 +153,9 @@ impl Engine for ConstellationEngine {
     /// to the dry run of n = 32 (7·10^15 s).
     fn rough_cpu_seconds(&self, n: usize) -> f64 {
         if n <= 20 {
-            8.3 * 7.0f64.powi(n as i32 - 17)
+            8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17)
         } else {
-            2850.0 * 10.8f64.powi(n as i32 - 20)
+            2850.0 * 10.8f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 20)
         }
     }
 }

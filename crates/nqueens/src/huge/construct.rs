@@ -240,21 +240,21 @@ impl Construction {
             Case::Climb if row < h => 2 * row + 1,
             Case::Climb => 2 * (row - h),
             // Top half, j = row + 1: column (2(j − 1) + h − 1) mod m, 0-based.
-            // The value is below 3h ≤ 2m, so one subtraction reduces it.
-            Case::Wrapped if row < h => wrap(2 * row + h - 1, m),
+            Case::Wrapped if row < h => add_mod(2 * row, h - 1, m),
             // Bottom half, row = m − j: column m − 1 − (2(j − 1) + h − 1) mod m.
-            Case::Wrapped => m - 1 - wrap(2 * (m - 1 - row) + h - 1, m),
+            Case::Wrapped => m - 1 - add_mod(2 * (m - 1 - row), h - 1, m),
         }
     }
 }
 
-/// `v mod m` for `v < 2m`.
+/// `(a + b) mod m` for `a, b < m`, without forming `a + b` (which overflows
+/// for boards near `usize::MAX`).
 #[inline]
-fn wrap(v: usize, m: usize) -> usize {
-    if v >= m {
-        v - m
+fn add_mod(a: usize, b: usize, m: usize) -> usize {
+    if a >= m - b {
+        a - (m - b)
     } else {
-        v
+        a + b
     }
 }
 
@@ -299,6 +299,45 @@ mod tests {
 
     fn board(n: usize) -> Option<Vec<usize>> {
         construct(n).unwrap().map(Iterator::collect)
+    }
+
+    /// The boards near `usize::MAX`, both cases, even and odd: each row's
+    /// column as the formulas give it in u128 (it overflowed from about
+    /// 1.2 × 10^19 on, in the wrapped case).
+    #[test]
+    fn the_largest_boards_are_exact() {
+        let wrapped = (0..12)
+            .map(|k| usize::MAX - k)
+            .filter(|n| (n - n % 2) % 6 == 2);
+        let climb = (0..12)
+            .map(|k| usize::MAX - k)
+            .filter(|n| (n - n % 2) % 6 != 2);
+        for n in wrapped.take(2).chain(climb.take(2)) {
+            let c = construct(n).unwrap().unwrap();
+            let m = (n - n % 2) as u128;
+            let h = m / 2;
+            let expect = |row: u128| -> u128 {
+                if row == m {
+                    m
+                } else if (m % 6) != 2 {
+                    if row < h {
+                        2 * row + 1
+                    } else {
+                        2 * (row - h)
+                    }
+                } else if row < h {
+                    (2 * row + h - 1) % m
+                } else {
+                    m - 1 - (2 * (m - 1 - row) + h - 1) % m
+                }
+            };
+            let last = n as u128 - 1;
+            for row in [0, 1, 2, h - 2, h - 1, h, h + 1, m - 2, m - 1, last] {
+                let got = c.column(row as usize) as u128;
+                assert_eq!(got, expect(row), "n = {n}, row {row}");
+                assert!(got < n as u128);
+            }
+        }
     }
 
     #[test]
