@@ -85,7 +85,9 @@ pub fn show_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
     let mut value = b as f64;
     let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
+    // 1,048,575 bytes is 1.0 MiB, not 1024.0 KiB: a value that rounds to
+    // 1024.0 goes up a unit.
+    while unit + 1 < UNITS.len() && (value >= 1024.0 || (unit > 0 && value >= 1023.95)) {
         value /= 1024.0;
         unit += 1;
     }
@@ -109,7 +111,8 @@ enum Unit {
 /// The unit [`show_duration`] picks for `seconds`.
 fn unit_of(seconds: f64) -> Unit {
     let s = seconds.max(0.0);
-    if s < 60.0 {
+    // 59.96 s is 1m 00s, not 60.0s (seconds are written to a tenth).
+    if s < 59.95 {
         Unit::Seconds
     } else if s < 3600.0 {
         Unit::Minutes
@@ -201,6 +204,16 @@ pub fn show_duration_interval(low: f64, high: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A value that rounds up to the next unit is written in it.
+    #[test]
+    fn rounding_goes_up_a_unit() {
+        assert_eq!(show_bytes(1_048_575), "1.0 MiB");
+        assert_eq!(show_bytes(1_048_524), "1023.9 KiB");
+        assert_eq!(show_bytes(1023), "1,023 bytes");
+        assert_eq!(show_duration(59.99), "0m 59s");
+        assert_eq!(show_duration(59.94), "59.9s");
+    }
 
     #[test]
     fn grouping() {
