@@ -34,8 +34,9 @@ tasks and counts tasks itself between requests; the totals are summed exactly.
 With --task-log FILE, rank 0 appends every finished task to FILE (the format
 of `nqueens count --task-log`); if the job dies, run it again with the same
 FILE and only the missing tasks are counted.
-Exit status: 0 success, 1 the task log could not be written, 2 bad arguments;
-a panic on any rank aborts the job.";
+Exit status: 0 success, 1 no solution (n = 2, 3), 2 bad arguments, a task log
+of another count, one that could not be written, or a wrong total; a panic on
+any rank aborts the job.";
 
 /// Count N-Queens solutions with MPI: the work of one board spread over the
 /// ranks of an MPI job.

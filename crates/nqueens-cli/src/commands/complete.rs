@@ -413,7 +413,8 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     let needed = nqueens::completion_memory(n, threads);
     if needed > run.memory {
         usage!(
-            "completing {} {n}×{n} board may need {} (4 bytes a square and 4 KiB for {}), more than \
+            "completing {} {n}×{n} board may need {} (4 bytes a square, 2 bits a square of bit rows \
+             and 4 KiB for {}), more than \
              --memory {}{}; give --memory {} if the machine has it{}",
             nqueens::article(n as u128),
             show_bytes(needed),

@@ -113,3 +113,98 @@ fn readme_is_at_most_300_lines() {
     let lines = text.lines().count();
     assert!(lines <= 300, "README.md has {lines} lines");
 }
+
+/// The anchors of a Markdown page as GitHub makes them: each heading
+/// lowercased, kept only its letters, digits, `_`, `-` and spaces, spaces
+/// made `-`, and a repeated one numbered (`-1`, `-2`); headings inside
+/// code blocks are none.
+fn anchors(text: &str) -> std::collections::HashSet<String> {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    let mut out = std::collections::HashSet::new();
+    let mut code = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            code = !code;
+            continue;
+        }
+        let Some(heading) = line.strip_prefix('#').map(|h| h.trim_start_matches('#')) else {
+            continue;
+        };
+        if code || !heading.starts_with(' ') {
+            continue;
+        }
+        let slug: String = heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let count = seen.entry(slug.clone()).or_insert(0);
+        out.insert(if *count == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{count}")
+        });
+        *count += 1;
+    }
+    out
+}
+
+/// Every relative link of README and the guide lands: on a file that
+/// exists, and on a heading of it where it names one (`#anchor`).
+#[test]
+fn every_link_of_the_guide_lands() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let link = regex::Regex::new(r"\]\(([^)\s]+)\)").unwrap();
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for (page, text) in user_guide() {
+        let dir = root.join(&page).parent().unwrap().to_path_buf();
+        let mut code = false;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                code = !code;
+                continue;
+            }
+            if code {
+                continue;
+            }
+            for m in link.captures_iter(line) {
+                let target = &m[1];
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (file, anchor) = target.split_once('#').unwrap_or((target, ""));
+                let path = if file.is_empty() {
+                    root.join(&page)
+                } else {
+                    dir.join(file)
+                };
+                let lands = path.exists()
+                    && (anchor.is_empty()
+                        || path.extension().is_none_or(|e| e != "md")
+                        || anchors(&std::fs::read_to_string(&path).unwrap()).contains(anchor));
+                if !lands {
+                    broken.push(format!("{page}:{}: {target}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(checked > 40, "{checked} links");
+    assert!(
+        broken.is_empty(),
+        "links that land nowhere:\n{}",
+        broken.join("\n")
+    );
+    // The slugs as GitHub makes them.
+    let made = anchors("# A `b`: c [d]\n```\n# not one\n```\n## A `b`: c [d]\n");
+    assert_eq!(
+        made,
+        ["a-b-c-d", "a-b-c-d-1"]
+            .map(String::from)
+            .into_iter()
+            .collect()
+    );
+}
