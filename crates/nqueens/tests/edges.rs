@@ -116,7 +116,6 @@ fn the_pluggable_parts_print() {
 /// exponent (it said 1.7e-14 s for usize::MAX).
 #[test]
 fn rough_times_grow_with_the_board() {
-    use nqueens::Engine;
     for engine in nqueens::engines() {
         let t = engine.rough_cpu_seconds(usize::MAX);
         assert!(t > 1e30, "{}: {t}", engine.name());
