@@ -212,7 +212,7 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
         Ok(p) => p,
         Err(e) => usage!(
             "cannot read a placement from {name}: {}",
-            super::verify::in_flags(&e)
+            crate::flags::in_flags(&e)
         ),
     };
     let base = usize::from(one_based);

@@ -39,7 +39,7 @@ use std::io::{self, BufReader, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::{parse_placements_as, Attack, InputFormat, ParseError, Placement, ReadHint};
+use nqueens::{parse_placements_as, Attack, InputFormat, Placement};
 use nqueens::{
     sniff_format, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
 };
@@ -312,7 +312,10 @@ fn whole(
     };
     let placements = match parse_placements_as(&text, form, one_based) {
         Ok(p) => p,
-        Err(e) => usage!("cannot read a placement from {name}: {}", in_flags(&e)),
+        Err(e) => usage!(
+            "cannot read a placement from {name}: {}",
+            crate::flags::in_flags(&e)
+        ),
     };
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
         let count = placements.len();
@@ -370,25 +373,12 @@ fn too_big_to_draw(format: VerifyFormat) -> anyhow::Error {
     )))
 }
 
-/// A reader's error with its hint in this program's flags.
-pub(crate) fn in_flags(e: &ParseError) -> String {
-    e.text_with(|hint| match hint {
-        ReadHint::OneBased => "1-based input? use --one-based",
-        ReadHint::OneBasedOrMatrix => {
-            "1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix"
-        }
-        ReadHint::StartsAtOne => "columns are 1-based with --one-based",
-        ReadHint::LeetCode => "or use --input leetcode",
-        other => other.words(),
-    })
-}
-
 /// A reading error as the command reports it.
 fn read_error(name: &str, e: ReadError, format: VerifyFormat) -> anyhow::Error {
     let message = match e {
         ReadError::Io(e) => return anyhow::Error::new(e).context(format!("cannot read {name}")),
         ReadError::TooMany { .. } => return too_big_to_draw(format),
-        ReadError::Parse(e) => format!("cannot read a placement from {name}: {}", in_flags(&e)),
+        ReadError::Parse(e) => format!("cannot read a placement from {name}: {}", crate::flags::in_flags(&e)),
         ReadError::NotUtf8 { offset } => format!(
             "{name} is not UTF-8 text (invalid byte at offset {offset}); verify reads a column list or a drawn board"
         ),

@@ -803,6 +803,21 @@ pub struct CompleteArgs {
     pub format: Option<CompleteFormat>,
 }
 
+/// A reader's error with its hint said in this program's flags (the
+/// library says it in its option names).
+pub fn in_flags(e: &nqueens::ParseError) -> String {
+    use nqueens::ReadHint;
+    e.text_with(|hint| match hint {
+        ReadHint::OneBased => "1-based input? use --one-based",
+        ReadHint::OneBasedOrMatrix => {
+            "1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix"
+        }
+        ReadHint::StartsAtOne => "columns are 1-based with --one-based",
+        ReadHint::LeetCode => "or use --input leetcode",
+        other => other.words(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
