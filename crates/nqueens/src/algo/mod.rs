@@ -60,7 +60,7 @@ pub use replay::{
 pub use tally::{Counters, LiveTally};
 
 /// Counters of one run. What a node or a conflict test is depends a little
-/// on the algorithm; each one's [`about`](crate::about) text and the docs of
+/// on the algorithm; each one's [`about`] text and the docs of
 /// its source file in `src/algo/` say what it counts.
 ///
 /// `reads` and `writes` are the honest unit of work for comparing the
