@@ -120,9 +120,11 @@ const DRAWN: &str = "expected a drawn board, the form asked for, with one row pe
 ///
 /// let matrix = "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n";
 /// assert!(parse_placements_as(matrix, InputFormat::Matrix, false)?[0].is_solution());
-/// // A matrix of one square needs the form said: alone, `1` is column 1.
+/// // A lone `1` is the matrix of one square (column 1 of one row would be
+/// // off the board); said to be a column list, it is that.
 /// assert!(parse_placements_as("1\n", InputFormat::Matrix, false)?[0].is_solution());
-/// assert!(parse_placements("1\n", false).is_err());
+/// assert!(parse_placements("1\n", false)?[0].is_solution());
+/// assert!(parse_placements_as("1\n", InputFormat::Columns, false).is_err());
 /// let all = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n1 solution\n";
 /// assert_eq!(parse_placements_as(all, InputFormat::Drawn, false)?.len(), 1);
 /// // Told to be a drawn board, other text is refused as not one (and the

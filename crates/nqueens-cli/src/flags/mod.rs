@@ -624,8 +624,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub one_based: bool,
     /// The form of the input: any text format that solve, all and random
-    /// write (default: told from the first lines; say it for a one-square
-    /// matrix, `1`, which alone reads as a column list).
+    /// write (default: told from the first lines; a lone `1` is the
+    /// one-square matrix).
     #[arg(long = "input", value_name = "FORMAT", value_enum)]
     pub input_format: Option<InputForm>,
     /// How to print the report.

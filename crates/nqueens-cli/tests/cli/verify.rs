@@ -286,7 +286,7 @@ fn column_out_of_range() {
 fn hints_name_the_flags() {
     for (args, input, hint) in [
         (
-            &["verify"][..],
+            &["verify", "--input", "list"][..],
             "1\n",
             "(1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)",
         ),

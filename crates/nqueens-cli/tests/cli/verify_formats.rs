@@ -182,8 +182,22 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
     );
     assert_eq!(verify(&[], leetcode).code, 0);
     assert_eq!(verify(&["--input", "leetcode"], leetcode).code, 0);
-    // A one-square matrix alone reads as a column list, and says what to do.
-    let out = verify(&[], "1\n");
+    // A lone 1 is the one-square matrix, as `solve 1` and `all 1` write it
+    // (as a column list it would be off the board); read as a column list
+    // it says what to do.
+    for command in [
+        &["solve", "1", "-f", "matrix"][..],
+        &["all", "1", "-f", "matrix"],
+    ] {
+        let written = run(command).stdout;
+        assert_eq!(verify(&[], &written).code, 0, "{command:?}");
+    }
+    assert_eq!(
+        verify(&[], "1\n0\n").code,
+        1,
+        "two rows: a column list, no solution"
+    );
+    let out = verify(&["--input", "list"], "1\n");
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("--input matrix"), "{out:?}");
     // A closing count that disagrees with the boards above it.

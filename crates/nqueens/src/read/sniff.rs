@@ -72,9 +72,9 @@ impl InputFormat {
 ///   board if its first item is a quoted row.
 /// - A first line of numbers: `row, col;` pairs if it holds a `;`; a 0/1
 ///   matrix if it has k ≥ 2 words, each `0` or `1`, and the k lines of its
-///   block (up to a blank line) are alike; a column list otherwise. So a
-///   matrix of one square (`1`, n = 1) reads as a column list: say which
-///   form it is to read it as a matrix.
+///   block (up to a blank line) are alike; or a lone `1` in its block, the
+///   matrix of one square (`solve 1 --format matrix`; as a column list it
+///   would be off the board); a column list otherwise.
 /// - Anything else is a drawn board (or an error that names the forms).
 ///
 /// ```
@@ -84,6 +84,10 @@ impl InputFormat {
 /// assert_eq!(sniff_format(b"0 1\n", true), Some(InputFormat::Columns));
 /// assert_eq!(sniff_format(b"0 1\n1 0\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"0 1\n", false), None);
+/// // A lone 1: the matrix of one square; followed by more: columns.
+/// assert_eq!(sniff_format(b"1\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b"1\n\n1 solution\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b"1\n3\n0\n2\n", true), Some(InputFormat::Columns));
 /// assert_eq!(sniff_format(b"", true), Some(InputFormat::Drawn));
 /// ```
 pub fn sniff_format(start: &[u8], at_eof: bool) -> Option<InputFormat> {
@@ -151,6 +155,23 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         return Some(InputFormat::Columns);
     };
     if k < 2 {
+        // A lone `1` in its block is the one-square matrix (`solve 1
+        // --format matrix`): as a column list it is off the board (column 1
+        // of one row), or with --one-based the same board.
+        let lone_one = text[..first_line].contains(&b'1');
+        if k == 1 && lone_one {
+            let after = text.get(first_line + 1..).unwrap_or_default();
+            let next_end = after.iter().position(|&b| b == b'\n');
+            let next = &after[..next_end.unwrap_or(after.len())];
+            let next_blank = next.iter().all(u8::is_ascii_whitespace);
+            return match (next_end, next_blank) {
+                // The next line is blank, or there is none.
+                (Some(_), true) => Some(InputFormat::Matrix),
+                (None, true) if at_eof => Some(InputFormat::Matrix),
+                (None, true) => None,
+                _ => Some(InputFormat::Columns),
+            };
+        }
         return Some(InputFormat::Columns);
     }
     // The rest of the block: k − 1 more lines of k 0/1 words, then a blank
