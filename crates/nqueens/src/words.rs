@@ -111,7 +111,7 @@ enum Unit {
 /// The unit [`show_duration`] picks for `seconds`.
 fn unit_of(seconds: f64) -> Unit {
     let s = seconds.max(0.0);
-    // 59.96 s is 1m 00s, not 60.0s (seconds are written to a tenth).
+    // 59.96 s is 0m 59s, not 60.0s (seconds are written to a tenth).
     if s < 59.95 {
         Unit::Seconds
     } else if s < 3600.0 {

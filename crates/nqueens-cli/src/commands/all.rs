@@ -39,10 +39,10 @@ struct Streamed {
     interrupted: bool,
 }
 
-/// Checks `--format` for a stream of boards.
-fn style(a: &AllArgs) -> anyhow::Result<Style> {
+/// Checks `format` for a stream of boards.
+fn style(a: &AllArgs, format: SolutionFormat) -> anyhow::Result<Style> {
     let n = a.size.n;
-    let style = match BoardOutput::from(a.format.unwrap_or(SolutionFormat::Board)) {
+    let style = match BoardOutput::from(format) {
         BoardOutput::Text(Style::Lines) => usage!(
             "--format lines writes one board, a column per line; for many boards use --format \
              list (one solution per line)"
@@ -78,10 +78,9 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
         );
     }
     crate::limits::solvable_size("all", n)?;
-    a.format
-        .unwrap_or(SolutionFormat::Board)
-        .check_one_based(a.one_based, a.format.is_some())?;
-    let style = style(&a)?;
+    let format = a.format.unwrap_or(SolutionFormat::Board);
+    format.check_one_based(a.one_based, a.format.is_some())?;
+    let style = style(&a, format)?;
     let search = Search::from_args(&a.algo, n)?;
     let (limit, unique) = (a.limit, a.unique);
     let options = RenderOptions {

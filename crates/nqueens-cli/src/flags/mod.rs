@@ -301,6 +301,12 @@ impl SolutionFormat {
         )
     }
 
+    /// Whether the format writes one board only (`solve` and `random`'s,
+    /// not `all`'s).
+    pub fn one_board(self) -> bool {
+        matches!(self, Self::Lines | Self::Svg | Self::Png | Self::None)
+    }
+
     /// Refuses `--one-based` beside a format without numbers, where it
     /// would be taken and do nothing.
     /// `given`: whether the user asked for this format, or it is the

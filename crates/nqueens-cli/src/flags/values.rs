@@ -465,11 +465,6 @@ impl TypedValueParser for AlgorithmParser {
 #[derive(Clone, Copy)]
 pub struct ManyBoardsFormat;
 
-impl ManyBoardsFormat {
-    /// The formats that write one board only.
-    const ONE_BOARD: [&'static str; 4] = ["lines", "svg", "png", "none"];
-}
-
 impl TypedValueParser for ManyBoardsFormat {
     type Value = super::SolutionFormat;
 
@@ -502,11 +497,7 @@ impl TypedValueParser for ManyBoardsFormat {
         use clap::ValueEnum;
         let values = super::SolutionFormat::value_variants()
             .iter()
-            .filter_map(ValueEnum::to_possible_value)
-            .map(|v| {
-                let one = Self::ONE_BOARD.contains(&v.get_name());
-                v.hide(one)
-            });
+            .filter_map(|f| Some(f.to_possible_value()?.hide(f.one_board())));
         Some(Box::new(values))
     }
 }

@@ -158,18 +158,17 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         // A lone `1` in its block is the one-square matrix (`solve 1
         // --format matrix`): as a column list it is off the board (column 1
         // of one row), or with --one-based the same board.
-        let lone_one = text[..first_line].contains(&b'1');
-        if k == 1 && lone_one {
+        if k == 1 && text[..first_line].contains(&b'1') {
             let after = text.get(first_line + 1..).unwrap_or_default();
             let next_end = after.iter().position(|&b| b == b'\n');
             let next = &after[..next_end.unwrap_or(after.len())];
-            let next_blank = next.iter().all(u8::is_ascii_whitespace);
-            return match (next_end, next_blank) {
+            return if !next.iter().all(u8::is_ascii_whitespace) {
+                Some(InputFormat::Columns)
+            } else if next_end.is_some() || at_eof {
                 // The next line is blank, or there is none.
-                (Some(_), true) => Some(InputFormat::Matrix),
-                (None, true) if at_eof => Some(InputFormat::Matrix),
-                (None, true) => None,
-                _ => Some(InputFormat::Columns),
+                Some(InputFormat::Matrix)
+            } else {
+                None
             };
         }
         return Some(InputFormat::Columns);
