@@ -104,6 +104,8 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
 /// The longest line read as a partial result: the library's own limit for
 /// one (64 KiB; a partial result is one short line).
 pub const PART_LINE_MAX: u64 = 64 << 10;
+/// The most lines one partial result laid out on several is read from.
+const PART_LINES_MAX: usize = 64;
 /// The most partial results a merge reads, from all its files and streams
 /// together (it was each one's: four streams took 1.4 GB): a million
 /// slices, each kept as it is read (about 370 bytes, and its file's name of
@@ -157,6 +159,23 @@ pub fn read_parts(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
+        // A part laid out on several lines (by `jq .`, 16 of them): its
+        // lines up to the one that closes its object, within the same
+        // bounds on bytes and on lines.
+        let first = number;
+        while number - first < PART_LINES_MAX
+            && line.trim_ascii_start().starts_with(b"{")
+            && opens_on(&line)
+        {
+            let room = (PART_LINE_MAX + 1).saturating_sub(line.len() as u64);
+            let more = std::io::Read::take(&mut reader, room)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| crate::exit::UsageError(format!("cannot read {name}: {e}")))?;
+            if more == 0 || line.len() as u64 > PART_LINE_MAX {
+                break;
+            }
+            number += 1;
+        }
         found += 1;
         if parts.len() >= most {
             usage!(
@@ -173,6 +192,13 @@ pub fn read_parts(
         usage!("{name} is empty: it holds no partial result");
     }
     Ok(())
+}
+
+/// Whether `text` is JSON cut short: an object still open at its end, whose
+/// next lines may close it.
+fn opens_on(text: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(text)
+        .is_err_and(|e| e.classify() == serde_json::error::Category::Eof)
 }
 
 #[cfg(test)]

@@ -155,6 +155,15 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
             }
             if search.stats {
                 run_algo::print_stats(algorithm, n, &stats, seconds);
+                if unique {
+                    // The search's solutions are of every class; say how
+                    // many of them were printed (its 92 beside 12 shown).
+                    crate::exit::note!(
+                        "{:<15} {} (the least of each class up to rotation and reflection)",
+                        "printed",
+                        grouped(u128::from(stream.printed))
+                    );
+                }
             }
             // Stopped on the limit's solution: were there more? The known
             // counts say, where they are known (all of `all`'s range).

@@ -45,8 +45,34 @@ pub fn man() -> anyhow::Result<Outcome> {
             }
         }
     }
-    page.render_extra_section(&mut out)?;
+    let after_help = command.get_after_help().map(ToString::to_string);
+    closing_sections(after_help.as_deref().unwrap_or_default()).to_writer(&mut out)?;
     page.render_version_section(&mut out)?;
     out.flush()?;
     Ok(Outcome::Yes)
+}
+
+/// The page's sections after the commands, from the text `--help` ends
+/// with: EXAMPLES (its lines as they are), NOTES and EXIT STATUS, where
+/// clap_mangen would make one section titled EXTRA of it all, its lines run
+/// together.
+fn closing_sections(after_help: &str) -> roff::Roff {
+    let mut page = roff::Roff::new();
+    let (examples, rest) = after_help.split_once("\n\n").unwrap_or((after_help, ""));
+    let mut examples = examples.lines();
+    if examples.next() == Some("Examples:") {
+        page.control("SH", ["EXAMPLES"]).control("nf", []);
+        for line in examples {
+            page.text([roff::roman(line)]);
+        }
+        page.control("fi", []);
+    }
+    let (notes, exit) = rest.split_once("Exit status: ").unwrap_or((rest, ""));
+    let paragraph = |text: &str| roff::roman(text.split_whitespace().collect::<Vec<_>>().join(" "));
+    for (title, text) in [("NOTES", notes), ("EXIT STATUS", exit)] {
+        if !text.trim().is_empty() {
+            page.control("SH", [title]).text([paragraph(text)]);
+        }
+    }
+    page
 }

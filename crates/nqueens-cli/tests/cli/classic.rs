@@ -183,6 +183,19 @@ fn stats_go_to_stderr() {
     }
     let r = run(&["all", "8", "--limit", "1", "--stats", "-f", "list"]).code(0);
     assert!(r.stderr.contains("nodes           114"), "{}", r.stderr);
+    // With --unique the search finds every solution and 12 are printed:
+    // both said (it said 92 solutions beside 12 boards).
+    let r = run(&["all", "8", "-u", "--stats", "-f", "list"]).code(0);
+    assert_eq!(r.stdout.lines().count(), 12);
+    assert!(r.stderr.contains("solutions       92\n"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("printed         12 (the least of each class up to rotation"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["all", "8", "-u", "--stats", "-f", "list", "--limit", "2"]).code(0);
+    assert!(r.stderr.contains("printed         2 ("), "{}", r.stderr);
 }
 
 #[test]

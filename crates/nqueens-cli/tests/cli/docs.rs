@@ -50,6 +50,24 @@ fn the_man_page_holds_every_command_and_option() {
         let section = format!(".SH \"NQUEENS {}\"", command.to_uppercase());
         assert!(page.contains(&section), "{section}");
     }
+    // What --help ends with, in sections of their own: the examples line
+    // by line (not run together), the notes and the exit statuses.
+    assert!(!page.contains("EXTRA"), "{page}");
+    let examples = page.split(".SH EXAMPLES\n.nf\n").nth(1).unwrap();
+    let examples = examples.split("\n.fi\n").next().unwrap();
+    assert_eq!(examples.lines().count(), 8, "{examples}");
+    assert!(
+        examples
+            .lines()
+            .all(|l| l.starts_with("  nqueens") || l.starts_with("  echo") || l.starts_with("   ")),
+        "{examples}"
+    );
+    assert!(
+        page.contains(".SH NOTES\nRows and columns are counted from 0"),
+        "{page}"
+    );
+    assert!(page.contains(".SH \"EXIT STATUS\"\n0 yes, 1 no"), "{page}");
+    assert!(page.contains("130 interrupted.\n"), "{page}");
     // Every long option of count's --help is on the page.
     let count_help = run(&["count", "--help"]).ok();
     for flag in count_help

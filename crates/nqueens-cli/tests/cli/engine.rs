@@ -250,6 +250,7 @@ fn slices_merge_to_the_whole() {
 /// A partial result is one line, so one stream (or file) may hold several:
 /// `cat part-*.json | nqueens merge -` (it once read one, and called the
 /// second line "trailing characters"). A bad line is named by its number.
+/// One laid out on several lines reads too.
 #[test]
 fn merge_reads_several_parts_from_one_stream() {
     let parts: Vec<String> = (1..=3)
@@ -283,6 +284,35 @@ fn merge_reads_several_parts_from_one_stream() {
     assert!(e.contains("given twice"), "{e}");
     let e = run_in(&["merge", "-"], "\n").error();
     assert!(e.contains("holds no partial result"), "{e}");
+
+    // Laid out on several lines by a JSON tool (`jq .`), a part reads the
+    // same (it was called "cut short"), and the lines after it are counted.
+    let laid_out = |part: &str| {
+        part.trim_end()
+            .replace("{\"", "{\n  \"")
+            .replace(",\"", ",\n  \"")
+            .replace("\":", "\": ")
+            .replace("\"}", "\"\n}\n")
+    };
+    let pretty = laid_out(&parts[0]);
+    assert_eq!(pretty.lines().count(), 13, "{pretty}");
+    let mixed = format!("{pretty}{}{}", parts[1], laid_out(&parts[2]));
+    assert_eq!(
+        run_in(&["merge", "-"], mixed).ok(),
+        "n = 10: 724 solutions\n"
+    );
+    let e = run_in(&["merge", "-"], format!("{pretty}garbage\n")).error();
+    assert!(
+        e.contains("standard input, line 14 is not an nqueens partial result"),
+        "{e}"
+    );
+    // A value changed in it is refused all the same.
+    let edited = pretty.replace("\"solutions\": ", "\"solutions\": 1");
+    let e = run_in(&["merge", "-"], edited).error();
+    assert!(e.contains("edited or damaged"), "{e}");
+    // Cut short, it is said to be.
+    let e = run_in(&["merge", "-"], pretty[..pretty.len() - 20].to_string()).error();
+    assert!(e.contains("cut short"), "{e}");
 }
 
 #[test]

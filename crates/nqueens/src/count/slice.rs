@@ -26,9 +26,11 @@
 //! and `classes_x8` (see [`Tally`]) as JSON integers, which may exceed 64
 //! bits, `fingerprint` (the plan's
 //! [fingerprint](super::plan::plan_fingerprint)), and last `checksum`: the
-//! CRC-32 of the line before it, with the object closed there. A part with
-//! an unknown field, a changed value, or cut short is refused, naming the
-//! file; reading stops after 64 KiB.
+//! CRC-32 of the line before it, with the object closed there. The reader
+//! makes that line again from the values it read, so the same object laid
+//! out otherwise (by `jq .`) reads the same. A part with an unknown field, a
+//! changed value, or cut short is refused, naming the file; reading stops
+//! after 64 KiB.
 //!
 //! ```text
 //! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 2","n":10,"engine":"constellation","slice":"2/4","tasks":[74,147],"total_tasks":293,"solutions":136,"classes_x8":136,"fingerprint":"14e3e9a9b0748779","checksum":"5c47df26"}
@@ -380,20 +382,40 @@ impl PartialResult {
                 });
             }
         }
-        let text = text.trim_end();
-        let Some((body, checksum)) = split_checksum(text) else {
+        let edited = |checksum: &str, crc: u32| {
+            json(format!(
+                "its checksum {checksum:?} does not match its contents (\"{crc:08x}\"): the file \
+                 was edited or damaged"
+            ))
+        };
+        let mut wire: Wire = match serde_json::from_str(text) {
+            Ok(wire) => wire,
+            // Not a partial result's fields: an edit that the checksum
+            // (of the text as written) names, or the field itself.
+            Err(e) => {
+                return Err(match split_checksum(text.trim_end()) {
+                    None => json(
+                        "it has no \"checksum\" at its end: it was cut short or edited".to_string(),
+                    ),
+                    Some((body, checksum)) => match crc32fast::hash(body.as_bytes()) {
+                        crc if format!("{crc:08x}") != checksum => edited(checksum, crc),
+                        _ => json(e.to_string()),
+                    },
+                })
+            }
+        };
+        // The checksum is of the line as `to_json` writes it, made again
+        // from the values read: a part re-spaced by a JSON tool (`jq .`)
+        // still reads, and any changed value is refused.
+        let Some(checksum) = wire.checksum.take() else {
             return Err(json(
                 "it has no \"checksum\" at its end: it was cut short or edited".to_string(),
             ));
         };
-        let crc = format!("{:08x}", crc32fast::hash(body.as_bytes()));
-        if checksum != crc {
-            return Err(json(format!(
-                "its checksum {checksum:?} does not match its contents ({crc:?}): the file was \
-                 edited or damaged"
-            )));
+        let crc = crc32fast::hash(serde_json::to_string(&wire).unwrap_or_default().as_bytes());
+        if checksum != format!("{crc:08x}") {
+            return Err(edited(&checksum, crc));
         }
-        let wire: Wire = serde_json::from_str(text).map_err(|e| json(e.to_string()))?;
         let slice: Slice = wire
             .slice
             .parse()
@@ -1058,6 +1080,66 @@ mod tests {
             assert!(matches!(e, SliceError::UnsupportedFormat { .. }), "{e}");
             assert!(e.to_string().contains("reads partial format 2 only"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_part_laid_out_again_reads_the_same() {
+        let part = sample(Slice { index: 2, count: 3 });
+        let good = part.to_json();
+        // As `jq .` and Python's `json.dump(indent=2)` lay it out.
+        let pretty = lay_out(&good);
+        assert!(pretty.lines().count() > 10, "{pretty}");
+        assert_eq!(PartialResult::from_json(&pretty).unwrap(), part);
+        assert_eq!(
+            PartialResult::from_json(&format!("\n  {good}\n\n")).unwrap(),
+            part
+        );
+        // A value changed in the laid-out text is still refused.
+        let edited = pretty.replacen("\"n\": 12", "\"n\": 13", 1);
+        assert_ne!(edited, pretty);
+        let e = PartialResult::from_json(&edited).unwrap_err().to_string();
+        assert!(e.contains("edited or damaged"), "{e}");
+        // And one without its checksum.
+        let at = pretty.rfind(",\n  \"checksum\"").unwrap();
+        let e = PartialResult::from_json(&format!("{}\n}}", &pretty[..at]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no \"checksum\""), "{e}");
+    }
+
+    /// `text` laid out as `jq .` does: a line a field, two spaces a level.
+    fn lay_out(text: &str) -> String {
+        let (mut out, mut depth, mut quoted) = (String::new(), 0usize, false);
+        let newline = |out: &mut String, depth: usize| {
+            out.push('\n');
+            out.push_str(&"  ".repeat(depth));
+        };
+        for c in text.chars() {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    out.push(c);
+                }
+                _ if quoted => out.push(c),
+                '{' | '[' => {
+                    depth += 1;
+                    out.push(c);
+                    newline(&mut out, depth);
+                }
+                '}' | ']' => {
+                    depth -= 1;
+                    newline(&mut out, depth);
+                    out.push(c);
+                }
+                ',' => {
+                    out.push(c);
+                    newline(&mut out, depth);
+                }
+                ':' => out.push_str(": "),
+                _ => out.push(c),
+            }
+        }
+        out
     }
 
     /// `text` with its checksum made to match its contents again.
