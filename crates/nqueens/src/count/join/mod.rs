@@ -194,8 +194,20 @@
 //! result with its south pieces, the pairs before any split would be 58
 //! times fewer (1.3 × 10^12 against 7.7 × 10^13), but that first join is
 //! a product too: it tests more pairs than the long side has half boards
-//! in 183 of the 184 units. Only a way to make it that does not test every
-//! pair would pay.
+//! in 183 of the 184 units. Made without testing every pair, it does not
+//! pay either (a prototype, measured on the first unit of 12 sampled tasks
+//! of n = 27, each count the engine's): the short side was joined first
+//! with the smaller of the long side's north and south pieces of each
+//! column set, by a bit-split recursion that emits the disjoint pairs, and
+//! the result with the other pieces by `disjoint`. Its first list was
+//! longer than the long side's half boards in 8 of the 12 (up to 41
+//! times), and the 12 took 8.8 s against the engine's 1.1 s. It was faster
+//! only where one of the long side's quadrants had under a thousand
+//! pieces in all (0.014 s against 0.040 s): two of the 12, 7% of the
+//! engine's time, too little for a second path through the sides.
+//! Chosen column set by column set, by the pairs each order's first join
+//! would test, the other order was taken in one unit of the 12, for the
+//! column sets of a tenth of its half boards.
 
 use super::disjoint::{
     bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
