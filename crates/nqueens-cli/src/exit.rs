@@ -151,3 +151,17 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
         }
     }
 }
+
+/// What a command says when its standard output is closed (as by `nqueens
+/// all 10 >&-`), which must be looked at before Rust's start-up code
+/// reopens it on /dev/null: so each binary's own C `main` asks this first.
+/// `None` when the output is open.
+#[cfg(unix)]
+pub fn standard_output_closed() -> Option<&'static str> {
+    // SAFETY: F_GETFD only reads the descriptor's flags.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    closed.then_some(
+        "error: standard output is closed; nothing could be written (run it with output to a \
+         terminal, a file or a pipe)",
+    )
+}

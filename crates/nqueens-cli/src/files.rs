@@ -87,11 +87,16 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
     match held {
         0 => None,
         _ if held == tasks => Some(format!(
-            "note: {from} already {} all {tasks_words} tasks: nothing is left to count",
+            "note: {from} already {} {}: nothing is left to count",
             if from.contains(" and ") {
                 "hold"
             } else {
                 "holds"
+            },
+            if tasks == 1 {
+                "the plan's one task".to_string()
+            } else {
+                format!("all {tasks_words} tasks")
             },
         )),
         _ => Some(format!(

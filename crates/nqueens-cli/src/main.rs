@@ -52,10 +52,7 @@ extern "C" fn main(
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
     limits::give_back_large_blocks();
-    // SAFETY: F_GETFD only reads the descriptor's flags.
-    if unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1 {
-        let message = "error: standard output is closed; nothing could be written (run it \
-                       with output to a terminal, a file or a pipe)";
+    if let Some(message) = exit::standard_output_closed() {
         exit::note!("{message}");
         return 2;
     }

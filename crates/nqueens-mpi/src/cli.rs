@@ -80,6 +80,46 @@ pub struct CountArgs {
     /// from n = 24 on).
     #[arg(long, value_name = "SECONDS", default_value = nqueens_cli::flags::values::DRY_RUN_SECONDS, requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
+    // Options of `nqueens count` that an MPI job does not take, hidden and
+    // refused with what to do instead (clap's own message suggested
+    // `-- --threads`, which cannot work).
+    #[arg(long, short = 'j', value_name = "K", hide = true)]
+    threads: Option<String>,
+    #[arg(long, value_name = "WHEN", hide = true, num_args = 0..=1, default_missing_value = "")]
+    progress: Option<String>,
+    #[arg(long, value_name = "I/K", hide = true)]
+    slice: Option<String>,
+    #[arg(long, value_name = "DIR", hide = true)]
+    checkpoint: Option<String>,
+}
+
+impl CountArgs {
+    /// Why an option of `nqueens count` that is not one of ours was given.
+    fn not_ours(&self) -> Option<&'static str> {
+        if self.threads.is_some() {
+            Some(
+                "nqueens-mpi counts on one thread a rank, so it takes no --threads: for more \
+                 threads, start more ranks (mpirun -n K, one a core)",
+            )
+        } else if self.progress.is_some() {
+            Some(
+                "nqueens-mpi shows no progress bar: with --task-log FILE, rank 0 adds a line to \
+                 FILE for each task as its count comes in",
+            )
+        } else if self.slice.is_some() {
+            Some(
+                "nqueens-mpi counts the whole plan over its ranks, so it takes no --slice: for a \
+                 part of the count, run nqueens count N --slice I/K",
+            )
+        } else if self.checkpoint.is_some() {
+            Some(
+                "nqueens-mpi keeps no checkpoint: give it --task-log FILE, and a rerun with the \
+                 same FILE counts only the tasks the log lacks",
+            )
+        } else {
+            None
+        }
+    }
 }
 
 /// `--dry-run`: what to project instead of counting.
@@ -113,11 +153,41 @@ pub struct Job {
     pub dry_run: Option<DryRun>,
 }
 
+/// Parses the command line: the options shared with `nqueens count`, two
+/// of them said for a job of ranks.
+pub fn parse() -> Result<Opts, clap::Error> {
+    parse_from(std::env::args_os())
+}
+
+/// [`parse`] of `args` (the program's name first).
+pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
+    args: impl IntoIterator<Item = T>,
+) -> Result<Opts, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Opts::command().mut_subcommand("count", |count| {
+        count
+            .mut_arg("format", |a| {
+                a.help("How to print the counts [default: text]")
+            })
+            .mut_arg("memory", |a| {
+                a.help(
+                    "The most memory the engine may use on each rank, such as 4G or 512M; an \
+                     engine that needs more is refused before it starts (auto picks one that \
+                     fits)",
+                )
+            })
+    });
+    Opts::from_arg_matches(&command.try_get_matches_from(args)?)
+}
+
 /// Checks the arguments and picks the engine that will count, as `nqueens
 /// count` would on one thread per rank. The message says what is wrong and
 /// how to fix it.
 pub fn check(opts: Opts) -> Result<Job, String> {
     let Command::Count(a) = opts.command;
+    if let Some(message) = a.not_ours() {
+        return Err(message.to_string());
+    }
     let t = a.target;
     let n = t.size.n;
     let engine = match t.engine.unwrap_or(EngineChoice::Auto) {
@@ -157,7 +227,7 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Job, String> {
-        let opts = Opts::try_parse_from(args).map_err(|e| e.to_string())?;
+        let opts = parse_from(args).map_err(|e| e.to_string())?;
         check(opts)
     }
 
@@ -206,13 +276,59 @@ mod tests {
 
     #[test]
     fn help_names_the_flags_a_small_machine_and_root_need() {
-        let help = Opts::try_parse_from(["nqueens-mpi", "--help"])
+        let help = parse_from(["nqueens-mpi", "--help"])
             .unwrap_err()
             .to_string();
         assert!(
             help.contains("--oversubscribe") && help.contains("--allow-run-as-root"),
             "{help}"
         );
+        // The shared options said for ranks: no --slice here, memory per
+        // rank; the options it lacks are not offered.
+        let help = parse_from(["nqueens-mpi", "count", "--help"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            !help.contains("--slice") && !help.contains("--threads"),
+            "{help}"
+        );
+        assert!(help.contains("may use on each rank"), "{help}");
+    }
+
+    #[test]
+    fn options_of_nqueens_count_it_lacks_say_what_to_do() {
+        for (args, expected) in [
+            (
+                &["nqueens-mpi", "count", "12", "--threads", "4"][..],
+                "start more ranks",
+            ),
+            (
+                &["nqueens-mpi", "count", "12", "-j2"][..],
+                "start more ranks",
+            ),
+            (
+                &["nqueens-mpi", "count", "12", "--progress"][..],
+                "no progress bar",
+            ),
+            (
+                &["nqueens-mpi", "count", "--progress", "always", "12"][..],
+                "no progress bar",
+            ),
+            (
+                &["nqueens-mpi", "count", "12", "--slice", "1/2"][..],
+                "nqueens count N --slice",
+            ),
+            (
+                &["nqueens-mpi", "count", "12", "--checkpoint", "d"][..],
+                "--task-log FILE",
+            ),
+        ] {
+            let e = parse(args).unwrap_err();
+            assert!(
+                e.contains(expected) && !e.contains("-- --"),
+                "{args:?}: {e}"
+            );
+        }
     }
 
     #[test]

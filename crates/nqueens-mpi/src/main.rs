@@ -70,7 +70,11 @@
 //! `--engine`, `--memory`, `--task-log`, `--dry-run` with `--cores` and
 //! `--dry-run-seconds`) plus `--chunk`. A dry run prints the library's
 //! [`Projection`] on rank 0, the lines or JSON of `nqueens count --dry-run`. Every rank parses and checks them, so every rank reaches the
-//! same verdict; only rank 0 prints (the count, or `error: ...` on stderr)
+//! same verdict (the ranks compare a hash of their arguments, their build's
+//! version and their plan's fingerprint first, and all refuse to run when
+//! one differs, which an MPMD launch or a node with another build could
+//! do: they would otherwise wait for one another forever, or add up tasks
+//! of other plans); only rank 0 prints (the count, or `error: ...` on stderr)
 //! and all ranks exit with the same status, after `MPI_Finalize`: as
 //! `nqueens count`, 0, 1 where there is no solution (n = 2, 3), or 2 for
 //! bad arguments, a task log of another count, or a total that is wrong (it
@@ -99,20 +103,20 @@
 //! [`Projection`]: nqueens::Projection
 //! [`Tally`]: nqueens::Tally
 
+// (The unit tests keep the test harness's own `main`.)
+#![cfg_attr(all(unix, not(test)), no_main)]
+
 mod cli;
 mod protocol;
 mod run;
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use nqueens::{count_json_line, count_text_line, Plan, Projection, Tally, TaskLog, TaskLogWriter};
 
-use crate::cli::Opts;
 use crate::protocol::{Chunking, Dealer};
 use crate::run::PanicHook;
 use nqueens_cli::flags::ReportFormat as Format;
@@ -120,11 +124,40 @@ use nqueens_cli::flags::ReportFormat as Format;
 /// The exit status of a job ended by a panic (Rust's own status for a panic).
 const PANIC_STATUS: i32 = 101;
 
-fn main() -> ExitCode {
+// On Unix, `main` is our own C entry point, as `nqueens`'s is: Rust's
+// start-up code quietly reopens a closed standard output on /dev/null, so
+// that `nqueens-mpi count 14 >&-` would "succeed" having written nothing.
+#[cfg(all(unix, not(test)))]
+#[no_mangle]
+extern "C" fn main(
+    _argc: std::ffi::c_int,
+    _argv: *const *const std::ffi::c_char,
+) -> std::ffi::c_int {
+    // SAFETY: setting a signal's disposition to "ignore" at start-up, before
+    // any thread exists, as Rust's own start-up does: a write to a closed
+    // pipe then fails with EPIPE, which ends the output quietly.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    if let Some(message) = nqueens_cli::exit::standard_output_closed() {
+        let _ = writeln!(io::stderr(), "{message}");
+        return 2;
+    }
+    // A panic must not unwind out of an `extern "C"` function.
+    std::panic::catch_unwind(start).map_or(PANIC_STATUS, std::ffi::c_int::from)
+}
+
+#[cfg(not(all(unix, not(test))))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(start())
+}
+
+/// Initializes MPI, runs, finalizes; returns this rank's exit status.
+fn start() -> u8 {
     nqueens_cli::limits::give_back_large_blocks();
     let Some(universe) = mpi::initialize() else {
         let _ = writeln!(io::stderr(), "error: MPI was already initialized");
-        return ExitCode::from(2);
+        return 2;
     };
     let world = universe.world();
     abort_job_on_panic(world.rank(), world.size());
@@ -151,34 +184,52 @@ fn abort_job_on_panic(rank: i32, size: i32) {
 }
 
 /// Parses, counts, and prints on rank 0; returns this rank's exit status.
-fn run(world: &SimpleCommunicator) -> ExitCode {
+fn run(world: &SimpleCommunicator) -> u8 {
     let rank = world.rank();
-    let opts = match Opts::try_parse() {
-        Ok(opts) => opts,
+    let started = Instant::now();
+    let checked = cli::parse().map(|opts| {
+        cli::check(opts).and_then(|job| {
+            let engine = nqueens::engine_by_name(job.engine)
+                .ok_or_else(|| format!("no engine called {}", job.engine))?;
+            let plan = engine
+                .plan_within(job.n, 1, job.memory)
+                .map_err(|e| e.to_string())?;
+            Ok((job, plan))
+        })
+    });
+    // Every rank must be counting the same thing: else the ranks wait for
+    // one another forever, or add up tasks of different plans. (An MPMD
+    // launch can give ranks different arguments; nodes can run different
+    // builds.) So before anything else, they compare what they parsed.
+    let fingerprint = match &checked {
+        Ok(Ok((_, plan))) => nqueens::plan_fingerprint(plan.as_ref()),
+        _ => String::new(),
+    };
+    if let Some(other) = differing_rank(world, &fingerprint) {
+        if rank == 0 {
+            let _ = writeln!(
+                io::stderr(),
+                "error: rank {other} was not given the same command as rank 0 (other \
+                 arguments, or another build of nqueens-mpi): every rank must run the same \
+                 nqueens-mpi count with the same arguments"
+            );
+        }
+        return 2;
+    }
+    let (job, plan) = match checked {
+        Ok(Ok(ok)) => ok,
+        Ok(Err(message)) => {
+            if rank == 0 {
+                let _ = writeln!(io::stderr(), "error: {message}");
+            }
+            return 2;
+        }
         Err(e) => {
             if rank == 0 {
                 // clap formats its message (or --help, --version) itself.
                 let _ = e.print();
             }
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
-    };
-    let started = Instant::now();
-    let checked = cli::check(opts).and_then(|job| {
-        let engine = nqueens::engine_by_name(job.engine)
-            .ok_or_else(|| format!("no engine called {}", job.engine))?;
-        let plan = engine
-            .plan_within(job.n, 1, job.memory)
-            .map_err(|e| e.to_string())?;
-        Ok((job, plan))
-    });
-    let (job, plan) = match checked {
-        Ok(ok) => ok,
-        Err(message) => {
-            if rank == 0 {
-                let _ = writeln!(io::stderr(), "error: {message}");
-            }
-            return ExitCode::from(2);
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     let ranks = world.size() as usize;
@@ -186,7 +237,7 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         return if rank == 0 {
             dry_run(&job, dry, plan.as_ref(), ranks)
         } else {
-            ExitCode::SUCCESS
+            0
         };
     }
     let chunking = match job.chunk {
@@ -214,7 +265,7 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         if let Err(message) = opened {
             let _ = writeln!(io::stderr(), "error: {message}");
         }
-        return ExitCode::from(2);
+        return 2;
     }
 
     let (own, work, coordinated) = if rank == 0 {
@@ -265,7 +316,26 @@ fn run(world: &SimpleCommunicator) -> ExitCode {
         None => 0,
     };
     world.process_at_rank(0).broadcast_into(&mut status);
-    ExitCode::from(status)
+    status
+}
+
+/// The first rank, if any, whose command differs from rank 0's: its
+/// arguments, the version of its build, or the fingerprint of the plan it
+/// made (empty when it made none), hashed and gathered on every rank, so
+/// that all of them reach the same verdict.
+fn differing_rank(world: &SimpleCommunicator, fingerprint: &str) -> Option<usize> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    std::env::args_os()
+        .skip(1)
+        .collect::<Vec<_>>()
+        .hash(&mut hasher);
+    fingerprint.hash(&mut hasher);
+    let own = hasher.finish();
+    let mut all = vec![0u64; world.size() as usize];
+    world.all_gather_into(&own, &mut all[..]);
+    all.iter().position(|&key| key != all[0])
 }
 
 /// Rank 0: checks the total as `nqueens count` does (the classes must add
@@ -327,10 +397,10 @@ fn report(
 /// a sample of its tasks on this rank, as `nqueens count --dry-run` prints
 /// it (one thread a rank; the wall time on 1, 2 and `--cores` or as many
 /// cores as ranks). The other ranks count nothing.
-fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> ExitCode {
+fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> u8 {
     let Some(engine) = nqueens::engine_by_name(job.engine) else {
         let _ = writeln!(io::stderr(), "error: no engine called {}", job.engine);
-        return ExitCode::from(2);
+        return 2;
     };
     let projection = Projection::sampled(
         engine,
@@ -346,7 +416,7 @@ fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> E
             Ok(json) => json,
             Err(e) => {
                 let _ = writeln!(io::stderr(), "error: cannot write the projection: {e}");
-                return ExitCode::from(2);
+                return 2;
             }
         },
     };
@@ -356,11 +426,11 @@ fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> E
         .write_all(format!("{text}\n").as_bytes())
         .and_then(|()| out.flush())
     {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: cannot write the projection: {e}");
-            ExitCode::from(2)
+            2
         }
     }
 }
@@ -409,13 +479,17 @@ fn dealt(works: &[run::Work]) -> usize {
 fn print_stats(tasks: usize, logged: usize, chunking: Chunking, works: &[run::Work]) {
     let mut err = io::stderr().lock();
     let chunks = match chunking {
+        _ if works.len() == 1 => "nothing dealt".to_string(),
         Chunking::Fixed(k) => format!("chunks of {k}"),
         Chunking::Guided { max, .. } => format!("chunks of at most {max}, then fewer"),
     };
+    let plural =
+        |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
     let _ = writeln!(
         err,
-        "{tasks} tasks ({logged} from the task log), {chunks}, {} ranks",
-        works.len()
+        "{} ({logged} from the task log), {chunks}, {}",
+        plural(tasks, "task", "tasks"),
+        plural(works.len(), "rank", "ranks")
     );
     for (rank, w) in works.iter().enumerate() {
         // Plain numbers (scripts sum them), the nouns singular for one.
@@ -443,7 +517,7 @@ mod tests {
     fn job(args: &[&str]) -> cli::Job {
         let mut argv = vec!["nqueens-mpi", "count"];
         argv.extend_from_slice(args);
-        cli::check(Opts::try_parse_from(argv).unwrap()).unwrap()
+        cli::check(cli::parse_from(argv).unwrap()).unwrap()
     }
 
     /// The total is checked as `nqueens count` checks it before it is
