@@ -216,6 +216,19 @@ fn a_task_log_cut_mid_line_resumes_and_a_damaged_one_is_refused() {
         )
     );
 
+    // A plan of one task (n = 4) done: the note says so in the singular.
+    let one = dir.join("one-task.log");
+    let _ = std::fs::remove_file(&one);
+    run(&["count", "4", "--task-log", s(&one)]).code(0);
+    let r = run(&["count", "4", "--task-log", s(&one)]).code(0);
+    assert!(
+        r.stderr
+            .contains("already holds the plan's one task: nothing is left"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_file(&one).unwrap();
+
     // One whole line damaged: refused, naming it, and left as it is.
     let mut damaged: Vec<String> = mended.lines().map(|l| format!("{l}\n")).collect();
     damaged[4] = damaged[4].replacen(' ', " 1", 1);
