@@ -774,6 +774,7 @@ async function run() {
   await testComparePaging(url);
   await testTabs(url);
   await testMessagesFollowSize();
+  await testPageAuditFindings(url);
   await screenshotEveryAlgorithm(url);
 
   step = 'no keyboard hints on a touch screen';
@@ -950,14 +951,17 @@ async function testGoToStep(url) {
   const firstNow = Number(await text('#c-steps'));
   ok(firstNow > 200000 - 100 + 1 && firstNow === lastNow - held + 1, `after the drop the window starts later (step ${firstNow}, ${held} steps to ${lastNow})`);
   await checkStepIsApis(url, 11, 'recursive', firstNow);
-  // A step the search does not reach: said, and the step stays.
+  // A step the search does not reach: its last step, and the page says so
+  // (as for a step just past the steps held; it used to stay put with an
+  // error that broke off at "must be less").
   await page.selectOption('#n', '6');
   await page.click('#w-step');
   await waitText('#c-steps', /^1$/, 'watching recursive on 6×6');
   await page.fill('#w-goto-step', '3000000');
   await page.click('#w-goto-go');
-  await waitText('#w-msg', /Could not go to step 3000000: .*has \d+ steps/, 'a step past the end of the search is told');
-  await waitText('#c-steps', /^1$/, 'after a step out of reach the step stays');
+  const told = await waitText('#w-msg', /^The search has \d+ steps: showing its last\.$/, 'a step past the end of the search is told');
+  const last = /has (\d+) steps/.exec(told)[1];
+  await waitText('#c-steps', new RegExp(`^${last}$`), 'a step out of reach shows the last');
   // On a narrow screen the control is there, and nothing sticks out.
   await page.setViewportSize({ width: 400, height: 860 });
   ok(await page.isVisible('#w-goto-step') && await page.isVisible('#w-goto-go'), '"go to step" is shown on a 400-px screen');
@@ -1286,6 +1290,73 @@ async function testMessagesFollowSize() {
     return out;
   });
   ok(said.length === 0, `after switching to 6×6 no text speaks of 8×8 (found: ${JSON.stringify(said)})`);
+}
+
+// What an audit of the page in a browser found (2026-11-29), each fixed:
+// "Go to step" past the end of a search, the Solve panel's answer about a
+// board no longer shown, the Count field's words, the board's keys.
+async function testPageAuditFindings(url) {
+  step = 'go to a step past the end of the search';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+  await page.selectOption('#n', '5');
+  await page.selectOption('#algo', 'recursive');
+  // A short search, held whole: 10,000 went nowhere ("must be less").
+  const short = await api(url, '/api/trace', { n: 5, algorithm: 'recursive' });
+  ok(!short.more, 'the 5×5 recursive search fits one page');
+  const steps5 = short.events.length;
+  await page.fill('#w-goto-step', '10000');
+  await page.click('#w-goto-go');
+  await waitText('#w-msg', new RegExp(`^The search has ${steps5} steps: showing its last\\.$`), 'far past the end of a short search: its last step');
+  await waitText('#c-steps', new RegExp(`^${steps5}$`), 'the last step is shown');
+  // Past what the server traces, on a longer search: the API says how many
+  // steps there are, and the page goes to the last.
+  const past = await fetch(new URL('/api/trace', url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ n: 8, algorithm: 'recursive', offset: 3999999 }),
+  });
+  const error = (await past.json()).error;
+  ok(past.status === 400 && Number.isInteger(error.steps) && error.message.endsWith(`must be less than ${error.steps}`),
+    `an offset past the end says how many steps there are (HTTP ${past.status}, ${JSON.stringify(error)})`);
+  await page.click('#w-reset');
+  await page.selectOption('#n', '8');
+  await page.fill('#w-goto-step', '1000000000');
+  await page.click('#w-goto-go');
+  await waitText('#w-msg', new RegExp(`^The search has ${error.steps} steps: showing its last\\.$`), 'far past what the server traces: the last step');
+  await waitText('#c-steps', new RegExp(`^${error.steps}$`), 'the last step of 8×8 is shown');
+  await page.click('#w-reset');
+
+  step = 'the Solve panel speaks of the board shown';
+  await page.click('#clear');
+  await page.click(square(0, 0));
+  await page.click('#howmany');
+  await waitText('#solve-msg', /^4 completions from here/, 'How many? with a queen on (0, 0) of 8×8');
+  await page.click(square(1, 2));
+  await waitText('#solve-msg', /^Finish your board, count its completions/, 'a changed board: the answer about the board before is gone');
+  await waitText('#status', /no completion exists from here/, 'the status says there is none now');
+  await page.click('#clear');
+
+  step = 'the Count field says what it takes';
+  for (const v of ['-1', '1.5', '', '99999999999999999999', '19']) {
+    await page.fill('#count-n', v);
+    await page.click('#count-start');
+    await waitText('#count-msg', /^Count which board\? Type a whole number from 1 to 18\.$/, `Count with n = ${JSON.stringify(v)}`);
+  }
+  await page.fill('#count-n', '8');
+
+  step = 'the board is one Tab stop, its squares crossed by the arrow keys';
+  const stops = await page.$$eval('#board button[data-row]', (els) => els.filter((e) => e.tabIndex === 0).length);
+  ok(stops === 1, `one square of the board is in the Tab order (found ${stops})`);
+  await page.focus(square(0, 0));
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  const at = await page.evaluate(() => `${document.activeElement.dataset.row},${document.activeElement.dataset.col}`);
+  ok(at === '1,2', `right, right, down from (0, 0) is (1, 2) (focus on ${at})`);
+  ok(await page.isHidden('#banner'), 'arrow keys on the board do not start the Watch');
+  await page.keyboard.press('Enter');
+  await waitText('#status', /^1 queen, no conflicts$/, 'Enter on the focused square places a queen');
+  ok(await page.isVisible(square(1, 2) + '.queen'), 'the queen is on (1, 2)');
+  await page.click('#clear');
 }
 
 // A screenshot of every algorithm at 1280 and 400 px (the board, and the

@@ -3,10 +3,12 @@
 // server's own message (or says the server cannot be reached).
 
 class ApiError extends Error {
-  constructor(message, status, code) {
+  constructor(message, status, code, steps) {
     super(message);
     this.status = status;
     this.code = code;
+    // A trace's offset past its last step: the steps there are.
+    this.steps = steps;
   }
 }
 
@@ -25,14 +27,16 @@ export async function api(method, path, body, blob = false) {
   if (!res.ok) {
     let message = 'the server answered HTTP ' + res.status;
     let code = 'http';
+    let steps;
     try {
       const j = await res.json();
       if (j && j.error && j.error.message) {
         message = j.error.message;
         code = j.error.code;
+        steps = j.error.steps;
       }
     } catch (_) { /* not JSON: keep the HTTP status */ }
-    throw new ApiError(message, res.status, code);
+    throw new ApiError(message, res.status, code, steps);
   }
   return blob ? res.blob() : res.json();
 }

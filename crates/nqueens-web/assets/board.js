@@ -38,6 +38,9 @@ export function buildBoard() {
       el.dataset.row = r;
       el.dataset.col = c;
       el.dataset.testid = 'square';
+      // One square in the Tab order (a "roving" tab stop): the arrow keys
+      // move between squares (onBoardKey), so Tab crosses the board at once.
+      el.tabIndex = r === 0 && c === 0 ? 0 : -1;
       const g = document.createElement('span');
       g.className = 'g';
       const f = document.createElement('span');
@@ -298,6 +301,8 @@ export function boardChanged() {
   state.preview = null;
   state.page = { index: -1, more: true };
   setNote('');
+  // What the Solve panel said was about the board before.
+  setText($('solve-msg'), 'Finish your board, count its completions, or step through them.');
   refresh();
 }
 
@@ -327,4 +332,36 @@ export function onSquare(r, c) {
   }
   boardChanged();
   render();
+}
+
+// Arrow keys, Home and End on a square of the user's board move the focus
+// between squares (one Tab stop for the whole board). While the board shows
+// the algorithm they are left to the page's keys (a step of the search).
+export function onBoardKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || (state.watch && state.watch.active)) return;
+  const el = e.target instanceof Element ? e.target.closest('button[data-row]') : null;
+  if (!el) return;
+  const n = state.n;
+  let r = Number(el.dataset.row);
+  let c = Number(el.dataset.col);
+  switch (e.key) {
+    case 'ArrowRight': c = Math.min(n - 1, c + 1); break;
+    case 'ArrowLeft': c = Math.max(0, c - 1); break;
+    case 'ArrowDown': r = Math.min(n - 1, r + 1); break;
+    case 'ArrowUp': r = Math.max(0, r - 1); break;
+    case 'Home': c = 0; break;
+    case 'End': c = n - 1; break;
+    default: return;
+  }
+  e.preventDefault();
+  focusSquare(r, c);
+}
+
+// Makes square (r, c) the board's Tab stop and focuses it.
+export function focusSquare(r, c) {
+  const to = squares.find((q) => q.r === r && q.c === c);
+  if (!to) return;
+  for (const q of squares) if (q.el.tabIndex === 0 && q !== to) q.el.tabIndex = -1;
+  to.el.tabIndex = 0;
+  to.el.focus();
 }

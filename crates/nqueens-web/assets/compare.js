@@ -240,6 +240,8 @@ function ratio(a, b) {
   if (!Number.isFinite(a) || !Number.isFinite(b) || a === null || b === null) return '';
   if (a === b) return '=';
   if (b === 0 || a === 0) return '';
+  // Within 5%, which "1.0×" would show, no side is named.
+  if (Math.max(a, b) / Math.min(a, b) < 1.05) return '≈';
   return a > b ? `left ${(a / b).toFixed(1)}×` : `right ${(b / a).toFixed(1)}×`;
 }
 

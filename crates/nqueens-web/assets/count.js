@@ -3,7 +3,7 @@
 // the library's rough projection of the count (its CPU time, and the wall
 // time on 1, 2 and the job's cores), in the library's own words.
 
-import { $, setText } from './dom.js';
+import { $, grouped, setText } from './dom.js';
 import { api } from './api.js';
 
 export let countJob = null;
@@ -32,7 +32,7 @@ function showJob(j) {
   $('count-bar').setAttribute('aria-valuenow', String(pct));
   $('count-bar').classList.toggle('done', j.state === 'done');
   let text = j.message;
-  if (j.state === 'running') text += ` — ${pct}%, ${j.solutions_so_far} solutions so far`;
+  if (j.state === 'running') text += ` — ${pct}%, ${grouped(j.solutions_so_far)} solutions so far`;
   if (j.state === 'done' && j.matches_oeis === true) text += ' ✓ matches the published value (OEIS)';
   if (j.state === 'done' && j.matches_oeis === false) text += ' ✗ differs from the published value (OEIS)!';
   countMsg(text, j.state === 'done' ? 'ok' : j.state === 'running' ? undefined : 'error');
@@ -48,7 +48,15 @@ function countFinished() {
 
 export async function startCount() {
   if (countJob !== null) return;
-  const n = Number($('count-n').value);
+  // The field's own words: a whole number within this server's limit (the
+  // API's answer to -1 or 1.5 spoke of JSON and usize).
+  const field = $('count-n');
+  const n = Number(field.value);
+  const max = Number(field.max) || 18;
+  if (field.value.trim() === '' || !Number.isInteger(n) || n < 1 || n > max) {
+    countMsg(`Count which board? Type a whole number from 1 to ${max}.`, 'error');
+    return;
+  }
   const unique = $('count-unique').checked;
   $('count-start').disabled = true;
   $('count-fill').style.width = '0%';

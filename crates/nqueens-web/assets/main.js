@@ -10,7 +10,7 @@
 import { $, cap, setText, unkey } from './dom.js';
 import { api } from './api.js';
 import { algorithmInfo, hooks, state } from './state.js';
-import { adoptPreview, board, boardChanged, buildBoard, onSquare, refresh, render, renderControls, setNote, setStatus } from './board.js';
+import { adoptPreview, board, boardChanged, buildBoard, focusSquare, onBoardKey, onSquare, refresh, render, renderControls, setNote, setStatus } from './board.js';
 import { showTree } from './tree.js';
 import { loadAbout } from './about.js';
 import { finish, howMany, solveMsg, stepPage } from './solve.js';
@@ -36,8 +36,8 @@ function setN(n) {
   const countMax = state.info ? state.info.limits.count_max : 18;
   if (!countJob && n <= countMax) $('count-n').value = n;
   countNChanged();
-  // What the panels said was about the other size.
-  solveMsg('Finish your board, count its completions, or step through them.');
+  // What the panels said was about the other size (the Solve panel's is
+  // reset by boardChanged).
   setText($('dl-msg'), 'A picture of the board as shown.');
   for (const f of hooks.size) f(n);
   boardChanged();
@@ -79,8 +79,12 @@ function wire() {
   wireTabs();
   board.addEventListener('click', (e) => {
     const el = e.target.closest('button[data-row]');
-    if (el) onSquare(Number(el.dataset.row), Number(el.dataset.col));
+    if (el) {
+      onSquare(Number(el.dataset.row), Number(el.dataset.col));
+      focusSquare(Number(el.dataset.row), Number(el.dataset.col));
+    }
   });
+  board.addEventListener('keydown', onBoardKey);
   $('n').addEventListener('change', (e) => setN(Number(e.target.value)));
   $('mode-queens').addEventListener('click', () => { state.mode = 'queens'; renderControls(); });
   $('mode-blocks').addEventListener('click', () => { state.mode = 'blocks'; renderControls(); });

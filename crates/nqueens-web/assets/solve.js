@@ -1,7 +1,7 @@
 // The Solve panel: finish the user's board, count its completions or step
 // through them (POST /api/complete), shown on the board as a preview.
 
-import { $, cap, fmtSeconds, key, setText } from './dom.js';
+import { $, cap, fmtSeconds, key, plural, setText } from './dom.js';
 import { api } from './api.js';
 import { state } from './state.js';
 import { boardBody, refresh, render } from './board.js';
@@ -27,7 +27,7 @@ export async function finish() {
       const added = c.columns.length - state.queens.size;
       const what = added === 0 ? 'it is already complete' : `added ${added} queen${added === 1 ? '' : 's'}`;
       showPreview('complete', c.columns, `Completion of your board: ${what}`);
-      solveMsg(`Found a completion: ${what} (${c.nodes} nodes, ${fmtSeconds(c.seconds)}).`, 'ok');
+      solveMsg(`Found a completion: ${what} (${plural(c.nodes, 'node')}, ${fmtSeconds(c.seconds)}).`, 'ok');
     } else {
       solveMsg(c.message, 'error');
     }
@@ -40,7 +40,7 @@ export async function howMany() {
   solveMsg('Counting…');
   try {
     const c = await api('POST', '/api/complete', { ...boardBody(), mode: 'count' });
-    solveMsg(`${c.message} (${c.nodes} nodes, ${fmtSeconds(c.seconds)}).`, c.count > 0 ? 'ok' : 'error');
+    solveMsg(`${c.message} (${plural(c.nodes, 'node')}, ${fmtSeconds(c.seconds)}).`, c.count > 0 ? 'ok' : 'error');
   } catch (e) {
     solveMsg(e.message, 'error');
   }

@@ -249,6 +249,8 @@ function loadWindow(w, step) {
     return true;
   }, (e) => {
     w.more = null;
+    // Past the last step (or what the server traces): the last one's window.
+    if (state.watch === w && Number.isInteger(e.steps) && e.steps > 0 && step >= e.steps) return loadWindow(w, e.steps - 1);
     if (state.watch === w) watchMsg(`Could not go to step ${step}: ${e.message}`, 'error');
     return false;
   });
@@ -268,8 +270,8 @@ export async function goToStep(value) {
   const w = state.watch;
   const end = () => w.offset + w.events.length;
   // Far from the steps held (before them, or more than a few pages on):
-  // a window.
-  if (step < w.offset + minK(w) || step > end() + 4000) {
+  // a window (unless every step is held: nothing further to load).
+  if (step < w.offset + minK(w) || (step > end() + 4000 && w.nextOffset !== null)) {
     if (w.more) await w.more;
     if (state.watch !== w) return;
     if (!(await loadWindow(w, step)) || state.watch !== w) return;

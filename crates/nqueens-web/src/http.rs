@@ -182,6 +182,11 @@ pub struct ApiError {
     /// The methods the path accepts (for 405).
     #[serde(skip)]
     pub allow: Option<&'static str>,
+    /// For a trace's `offset` past the last step: the steps there are (of
+    /// the search, or that this server traces), so that a client can go to
+    /// the last one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
 }
 
 impl ApiError {
@@ -191,6 +196,15 @@ impl ApiError {
             code,
             message: message.into(),
             allow: None,
+            steps: None,
+        }
+    }
+
+    /// The same error, saying how many steps there are (see `steps`).
+    pub fn with_steps(self, steps: u64) -> ApiError {
+        ApiError {
+            steps: Some(steps),
+            ..self
         }
     }
 

@@ -25,9 +25,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use nqueens::Projection;
 use nqueens::Sink;
 use nqueens::Tally;
+use nqueens::{grouped, Projection};
 use serde::{Deserialize, Serialize};
 
 use super::input::parse;
@@ -121,12 +121,15 @@ impl Job {
         let message = match progress.state {
             State::Running => format!(
                 "counting n = {}: {} of {} tasks",
-                self.n, progress.tasks_done, self.tasks
+                self.n,
+                grouped(progress.tasks_done as u128),
+                grouped(self.tasks as u128)
             ),
             State::Done => {
-                let mut m = format!("Q({}) = {}", self.n, progress.total.unwrap_or(0));
+                let total = progress.total.unwrap_or(0);
+                let mut m = format!("Q({}) = {}", self.n, grouped(total));
                 if let Some(u) = progress.unique {
-                    m.push_str(&format!(", {u} unique"));
+                    m.push_str(&format!(", {} unique", grouped(u)));
                 }
                 m.push_str(&format!(
                     " ({} engine, {}, {:.3} s)",
@@ -138,11 +141,13 @@ impl Job {
             }
             State::Cancelled => format!(
                 "cancelled after {} of {} tasks",
-                progress.tasks_done, self.tasks
+                grouped(progress.tasks_done as u128),
+                grouped(self.tasks as u128)
             ),
             State::Abandoned => format!(
                 "stopped after {} of {} tasks: nobody asked for its progress",
-                progress.tasks_done, self.tasks
+                grouped(progress.tasks_done as u128),
+                grouped(self.tasks as u128)
             ),
         };
         JobOut {

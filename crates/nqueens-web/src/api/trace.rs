@@ -369,7 +369,8 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         return Err(ApiError::over_limit(format!(
             "\"offset\" must be from 0 to {} (this server traces a search up to step {reach})",
             reach - 1
-        )));
+        ))
+        .with_steps(reach as u64));
     }
     let limit = match input.limit {
         Some(limit) => {
@@ -493,10 +494,12 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         }
         if !truncated {
             return Err(ApiError::invalid(format!(
-                "the {} search on the {n}×{n} board has {} steps: \"offset\" must be less",
+                "the {} search on the {n}×{n} board has {steps} steps: \"offset\" must be less \
+                 than {steps}",
                 algorithm.name(),
-                replay.steps()
-            )));
+                steps = replay.steps()
+            ))
+            .with_steps(replay.steps() as u64));
         }
     }
     if full && input.limit.is_some() {
