@@ -499,7 +499,7 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                 algorithm.name(),
                 steps = replay.steps()
             ))
-            .with_steps(replay.steps() as u64));
+            .with_steps(replay.steps()));
         }
     }
     if full && input.limit.is_some() {
