@@ -152,12 +152,19 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
     }
 }
 
-/// What a command says when its standard output is closed (as by `nqueens
-/// all 10 >&-`), which must be looked at before Rust's start-up code
-/// reopens it on /dev/null: so each binary's own C `main` asks this first.
-/// `None` when the output is open.
+/// What each binary's own C `main` does first, on Unix: what Rust's
+/// start-up would have done for a write to a closed pipe (ignore SIGPIPE,
+/// so that the write fails with EPIPE, which ends the output quietly), and
+/// a look at standard output before Rust's start-up code can reopen it on
+/// /dev/null (`nqueens all 10 >&-` would "succeed" having written
+/// nothing). Returns what to say, and exit 2 with, when it is closed.
 #[cfg(unix)]
-pub fn standard_output_closed() -> Option<&'static str> {
+pub fn start_up() -> Option<&'static str> {
+    // SAFETY: setting a signal's disposition to "ignore" at start-up, before
+    // any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     // SAFETY: F_GETFD only reads the descriptor's flags.
     let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
     closed.then_some(

@@ -38,21 +38,16 @@ fn run() -> anyhow::Result<exit::Outcome> {
 // On Unix, `main` is our own C entry point rather than Rust's: Rust's start-up
 // code quietly reopens a closed standard output on /dev/null, so that
 // `nqueens all 10 >&-` would "succeed" having written nothing. Starting here,
-// the descriptor is looked at as the shell left it.
+// the descriptor is looked at as the shell left it (`exit::start_up`).
 #[cfg(unix)]
 #[no_mangle]
 extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    // SAFETY: setting a signal's disposition to "ignore" at start-up, before
-    // any thread exists. A write to a closed pipe then fails with EPIPE, which
-    // ends the command quietly (exit.rs), as Rust's own start-up arranges.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
+    let closed = exit::start_up();
     limits::give_back_large_blocks();
-    if let Some(message) = exit::standard_output_closed() {
+    if let Some(message) = closed {
         exit::note!("{message}");
         return 2;
     }

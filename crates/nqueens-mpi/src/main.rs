@@ -126,20 +126,15 @@ const PANIC_STATUS: i32 = 101;
 
 // On Unix, `main` is our own C entry point, as `nqueens`'s is: Rust's
 // start-up code quietly reopens a closed standard output on /dev/null, so
-// that `nqueens-mpi count 14 >&-` would "succeed" having written nothing.
+// that `nqueens-mpi count 14 >&-` would "succeed" having written nothing
+// (`nqueens_cli::exit::start_up`).
 #[cfg(all(unix, not(test)))]
 #[no_mangle]
 extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    // SAFETY: setting a signal's disposition to "ignore" at start-up, before
-    // any thread exists, as Rust's own start-up does: a write to a closed
-    // pipe then fails with EPIPE, which ends the output quietly.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
-    if let Some(message) = nqueens_cli::exit::standard_output_closed() {
+    if let Some(message) = nqueens_cli::exit::start_up() {
         let _ = writeln!(io::stderr(), "{message}");
         return 2;
     }
