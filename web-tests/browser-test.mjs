@@ -1325,7 +1325,15 @@ async function testPageAuditFindings(url) {
   await page.click('#w-goto-go');
   await waitText('#w-msg', new RegExp(`^The search has ${error.steps} steps: showing its last\\.$`), 'far past what the server traces: the last step');
   await waitText('#c-steps', new RegExp(`^${error.steps}$`), 'the last step of 8×8 is shown');
-  await page.click('#w-reset');
+  // What the browser itself refuses is said in the page's words too (the
+  // message of the step before stayed), and Escape closes the Watch.
+  await page.fill('#w-goto-step', '2.5');
+  await page.click('#w-goto-go');
+  await waitText('#w-msg', /^Go to which step\? Type a whole number, 0 or more\.$/, 'a step the number field refuses');
+  await page.focus('#w-step');
+  await page.keyboard.press('Escape');
+  await waitText('#status', /^0 queens, no conflicts$/, 'Escape closes the Watch: the user\'s board again');
+  ok(await page.isHidden('#banner'), 'after Escape no banner says the board shows the algorithm');
 
   step = 'the Solve panel speaks of the board shown';
   await page.click('#clear');

@@ -129,6 +129,9 @@ function wire() {
     e.preventDefault();
     goToStep($('w-goto-step').value);
   });
+  // The browser refuses -5 or 2.5 itself, before any submit: say so here
+  // too, not the message of the step before.
+  $('w-goto-step').addEventListener('invalid', () => watchMsg('Go to which step? Type a whole number, 0 or more.', 'error'));
   $('w-next-solution').addEventListener('click', () => jump('solution'));
   $('w-next-backtrack').addEventListener('click', () => jump('backtrack'));
   $('w-next-deadend').addEventListener('click', () => jump('dead'));

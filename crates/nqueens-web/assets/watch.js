@@ -567,7 +567,7 @@ export async function toggleBits() {
 }
 
 // Keys: space play/pause, ← → a step, s b d the next solution, backtrack,
-// dead end, Home End the first and last step. Not while typing, and not
+// dead end, Home End the first and last step, Escape closes. Not while typing, and not
 // instead of the button or square the focus is on (but space on the
 // playback buttons still plays and pauses).
 // Space plays and pauses on the Watch panel's own buttons (and on the
@@ -592,6 +592,7 @@ export function onKey(e) {
     case 'd': case 'D': act = () => jump('dead'); break;
     case 'Home': if (!(state.watch && state.watch.active)) return; act = () => watchTo(0); break;
     case 'End': if (!(state.watch && state.watch.active)) return; act = () => watchTo(Infinity); break;
+    case 'Escape': if (!(state.watch && state.watch.active)) return; act = stopWatch; break;
     default: return;
   }
   e.preventDefault();
