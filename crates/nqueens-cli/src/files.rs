@@ -167,11 +167,8 @@ pub fn read_parts(
         // A part laid out on several lines (by `jq .`, 16 of them): its
         // lines up to the one that closes its object, within the same
         // bounds on bytes and on lines.
-        let first = number;
-        while number - first < PART_LINES_MAX
-            && line.trim_ascii_start().starts_with(b"{")
-            && opens_on(&line)
-        {
+        let (first, object) = (number, line.trim_ascii_start().starts_with(b"{"));
+        while object && number - first < PART_LINES_MAX && opens_on(&line) {
             let room = (PART_LINE_MAX + 1).saturating_sub(line.len() as u64);
             let more = std::io::Read::take(&mut reader, room)
                 .read_until(b'\n', &mut line)

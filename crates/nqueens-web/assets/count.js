@@ -3,7 +3,7 @@
 // the library's rough projection of the count (its CPU time, and the wall
 // time on 1, 2 and the job's cores), in the library's own words.
 
-import { $, grouped, setText } from './dom.js';
+import { $, setText } from './dom.js';
 import { api } from './api.js';
 
 export let countJob = null;
@@ -32,7 +32,7 @@ function showJob(j) {
   $('count-bar').setAttribute('aria-valuenow', String(pct));
   $('count-bar').classList.toggle('done', j.state === 'done');
   let text = j.message;
-  if (j.state === 'running') text += ` — ${pct}%, ${grouped(j.solutions_so_far)} solutions so far`;
+  if (j.state === 'running') text += ` — ${pct}%, ${Number(j.solutions_so_far).toLocaleString('en-US')} solutions so far`;
   if (j.state === 'done' && j.matches_oeis === true) text += ' ✓ matches the published value (OEIS)';
   if (j.state === 'done' && j.matches_oeis === false) text += ' ✗ differs from the published value (OEIS)!';
   countMsg(text, j.state === 'done' ? 'ok' : j.state === 'running' ? undefined : 'error');

@@ -23,8 +23,6 @@ export function fmtSeconds(s) {
   return `${s.toFixed(2)} s`;
 }
 export const plural = (k, one, many = one + 's') => `${k} ${k === 1 ? one : many}`;
-// 14200 as 14,200, as the command line writes counts.
-export const grouped = (k) => String(k).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 // A DOM element: h('p', {class: 'x', text: 'hi'}, child, ...).
 export function h(tag, props, ...kids) {

@@ -280,6 +280,16 @@ struct Wire {
     checksum: Option<String>,
 }
 
+impl Wire {
+    /// The checksum of the line `to_json` writes without it (serde writes
+    /// the checksum last, so the line with it is this one with it added).
+    fn checksum(&self) -> String {
+        debug_assert!(self.checksum.is_none());
+        let body = serde_json::to_string(self).unwrap_or_default();
+        format!("{:08x}", crc32fast::hash(body.as_bytes()))
+    }
+}
+
 /// The most bytes a partial result may have: it is one short line.
 const FILE_MAX: u64 = 64 * 1024;
 
@@ -341,9 +351,7 @@ impl PartialResult {
             fingerprint: self.fingerprint.clone(),
             checksum: None,
         };
-        // The checksum covers the text without it, and serde writes it last.
-        let body = serde_json::to_string(&wire).unwrap_or_default();
-        wire.checksum = Some(format!("{:08x}", crc32fast::hash(body.as_bytes())));
+        wire.checksum = Some(wire.checksum());
         serde_json::to_string(&wire).unwrap_or_default()
     }
 
@@ -382,25 +390,27 @@ impl PartialResult {
                 });
             }
         }
-        let edited = |checksum: &str, crc: u32| {
+        let edited = |checksum: &str, crc: &str| {
             json(format!(
-                "its checksum {checksum:?} does not match its contents (\"{crc:08x}\"): the file \
-                 was edited or damaged"
+                "its checksum {checksum:?} does not match its contents ({crc:?}): the file was \
+                 edited or damaged"
             ))
         };
+        let no_checksum =
+            || json("it has no \"checksum\" at its end: it was cut short or edited".to_string());
         let mut wire: Wire = match serde_json::from_str(text) {
             Ok(wire) => wire,
             // Not a partial result's fields: an edit that the checksum
             // (of the text as written) names, or the field itself.
             Err(e) => {
                 return Err(match split_checksum(text.trim_end()) {
-                    None => json(
-                        "it has no \"checksum\" at its end: it was cut short or edited".to_string(),
-                    ),
-                    Some((body, checksum)) => match crc32fast::hash(body.as_bytes()) {
-                        crc if format!("{crc:08x}") != checksum => edited(checksum, crc),
-                        _ => json(e.to_string()),
-                    },
+                    None => no_checksum(),
+                    Some((body, checksum)) => {
+                        match format!("{:08x}", crc32fast::hash(body.as_bytes())) {
+                            crc if crc != checksum => edited(checksum, &crc),
+                            _ => json(e.to_string()),
+                        }
+                    }
                 })
             }
         };
@@ -408,13 +418,11 @@ impl PartialResult {
         // from the values read: a part re-spaced by a JSON tool (`jq .`)
         // still reads, and any changed value is refused.
         let Some(checksum) = wire.checksum.take() else {
-            return Err(json(
-                "it has no \"checksum\" at its end: it was cut short or edited".to_string(),
-            ));
+            return Err(no_checksum());
         };
-        let crc = crc32fast::hash(serde_json::to_string(&wire).unwrap_or_default().as_bytes());
-        if checksum != format!("{crc:08x}") {
-            return Err(edited(&checksum, crc));
+        let crc = wire.checksum();
+        if checksum != crc {
+            return Err(edited(&checksum, &crc));
         }
         let slice: Slice = wire
             .slice
