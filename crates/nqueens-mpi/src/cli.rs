@@ -154,17 +154,26 @@ pub struct Job {
 }
 
 /// Parses the command line: the options shared with `nqueens count`, two
-/// of them said for a job of ranks.
-pub fn parse() -> Result<Opts, clap::Error> {
-    parse_from(std::env::args_os())
+/// of them said for a job of ranks. `launched`: [`under_a_launcher`], asked
+/// before MPI starts (which sets the same variables in a process run alone).
+pub fn parse(launched: bool) -> Result<Opts, clap::Error> {
+    parse_from(std::env::args_os(), launched)
 }
 
 /// [`parse`] of `args` (the program's name first).
 pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
     args: impl IntoIterator<Item = T>,
+    launched: bool,
 ) -> Result<Opts, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let command = Opts::command().mut_subcommand("count", |count| {
+    use clap::{ColorChoice, CommandFactory, FromArgMatches};
+    let mut command = Opts::command();
+    if launched {
+        // mpirun gives each rank a terminal of its own for its standard
+        // output, even when mpirun's own output goes to a file: clap would
+        // write its colours into that file.
+        command = command.color(ColorChoice::Never);
+    }
+    let command = command.mut_subcommand("count", |count| {
         count
             .mut_arg("format", |a| {
                 a.help("How to print the counts [default: text]")
@@ -178,6 +187,15 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
             })
     });
     Opts::from_arg_matches(&command.try_get_matches_from(args)?)
+}
+
+/// Whether a launcher started this process as a rank (OpenMPI's mpirun,
+/// PMIx or PMI launchers such as srun and MPICH's Hydra): its standard output
+/// may then be a terminal that is not the user's.
+pub fn under_a_launcher() -> bool {
+    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some())
 }
 
 /// Checks the arguments and picks the engine that will count, as `nqueens
@@ -227,7 +245,7 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Job, String> {
-        let opts = parse_from(args).map_err(|e| e.to_string())?;
+        let opts = parse_from(args, false).map_err(|e| e.to_string())?;
         check(opts)
     }
 
@@ -276,7 +294,7 @@ mod tests {
 
     #[test]
     fn help_names_the_flags_a_small_machine_and_root_need() {
-        let help = parse_from(["nqueens-mpi", "--help"])
+        let help = parse_from(["nqueens-mpi", "--help"], false)
             .unwrap_err()
             .to_string();
         assert!(
@@ -285,7 +303,7 @@ mod tests {
         );
         // The shared options said for ranks: no --slice here, memory per
         // rank; the options it lacks are not offered.
-        let help = parse_from(["nqueens-mpi", "count", "--help"])
+        let help = parse_from(["nqueens-mpi", "count", "--help"], false)
             .unwrap_err()
             .to_string();
         assert!(

@@ -150,13 +150,14 @@ fn main() -> std::process::ExitCode {
 /// Initializes MPI, runs, finalizes; returns this rank's exit status.
 fn start() -> u8 {
     nqueens_cli::limits::give_back_large_blocks();
+    let launched = cli::under_a_launcher();
     let Some(universe) = mpi::initialize() else {
         let _ = writeln!(io::stderr(), "error: MPI was already initialized");
         return 2;
     };
     let world = universe.world();
     abort_job_on_panic(world.rank(), world.size());
-    let status = run(&world);
+    let status = run(&world, launched);
     // MPI_Finalize on every rank, before the process exits.
     drop(universe);
     status
@@ -179,10 +180,11 @@ fn abort_job_on_panic(rank: i32, size: i32) {
 }
 
 /// Parses, counts, and prints on rank 0; returns this rank's exit status.
-fn run(world: &SimpleCommunicator) -> u8 {
+/// `launched`: whether a launcher started this rank ([`cli::parse`]).
+fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
     let rank = world.rank();
     let started = Instant::now();
-    let checked = cli::parse().map(|opts| {
+    let checked = cli::parse(launched).map(|opts| {
         cli::check(opts).and_then(|job| {
             let engine = nqueens::engine_by_name(job.engine)
                 .ok_or_else(|| format!("no engine called {}", job.engine))?;
@@ -512,7 +514,7 @@ mod tests {
     fn job(args: &[&str]) -> cli::Job {
         let mut argv = vec!["nqueens-mpi", "count"];
         argv.extend_from_slice(args);
-        cli::check(cli::parse_from(argv).unwrap()).unwrap()
+        cli::check(cli::parse_from(argv, false).unwrap()).unwrap()
     }
 
     /// The total is checked as `nqueens count` checks it before it is
