@@ -101,6 +101,7 @@ pub fn show_bytes(b: u64) -> String {
 /// The units [`show_duration`] writes a time in, from the shortest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Unit {
+    Milliseconds,
     Seconds,
     Minutes,
     Hours,
@@ -111,8 +112,11 @@ enum Unit {
 /// The unit [`show_duration`] picks for `seconds`.
 fn unit_of(seconds: f64) -> Unit {
     let s = seconds.max(0.0);
-    // 59.96 s is 0m 59s, not 60.0s (seconds are written to a tenth).
-    if s < 59.95 {
+    // 59.96 s is 0m 59s, not 60.0s (seconds are written to a tenth), and
+    // 0.9996 s is 1.0s, not 1000ms.
+    if s < 0.9995 {
+        Unit::Milliseconds
+    } else if s < 59.95 {
         Unit::Seconds
     } else if s < 3600.0 {
         Unit::Minutes
@@ -132,6 +136,9 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
     }
     let s = seconds.max(0.0);
     match unit {
+        // A tenth below 100 ms, as seconds are written; whole above.
+        Unit::Milliseconds if s < 0.099_95 => format!("{:.1}ms", s * 1000.0),
+        Unit::Milliseconds => format!("{:.0}ms", s * 1000.0),
         Unit::Seconds => format!("{s:.1}s"),
         Unit::Minutes => format!("{}m {:02}s", (s / 60.0) as u64, (s % 60.0) as u64),
         Unit::Hours => format!(
@@ -156,12 +163,13 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
     }
 }
 
-/// A time for people, in the one unit that suits it: `12.3s`, `3m 05s`,
-/// `1h 02m`, `2.6 days`, `16.7 years`; the one rule of every message that
-/// names a duration.
+/// A time for people, in the one unit that suits it: `41.5ms`, `612ms`, `12.3s`,
+/// `3m 05s`, `1h 02m`, `2.6 days`, `16.7 years`; the one rule of every
+/// message that names a duration.
 ///
 /// ```
 /// use nqueens::show_duration;
+/// assert_eq!(show_duration(0.0415), "41.5ms");
 /// assert_eq!(show_duration(12.34), "12.3s");
 /// assert_eq!(show_duration(185.0), "3m 05s");
 /// assert_eq!(show_duration(3720.0), "1h 02m");
@@ -213,6 +221,10 @@ mod tests {
         assert_eq!(show_bytes(1023), "1,023 bytes");
         assert_eq!(show_duration(59.99), "0m 59s");
         assert_eq!(show_duration(59.94), "59.9s");
+        assert_eq!(show_duration(0.9996), "1.0s");
+        assert_eq!(show_duration(0.9994), "999ms");
+        assert_eq!(show_duration(0.09996), "100ms");
+        assert_eq!(show_duration(0.09994), "99.9ms");
     }
 
     #[test]
@@ -225,6 +237,10 @@ mod tests {
 
     #[test]
     fn durations_read_naturally() {
+        // A dry run of a small board takes milliseconds: not "0.0s".
+        assert_eq!(show_duration(0.0), "0.0ms");
+        assert_eq!(show_duration(0.000_04), "0.0ms");
+        assert_eq!(show_duration(0.0123), "12.3ms");
         assert_eq!(show_duration(12.34), "12.3s");
         assert_eq!(show_duration(185.0), "3m 05s");
         assert_eq!(show_duration(3720.0), "1h 02m");
@@ -248,6 +264,8 @@ mod tests {
         assert_eq!(show_duration_as(45.6 * 3600.0, 2.6 * day), "1.9 days");
         assert_eq!(show_duration_as(45.6 * 3600.0, f64::INFINITY), "45h 36m");
         assert_eq!(show_duration_interval(1.5, 12.34), "1.5s to 12.3s");
+        assert_eq!(show_duration_interval(0.5, 1.2), "0.5s to 1.2s");
+        assert_eq!(show_duration_interval(0.012, 0.0151), "12.0ms to 15.1ms");
         let year = day * 365.25;
         assert_eq!(
             show_duration_interval(300.0 * day, 3.0 * year),

@@ -338,8 +338,8 @@ impl Projection {
     ///         "n = 18: {} tasks (join engine); nothing timed: the engine's own model",
     ///         grouped(plan.len() as u128)
     ///     ),
-    ///     "  CPU time: roughly 0.6s".to_string(),
-    ///     "  wall time: about 0.6s on 1 core, 0.3s on 2 cores".to_string(),
+    ///     "  CPU time: roughly 580ms".to_string(),
+    ///     "  wall time: about 580ms on 1 core, 290ms on 2 cores".to_string(),
     /// ]);
     /// # Ok::<(), nqueens::Error>(())
     /// ```
