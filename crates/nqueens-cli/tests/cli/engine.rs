@@ -683,6 +683,15 @@ fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
     let logged = run(&[&slice[..], &["--task-log", log.to_str().unwrap()]].concat()).code(0);
     assert!(logged.stderr.contains("takes roughly"), "{logged:?}");
     assert!(!logged.stderr.contains("add --"), "{logged:?}");
+    // The time is the engine's model, measured on one machine on a quiet
+    // day: it does not say "here" (where a busy day took twice as long).
+    assert!(
+        logged
+            .stderr
+            .contains("by the engine's model (--dry-run times it on this machine)")
+            && !logged.stderr.contains(" here"),
+        "{logged:?}"
+    );
     // A whole count asks for a checkpoint: its note comes before it counts,
     // and it is killed once the note is read.
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))

@@ -333,10 +333,13 @@ pub fn run(
         }
     }
     if n >= ENGINE_WARN && !pending.is_empty() {
-        // The engine's own cost model, for the tasks left.
+        // The engine's own cost model, for the tasks left: measured on one
+        // machine on a quiet day, not here (on a busy day the same machine
+        // took twice as long for n = 19 and 20), so it says whose it is.
         let rough = run.engine.rough_cpu_seconds(n) * pending.len() as f64 / plan.len() as f64;
         crate::exit::note!(
-            "note: counting n = {n} takes roughly {} on {} here{}",
+            "note: counting n = {n} takes roughly {} on {} by the engine's model (--dry-run \
+             times it on this machine){}",
             // (More threads than cores share them.)
             show_duration(rough / run.threads.min(nqueens::default_threads()) as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),

@@ -19,6 +19,12 @@
 //! 0.70, 0.62 and 0.70 at n = 24, 26 and 28 (dry runs). Odd and even boards
 //! grow differently, so there is a value for each n; below n = 16 the time
 //! falls about sevenfold a row.
+//!
+//! A model, not this machine: on 2026-11-29 the same machine took 20 s for
+//! `count 19 -j 1` and 67 s for `count 20 -j 1` (a build of 11-28 as long),
+//! twice the model, while sampled row splits of n = 27, which read far less
+//! memory, ran as fast as ever. So the note before a count names the model,
+//! and `--dry-run` is the measure of a machine.
 
 /// Seconds on one core for n = 16, 17, ... 28.
 const FROM_16: [f64; 13] = [
