@@ -101,6 +101,7 @@ pub fn show_bytes(b: u64) -> String {
 /// The units [`show_duration`] writes a time in, from the shortest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Unit {
+    Microseconds,
     Milliseconds,
     Seconds,
     Minutes,
@@ -113,8 +114,10 @@ enum Unit {
 fn unit_of(seconds: f64) -> Unit {
     let s = seconds.max(0.0);
     // 59.96 s is 0m 59s, not 60.0s (seconds are written to a tenth), and
-    // 0.9996 s is 1.0s, not 1000ms.
-    if s < 0.9995 {
+    // 0.9996 s is 1.0s, not 1000ms (and so for microseconds).
+    if s < 0.000_999_5 {
+        Unit::Microseconds
+    } else if s < 0.9995 {
         Unit::Milliseconds
     } else if s < 59.95 {
         Unit::Seconds
@@ -136,7 +139,9 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
     }
     let s = seconds.max(0.0);
     match unit {
-        // A tenth below 100 ms, as seconds are written; whole above.
+        // A tenth below 100, as seconds are written; whole above.
+        Unit::Microseconds if s < 0.000_099_95 => format!("{:.1}µs", s * 1e6),
+        Unit::Microseconds => format!("{:.0}µs", s * 1e6),
         Unit::Milliseconds if s < 0.099_95 => format!("{:.1}ms", s * 1000.0),
         Unit::Milliseconds => format!("{:.0}ms", s * 1000.0),
         Unit::Seconds => format!("{s:.1}s"),
@@ -163,9 +168,10 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
     }
 }
 
-/// A time for people, in the one unit that suits it: `41.5ms`, `612ms`, `12.3s`,
-/// `3m 05s`, `1h 02m`, `2.6 days`, `16.7 years`; the one rule of every
-/// message that names a duration.
+/// A time for people, in the one unit that suits it: `8.5µs`, `41.5ms`, `612ms`, `12.3s`,
+/// `3m 05s`, `1h 02m`, `2.6 days`, `16.7 years`; the rule of the notes
+/// that name a duration (a count's own line keeps seconds to the
+/// hundredth, `(67.30 s)`, which scripts read).
 ///
 /// ```
 /// use nqueens::show_duration;
@@ -237,9 +243,12 @@ mod tests {
 
     #[test]
     fn durations_read_naturally() {
-        // A dry run of a small board takes milliseconds: not "0.0s".
-        assert_eq!(show_duration(0.0), "0.0ms");
-        assert_eq!(show_duration(0.000_04), "0.0ms");
+        // A dry run of a small board takes milliseconds, the search of a
+        // small one microseconds: not "0.0s".
+        assert_eq!(show_duration(0.0), "0.0µs");
+        assert_eq!(show_duration(0.000_008_54), "8.5µs");
+        assert_eq!(show_duration(0.000_612), "612µs");
+        assert_eq!(show_duration(0.000_999_6), "1.0ms");
         assert_eq!(show_duration(0.0123), "12.3ms");
         assert_eq!(show_duration(12.34), "12.3s");
         assert_eq!(show_duration(185.0), "3m 05s");

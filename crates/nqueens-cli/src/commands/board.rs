@@ -240,8 +240,9 @@ fn report(n: usize, verdict: &Verdict, started: Instant) -> Outcome {
     let seconds = started.elapsed().as_secs_f64();
     if verdict.is_solution() {
         crate::exit::note!(
-            "verified: {}, no two attack each other ({seconds:.2} s in all)",
-            nqueens::plural(n as u128, "queen", "queens")
+            "verified: {}, no two attack each other ({} in all)",
+            nqueens::plural(n as u128, "queen", "queens"),
+            nqueens::show_duration(seconds)
         );
         Outcome::Yes
     } else {

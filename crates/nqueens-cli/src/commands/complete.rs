@@ -622,10 +622,10 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
 fn print_stats(on: bool, nodes: u64, forced: u64, started: Instant) {
     if on {
         crate::exit::note!(
-            "search: {} nodes, {} forced placements, {:.3} s",
+            "search: {} nodes, {} forced placements, {}",
             grouped(u128::from(nodes)),
             grouped(u128::from(forced)),
-            started.elapsed().as_secs_f64()
+            nqueens::show_duration(started.elapsed().as_secs_f64())
         );
     }
 }

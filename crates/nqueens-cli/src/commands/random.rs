@@ -68,14 +68,14 @@ pub fn run(a: RandomArgs) -> anyhow::Result<Outcome> {
     if stats {
         match method {
             RandomMethod::Uniform { index, of } => crate::exit::note!(
-                "uniform over {}: number {} in lexicographic order (from 0), seed {seed}, {:.3} s",
+                "uniform over {}: number {} in lexicographic order (from 0), seed {seed}, {}",
                 if of == 1 {
                     "the only solution".to_string()
                 } else {
                     format!("all {} solutions", grouped(of))
                 },
                 grouped(index),
-                started.elapsed().as_secs_f64()
+                nqueens::show_duration(started.elapsed().as_secs_f64())
             ),
             RandomMethod::MinConflicts { start, stats } => {
                 let from = match start {

@@ -178,10 +178,10 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
             };
             if stats {
                 crate::exit::note!(
-                    "construct: n = {}, O(1) per row and nothing stored: {:.3} s, writing (and \
+                    "construct: n = {}, O(1) per row and nothing stored: {}, writing (and \
                      checking) included",
                     grouped(n as u128),
-                    started.elapsed().as_secs_f64()
+                    nqueens::show_duration(started.elapsed().as_secs_f64())
                 );
             }
             Ok(outcome)
@@ -248,7 +248,7 @@ pub fn note_long_search(n: usize, start: MinConflictsStart) {
 /// The search's statistics, on stderr.
 pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
     crate::exit::note!(
-        "min-conflicts: n = {}, seed {seed}: {}, {}, {}, {}, {:.3} s",
+        "min-conflicts: n = {}, seed {seed}: {}, {}, {}, {}, {}",
         grouped(n as u128),
         nqueens::plural(
             u128::from(st.initial_conflicts),
@@ -258,7 +258,7 @@ pub fn print_stats(n: usize, seed: u64, st: &nqueens::MinConflictsStats) {
         nqueens::plural(u128::from(st.steps), "step", "steps"),
         nqueens::plural(u128::from(st.moves), "move", "moves"),
         nqueens::plural(u128::from(st.restarts), "restart", "restarts"),
-        st.seconds
+        nqueens::show_duration(st.seconds)
     );
 }
 

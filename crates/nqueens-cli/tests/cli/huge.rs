@@ -34,6 +34,11 @@ fn above_32_solve_prints_the_construction_and_says_why() {
     let (out, err) = both(&["solve", "40", "-a", "construct", "--stats", "-f", "none"]);
     assert_eq!(out, "");
     assert!(err.starts_with("construct: n = 40, O(1) per row"), "{err}");
+    // A time of microseconds is said in them, not as "0.000 s".
+    assert!(
+        err.contains("µs, writing") || err.contains("ms, writing"),
+        "{err}"
+    );
     // Up to 32 the default is still the lexicographically first solution.
     assert_eq!(
         run(&["solve", "8", "-f", "list"]).ok(),
@@ -250,6 +255,10 @@ fn random_is_uniform_below_16_and_says_so_above() {
         "{err}"
     );
     assert!(err.contains("seed 3"), "{err}");
+    assert!(
+        err.trim_end().ends_with("µs") || err.trim_end().ends_with("ms"),
+        "{err}"
+    );
     assert_eq!(run(&["random", "8", "--seed", "3", "-f", "list"]).ok(), out);
     let mut seen = BTreeSet::new();
     for seed in 0..40 {
