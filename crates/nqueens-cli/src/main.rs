@@ -10,14 +10,13 @@
 mod commands;
 mod output;
 
-use clap::Parser;
 use nqueens_cli::{exit, files, flags, limits, progress};
 
-use crate::flags::{Command, Opts};
+use crate::flags::Command;
 
 /// Parses the command line and runs the command.
 fn run() -> anyhow::Result<exit::Outcome> {
-    match Opts::try_parse()?.command {
+    match flags::parse_from(std::env::args_os())?.command {
         Command::Solve(a) => commands::solve::run(a),
         Command::Random(a) => commands::random::run(a),
         Command::All(a) => commands::all::run(a),

@@ -166,7 +166,8 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
     launched: bool,
 ) -> Result<Opts, clap::Error> {
     use clap::{ColorChoice, CommandFactory, FromArgMatches};
-    let mut command = Opts::command();
+    // `count --version` says the program's name, not nqueens-mpi-count.
+    let mut command = Opts::command().mut_subcommands(|c| c.display_name("nqueens-mpi"));
     if launched {
         // mpirun gives each rank a terminal of its own for its standard
         // output, even when mpirun's own output goes to a file: clap would
@@ -311,6 +312,18 @@ mod tests {
             "{help}"
         );
         assert!(help.contains("may use on each rank"), "{help}");
+    }
+
+    #[test]
+    fn the_version_names_the_program() {
+        let version = format!("nqueens-mpi {}\n", env!("CARGO_PKG_VERSION"));
+        for args in [
+            &["nqueens-mpi", "--version"][..],
+            &["nqueens-mpi", "count", "-V"],
+        ] {
+            let said = parse_from(args, false).unwrap_err().to_string();
+            assert_eq!(said, version);
+        }
     }
 
     #[test]

@@ -809,6 +809,17 @@ pub struct CompleteArgs {
     pub format: Option<CompleteFormat>,
 }
 
+/// Parses the command line (`args`, the program's name first). Every
+/// command's `--version` says `nqueens 0.1.0`, the program's name, as the
+/// program's own does (clap would say `nqueens-count 0.1.0`).
+pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
+    args: impl IntoIterator<Item = T>,
+) -> Result<Opts, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Opts::command().mut_subcommands(|c| c.display_name("nqueens"));
+    Opts::from_arg_matches(&command.try_get_matches_from(args)?)
+}
+
 /// A reader's error with its hint said in this program's flags (the
 /// library says it in its option names).
 pub fn in_flags(e: &nqueens::ParseError) -> String {

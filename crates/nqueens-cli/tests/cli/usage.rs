@@ -141,6 +141,10 @@ fn help_and_version() {
     let version = format!("nqueens {}\n", env!("CARGO_PKG_VERSION"));
     assert_eq!(run(&["--version"]).ok(), version);
     assert_eq!(run(&["-V"]).ok(), version);
+    // A command's own --version names the program (it said "nqueens-count").
+    for cmd in ["count", "solve", "serve"] {
+        assert_eq!(run(&[cmd, "--version"]).ok(), version);
+    }
     nq().arg("-h")
         .assert()
         .success()
