@@ -168,10 +168,10 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
     }
 }
 
-/// A time for people, in the one unit that suits it: `8.5µs`, `41.5ms`, `612ms`, `12.3s`,
-/// `3m 05s`, `1h 02m`, `2.6 days`, `16.7 years`; the rule of the notes
-/// that name a duration (a count's own line keeps seconds to the
-/// hundredth, `(67.30 s)`, which scripts read).
+/// A time for people, in the one unit that suits it: `8.5µs`, `41.5ms`,
+/// `612ms`, `12.3s`, `3m 05s`, `1h 02m`, `2.6 days`, `16.7 years`; the rule
+/// of the notes that name a duration (a count's own line keeps seconds to
+/// the hundredth, `(67.30 s)`, which scripts read).
 ///
 /// ```
 /// use nqueens::show_duration;
