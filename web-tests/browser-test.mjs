@@ -775,6 +775,7 @@ async function run() {
   await testTabs(url);
   await testMessagesFollowSize();
   await testPageAuditFindings(url);
+  await testLastStepHeldAndBfsJump(url);
   await screenshotEveryAlgorithm(url);
 
   step = 'no keyboard hints on a touch screen';
@@ -1365,6 +1366,55 @@ async function testPageAuditFindings(url) {
   await waitText('#status', /^1 queen, no conflicts$/, 'Enter on the focused square places a queen');
   ok(await page.isVisible(square(1, 2) + '.queen'), 'the queen is on (1, 2)');
   await page.click('#clear');
+}
+
+// From a second audit: a dead end at the last step the page held was
+// shown without its tag (a dead end is known by the step that leaves it,
+// not loaded yet), and bfs's "next backtrack" went to dequeues, named
+// backtracks.
+async function testLastStepHeldAndBfsJump(url) {
+  step = 'a dead end at the last step of a page is shown as one';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+  await page.selectOption('#n', '8');
+  await page.selectOption('#algo', 'heuristic');
+  // Step 4,000 of 8×8 heuristic ends the page's second page of 2,000 steps
+  // and stands on a dead end that step 4,001 leaves (so the API's tree says).
+  const at = await api(url, '/api/trace', { n: 8, algorithm: 'heuristic', offset: 3999, limit: 2 });
+  const node = at.tree.find((e) => e.id === at.events[0].node);
+  ok(at.events[0].step === 4000 && node && node.mark === 'dead_end' && at.events[1].node !== node.id,
+    `step 4000 of 8×8 heuristic stands on a dead end, left at step 4001 (node ${JSON.stringify(node)})`);
+  for (const how of ['go to', 'step on']) {
+    await page.click('#w-reset');
+    await goTo(1, 'the Watch at step 1');
+    if (how === 'go to') {
+      await goTo(4000, 'go to step 4000');
+    } else {
+      await goTo(3999, 'go to step 3999');
+      await page.click('#w-step');
+      await waitText('#c-steps', /^4000$/, 'step on to 4000');
+    }
+    await waitText('#w-event .ev-tag', /^⊘ a dead end: /, `${how} step 4000, the last of a page: its dead end is shown`);
+  }
+
+  step = "bfs's jump back up is named for what it goes to";
+  await page.click('#w-reset');
+  await page.selectOption('#n', '4');
+  await page.selectOption('#algo', 'bfs');
+  await goTo(1, 'bfs 4×4 at step 1');
+  await page.click('#w-next-backtrack');
+  await waitText('#w-event', /dequeue/, 'the jump lands on a dequeue');
+  const named = await page.$eval('#w-next-backtrack', (b) => [b.textContent.trim(), b.getAttribute('aria-label'), b.title]);
+  ok(named[0] === '↶ dequeue b' && named[1] === 'Next dequeue' && /does not backtrack/.test(named[2]),
+    `the button says dequeue (got ${JSON.stringify(named)})`);
+  ok(/↶ dequeues \(orange\)/.test(await page.getAttribute('#w-scrub', 'title')), "the timeline's orange marks are dequeues");
+  await page.click('#w-reset');
+  await page.selectOption('#algo', 'recursive');
+  await goTo(1, 'recursive 4×4 at step 1');
+  const back = await page.$eval('#w-next-backtrack', (b) => [b.textContent.trim(), b.getAttribute('aria-label')]);
+  ok(back[0] === '↶ backtrack b' && back[1] === 'Next backtrack', `another algorithm: backtrack again (got ${JSON.stringify(back)})`);
+  ok(/↶ backtracks \(orange\)/.test(await page.getAttribute('#w-scrub', 'title')), "the timeline's orange marks are backtracks again");
+  await page.click('#w-reset');
 }
 
 // A screenshot of every algorithm at 1280 and 400 px (the board, and the

@@ -128,6 +128,19 @@ export function prepare(w, t) {
   }
 }
 
+// bfs has no backtracks: its "next backtrack" jump goes to the dequeues
+// (its way back up), and the button and the timeline's marks say so.
+export function nameBack(button, scrub, w) {
+  const what = w && w.backName === 'dequeue' ? 'dequeue' : 'backtrack';
+  if (button.dataset.what === what) return button;
+  button.dataset.what = what;
+  button.setAttribute('aria-label', `Next ${what}`);
+  button.title = what === 'dequeue' ? 'Step on to the next dequeue: bfs does not backtrack, it takes the next board off its queue (b)' : 'Step on to the next backtrack (b)';
+  button.childNodes[1].textContent = ` ${what} `;
+  scrub.title = scrub.title.replace(/↶ \w+ \(orange\)/, `↶ ${what}s (orange)`);
+  return button;
+}
+
 // In a window, step index 0 (the step before the first held) is not shown.
 export const nodeAt = (w, k) => (k <= 0 ? (w.root && !w.offset ? w.root.id : null) : w.events[k - 1].node);
 export const viewAt = (w, k) => (k > 0 ? w.events[k - 1].view || null : null);

@@ -22,7 +22,7 @@ import { $, SVG_NS, h, plural, setText } from './dom.js';
 import { api } from './api.js';
 import { algorithmInfo, state } from './state.js';
 import { refresh, render, setNote, setStatus } from './board.js';
-import { countsAt, prepare, traceBase, viewAt } from './trace.js';
+import { countsAt, nameBack, prepare, traceBase, viewAt } from './trace.js';
 import { buildTree, growTree, showTree } from './tree.js';
 import { showStructure } from './structure.js';
 import { loadAbout, showAbout, showCode, showTextLegend, showWatchLegend } from './about.js';
@@ -276,7 +276,7 @@ export async function goToStep(value) {
     if (state.watch !== w) return;
     if (!(await loadWindow(w, step)) || state.watch !== w) return;
   }
-  for (let i = 0; i < 4 && step > end() && w.nextOffset !== null; i++) {
+  for (let i = 0; i < 4 && step >= end() && w.nextOffset !== null; i++) {
     if (!(await loadMore(w)) || state.watch !== w) return;
   }
   stepTo(step - w.offset);
@@ -406,7 +406,7 @@ export function showWatch() {
   $('w-back').disabled = !(on && (w.k > 0 || w.offset > 0));
   const ahead = (list) => on && (list.some((s) => s > w.k) || w.nextOffset !== null);
   $('w-next-solution').disabled = on && !ahead(w.solSteps);
-  $('w-next-backtrack').disabled = on && !ahead(w.backSteps);
+  nameBack($('w-next-backtrack'), $('w-scrub'), w).disabled = on && !ahead(w.backSteps);
   $('w-next-deadend').disabled = on && !ahead(w.deadSteps);
   render();
 }
@@ -436,7 +436,7 @@ export async function watchStep(delta) {
   }
   if (!(await ensureTrace())) return;
   const w = state.watch;
-  if (w.k >= w.events.length && w.nextOffset !== null && !(await loadMore(w))) return;
+  if (w.k + 1 >= w.events.length && w.nextOffset !== null && !(await loadMore(w))) return;
   if (state.watch !== w) return;
   if (w.k >= w.events.length) {
     watchMsg(w.truncated ? `That is step ${w.offset + w.events.length}, as far as this server traces the search.` : 'The search is over.');

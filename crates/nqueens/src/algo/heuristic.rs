@@ -344,6 +344,44 @@ mod tests {
         }
     }
 
+    /// At a step that takes a queen back, the text of the candidate list
+    /// marks that queen's column tried (✗), as the page's table does, not
+    /// "* trying" (the text and the table disagreed at every backtrack).
+    #[test]
+    fn a_candidate_taken_back_is_not_said_to_be_trying() {
+        use crate::algo::{Event, MarkKind, Replay};
+        use crate::sink::Sink;
+        use std::ops::ControlFlow;
+        struct Texts(Replay, usize);
+        impl Sink for Texts {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                let step = self.0.apply(event);
+                let text = self.0.structure_text().join("\n");
+                // The candidates, after the legend "(* trying, ✗ tried): ".
+                let list = text.split("tried): ").nth(1).unwrap_or_default();
+                match self.0.mark() {
+                    Some(m) if m.kind == MarkKind::Removed && !list.is_empty() => {
+                        self.1 += 1;
+                        assert!(!list.contains('*'), "{}: {text}", step.says);
+                    }
+                    Some(m) if m.kind == MarkKind::Placed => {
+                        assert!(list.contains('*'), "{}: {text}", step.says);
+                    }
+                    _ => {}
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        for n in 4..=6 {
+            let mut texts = Texts(Replay::new("heuristic", n), 0);
+            Heuristic.search(n, &mut texts).unwrap();
+            assert!(texts.1 > 0, "n = {n}: no step took a queen back");
+        }
+    }
+
     #[test]
     fn scores_order_the_candidates() {
         let mut rec = Recorder::default();

@@ -34,11 +34,16 @@ impl Replay {
         next: usize,
     ) -> Vec<String> {
         let mut out = Vec::new();
+        // The last candidate taken is being tried, unless this step takes
+        // its queen back: then it is done with, as those before it.
+        let taken_back = self
+            .mark
+            .is_some_and(|m| m.kind == MarkKind::Removed && m.row == row);
         let c: Vec<String> = candidates
             .iter()
             .enumerate()
             .map(|(k, &[c, f])| {
-                let mark = if k + 1 == next {
+                let mark = if k + 1 == next && !taken_back {
                     "*"
                 } else if k < next {
                     "✗"
