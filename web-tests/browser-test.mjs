@@ -1414,6 +1414,18 @@ async function testLastStepHeldAndBfsJump(url) {
   const back = await page.$eval('#w-next-backtrack', (b) => [b.textContent.trim(), b.getAttribute('aria-label')]);
   ok(back[0] === '↶ backtrack b' && back[1] === 'Next backtrack', `another algorithm: backtrack again (got ${JSON.stringify(back)})`);
   ok(/↶ backtracks \(orange\)/.test(await page.getAttribute('#w-scrub', 'title')), "the timeline's orange marks are backtracks again");
+
+  step = 'a jump that has not found its step yet says so';
+  // 8×8 bfs finds its first solution at step 14,981: one press looks five
+  // pages on ("No solution after step 1" read as the answer).
+  await page.click('#w-reset');
+  await page.selectOption('#n', '8');
+  await page.selectOption('#algo', 'bfs');
+  await goTo(1, 'bfs 8×8 at step 1');
+  await page.click('#w-next-solution');
+  await waitText('#w-msg', /^No solution after step 1 up to step \d+ \(loaded so far\): press again to look further\.$/, 'the first press');
+  await page.click('#w-next-solution');
+  await waitText('#w-event', /^Step 14981 of \d+\+?: /, 'the second press reaches the first solution');
   await page.click('#w-reset');
 }
 

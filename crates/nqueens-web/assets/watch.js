@@ -473,7 +473,7 @@ export async function jump(kind) {
   const list = listOf();
   const next = list.find((s) => s > w.k);
   if (next === undefined) {
-    watchMsg(`No ${what} after step ${w.offset + w.k}` + (w.truncated ? ` up to step ${w.offset + w.events.length}.` : ': the search has no more.'));
+    watchMsg(`No ${what} after step ${w.offset + w.k}` + (!w.truncated ? ': the search has no more.' : ` up to step ${w.offset + w.events.length}` + (w.nextOffset !== null ? ' (loaded so far): press again to look further.' : ', as far as this server traces the search.')));
     showWatch();
     return;
   }
