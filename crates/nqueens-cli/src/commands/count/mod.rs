@@ -13,7 +13,7 @@ use crate::commands::run_algo::Search;
 use crate::exit::{usage, Outcome};
 use crate::flags::values::EngineChoice;
 use crate::flags::{CountArgs, ReportFormat};
-use crate::limits::{show_bytes, COUNT_MAX};
+use crate::limits::{flag_bytes, show_bytes, COUNT_MAX};
 
 /// Runs `nqueens count`.
 pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
@@ -68,9 +68,10 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
     let needed = engine.memory(n, threads);
     if let (Some(limit), EngineChoice::Auto) = (a.target.memory.filter(|&m| needed > m), choice) {
         usage!(
-            "count {n} needs about {} even with the leanest engine ({}, on {}), more than \
-             --memory {}; raise --memory to at least that",
+            "count {n} needs about {} (--memory {} or more) even with the leanest engine ({}, on \
+             {}), more than --memory {}; raise --memory to at least that",
             show_bytes(needed),
+            flag_bytes(needed),
             engine.name(),
             plural(threads as u128, "thread", "threads"),
             show_bytes(limit)
@@ -86,9 +87,11 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             }
         };
         usage!(
-            "count {n} --engine {} needs about {} with {}, more than --memory {}; {instead}",
+            "count {n} --engine {} needs about {} (--memory {} or more) with {}, more than \
+             --memory {}; {instead}",
             engine.name(),
             show_bytes(needed),
+            flag_bytes(needed),
             plural(threads as u128, "thread", "threads"),
             show_bytes(limit)
         );
