@@ -96,8 +96,27 @@ fn too_large_beyond_the_table_reads_well() {
 fn estimates_read_as_english() {
     let out = run(&["estimate", "1", "--samples", "10"]).ok();
     assert!(out.starts_with("n = 1: about 1 solution (95%"), "{out}");
+    // An interval from few paths is said to hold Q(n) less often (not one
+    // without a spread: n = 1 above).
+    let r = run(&["estimate", "8", "--samples", "100"]).code(0);
+    assert!(
+        r.stderr
+            .starts_with("note: from fewer than 1,000 random paths the 95% interval"),
+        "{r:?}"
+    );
     let out = run(&["estimate", "8", "--samples", "1000", "--seed", "3"]).ok();
     assert!(out.contains(" solutions (95% interval"), "{out}");
+    assert!(
+        out.ends_with("(OEIS A000170), inside the interval\n"),
+        "{out}"
+    );
+    // Where the interval misses the published value, it says so.
+    let r = run(&["estimate", "20", "--samples", "100", "--seed", "6"]).code(0);
+    assert!(
+        r.stdout
+            .ends_with("Q(20) = 39,029,188,884 (OEIS A000170), OUTSIDE the interval\n"),
+        "{r:?}"
+    );
     let e = run(&["estimate", "129"]).error();
     assert!(e.contains("from 1 to 128"), "{e}");
     let e = run(&["estimate", "8", "--samples", "0"]).error();
