@@ -548,13 +548,13 @@ impl JoinEngine {
 
     /// Bytes to count `n` on `threads` threads with row tables built per
     /// task: the plan, the row tables kept (`cache` bytes, and a third more
-    /// for the allocator: see [`CACHE_SHARE`]) and the spares kept for their
-    /// memory, and each worker's lists (joined `chunks` at a time) and the
-    /// table it builds or reads.
+    /// for the allocator: [`CACHE_SHARE`] turned over) and the spares kept
+    /// for their memory, and each worker's lists (joined `chunks` at a time)
+    /// and the table it builds or reads.
     fn row_table_memory(n: usize, threads: usize, cache: u64, chunks: Chunks) -> u64 {
         plan_bytes(n)
             .saturating_add(16 << 20)
-            .saturating_add(cache.saturating_add(cache / 3))
+            .saturating_add((cache / CACHE_SHARE.0).saturating_mul(CACHE_SHARE.1))
             .saturating_add(spare_bytes(n / 2))
             .saturating_add(per_worker(n / 2, true, chunks).saturating_mul(threads as u64))
     }
