@@ -20,7 +20,7 @@ use nqueens::{grouped, plural};
 
 use crate::exit::{usage, Outcome};
 use crate::flags::{CompleteArgs, CompleteFormat, VerifyArgs, VerifyFormat};
-use crate::limits::{flag_bytes, show_bytes, COMPLETE_MEMORY, DRAW_MAX};
+use crate::limits::{flag_bytes, show_bytes, COMPLETE_MEMORY, DRAW_MAX, PROGRAM_MEMORY};
 use crate::output::{interrupt_flag, Out};
 use crate::progress::Progress;
 
@@ -410,11 +410,11 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         // boards up to 64 wide holds a few words a node.
         CompleteMode::First { .. } | CompleteMode::All { .. } => 1,
     };
-    let needed = nqueens::completion_memory(n, threads);
+    let needed = nqueens::completion_memory(n, threads).saturating_add(PROGRAM_MEMORY);
     if needed > run.memory {
         usage!(
             "completing {} {n}×{n} board may need {} (4 bytes a square, 2 bits a square of bit rows \
-             and 4 KiB for {}), more than \
+             and 4 KiB for {}, and {} for the program), more than \
              --memory {}{}; give --memory {} if the machine has it{}",
             nqueens::article(n as u128),
             show_bytes(needed),
@@ -423,6 +423,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             } else {
                 "its one board".to_string()
             },
+            show_bytes(PROGRAM_MEMORY),
             show_bytes(run.memory),
             if run.memory == COMPLETE_MEMORY {
                 " (the default)"

@@ -1,6 +1,7 @@
 //! `nqueens verify [FILE|-]`: is this placement a solution, and if not, why not.
 //!
-//! The input may be any text format that `solve`, `all` and `random` write;
+//! The input may be any format that `solve`, `all` and `random` write but
+//! the pictures (SVG and PNG);
 //! its first lines tell which ([`nqueens::sniff_format`]), or `--input` says
 //! so. The form chooses the path:
 //!
@@ -86,6 +87,12 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
     } = open(input)?;
     let (prefix, sniffed) = sniff(&mut reader).with_context(|| format!("cannot read {name}"))?;
     let form = a.input_format.map_or(sniffed, |f| f.format());
+    if is_picture(&prefix) {
+        usage!(
+            "{name} is a picture (SVG or PNG), not a placement: verify reads what solve, all and \
+             random write in the other formats (--format list, for example)"
+        );
+    }
     if !form.streams() {
         return whole(&name, prefix, reader, one_based, format, form);
     }
@@ -271,6 +278,13 @@ fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, InputFormat)> {
             return Ok((prefix, form));
         }
     }
+}
+
+/// Whether the input starts as our pictures do: PNG's signature, or an XML
+/// declaration or an `<svg` element (after any blank space).
+fn is_picture(prefix: &[u8]) -> bool {
+    let text = prefix.trim_ascii_start();
+    prefix.starts_with(b"\x89PNG") || text.starts_with(b"<svg") || text.starts_with(b"<?xml")
 }
 
 /// Drawn and LeetCode boards: the whole input, parsed at once, so it is

@@ -629,9 +629,9 @@ pub struct VerifyArgs {
     /// Columns in the input, and rows and columns in the report, count from 1.
     #[arg(long)]
     pub one_based: bool,
-    /// The form of the input: any text format that solve, all and random
-    /// write (default: told from the first lines; a lone `1` is the
-    /// one-square matrix).
+    /// The form of the input: any format that solve, all and random write
+    /// but the pictures (svg, png) (default: told from the first lines; a
+    /// lone `1` is the one-square matrix).
     #[arg(long = "input", value_name = "FORMAT", value_enum)]
     pub input_format: Option<InputForm>,
     /// How to print the report.
@@ -796,9 +796,10 @@ pub struct CompleteArgs {
     /// Print the search's nodes, forced placements and time to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// The most memory the search may use, such as 8G [default: 4G]; a
+    /// The most memory the program may use, such as 8G [default: 4G]; a
     /// board whose search could need more is refused before it starts (a
-    /// search takes up to 4 bytes a square, per thread with --count).
+    /// search takes up to 4 bytes a square, per thread with --count, and
+    /// the program 8 MiB).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
     /// With --count, a progress bar on stderr: auto shows it on a terminal.

@@ -67,6 +67,43 @@ pub fn spawn(args: &[&str]) -> std::process::Child {
         .unwrap()
 }
 
+/// The peak memory of `nqueens ARGS`, which must succeed, as GNU time
+/// measures it (`.ci/run` installs it). Not by `wait4` here: a child
+/// spawned from this process starts with its high-water mark, the test
+/// harness's peak carried across `exec`, whereas time forks from a small
+/// process of its own.
+pub fn peak_of(args: &[&str]) -> u64 {
+    let report = std::env::temp_dir().join(format!(
+        "nqueens-peak-{}-{}",
+        std::process::id(),
+        PEAKS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let out = std::process::Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("GNU time (/usr/bin/time, Debian's package time) measures peak memory");
+    assert!(
+        out.status.success(),
+        "nqueens {}: {}{}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    let _ = std::fs::remove_file(&report);
+    let kib: u64 = text.trim().parse().unwrap_or_else(|_| panic!("{text}"));
+    kib * 1024
+}
+
+/// Numbers the reports of [`peak_of`] apart.
+static PEAKS: AtomicUsize = AtomicUsize::new(0);
+
 /// Sends `signal` (such as `-INT`) to the process `pid` with kill(1).
 pub fn send_signal(pid: &str, signal: &str) {
     let sent = std::process::Command::new("kill")

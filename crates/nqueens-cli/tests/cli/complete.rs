@@ -474,8 +474,33 @@ fn a_search_that_could_outgrow_memory_is_refused_before_it_starts() {
     assert!(e.contains("more than --memory 1.0 KiB;"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(5));
     // Within the bound, the search runs.
-    let out = run(&["complete", "--n", "8", "--memory", "5K", "--format", "list"]).ok();
+    let e = run(&["complete", "--n", "8", "--memory", "8M"]).error();
+    assert!(e.contains("and 8.0 MiB for the program"), "{e}");
+    let out = run(&["complete", "--n", "8", "--memory", "9M", "--format", "list"]).ok();
     assert_eq!(out.trim().split(' ').count(), 8, "{out}");
+}
+
+/// The memory a refusal asks for is enough: given back, the whole process
+/// stays within it (the search's own bytes alone were 4.6 MiB short).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_memory_a_refusal_asks_for_is_enough() {
+    for n in ["1000", "3000"] {
+        let e = run(&["complete", "--n", n, "--memory", "1K"]).error();
+        let asked = e
+            .split("give --memory ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{e}"));
+        let bytes: u64 = asked.trim_end_matches('M').parse::<u64>().unwrap() << 20;
+        let args = ["complete", "--n", n, "--memory", asked, "--format", "list"];
+        let peak = peak_of(&args);
+        assert!(
+            peak <= bytes,
+            "nqueens {} peaked at {peak} bytes, over the {bytes} it asked for",
+            args.join(" ")
+        );
+    }
 }
 
 /// Endless, binary and enormous inputs end at once with a clear message.

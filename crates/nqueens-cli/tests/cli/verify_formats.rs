@@ -117,6 +117,29 @@ fn every_format_round_trips_through_verify() {
     }
 }
 
+/// The pictures are the formats verify does not read back: it says so,
+/// rather than that `<svg` is not a column number.
+#[test]
+fn pictures_are_refused_as_pictures() {
+    for format in ["svg", "png"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["solve", "8", "-f", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let file = TempFile::new(format, &out.stdout);
+        for input in [&[][..], &["--input", "list"][..]] {
+            let mut args = vec!["verify", file.arg()];
+            args.extend_from_slice(input);
+            let e = run(&args).error();
+            assert!(
+                e.contains("is a picture (SVG or PNG), not a placement"),
+                "{e}"
+            );
+        }
+    }
+}
+
 #[test]
 fn all_and_random_output_reads_back() {
     for format in FORMATS {

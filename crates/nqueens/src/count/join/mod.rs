@@ -657,9 +657,18 @@ impl Engine for JoinEngine {
                 let cache = Self::row_cache(n, threads, memory);
                 let chunks = Self::chunks(n, threads, memory);
                 let kept = if cache >= Self::every_row_table(n) {
-                    format!("every one of them kept, {} MiB", cache >> 20)
+                    format!(
+                        "every one of them kept, {}",
+                        crate::words::show_bytes(cache)
+                    )
+                } else if cache == 0 {
+                    "none kept but those in use".to_string()
                 } else {
-                    format!("{} MiB of them kept for all threads", cache >> 20)
+                    format!(
+                        "{} of them kept{}",
+                        crate::words::show_bytes(cache),
+                        if threads > 1 { " for all threads" } else { "" }
+                    )
                 };
                 // (Both sides' chunks are of one size, `Chunks::of`.)
                 debug_assert_eq!(chunks.east, chunks.west);

@@ -270,6 +270,17 @@ fn odd_boards_keep_every_row_table_the_memory_allows() {
     assert!(text.contains("every one of them kept"), "{text}");
     assert!(bytes > every && bytes <= 8 << 30);
     assert!(!JoinEngine.memory_plan(25, 2, None).1.contains("every one"));
+    // The tables kept are shared by the threads, if there are several, and
+    // said to a tenth of a MiB (a few MiB under a tight --memory was "3 MiB").
+    let shared = JoinEngine.memory_plan(24, 2, None).1;
+    assert!(
+        shared.contains("512.0 MiB of them kept for all threads"),
+        "{shared}"
+    );
+    let one = JoinEngine.memory_plan(24, 1, None).1;
+    assert!(one.contains("256.0 MiB of them kept;"), "{one}");
+    let tight = JoinEngine.memory_plan(20, 1, Some(31 << 20)).1;
+    assert!(tight.contains(" 4.1 MiB of them kept;"), "{tight}");
     // A small odd board with every row table kept counts as before.
     let mut plan = JoinPlan::build(13, Kernel::best(), 0);
     plan.rows.budget = JoinEngine::every_row_table(13) as usize;
