@@ -83,6 +83,11 @@
 //! so, and all exit 2. Resuming from a task log, rank 0 says on stderr what
 //! the log held, as `nqueens count` does.
 //!
+//! Ctrl-C (mpirun ends the ranks with SIGTERM), SIGTERM or SIGHUP on rank
+//! 0 makes it say, as `nqueens count` does, how many tasks had been counted
+//! and whether the task log keeps them ("run the same command to go on"),
+//! and exit with status 130; mpirun reports its own status.
+//!
 //! A panic on any rank must not leave the others waiting forever for a message
 //! that will never come, so a panic hook prints the panic and calls
 //! `MPI_Abort` on `MPI_COMM_WORLD`, which ends every rank of the job (exit
@@ -281,6 +286,10 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
         if let (Some(log), Some(path)) = (&log, &job.task_log) {
             say_what_the_log_holds(log, path, plan.len(), pending.len());
         }
+        let held = plan.len() - pending.len();
+        run::REPORTED.store(held, std::sync::atomic::Ordering::SeqCst);
+        run::LOGGED.store(held, std::sync::atomic::Ordering::SeqCst);
+        note_an_interruption(job.task_log.clone(), plan.len());
         let done = run::coordinate(
             world,
             plan.as_ref(),
@@ -465,6 +474,38 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
     if let Some(note) = nqueens_cli::files::resume_note(&from, tasks - left, tasks) {
         let _ = writeln!(err, "{note}");
     }
+}
+
+/// Rank 0: on Ctrl-C, SIGTERM or SIGHUP (mpirun passes an interruption on
+/// to the ranks as SIGTERM), says what `nqueens count` says, how far the
+/// count got and whether the task log keeps it, and exits with status 130.
+/// The other ranks end as the signal ends them.
+fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
+    use std::sync::atomic::Ordering::SeqCst;
+    let _ = ctrlc::set_handler(move || {
+        let reported = run::REPORTED.load(SeqCst);
+        let logged = run::LOGGED.load(SeqCst);
+        let grouped = |k: usize| nqueens::grouped(k as u128);
+        let kept = match &task_log {
+            Some(path) if logged == reported => format!(
+                "the task log '{}' has them: run the same command to go on",
+                path.display()
+            ),
+            Some(path) => format!(
+                "the task log '{}' has {} of them: run the same command to go on",
+                path.display(),
+                grouped(logged)
+            ),
+            None => "nothing was kept (use --task-log FILE to be able to resume)".to_string(),
+        };
+        let _ = writeln!(
+            io::stderr(),
+            "note: interrupted after {} of {} tasks; {kept}",
+            grouped(reported),
+            grouped(tasks)
+        );
+        std::process::exit(130);
+    });
 }
 
 /// Tasks counted in this job, by every rank.

@@ -2,6 +2,7 @@
 //! ([`coordinate`]), the other ranks ask, count and report ([`work`]); then
 //! [`combine`] gathers every rank's own sum on rank 0.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use mpi::point_to_point::{MatchedReceiveVec, Message, Status};
@@ -66,6 +67,12 @@ pub struct Coordinated {
     pub log_error: Option<TaskLogError>,
 }
 
+/// Rank 0: the tasks whose counts have reached it, and of them those its
+/// task log holds (a resumed log's included); what an interruption says.
+pub static REPORTED: AtomicUsize = AtomicUsize::new(0);
+/// See [`REPORTED`].
+pub static LOGGED: AtomicUsize = AtomicUsize::new(0);
+
 /// The task log, if any, that rank 0 appends each reported task to.
 struct Log {
     writer: Option<TaskLogWriter>,
@@ -74,12 +81,20 @@ struct Log {
 
 impl Log {
     fn record(&mut self, task: usize, tally: Tally) {
+        // Counted once written: an interruption never claims a task that
+        // the log lacks.
         if let Some(writer) = &mut self.writer {
-            if let Err(e) = writer.record(task, tally) {
-                self.error = Some(e);
-                self.writer = None;
+            match writer.record(task, tally) {
+                Ok(()) => {
+                    LOGGED.fetch_add(1, Ordering::SeqCst);
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    self.writer = None;
+                }
             }
         }
+        REPORTED.fetch_add(1, Ordering::SeqCst);
     }
 }
 
