@@ -483,11 +483,13 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
 fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
     use std::sync::atomic::Ordering::SeqCst;
     let _ = ctrlc::set_handler(move || {
-        let reported = run::REPORTED.load(SeqCst);
+        // Logged first: a task is logged before it counts as reported, so
+        // the log never seems to hold more than was reported.
         let logged = run::LOGGED.load(SeqCst);
+        let reported = run::REPORTED.load(SeqCst);
         let grouped = |k: usize| nqueens::grouped(k as u128);
         let kept = match &task_log {
-            Some(path) if logged == reported => format!(
+            Some(path) if logged >= reported => format!(
                 "the task log '{}' has them: run the same command to go on",
                 path.display()
             ),
