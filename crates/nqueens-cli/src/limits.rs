@@ -25,7 +25,8 @@ pub const HUGE_MAX: usize = 1 << 32;
 /// a search keeps a trail of up to every square of the board (4 bytes each,
 /// 17 GiB at the largest n = 65,536), so this refuses, before anything is
 /// allocated, boards above about n = 32,000 (one thread) on a machine that
-/// may not have the memory; the published instances (n ≤ 2,542) need 26 MB.
+/// may not have the memory; the published instances (n ≤ 2,547) need about
+/// 26 MiB for the search.
 pub const COMPLETE_MEMORY: u64 = 4 << 30;
 /// What `complete` counts for the program itself beside its search, within
 /// `--memory`: its code, the standard library's buffers and the threads'
@@ -35,7 +36,9 @@ pub const PROGRAM_MEMORY: u64 = 8 << 20;
 /// Above this, `all` without `--limit` would print billions of boards.
 pub const ALL_MAX: usize = 18;
 /// Above this, `count --algorithm` (a classic algorithm, one core, no
-/// symmetry) would run for hours: n = 16 takes seconds, 18 minutes.
+/// symmetry) would run for hours: with bitwise n = 16 takes seconds and
+/// 18 minutes; the slowest algorithm (recursive-board) takes minutes at
+/// n = 16 and hours at 18.
 pub const COUNT_MAX: usize = 18;
 /// From here on, `count` says how long it expects to take.
 pub const ENGINE_WARN: usize = 19;

@@ -227,11 +227,12 @@ fn min_conflicts(
 
 /// Says how long a search will take when that is a second or more: the
 /// greedy start needs about 0.05 s per million queens here (0.09 s with
-/// `--verify` or output), a random one about 1.7 s
-/// (`examples/min_conflicts_times.rs` measures both).
+/// `--verify` or output), a random one 3 to 4 s (2.9 to 4.6 s, median
+/// 3.8 s, seeds 1 to 5 of `examples/min_conflicts_times.rs`, which
+/// measures both; 1.7 s on a quieter day of the same machine).
 pub fn note_long_search(n: usize, start: MinConflictsStart) {
     let per_queen = match start {
-        MinConflictsStart::Random => 1.7e-6,
+        MinConflictsStart::Random => 3.5e-6,
         _ => 9e-8,
     };
     let seconds = n as f64 * per_queen;

@@ -79,7 +79,7 @@ fn count_help_states_the_engines_ranges_and_the_program_keeps_them() {
     let e = run(&["count", &(JOIN_MAX_N + 1).to_string(), "--engine", "join"]).error();
     assert!(e.contains(&format!("takes n up to {JOIN_MAX_N}")), "{e}");
     let e = run(&["count", &(COUNT_MAX + 1).to_string(), "-a", "bitwise"]).error();
-    assert!(e.contains(&format!("n = {COUNT_MAX} minutes")), "{e}");
+    assert!(e.contains(&format!("minutes at n = {COUNT_MAX}")), "{e}");
 }
 
 #[test]

@@ -22,7 +22,7 @@
 //! from a random board: a uniformly random permutation up to
 //! [`RANDOM_START_MAX`] queens, and above that the greedy start, a random
 //! permutation drawn row by row among the columns whose diagonals are still
-//! free (a random permutation costs about 1.7 s per million queens to repair,
+//! free (a random permutation costs 3 to 4 s per million queens to repair,
 //! the greedy one 0.03 s). Every solution can come out, but not with equal
 //! probability: local search finds some solutions more easily than others.
 //! [`random_solution`] says which method it used.
@@ -57,7 +57,7 @@ use crate::rng::Xoshiro256;
 pub const UNIFORM_MAX: usize = 15;
 
 /// Up to this many queens, [`random_solution`] repairs a uniformly random
-/// permutation (about 1.7 s at this size); above, a greedy random start.
+/// permutation (3 to 4 s at this size); above, a greedy random start.
 ///
 /// # Examples
 ///

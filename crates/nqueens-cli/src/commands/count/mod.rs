@@ -39,7 +39,7 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             };
             usage!(
                 "count {n} {flag}: n is too large for a classic algorithm on one core{what}, which \
-                 would need hours or more (n = 16 takes seconds, n = {COUNT_MAX} minutes); {instead}"
+                 would need hours or more (bitwise takes seconds at n = 16 and minutes at n = {COUNT_MAX}, the slowest algorithms minutes and hours); {instead}"
             );
         }
         let search = Search::from_args(&a.algo(), n)?;
