@@ -281,6 +281,10 @@ fn odd_boards_keep_every_row_table_the_memory_allows() {
     assert!(one.contains("256.0 MiB of them kept;"), "{one}");
     let tight = JoinEngine.memory_plan(20, 1, Some(31 << 20)).1;
     assert!(tight.contains(" 4.1 MiB of them kept;"), "{tight}");
+    let least = JoinEngine
+        .memory_plan(24, 1, Some(JoinEngine.memory(24, 1)))
+        .1;
+    assert!(least.contains("none kept but those in use;"), "{least}");
     // A small odd board with every row table kept counts as before.
     let mut plan = JoinPlan::build(13, Kernel::best(), 0);
     plan.rows.budget = JoinEngine::every_row_table(13) as usize;
