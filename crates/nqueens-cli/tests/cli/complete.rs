@@ -484,6 +484,7 @@ fn a_search_that_could_outgrow_memory_is_refused_before_it_starts() {
 /// stays within it (the search's own bytes alone were 4.6 MiB short).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
+#[ignore = "needs GNU time (/usr/bin/time), which .ci/run installs"]
 fn the_memory_a_refusal_asks_for_is_enough() {
     for n in ["1000", "3000"] {
         let e = run(&["complete", "--n", n, "--memory", "1K"]).error();
