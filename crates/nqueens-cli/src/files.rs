@@ -106,6 +106,63 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
     }
 }
 
+/// What keeps an interrupted count's tasks, for [`interrupted_note`].
+#[derive(Debug, Clone, Copy)]
+pub enum Kept<'a> {
+    /// `files` (in words, such as "the task log 'F'") hold every task
+    /// counted; `both` when they are two.
+    All { files: &'a str, both: bool },
+    /// `files` hold only `held` of the tasks counted (a log a little
+    /// behind the count, when the signal came between the two).
+    Some { files: &'a str, held: usize },
+    /// Nothing: `flags` (such as "--task-log FILE") would have kept them.
+    Nothing { flags: &'a str },
+}
+
+/// What an interrupted count says (`nqueens count` and `nqueens-mpi count`
+/// alike): how many of the `tasks` tasks were counted, and whether its
+/// files keep them.
+///
+/// ```
+/// use nqueens_cli::files::{interrupted_note, Kept};
+///
+/// let log = "the task log 'q.log'";
+/// assert_eq!(
+///     interrupted_note(3_048, 9_473, Kept::All { files: log, both: false }),
+///     "note: interrupted after 3,048 of 9,473 tasks; the task log 'q.log' has them: run the same command to go on"
+/// );
+/// assert_eq!(
+///     interrupted_note(12, 100, Kept::Nothing { flags: "--task-log FILE" }),
+///     "note: interrupted after 12 of 100 tasks; nothing was kept (use --task-log FILE to be able to resume)"
+/// );
+/// ```
+pub fn interrupted_note(done: usize, tasks: usize, kept: Kept<'_>) -> String {
+    let grouped = |k: usize| nqueens::grouped(k as u128);
+    let kept = match kept {
+        Kept::All { files, both } => format!(
+            "{files} {} them: run the same command to go on",
+            if both { "have" } else { "has" }
+        ),
+        Kept::Some { files, held } => format!(
+            "{files} {} {} of them: run the same command to go on",
+            if files.contains(" and ") {
+                "have"
+            } else {
+                "has"
+            },
+            grouped(held)
+        ),
+        Kept::Nothing { flags } => {
+            format!("nothing was kept (use {flags} to be able to resume)")
+        }
+    };
+    format!(
+        "note: interrupted after {} of {} tasks; {kept}",
+        grouped(done),
+        grouped(tasks)
+    )
+}
+
 /// The longest line read as a partial result: the library's own limit for
 /// one (64 KiB; a partial result is one short line).
 pub const PART_LINE_MAX: u64 = 64 << 10;

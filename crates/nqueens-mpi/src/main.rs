@@ -124,6 +124,7 @@ use nqueens::{count_json_line, count_text_line, Plan, Projection, Tally, TaskLog
 
 use crate::protocol::{Chunking, Dealer};
 use crate::run::PanicHook;
+use nqueens_cli::files::{interrupted_note, Kept};
 use nqueens_cli::flags::ReportFormat as Format;
 
 /// The exit status of a job ended by a panic (Rust's own status for a panic).
@@ -487,25 +488,20 @@ fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
         // the log never seems to hold more than was reported.
         let logged = run::LOGGED.load(SeqCst);
         let reported = run::REPORTED.load(SeqCst);
-        let grouped = |k: usize| nqueens::grouped(k as u128);
-        let kept = match &task_log {
-            Some(path) if logged >= reported => format!(
-                "the task log '{}' has them: run the same command to go on",
-                path.display()
-            ),
-            Some(path) => format!(
-                "the task log '{}' has {} of them: run the same command to go on",
-                path.display(),
-                grouped(logged)
-            ),
-            None => "nothing was kept (use --task-log FILE to be able to resume)".to_string(),
+        let files = task_log
+            .as_ref()
+            .map(|path| format!("the task log '{}'", path.display()));
+        let kept = match &files {
+            Some(files) if logged >= reported => Kept::All { files, both: false },
+            Some(files) => Kept::Some {
+                files,
+                held: logged,
+            },
+            None => Kept::Nothing {
+                flags: "--task-log FILE",
+            },
         };
-        let _ = writeln!(
-            io::stderr(),
-            "note: interrupted after {} of {} tasks; {kept}",
-            grouped(reported),
-            grouped(tasks)
-        );
+        let _ = writeln!(io::stderr(), "{}", interrupted_note(reported, tasks, kept));
         std::process::exit(130);
     });
 }

@@ -13,6 +13,7 @@ use nqueens::{Checkpoint, CheckpointFile};
 use nqueens::{Plan, Projection, Tally, TaskLog, TaskLogWriter};
 
 use crate::exit::Outcome;
+use crate::files::{interrupted_note, Kept};
 use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::ENGINE_WARN;
 use crate::output::Out;
@@ -403,19 +404,14 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        match kept_in(run) {
-            Some((files, both)) => crate::exit::note!(
-                "interrupted after {} of {} tasks; {files} {} them: run the same command to go on",
-                grouped(done as u128),
-                grouped(range.len() as u128),
-                if both { "have" } else { "has" },
-            ),
-            None => crate::exit::note!(
-                "interrupted after {} of {} tasks; nothing was kept (use --checkpoint FILE or --task-log FILE to be able to resume)",
-                grouped(done as u128),
-                grouped(range.len() as u128)
-            ),
-        }
+        let kept = kept_in(run);
+        let kept = match &kept {
+            Some((files, both)) => Kept::All { files, both: *both },
+            None => Kept::Nothing {
+                flags: "--checkpoint FILE or --task-log FILE",
+            },
+        };
+        crate::exit::note!("{}", interrupted_note(done, range.len(), kept));
         return Ok(Outcome::Interrupted);
     }
     let tally = done_before + result.tally;
