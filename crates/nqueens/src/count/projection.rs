@@ -281,7 +281,7 @@ impl Projection {
     /// let p = Projection::from_dry_run(&JoinEngine, 16, &d, 4, None, None);
     /// assert_eq!(p.lines()[..3], [
     ///     "n = 16: 1,000 tasks (join engine); timed 10 of them in 1.5s",
-    ///     "  CPU time: about 3m 20s (standard error 10%, 95% interval 2m 40s to 3m 59s)",
+    ///     "  CPU time: about 3m 20s at this machine's speed during the dry run (standard error 10%, 95% interval 2m 40s to 3m 59s)",
     ///     "  wall time: about 3m 20s on 1 core, 1m 40s on 2 cores",
     /// ]);
     /// ```
@@ -491,7 +491,7 @@ impl Projection {
             None => "one task timed: no interval; a longer dry run times more".to_string(),
         };
         format!(
-            "  CPU time: about {} ({interval})",
+            "  CPU time: about {} at this machine's speed during the dry run ({interval})",
             // In the unit of the interval's upper end, as its ends are.
             show_duration_as(self.projected_cpu_seconds, high)
         )
@@ -630,7 +630,7 @@ mod tests {
             p.lines()[..3],
             [
                 "n = 18: 12,345 tasks (join engine); timed 200 of them in 5.0s",
-                "  CPU time: about 2h 00m (standard error 10%, 95% interval 1h 36m to 2h 23m)",
+                "  CPU time: about 2h 00m at this machine's speed during the dry run (standard error 10%, 95% interval 1h 36m to 2h 23m)",
                 "  wall time: about 2h 00m on 1 core, 1h 00m on 2 cores, 1m 52s on 64 cores",
             ]
         );
@@ -640,7 +640,7 @@ mod tests {
         assert_eq!(p.cpu_seconds_low, Some(0.0));
         assert!(
             p.lines()[1]
-                .starts_with("  CPU time: about 2h 00m (standard error 60%, 95% interval up to "),
+                .starts_with("  CPU time: about 2h 00m at this machine's speed during the dry run (standard error 60%, 95% interval up to "),
             "{:?}",
             p.lines()
         );
