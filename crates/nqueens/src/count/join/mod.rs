@@ -173,7 +173,14 @@
 //! tables no longer fit the second-level cache); the order of classes
 //! reversed for the transpose, so that each pair of classes is counted on
 //! the other's task (`count 24 --dry-run`: 36.3 and 35.7 hours against
-//! 36.4 and 36.6; the pairs kept do not lean either way). Later, with the
+//! 36.4 and 36.6; the pairs kept do not lean either way). Other orders
+//! of the first halves did no better (any total order on them keeps each
+//! side's cut; the class is the least image under it): the halves
+//! compared with row 0 as the top bit, by a multiplicative hash, and
+//! complemented, against the order above, `count 24 --dry-run
+//! --dry-run-seconds 40` twice each, alternating: 22.8 and 22.2 hours,
+//! 22.6 and 23.2, 21.9 and 22.3 against 23.5 and 22.7 (the runs moved
+//! as much from one to the next). Later, with the
 //! leaf's three-way ORs (see `ones_grouped`), also left out: the group
 //! tables in a 2 MiB-aligned buffer on huge pages (`madvise`; 60 splits
 //! of n = 27 as before, so the lookups do not wait on the TLB), and the
