@@ -180,7 +180,15 @@
 //! complemented, against the order above, `count 24 --dry-run
 //! --dry-run-seconds 40` twice each, alternating: 22.8 and 22.2 hours,
 //! 22.6 and 23.2, 21.9 and 22.3 against 23.5 and 22.7 (the runs moved
-//! as much from one to the next). Later, with the
+//! as much from one to the next). Why the transpose leaves two thirds of
+//! the time for half the solutions: 20 sampled units of n = 22 took 0.67
+//! times as long with it (`join::sizes::transpose_gain_by_units`), of
+//! which the joins of the class itself were 1.4%; a join's time grows
+//! more slowly than the product of its lists (its bit splits drop a
+//! quarter of the pairs at each level), so a task that keeps a share s
+//! of its pairs takes more than s of its time, and an order of the
+//! classes deals the tasks shares spread from none to all, not whole
+//! tasks. Later, with the
 //! leaf's three-way ORs (see `ones_grouped`), also left out: the group
 //! tables in a 2 MiB-aligned buffer on huge pages (`madvise`; 60 splits
 //! of n = 27 as before, so the lookups do not wait on the TLB), and the
