@@ -327,13 +327,26 @@ impl ApiError {
 
     /// 403: a request that starts work, sent by a page of another site.
     pub fn forbidden_origin(origin: &str) -> ApiError {
+        // Only a web origin can be allowed: `null` (a page opened from a
+        // file, a sandboxed frame) and `file://` are not one.
+        let web = ["http://", "https://"]
+            .iter()
+            .any(|scheme| origin.len() > scheme.len() && origin.starts_with(scheme));
+        let how = if web {
+            format!(
+                "to allow that page, start the server with `nqueens serve --allow-origin {origin}`"
+            )
+        } else {
+            "only a page served over http:// or https:// can be allowed (`nqueens serve \
+             --allow-origin http://HOST:PORT`), not one opened from a file or a sandboxed frame"
+                .to_string()
+        };
         ApiError::new(
             403,
             "forbidden_origin",
             format!(
                 "requests that start work must come from this server's own page, not from \
-                 \"{origin}\"; to allow that page, start the server with `nqueens serve \
-                 --allow-origin {origin}`"
+                 \"{origin}\"; {how}"
             ),
         )
     }

@@ -1800,6 +1800,22 @@ mod shell {
             "forbidden_origin",
             "--allow-origin http://evil.example",
         );
+        // A page opened from a file sends "null", which no flag allows:
+        // the refusal says so rather than naming a flag value it refuses.
+        for origin in ["null", "file://"] {
+            let r = post_with(
+                &s,
+                "/api/count",
+                &format!("{json}Origin: {origin}\r\n"),
+                body,
+            );
+            r.assert_error(403, "forbidden_origin", "not one opened from a file");
+            let message = r.json()["error"]["message"].to_string();
+            assert!(
+                !message.contains(&format!("--allow-origin {origin}")),
+                "{message}"
+            );
+        }
         // The server's own page, and an allowed origin, pass.
         let own = format!("{json}Origin: http://{}\r\n", s.addr);
         assert_eq!(post_with(&s, "/api/solve", &own, body).status, 200);

@@ -96,9 +96,10 @@ pub(crate) fn leetcode(rows: &[(usize, String)]) -> Result<Placement, ParseError
             return Err(ParseError::at(
                 *line,
                 format!(
-                    "row {} (\"{text}\") has {width} {}, but the board has {n} rows; a board must be square",
+                    "row {} (\"{text}\") has {}, but the board has {}; a board must be square",
                     row + 1,
-                    if width == 1 { "square" } else { "squares" }
+                    crate::words::plural(width as u128, "square", "squares"),
+                    crate::words::plural(n as u128, "row", "rows"),
                 ),
             ));
         }

@@ -407,7 +407,10 @@ pub use crate::{
         check as check_known, total as known_total, unique as known_unique, KnownMismatch, A000170,
         A002562,
     },
-    parse::{parse_placements, parse_placements_as, parse_placements_with_blocked},
+    parse::{
+        parse_placements, parse_placements_as, parse_placements_part,
+        parse_placements_with_blocked, InputPart,
+    },
     // Reading placements of any size as they stream by, and checking them in
     // O(n) bits.
     read::{

@@ -146,6 +146,54 @@ pub fn parse_placements_as(
     format: InputFormat,
     one_based: bool,
 ) -> Result<Vec<Placement>, ParseError> {
+    parse_placements_part(text, format, one_based, InputPart::default())
+}
+
+/// Where a part of a longer input starts, for [`parse_placements_part`]:
+/// the lines and the boards of the parts before it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InputPart {
+    /// Lines before the part.
+    pub lines: usize,
+    /// Placements read from the parts before it.
+    pub boards: usize,
+}
+
+/// [`parse_placements_as`] for one part of a longer input, cut between two
+/// boards, so that an input of many drawn boards (`nqueens all 13 --format
+/// ascii` writes 25 MB) is read a part at a time in bounded memory: errors
+/// name the line in the whole input, and the closing line of `nqueens all`
+/// counts the boards of every part.
+///
+/// ```
+/// use nqueens::{parse_placements_part, InputFormat, InputPart};
+///
+/// let board = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n";
+/// let first = parse_placements_part(board, InputFormat::Drawn, false, InputPart::default())?;
+/// let part = InputPart { lines: 5, boards: first.len() };
+/// let last = format!("{board}2 solutions\n");
+/// assert_eq!(parse_placements_part(&last, InputFormat::Drawn, false, part)?.len(), 1);
+/// // A closing line that miscounts, and a bad square, are named by their
+/// // line in the whole input.
+/// let e = parse_placements_part(&format!("{board}3 solutions\n"), InputFormat::Drawn, false, part);
+/// assert!(e.unwrap_err().to_string().starts_with("line 11: the closing line says 3, but 2 boards"));
+/// let e = parse_placements_part(". Q . z\n", InputFormat::Drawn, false, part).unwrap_err();
+/// assert_eq!(e.line, Some(6));
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse_placements_as`].
+pub fn parse_placements_part(
+    text: &str,
+    format: InputFormat,
+    one_based: bool,
+    part: InputPart,
+) -> Result<Vec<Placement>, ParseError> {
+    let shift = |mut e: ParseError| {
+        e.line = e.line.map(|line| line + part.lines);
+        e
+    };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some((first_line, first)) = first_nonblank(text) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
@@ -156,27 +204,28 @@ pub fn parse_placements_as(
                 .chars()
                 .all(|c| c.is_whitespace() || board_cell(c).is_some()) =>
         {
-            Err(unexpected_for(first_line, first, DRAWN))
+            Err(shift(unexpected_for(first_line, first, DRAWN)))
         }
-        InputFormat::Drawn => drawn_boards(text),
-        InputFormat::Matrix => matrices(text),
+        InputFormat::Drawn => placements_of(boards(text, Squares::Drawn, false, part)?),
+        InputFormat::Matrix => placements_of(boards(text, Squares::Matrix, false, part)?),
         InputFormat::LeetCode
             if !first.starts_with('[')
                 || !first[1..]
                     .trim_start_matches(['[', ' ', '\t'])
                     .starts_with('"') =>
         {
-            Err(ParseError::at(
+            Err(shift(ParseError::at(
                 first_line,
                 "not a LeetCode board: one is a list of quoted rows, such as \
                  [\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]"
                     .to_string(),
-            ))
+            )))
         }
         InputFormat::Json | InputFormat::Pairs => {
             read_all(ColumnReader::new(text.as_bytes(), one_based).with_format(format))
+                .map_err(shift)
         }
-        _ => column_lists(text, one_based),
+        _ => column_lists(text, one_based).map_err(shift),
     }
 }
 
@@ -222,7 +271,7 @@ pub fn parse_placements_with_blocked(
     {
         return Err(unexpected_for(first_line, first, DRAWN));
     }
-    boards(text, Squares::Drawn, true)
+    boards(text, Squares::Drawn, true, InputPart::default())
 }
 
 /// The column-list forms, read by the one reader of them: the streaming
@@ -285,12 +334,7 @@ fn placements_of(boards: Vec<(Placement, Vec<Square>)>) -> Result<Vec<Placement>
 
 /// Drawn boards, one row per line, blank lines between boards.
 fn drawn_boards(text: &str) -> Result<Vec<Placement>, ParseError> {
-    placements_of(boards(text, Squares::Drawn, false)?)
-}
-
-/// 0/1 matrices, one row per line, blank lines between boards.
-fn matrices(text: &str) -> Result<Vec<Placement>, ParseError> {
-    placements_of(boards(text, Squares::Matrix, false)?)
+    placements_of(boards(text, Squares::Drawn, false, InputPart::default())?)
 }
 
 /// The squares of one row: true for a queen.
@@ -371,6 +415,7 @@ fn boards(
     text: &str,
     squares: Squares,
     blocked_ok: bool,
+    part: InputPart,
 ) -> Result<Vec<(Placement, Vec<Square>)>, ParseError> {
     let mut out = Vec::new();
     // (line number, cells) of the board being read.
@@ -387,14 +432,10 @@ fn boards(
                 return Err(ParseError::at(
                     *line,
                     format!(
-                        "row {} has {} {}, but the board has {n} rows; a board must be square",
+                        "row {} has {}, but the board has {}; a board must be square",
                         row + 1,
-                        cells.len(),
-                        if cells.len() == 1 {
-                            "square"
-                        } else {
-                            "squares"
-                        }
+                        crate::words::plural(cells.len() as u128, "square", "squares"),
+                        crate::words::plural(n as u128, "row", "rows"),
                     ),
                 ));
             }
@@ -414,7 +455,7 @@ fn boards(
     // The closing line, once read: its line and count.
     let mut closing: Option<(usize, u128)> = None;
     for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
+        let line_no = part.lines + i + 1;
         if line.trim().is_empty() {
             finish(&mut rows, &mut out)?;
             continue;
@@ -425,7 +466,7 @@ fn boards(
                 format!("text after the closing line (line {at}), which ends the boards"),
             ));
         }
-        if rows.is_empty() && !out.is_empty() {
+        if rows.is_empty() && (!out.is_empty() || part.boards > 0) {
             if let Some(count) = closing_count(line) {
                 closing = Some((line_no, count));
                 continue;
@@ -435,17 +476,15 @@ fn boards(
     }
     finish(&mut rows, &mut out)?;
     if let Some((at, count)) = closing {
-        if count != out.len() as u128 {
+        let above = part.boards + out.len();
+        if count != above as u128 {
             return Err(ParseError::at(
                 at,
                 format!(
-                    "the closing line says {count}, but {} {} above it",
-                    out.len(),
-                    if out.len() == 1 {
-                        "board is"
-                    } else {
-                        "boards are"
-                    }
+                    "the closing line says {}, but {} {} above it",
+                    crate::words::grouped(count),
+                    crate::words::grouped(above as u128),
+                    if above == 1 { "board is" } else { "boards are" }
                 ),
             ));
         }

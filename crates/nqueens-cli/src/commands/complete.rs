@@ -207,7 +207,7 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     let sniffed = nqueens::sniff_format(text.as_bytes(), true).unwrap_or(InputFormat::Columns);
     let form = a.input_format.map_or(sniffed, |f| f.format());
     // A drawn answer may mark blocked squares, as `complete` draws them:
-    // each must be one of the instance's.
+    // then exactly the instance's (below).
     let placements = match nqueens::parse_placements_with_blocked(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!(
@@ -252,6 +252,22 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
                         b.row + base,
                         b.col + base
                     ));
+                }
+            }
+            // A board that marks blocked squares (as `complete` draws them)
+            // must mark all of the instance's; one that marks none is a
+            // plain placement.
+            if !marked.is_empty() {
+                let mut drawn = marked.clone();
+                drawn.sort_unstable();
+                for b in instance.blocked() {
+                    if drawn.binary_search(&b).is_err() {
+                        problems.push(format!(
+                            "the board does not mark ({}, {}) blocked, which the instance does",
+                            b.row + base,
+                            b.col + base
+                        ));
+                    }
                 }
             }
             for &q in queens {

@@ -6,7 +6,9 @@
 //! so. The form chooses the path:
 //!
 //! - Drawn, LeetCode and 0/1 matrix boards, small by nature, are read whole
-//!   and parsed by `parse_placements_as`.
+//!   and parsed by `parse_placements_as`, up to 16 MiB; past that (the many
+//!   boards of `nqueens all 13`), 16 MiB of whole boards at a time
+//!   (`parse_placements_part`).
 //! - Column lists, JSON lines and `row, col;` pairs stream through a
 //!   [`ColumnReader`] in a fixed buffer, so a
 //!   billion columns from a file or a pipe take O(n) bits, not a string and a
@@ -40,7 +42,9 @@ use std::io::{self, BufReader, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use nqueens::{parse_placements_as, Attack, InputFormat, Placement};
+use nqueens::{
+    parse_placements_as, parse_placements_part, Attack, InputFormat, InputPart, Placement,
+};
 use nqueens::{
     sniff_format, ColumnReader, ReadError, Streamed, Verdict, CONFLICTS_KEPT, DETAIL_MAX,
 };
@@ -62,8 +66,8 @@ const PICTURE_MAX: usize = 100;
 const PIPE_KEEP: usize = 1 << 24;
 /// At most this much is read to tell a column list from a drawn board.
 const SNIFF_MAX: usize = 64 * 1024;
-/// The most bytes of a drawn or LeetCode board (read whole): 16 MiB, a drawn
-/// board of about 2,000 × 2,000 squares.
+/// The most bytes of a drawn or LeetCode board, and of the boards read at
+/// once: 16 MiB, a drawn board of about 2,000 × 2,000 squares.
 const WHOLE_MAX: usize = 16 << 20;
 /// Output waits until this much input has been read.
 const HOLD_INPUT: u64 = 1 << 20;
@@ -293,7 +297,7 @@ fn is_picture(prefix: &[u8]) -> bool {
 fn whole(
     name: &str,
     mut bytes: Vec<u8>,
-    reader: Box<dyn Read>,
+    mut reader: Box<dyn Read>,
     one_based: bool,
     format: VerifyFormat,
     form: InputFormat,
@@ -303,7 +307,7 @@ fn whole(
         usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
     }
     let room = (WHOLE_MAX + 1).saturating_sub(bytes.len()) as u64;
-    reader
+    (&mut reader)
         .take(room)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
@@ -311,11 +315,13 @@ fn whole(
         usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
     }
     if bytes.len() > WHOLE_MAX {
-        usage!(
-            "{name} is not a column list and is over {} MiB: drawn and LeetCode boards are read whole, up to that \
-             size; write a large board as a column list (one column per line, or [c0, c1, ...]), which is read as it streams",
-            WHOLE_MAX >> 20
-        );
+        if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
+            usage!(
+                "--format svg and png draw one board, but {name} holds over {} MiB of boards",
+                WHOLE_MAX >> 20
+            );
+        }
+        return in_batches(name, bytes, reader, one_based, format, form);
     }
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
@@ -344,6 +350,108 @@ fn whole(
         report.placement(placement)?;
     }
     report.finish()
+}
+
+/// Drawn, matrix and LeetCode input over [`WHOLE_MAX`], which is many
+/// boards (`nqueens all 13 --format ascii` writes 21 MB): read a batch of
+/// whole boards at a time, each batch cut after the last board that ends
+/// in the [`WHOLE_MAX`] bytes held, so that memory stays bounded; a board
+/// alone over that size is refused. Errors name the line in the whole
+/// input. `bytes` is the input's first [`WHOLE_MAX`] + 1 bytes.
+fn in_batches(
+    name: &str,
+    mut bytes: Vec<u8>,
+    mut reader: Box<dyn Read>,
+    one_based: bool,
+    format: VerifyFormat,
+    form: InputFormat,
+) -> anyhow::Result<Outcome> {
+    let mut report = Report::new(format, one_based, true);
+    report.several = true;
+    // Lines and bytes of the batches before this one.
+    let (mut lines, mut offset) = (0usize, 0usize);
+    let mut at_end = false;
+    while !bytes.is_empty() {
+        if !at_end {
+            let room = (WHOLE_MAX + 1).saturating_sub(bytes.len());
+            let had = bytes.len();
+            (&mut reader)
+                .take(room as u64)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {name}"))?;
+            at_end = bytes.len() - had < room;
+            if let Some(at) = bytes[had..].iter().position(|&b| b == 0) {
+                usage!(
+                    "{name} is binary (a NUL byte at offset {}), not a board: verify reads a column list or a drawn board",
+                    offset + had + at
+                );
+            }
+        }
+        let cut = if at_end {
+            bytes.len()
+        } else {
+            match last_board_end(&bytes, form) {
+                Some(cut) => cut,
+                None => usage!(
+                    "{name} is not a column list, and {} MiB of it from byte {offset} on hold no whole board: \
+                     drawn, matrix and LeetCode boards are read a board at a time, each up to that size; write a large \
+                     board as a column list (one column per line, or [c0, c1, ...]), which is read as it streams",
+                    WHOLE_MAX >> 20
+                ),
+            }
+        };
+        let rest = bytes.split_off(cut);
+        let text = match String::from_utf8(std::mem::replace(&mut bytes, rest)) {
+            Ok(text) => text,
+            Err(e) => usage!(
+                "{name} is not UTF-8 text (invalid byte at offset {}); verify reads a column list or a drawn board",
+                offset + e.utf8_error().valid_up_to()
+            ),
+        };
+        let part = InputPart {
+            lines,
+            boards: report.count,
+        };
+        let placements = match parse_placements_part(&text, form, one_based, part) {
+            Ok(p) => p,
+            Err(e) => usage!(
+                "cannot read a placement from {name}: {}",
+                crate::flags::in_flags(&e)
+            ),
+        };
+        for placement in &placements {
+            report.placement(placement)?;
+        }
+        report.out.release()?;
+        lines += text.bytes().filter(|&b| b == b'\n').count();
+        offset += text.len();
+    }
+    report.finish()
+}
+
+/// Where the last whole board of `bytes` ends (after its line break):
+/// boards are drawn with blank lines between them, and LeetCode boards
+/// one a line; `None` if no board ends in `bytes`.
+fn last_board_end(bytes: &[u8], form: InputFormat) -> Option<usize> {
+    let mut breaks = bytes
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &b)| b == b'\n')
+        .map(|(i, _)| i);
+    let mut end = breaks.next()?;
+    if form == InputFormat::LeetCode {
+        return Some(end + 1);
+    }
+    // The end of the last blank line: a line break whose line holds only
+    // white space, after another line break.
+    for start in breaks {
+        if bytes[start + 1..end].iter().all(u8::is_ascii_whitespace) {
+            return Some(end + 1);
+        }
+        end = start;
+    }
+    None
 }
 
 /// `--format svg|png` on a column list: at most [`PICTURE_MAX`] queens, read

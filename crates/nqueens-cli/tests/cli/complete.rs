@@ -278,8 +278,26 @@ fn verify_checks_a_candidate_against_the_instance() {
     let r = run_in(&args, ". q . .\n. . . q\nQ . . .\n. . q x\n").code(1);
     assert_eq!(
         r.stdout,
-        "not a completion of the instance:\n  the board marks (3, 3) blocked, which the instance does not\n"
+        "not a completion of the instance:\n  the board marks (3, 3) blocked, which the instance does not\n  the board does not mark (1, 0) blocked, which the instance does\n"
     );
+    // A drawn answer that marks blocked squares marks all of them: one
+    // left out is a problem (a board that marks none is a plain placement).
+    let two = TempFile::new(
+        "two.param",
+        b"letting n = 4\nletting blocks = [[1,1],[2,1]]\n",
+    );
+    let with_two = ["verify", "--instance", two.arg()];
+    for (form, blocked, free) in [("board", "×", "□"), ("ascii", "x", ".")] {
+        let answer = run(&["complete", two.arg(), "-f", form]).ok();
+        assert_eq!(answer.matches(blocked).count(), 2, "{answer}");
+        let unmarked = answer.replacen(blocked, free, 1);
+        let r = run_in(&with_two, unmarked.as_str()).code(1);
+        assert_eq!(
+            r.stdout,
+            "not a completion of the instance:\n  the board does not mark (0, 0) blocked, which the instance does\n",
+            "{form}"
+        );
+    }
     let r = run_in(&args, "1 3 0 0").code(1);
     assert!(
         r.stdout

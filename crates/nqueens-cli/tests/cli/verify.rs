@@ -256,6 +256,12 @@ fn non_square_board() {
         "{err}"
     );
     assert!(err.contains("a board must be square"), "{err}");
+    // One row is one row.
+    let err = run_in(&["verify"], "[\"\"]").error();
+    assert!(
+        err.contains("has 0 squares, but the board has 1 row;"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -345,7 +351,66 @@ fn endless_or_binary_input_is_refused_at_once() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("standard input is not a column list and is over 16 MiB"),
+        err.contains("standard input is not a column list, and 16 MiB of it from byte 0 on hold no whole board"),
+        "{err}"
+    );
+}
+
+/// What `all` writes in the drawn forms, many megabytes of small boards
+/// (25 MB for n = 13), is read back a part at a time: every board, the
+/// closing line's count checked against them all, and an error named by
+/// its line in the whole input. (Read whole, anything past 16 MiB was
+/// refused as too large a board.)
+#[test]
+fn many_drawn_boards_are_read_back_in_parts() {
+    for form in ["ascii", "matrix", "board"] {
+        let all = nq().args(["all", "13", "-f", form]).output().unwrap();
+        assert!(all.status.success());
+        assert!(all.stdout.len() > 16 << 20, "{form}: {}", all.stdout.len());
+        let out = nq()
+            .args(["verify", "-"])
+            .write_stdin(all.stdout.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "OK: all 73,712 placements are solutions\n",
+            "{form}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success() && out.stderr.is_empty(), "{form}");
+    }
+    let all = nq().args(["all", "13", "-f", "ascii"]).output().unwrap();
+    let text = String::from_utf8(all.stdout).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    // A bad square near the end, in the last part.
+    let at = lines.len() - 10;
+    let bad = lines[at].replacen('.', "z", 1);
+    lines[at] = &bad;
+    let out = nq()
+        .args(["verify", "-"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!("line {}: character", at + 1)),
+        "{err}"
+    );
+    // The closing line counts the boards of every part.
+    lines[at] = text.lines().nth(at).unwrap();
+    let closing = lines.len() - 1;
+    lines[closing] = "73,711 solutions";
+    let out = nq()
+        .args(["verify", "-"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the closing line says 73,711, but 73,712 boards are above it"),
         "{err}"
     );
 }
