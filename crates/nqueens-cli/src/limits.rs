@@ -54,6 +54,12 @@ pub const ESTIMATE_MAX: usize = 128;
 /// `trace` stops after this many steps unless `--max-steps` says otherwise;
 /// the page's server pages up to the same step.
 pub use nqueens::TRACE_STEPS;
+/// The most steps `trace --algorithm bfs` takes (`--max-steps`): the other
+/// algorithms trace in constant memory, but a bfs trace holds the search's
+/// queue of boards with their tree nodes, which grows as it runs: at n = 14
+/// 363 MB at step 4,000,000, 721 MB at 16,000,000, 1.4 GB at 40,000,000,
+/// and past 5 GB within 100 s of a whole search (some 400 million steps).
+pub const BFS_TRACE_STEPS: u64 = 16_000_000;
 /// `trace --format tree` draws the search tree's first this many nodes and
 /// says how many more there were: a line each (about 30 bytes) and 100 bytes
 /// of memory each while the trace runs, so a few megabytes at most, where

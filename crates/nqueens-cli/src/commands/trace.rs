@@ -570,6 +570,15 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
             algorithm.name()
         );
     }
+    if algorithm.name() == "bfs" && a.max_steps > crate::limits::BFS_TRACE_STEPS {
+        usage!(
+            "--max-steps {}: bfs is traced up to {} steps, since its trace holds the search's queue \
+             of boards, which grows as it runs (about 720 MB at step 16,000,000 of n = 14); \
+             `nqueens count N --algorithm bfs` runs the whole search in far less",
+            a.max_steps,
+            nqueens::grouped(u128::from(crate::limits::BFS_TRACE_STEPS))
+        );
+    }
     if a.structure && a.format != TraceFormat::Json {
         usage!("--structure adds the structure to JSON lines; add --format json");
     }

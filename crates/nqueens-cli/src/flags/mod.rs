@@ -709,7 +709,8 @@ pub struct TraceArgs {
     #[arg(long)]
     pub permutations: bool,
     /// Stop after K steps (default 4,000,000: enough for the first solution
-    /// of every algorithm up to n = 8).
+    /// of every algorithm up to n = 8; bfs at most 16,000,000, as its trace
+    /// holds the search's queue).
     #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = values::positive, default_value_t = crate::limits::TRACE_STEPS, hide_default_value = true)]
     pub max_steps: u64,
     /// Stop at the first solution (`first`) or at the K-th.

@@ -7,7 +7,8 @@ use super::*;
 use nqueens::{AUTO_JOIN_FROM, CONSTELLATION_MAX_N, JOIN_MAX_N, RANDOM_START_MAX, UNIFORM_MAX};
 use nqueens_cli::flags::values::{SERVE_COUNT_MAX, THREADS_MAX};
 use nqueens_cli::limits::{
-    ALL_MAX, COMPARE_FIRST_MAX, COMPARE_MAX, COUNT_MAX, DRAW_MAX, ESTIMATE_MAX, HUGE_MAX, SOLVE_MAX,
+    ALL_MAX, BFS_TRACE_STEPS, COMPARE_FIRST_MAX, COMPARE_MAX, COUNT_MAX, DRAW_MAX, ESTIMATE_MAX,
+    HUGE_MAX, SOLVE_MAX,
 };
 
 /// `nqueens ARGS --help`, its spaces and line breaks made one space.
@@ -145,6 +146,30 @@ fn other_commands_help_states_their_limits() {
         let r = run(&args);
         assert_eq!(r.code, 2, "{args:?}: {r:?}");
     }
+    // A bfs trace holds the search's queue, which grows step by step: its
+    // --max-steps is bounded, refused before anything is traced.
+    let bfs = ["trace", "14", "-a", "bfs", "-f", "json", "--max-steps"];
+    let past = (BFS_TRACE_STEPS + 1).to_string();
+    let err = run(&[&bfs[..], &[past.as_str()]].concat()).error();
+    assert!(
+        err.contains(&format!(
+            "bfs is traced up to {} steps",
+            grouped(BFS_TRACE_STEPS as usize)
+        )),
+        "{err}"
+    );
+    let edge = BFS_TRACE_STEPS.to_string();
+    let r = run(&[
+        "trace",
+        "6",
+        "-a",
+        "bfs",
+        "-f",
+        "json",
+        "--max-steps",
+        &edge,
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
     let r = run(&["solve", &SOLVE_MAX.to_string(), "--format", "list"]);
     assert!(r.stderr.is_empty(), "{r:?}");
 }
