@@ -302,19 +302,7 @@ fn whole(
     format: VerifyFormat,
     form: InputFormat,
 ) -> anyhow::Result<Outcome> {
-    let binary = |bytes: &[u8]| bytes.iter().position(|&b| b == 0);
-    if let Some(at) = binary(&bytes) {
-        usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
-    }
-    let room = (WHOLE_MAX + 1).saturating_sub(bytes.len()) as u64;
-    (&mut reader)
-        .take(room)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
-    if let Some(at) = binary(&bytes) {
-        usage!("{name} is binary (a NUL byte at offset {at}), not a board: verify reads a column list or a drawn board");
-    }
-    if bytes.len() > WHOLE_MAX {
+    if !fill(name, &mut bytes, &mut *reader, 0)? {
         if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
             usage!(
                 "--format svg and png draw one board, but {name} holds over {} MiB of boards",
@@ -323,13 +311,7 @@ fn whole(
         }
         return in_batches(name, bytes, reader, one_based, format, form);
     }
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => usage!(
-            "{name} is not UTF-8 text (invalid byte at offset {}); verify reads a column list or a drawn board",
-            e.utf8_error().valid_up_to()
-        ),
-    };
+    let text = text_of(name, bytes, 0)?;
     let placements = match parse_placements_as(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!(
@@ -352,8 +334,61 @@ fn whole(
     report.finish()
 }
 
+/// Reads on into `bytes` (the input from byte `offset` on) until it holds
+/// [`WHOLE_MAX`] + 1 bytes or the input ends, and says whether it ended. A
+/// NUL byte is refused: a binary file, or `/dev/zero`, at once (the bytes
+/// held are checked before any more are read).
+fn fill(
+    name: &str,
+    bytes: &mut Vec<u8>,
+    reader: &mut dyn Read,
+    offset: usize,
+) -> anyhow::Result<bool> {
+    let nul = |bytes: &[u8], from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == 0)
+            .map(|at| from + at)
+    };
+    let binary = |at: usize| {
+        anyhow::Error::new(UsageError(format!(
+            "{name} is binary (a NUL byte at offset {}), not a board: verify reads a column list or a drawn board",
+            offset + at
+        )))
+    };
+    if let Some(at) = nul(bytes, 0) {
+        return Err(binary(at));
+    }
+    let had = bytes.len();
+    let room = (WHOLE_MAX + 1).saturating_sub(had);
+    reader
+        .take(room as u64)
+        .read_to_end(bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if let Some(at) = nul(bytes, had) {
+        return Err(binary(at));
+    }
+    Ok(bytes.len() - had < room)
+}
+
+/// `bytes` (the input from byte `offset` on) as text, or the refusal of
+/// what is not UTF-8.
+fn text_of(name: &str, bytes: Vec<u8>, offset: usize) -> anyhow::Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::Error::new(UsageError(not_utf8(
+            name,
+            (offset + e.utf8_error().valid_up_to()) as u64,
+        )))
+    })
+}
+
+/// What verify says of input that is not UTF-8 at byte `offset`.
+fn not_utf8(name: &str, offset: u64) -> String {
+    format!("{name} is not UTF-8 text (invalid byte at offset {offset}); verify reads a column list or a drawn board")
+}
+
 /// Drawn, matrix and LeetCode input over [`WHOLE_MAX`], which is many
-/// boards (`nqueens all 13 --format ascii` writes 21 MB): read a batch of
+/// boards (`nqueens all 13 --format ascii` writes 25 MB): read a batch of
 /// whole boards at a time, each batch cut after the last board that ends
 /// in the [`WHOLE_MAX`] bytes held, so that memory stays bounded; a board
 /// alone over that size is refused. Errors name the line in the whole
@@ -373,19 +408,7 @@ fn in_batches(
     let mut at_end = false;
     while !bytes.is_empty() {
         if !at_end {
-            let room = (WHOLE_MAX + 1).saturating_sub(bytes.len());
-            let had = bytes.len();
-            (&mut reader)
-                .take(room as u64)
-                .read_to_end(&mut bytes)
-                .with_context(|| format!("cannot read {name}"))?;
-            at_end = bytes.len() - had < room;
-            if let Some(at) = bytes[had..].iter().position(|&b| b == 0) {
-                usage!(
-                    "{name} is binary (a NUL byte at offset {}), not a board: verify reads a column list or a drawn board",
-                    offset + had + at
-                );
-            }
+            at_end = fill(name, &mut bytes, &mut *reader, offset)?;
         }
         let cut = if at_end {
             bytes.len()
@@ -401,13 +424,7 @@ fn in_batches(
             }
         };
         let rest = bytes.split_off(cut);
-        let text = match String::from_utf8(std::mem::replace(&mut bytes, rest)) {
-            Ok(text) => text,
-            Err(e) => usage!(
-                "{name} is not UTF-8 text (invalid byte at offset {}); verify reads a column list or a drawn board",
-                offset + e.utf8_error().valid_up_to()
-            ),
-        };
+        let text = text_of(name, std::mem::replace(&mut bytes, rest), offset)?;
         let part = InputPart {
             lines,
             boards: report.count,
@@ -500,10 +517,11 @@ fn read_error(name: &str, e: ReadError, format: VerifyFormat) -> anyhow::Error {
     let message = match e {
         ReadError::Io(e) => return anyhow::Error::new(e).context(format!("cannot read {name}")),
         ReadError::TooMany { .. } => return too_big_to_draw(format),
-        ReadError::Parse(e) => format!("cannot read a placement from {name}: {}", crate::flags::in_flags(&e)),
-        ReadError::NotUtf8 { offset } => format!(
-            "{name} is not UTF-8 text (invalid byte at offset {offset}); verify reads a column list or a drawn board"
+        ReadError::Parse(e) => format!(
+            "cannot read a placement from {name}: {}",
+            crate::flags::in_flags(&e)
         ),
+        ReadError::NotUtf8 { offset } => not_utf8(name, offset),
         e => format!("cannot read a placement from {name}: {e}"),
     };
     anyhow::Error::new(UsageError(message))

@@ -387,28 +387,25 @@ fn many_drawn_boards_are_read_back_in_parts() {
     let at = lines.len() - 10;
     let bad = lines[at].replacen('.', "z", 1);
     lines[at] = &bad;
-    let out = nq()
-        .args(["verify", "-"])
-        .write_stdin(lines.join("\n"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = run_in(&["verify", "-"], lines.join("\n")).error();
     assert!(
         err.contains(&format!("line {}: character", at + 1)),
+        "{err}"
+    );
+    // A NUL byte in the last part is named by its offset in the whole input.
+    let mut binary = text.clone().into_bytes();
+    let nul = binary.len() - 100;
+    binary[nul] = 0;
+    let err = run_in(&["verify", "-"], binary).error();
+    assert!(
+        err.contains(&format!("a NUL byte at offset {nul}")),
         "{err}"
     );
     // The closing line counts the boards of every part.
     lines[at] = text.lines().nth(at).unwrap();
     let closing = lines.len() - 1;
     lines[closing] = "73,711 solutions";
-    let out = nq()
-        .args(["verify", "-"])
-        .write_stdin(lines.join("\n"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = run_in(&["verify", "-"], lines.join("\n")).error();
     assert!(
         err.contains("the closing line says 73,711, but 73,712 boards are above it"),
         "{err}"
