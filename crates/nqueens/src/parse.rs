@@ -151,6 +151,16 @@ pub fn parse_placements_as(
 
 /// Where a part of a longer input starts, for [`parse_placements_part`]:
 /// the lines and the boards of the parts before it.
+///
+/// ```
+/// use nqueens::{parse_placements_part, InputFormat, InputPart};
+///
+/// // The second part of an input whose first part held 5 lines, 1 board.
+/// let part = InputPart { lines: 5, boards: 1 };
+/// let e = parse_placements_part("Q Q\n", InputFormat::Drawn, false, part).unwrap_err();
+/// assert!(e.to_string().starts_with("line 6: "));
+/// assert_eq!(InputPart::default(), InputPart { lines: 0, boards: 0 });
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct InputPart {
     /// Lines before the part.
