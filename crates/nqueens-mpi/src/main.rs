@@ -300,6 +300,14 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
         );
         (done.own, done.work, Some((done, logged)))
     } else {
+        // Rank 0 says how far the count got (`note_an_interruption`); the
+        // others end a moment after it, since mpirun tears the job down as
+        // soon as one rank ends, and rank 0's note was lost in about one
+        // interruption in ten beside a busy loop.
+        let _ = ctrlc::set_handler(|| {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            std::process::exit(130);
+        });
         let (own, work) = run::work(world, plan.as_ref(), panic);
         (own, work, None)
     };
@@ -480,7 +488,8 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
 /// Rank 0: on Ctrl-C, SIGTERM or SIGHUP (mpirun passes an interruption on
 /// to the ranks as SIGTERM), says what `nqueens count` says, how far the
 /// count got and whether the task log keeps it, and exits with status 130.
-/// The other ranks end as the signal ends them.
+/// The other ranks end half a second after the signal, so that its note
+/// comes through mpirun first.
 fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
     use std::sync::atomic::Ordering::SeqCst;
     let _ = ctrlc::set_handler(move || {
