@@ -113,8 +113,13 @@ pub enum Kept<'a> {
     /// counted; `both` when they are two.
     All { files: &'a str, both: bool },
     /// `files` hold only `held` of the tasks counted (a log a little
-    /// behind the count, when the signal came between the two).
-    Some { files: &'a str, held: usize },
+    /// behind the count, when the signal came between the two); `both` as
+    /// for `All`.
+    Some {
+        files: &'a str,
+        both: bool,
+        held: usize,
+    },
     /// Nothing: `flags` (such as "--task-log FILE") would have kept them.
     Nothing { flags: &'a str },
 }
@@ -138,18 +143,14 @@ pub enum Kept<'a> {
 /// ```
 pub fn interrupted_note(done: usize, tasks: usize, kept: Kept<'_>) -> String {
     let grouped = |k: usize| nqueens::grouped(k as u128);
+    let have = |both: bool| if both { "have" } else { "has" };
     let kept = match kept {
-        Kept::All { files, both } => format!(
-            "{files} {} them: run the same command to go on",
-            if both { "have" } else { "has" }
-        ),
-        Kept::Some { files, held } => format!(
+        Kept::All { files, both } => {
+            format!("{files} {} them: run the same command to go on", have(both))
+        }
+        Kept::Some { files, both, held } => format!(
             "{files} {} {} of them: run the same command to go on",
-            if files.contains(" and ") {
-                "have"
-            } else {
-                "has"
-            },
+            have(both),
             grouped(held)
         ),
         Kept::Nothing { flags } => {

@@ -504,6 +504,7 @@ fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
             Some(files) if logged >= reported => Kept::All { files, both: false },
             Some(files) => Kept::Some {
                 files,
+                both: false,
                 held: logged,
             },
             None => Kept::Nothing {
