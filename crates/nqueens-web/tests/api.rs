@@ -1957,7 +1957,7 @@ mod shell {
     #[test]
     fn error_messages() {
         let s = start();
-        let cases: [(&str, &str); 17] = [
+        let cases: [(&str, &str); 18] = [
             ("/api/solve", ""),
             ("/api/solve", "[1]"),
             ("/api/solve", r#"{"n": 0}"#),
@@ -1976,6 +1976,10 @@ mod shell {
             (
                 "/api/trace",
                 r#"{"n": 8, "algorithm": "bitwise", "offset": 4000000}"#,
+            ),
+            (
+                "/api/trace",
+                r#"{"n": 14, "algorithm": "bitwise", "offset": 4000000}"#,
             ),
             (
                 "/api/trace",

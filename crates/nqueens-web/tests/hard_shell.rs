@@ -335,11 +335,32 @@ mod replies {
         // Past the furthest step the server traces, or past the end.
         let reach = Limits::default().trace_steps;
         ask(10, reach - 5).assert_error(422, "over_limit", "at most \"limit\": 5");
+        let r = ask(1, reach);
+        r.assert_error(422, "over_limit", "up to step");
+        assert_eq!(r.json()["error"]["steps"], reach);
         s.post(
             "/api/trace",
             &json!({"n": 4, "algorithm": "bitwise", "offset": 100_000}),
         )
         .assert_error(400, "invalid", "\"offset\" must be less");
+        // A search that ends before the furthest step: an offset past that
+        // step is refused with the search's own number of steps (it said
+        // the server's furthest step), and a page that asks past it gets
+        // the steps there are.
+        let stack = |offset: usize, limit: usize| {
+            s.post(
+                "/api/trace",
+                &json!({"n": 8, "algorithm": "stack", "offset": offset, "limit": limit}),
+            )
+        };
+        for offset in [reach, reach + 7, reach - 1] {
+            let r = stack(offset, 5);
+            r.assert_error(400, "invalid", "has 47567 steps");
+            assert_eq!(r.json()["error"]["steps"], 47_567);
+        }
+        let last = stack(47_560, 20_000).json();
+        assert_eq!(last["events"].as_array().expect("events").len(), 7);
+        assert_eq!(last["more"], false);
     }
 
     /// Pages of `limit` steps (or, with `limit` 0, pages without one)

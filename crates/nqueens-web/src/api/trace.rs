@@ -10,9 +10,11 @@
 //! returned is step `offset + 1`) and `"limit"` the most steps to return;
 //! the reply says whether more follow (`"more"`, and `"next_offset"`, the
 //! `offset` of the next page). Each request replays the search from its
-//! start, so `offset + limit` is at most [`Limits::trace_steps`] (by default
+//! start, so no page goes past step [`Limits::trace_steps`] (by default
 //! the CLI's [`TRACE_STEPS`], so that any step `nqueens trace` prints can be
-//! watched on the page). The steps passed over keep no tree, only what the
+//! watched on the page): `offset + limit` past it is refused when the
+//! search has steps there, and the refusal of an `offset` past it says how
+//! many steps the search has when it ends sooner. The steps passed over keep no tree, only what the
 //! search can come back to (its path, bfs's queue): the memory of a request
 //! grows with its page, not its offset ([`Replay::keep_new_nodes`]), except
 //! for bfs, whose queue grows as the search runs (see
@@ -365,14 +367,20 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let n = super::input::size(input.n, max, &format!("trace with {name}"))?;
     let reach = cx.limits.trace_steps.max(1);
     let offset = input.offset.unwrap_or(0);
-    if offset >= reach {
-        return Err(ApiError::over_limit(format!(
+    // An offset past what this server traces is refused, but only once the
+    // search is known to go that far: one that ends sooner gets the error
+    // of an offset past its last step, with its own number of steps. So
+    // the search is replayed up to `reach` all the same, and one step past
+    // it recorded to see whether there is one.
+    let past_reach = offset >= reach;
+    let beyond = || {
+        ApiError::over_limit(format!(
             "\"offset\" must be from 0 to {} (this server traces a search up to step {reach})",
             reach - 1
         ))
-        .with_steps(reach as u64));
-    }
-    let limit = match input.limit {
+        .with_steps(reach as u64)
+    };
+    let (limit, capped) = match input.limit {
         Some(limit) => {
             if limit == 0 || limit > cx.limits.trace_events {
                 return Err(ApiError::outside_one_to_cap(
@@ -383,20 +391,25 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
                     ),
                 ));
             }
-            if offset.saturating_add(limit) > reach {
-                return Err(ApiError::over_limit(format!(
-                    "\"offset\" + \"limit\" must be at most {reach} (this server traces a search \
-                     up to step {reach}); with \"offset\": {offset}, ask for at most \"limit\": {}",
-                    reach - offset
-                )));
-            }
-            limit
+            // Steps past `reach` are refused if the search has them.
+            let room = reach.saturating_sub(offset).max(1);
+            (limit.min(room), limit > room)
         }
-        None => DEFAULT_EVENTS
-            .min(cx.limits.trace_events)
-            .min(reach - offset)
-            .max(1),
+        None => (
+            DEFAULT_EVENTS
+                .min(cx.limits.trace_events)
+                .min(reach.saturating_sub(offset))
+                .max(1),
+            false,
+        ),
     };
+    let past_page = |written: usize| {
+        ApiError::over_limit(format!(
+            "\"offset\" + \"limit\" must be at most {reach} (this server traces a search up to \
+             step {reach}); with \"offset\": {offset}, ask for at most \"limit\": {written}"
+        ))
+    };
+    let offset = offset.min(reach);
     let cap = cx.limits.reply_bytes;
     let too_large = |hint: String| ApiError::reply_too_large(cap, &hint);
     let mut out = Capped::new(cap);
@@ -501,6 +514,15 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
             ))
             .with_steps(replay.steps()));
         }
+    }
+    // The search goes on past `reach` (the steps of the page were all
+    // written and another came).
+    let goes_past = truncated && !full && !late;
+    if past_reach {
+        return Err(beyond());
+    }
+    if capped && goes_past {
+        return Err(past_page(written));
     }
     if full && input.limit.is_some() {
         return Err(too_large(format!(
