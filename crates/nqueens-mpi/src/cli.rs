@@ -61,7 +61,7 @@ pub struct CountArgs {
     pub target: CountTarget,
     /// Tasks per chunk handed to a worker, from 1 up; by default
     /// max(1, tasks / (ranks × 16)).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", value_parser = nqueens_cli::flags::values::chunk)]
     pub chunk: Option<u32>,
     /// Plan the count and time a sample of its tasks on rank 0 instead of
     /// counting (as `nqueens count --dry-run`, one thread a rank); it takes
@@ -72,7 +72,7 @@ pub struct CountArgs {
     // `requires` go there and ignores them.
     /// With --dry-run: project the wall time on this many cores, 1 to
     /// 10,000,000 [default: the ranks].
-    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = nqueens_cli::flags::values::cores)]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; about 400 tasks, each kind's share rounded

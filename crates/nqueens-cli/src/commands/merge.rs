@@ -85,6 +85,13 @@ fn compare(
 ) -> anyhow::Result<Outcome> {
     let load = |path: &std::path::Path| match TaskLog::load(path) {
         Ok(Some(log)) => Ok(log),
+        // `-` is standard input for the parts, but a comparison reads two
+        // files.
+        Ok(None) if path.as_os_str() == "-" => Err(
+            "--compare reads two task log files, not standard input (`-`): give the second log's \
+             path"
+                .to_string(),
+        ),
         Ok(None) => Err(format!("the task log {} does not exist", path.display())),
         Err(e) => Err(e.to_string()),
     };

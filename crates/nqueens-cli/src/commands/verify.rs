@@ -97,10 +97,11 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
              random write in the other formats (--format list, for example)"
         );
     }
-    if !form.streams() {
-        return whole(&name, prefix, reader, one_based, format, form);
-    }
     let told = a.input_format.is_some();
+    if !form.streams() {
+        let read = whole(&name, prefix, reader, one_based, format, form);
+        return if told { read } else { read.map_err(guessed) };
+    }
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
     let columns = column_reader(reader, one_based, form, told);
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
@@ -145,6 +146,19 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     report.finish()
+}
+
+/// A refusal of input whose form was guessed from its first line, not told
+/// with `--input`: the library's "the form asked for" (it is told the form
+/// the sniffer chose) says instead where the form came from.
+fn guessed(e: anyhow::Error) -> anyhow::Error {
+    match e.downcast::<UsageError>() {
+        Ok(UsageError(text)) => anyhow::Error::new(UsageError(text.replace(
+            ", the form asked for,",
+            ", the form its first line looks like (--input reads it as another),",
+        ))),
+        Err(e) => e,
+    }
 }
 
 /// A reader of `src` in `form`, one that streams. Told column lists

@@ -512,7 +512,7 @@ pub struct CountArgs {
     pub dry_run: bool,
     /// With --dry-run: also project the wall time on this many cores (a
     /// cluster), 1 to 10,000,000.
-    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "K", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, value_parser = values::cores)]
     pub cores: Option<u64>,
     /// With --dry-run: time tasks for up to this many seconds (after the
     /// third, and two of each kind; about 400 tasks, each kind's share rounded
@@ -819,7 +819,33 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
 ) -> Result<Opts, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
     let command = Opts::command().mut_subcommands(|c| c.display_name("nqueens"));
-    Opts::from_arg_matches(&command.try_get_matches_from(args)?)
+    let matches = command
+        .clone()
+        .try_get_matches_from(args)
+        .map_err(|e| with_command_tip(e, &command))?;
+    Opts::from_arg_matches(&matches)
+}
+
+/// A flag that is another command's name (`nqueens solve 10 --all`) gets
+/// the tip to run that command, in place of clap's "to pass '--all' as a
+/// value, use '-- --all'", which would only make `--all` the board's size.
+fn with_command_tip(mut e: clap::Error, command: &clap::Command) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument || e.get(ContextKind::SuggestedArg).is_some() {
+        return e;
+    }
+    let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let name = flag.strip_prefix("--").unwrap_or_default().to_string();
+    if command.find_subcommand(&name).is_some() {
+        let tip = format!("`{name}` is a command of its own: nqueens {name} --help");
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
+    }
+    e
 }
 
 /// A reader's error with its hint said in this program's flags (the

@@ -91,6 +91,19 @@ pub fn threads(text: &str) -> Result<usize, String> {
     whole(text, 1, THREADS_MAX, "a number of threads", "2")
 }
 
+/// The most cores `count --dry-run --cores` projects for.
+pub const CORES_MAX: u64 = 10_000_000;
+
+/// `--cores K` of `count --dry-run`: 1 to [`CORES_MAX`].
+pub fn cores(text: &str) -> Result<u64, String> {
+    whole(text, 1, CORES_MAX, "a number of cores", "512")
+}
+
+/// `--chunk K` of `nqueens-mpi count`: tasks handed out at a time, 1 up.
+pub fn chunk(text: &str) -> Result<u32, String> {
+    whole(text, 1, u32::MAX, "a number of tasks", "16")
+}
+
 /// `--seed S`: any 64-bit number.
 pub fn seed(text: &str) -> Result<u64, String> {
     whole(text, 0, u64::MAX, "a seed", "7")

@@ -835,6 +835,9 @@ fn merge_compares_task_logs() {
     assert!(e.contains("for n = 11") && e.contains("for n = 10"), "{e}");
     // Nothing is resumed here: no advice to delete a file.
     assert!(!e.contains("delete"), "{e}");
+    // `-` is not standard input here (merge reads parts from it).
+    let e = run(&["merge", "--compare", a_s, "-"]).error();
+    assert!(e.contains("not standard input (`-`)"), "{e}");
     std::fs::remove_file(a).unwrap();
     std::fs::remove_file(b).unwrap();
 }

@@ -372,3 +372,20 @@ fn too_many_threads_are_an_error_not_a_panic() {
     );
     assert!(r.code == 0 && r.stdout.contains("n = 18: "), "{r:?}");
 }
+
+/// A task log given to another count, or to merge as if it were a part,
+/// is named for what it is, its plan's tasks written as every count is.
+#[test]
+fn a_task_log_of_another_count_is_named() {
+    let dir = scratch("other-log");
+    let log = dir.join("log");
+    run(&["count", "13", "--task-log", s(&log)]).ok();
+    let e = run(&["count", "12", "--task-log", s(&log)]).error();
+    assert!(e.contains("plan of 1,324 tasks"), "{e}");
+    let e = run(&["merge", s(&log)]).error();
+    assert!(
+        e.contains("its format is \"nqueens-task-log\", not \"nqueens-partial\""),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,7 +5,7 @@
 use super::*;
 
 use nqueens::{AUTO_JOIN_FROM, CONSTELLATION_MAX_N, JOIN_MAX_N, RANDOM_START_MAX, UNIFORM_MAX};
-use nqueens_cli::flags::values::{SERVE_COUNT_MAX, THREADS_MAX};
+use nqueens_cli::flags::values::{CORES_MAX, SERVE_COUNT_MAX, THREADS_MAX};
 use nqueens_cli::limits::{
     ALL_MAX, BFS_TRACE_STEPS, COMPARE_FIRST_MAX, COMPARE_MAX, COUNT_MAX, DRAW_MAX, ESTIMATE_MAX,
     HUGE_MAX, SOLVE_MAX,
@@ -172,6 +172,16 @@ fn other_commands_help_states_their_limits() {
     assert_eq!(r.code, 0, "{r:?}");
     let r = run(&["solve", &SOLVE_MAX.to_string(), "--format", "list"]);
     assert!(r.stderr.is_empty(), "{r:?}");
+    // The dry run's --cores: its range in words, as the help says it.
+    let cores = format!("1 to {}", grouped(CORES_MAX as usize));
+    says("count --help", &help(&["count"]), std::slice::from_ref(&cores));
+    for k in ["0".to_string(), (CORES_MAX + 1).to_string()] {
+        let err = run(&["count", "12", "--dry-run", "--cores", &k]).error();
+        assert!(
+            err.contains(&format!("a whole number from {cores}")),
+            "{err}"
+        );
+    }
 }
 
 /// docs/limits.md's table states each limit as the constants have it.

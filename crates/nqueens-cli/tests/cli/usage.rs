@@ -44,6 +44,26 @@ fn unknown_subcommand_and_arguments() {
     run(&["count", "--limit", "3"]).error();
 }
 
+/// A flag that is another command's name points to that command; clap's
+/// own tip ("to pass '--all' as a value, use '-- --all'") would only make
+/// it the board's size.
+#[test]
+fn a_command_given_as_a_flag_points_to_the_command() {
+    for (args, command) in [
+        (&["solve", "10", "--all"][..], "all"),
+        (&["solve", "10", "--count"], "count"),
+        (&["random", "--solve", "8"], "solve"),
+    ] {
+        let e = run(args).error();
+        let tip = format!("tip: `{command}` is a command of its own: nqueens {command} --help");
+        assert!(e.contains(&tip), "{args:?}: {e}");
+        assert!(!e.contains("as a value"), "{args:?}: {e}");
+    }
+    // A misspelt flag still gets clap's suggestion.
+    let e = run(&["count", "10", "--uniq"]).error();
+    assert!(e.contains("'--unique'"), "{e}");
+}
+
 /// An option that needs another (`requires`) is refused beside an option
 /// that the one it needs conflicts with: clap lets `requires` go there, so
 /// each also conflicts with what the one it needs conflicts with. These

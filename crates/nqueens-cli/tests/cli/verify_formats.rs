@@ -196,6 +196,18 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
             "{out:?}"
         );
     }
+    // Not told, the form was guessed from the first line: the message
+    // says so, not that it was asked for.
+    for text in ["Z . . .\n", "１ ３ ０ ２\n"] {
+        let out = verify(&[], text);
+        assert_eq!(out.code, 2, "{out:?}");
+        assert!(
+            out.stderr
+                .contains("expected a drawn board, the form its first line looks like")
+                && !out.stderr.contains("asked for"),
+            "{out:?}"
+        );
+    }
     let out = verify(&["--input", "list"], leetcode);
     assert_eq!(out.code, 2, "{out:?}");
     assert!(

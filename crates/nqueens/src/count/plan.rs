@@ -232,8 +232,9 @@ pub(crate) const PLAN_TASKS_MAX: usize = 1 << 24;
 pub(crate) fn beyond_any_plan(tasks: usize, what: &str) -> Option<String> {
     (tasks > PLAN_TASKS_MAX).then(|| {
         format!(
-            "the header says {tasks} tasks, more than any plan has (at most {PLAN_TASKS_MAX}): \
-             the {what} is damaged"
+            "the header says {} tasks, more than any plan has (at most {}): the {what} is damaged",
+            crate::words::grouped(tasks as u128),
+            crate::words::grouped(PLAN_TASKS_MAX as u128)
         )
     })
 }

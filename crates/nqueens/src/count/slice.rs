@@ -301,11 +301,13 @@ fn split_checksum(text: &str) -> Option<(String, &str)> {
     (rest[end..].trim_end() == "\"}").then(|| (format!("{}}}", &text[..at]), &rest[..end]))
 }
 
-/// The first look: which format, which version.
+/// The first look: which format, which version. (Any JSON value for the
+/// version: a task log's header has a number there, and it is named by its
+/// format.)
 #[derive(Deserialize)]
 struct Probe {
     format: Option<String>,
-    version: Option<String>,
+    version: Option<serde_json::Value>,
 }
 
 impl PartialResult {
@@ -372,9 +374,13 @@ impl PartialResult {
             file: file.clone(),
             reason,
         };
-        let probe: Probe = serde_json::from_str(text).map_err(|e| json(not_json(text, &e)))?;
+        // The first JSON value only: a file of several lines (a task log, a
+        // checkpoint) is named by its first line's format.
+        let mut first = serde_json::Deserializer::from_str(text);
+        let probe = Probe::deserialize(&mut first).map_err(|e| json(not_json(text, &e)))?;
         match probe.format.as_deref() {
-            Some(FORMAT_NAME) => {}
+            // A part is one JSON object: nothing may follow it.
+            Some(FORMAT_NAME) => first.end().map_err(|e| json(e.to_string()))?,
             Some(other) => {
                 return Err(json(format!(
                     "its format is {other:?}, not {FORMAT_NAME:?}"
@@ -382,7 +388,12 @@ impl PartialResult {
             }
             None => return Err(json(format!("it has no \"format\":\"{FORMAT_NAME}\""))),
         }
-        if let Some(version) = probe.version {
+        let version = match probe.version {
+            None => None,
+            Some(serde_json::Value::String(version)) => Some(version),
+            Some(other) => return Err(json(format!("its \"version\" is {other}, not text"))),
+        };
+        if let Some(version) = version {
             if format_version(&version) != Some(FORMAT_VERSION) {
                 return Err(SliceError::UnsupportedFormat {
                     file,
@@ -390,10 +401,12 @@ impl PartialResult {
                 });
             }
         }
-        let edited = |checksum: &str, crc: &str| {
+        // The message does not name the checksum that would match: that
+        // would make a hand-edited part pass as easily as a fixed one.
+        let edited = |checksum: &str| {
             json(format!(
-                "its checksum {checksum:?} does not match its contents ({crc:?}): the file was \
-                 edited or damaged"
+                "its checksum {checksum:?} does not match its contents: the file was edited or \
+                 damaged"
             ))
         };
         let no_checksum =
@@ -407,7 +420,7 @@ impl PartialResult {
                     None => no_checksum(),
                     Some((body, checksum)) => {
                         match format!("{:08x}", crc32fast::hash(body.as_bytes())) {
-                            crc if crc != checksum => edited(checksum, &crc),
+                            crc if crc != checksum => edited(checksum),
                             _ => json(e.to_string()),
                         }
                     }
@@ -422,7 +435,7 @@ impl PartialResult {
         };
         let crc = wire.checksum();
         if checksum != crc {
-            return Err(edited(&checksum, &crc));
+            return Err(edited(&checksum));
         }
         let slice: Slice = wire
             .slice
@@ -614,7 +627,10 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
                 format!("a split into {} slices", p.slice.count)
             }),
             ("total_tasks", |p| {
-                format!("a plan of {} tasks", p.total_tasks)
+                format!(
+                    "a plan of {} tasks",
+                    crate::words::grouped(p.total_tasks as u128)
+                )
             }),
             ("fingerprint", |p| {
                 format!("the plan with fingerprint {:?}", p.fingerprint)
@@ -1031,6 +1047,18 @@ mod tests {
         assert!(msg.starts_with(&path.display().to_string()), "{msg}");
         assert!(msg.contains("is not an nqueens partial result"), "{msg}");
 
+        // A task log given by mistake is named by its format (its header's
+        // version is a number, and its task lines follow: the parser's own
+        // words were said instead).
+        let mut log = crate::TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+        let line = log.record(3, Tally::default()).unwrap();
+        std::fs::write(&path, format!("{}{line}", log.header_line())).unwrap();
+        let msg = PartialResult::load(&path).unwrap_err().to_string();
+        assert!(
+            msg.ends_with("its format is \"nqueens-task-log\", not \"nqueens-partial\""),
+            "{msg}"
+        );
+
         let e = PartialResult::load(&dir.join("none.json")).unwrap_err();
         assert!(matches!(e, SliceError::Io { .. }), "{e}");
         assert!(e.to_string().contains("none.json"), "{e}");
@@ -1081,6 +1109,12 @@ mod tests {
             let e = PartialResult::from_json(text).unwrap_err();
             assert!(matches!(e, SliceError::Json { .. }), "{text}: {e}");
             assert!(e.to_string().contains(words), "{text}: {e}");
+            // The checksum that would seal an edited part is not given away.
+            if words == "edited or damaged" {
+                let sealed = reseal(text);
+                let sealing = &sealed[sealed.len() - 10..sealed.len() - 2];
+                assert!(!e.to_string().contains(sealing), "{text}: {e}");
+            }
         }
         for other in ["1", "3"] {
             let text = good.replace("partial format 2", &format!("partial format {other}"));

@@ -186,7 +186,10 @@ impl Header {
     fn describe(&self) -> String {
         format!(
             "n = {}, the {} engine's plan of {} tasks (fingerprint {})",
-            self.n, self.engine, self.tasks, self.fingerprint
+            self.n,
+            self.engine,
+            crate::words::grouped(self.tasks as u128),
+            self.fingerprint
         )
     }
 }
@@ -617,7 +620,7 @@ impl TaskLog {
                         line,
                         format!(
                             "there is no task {index}: the plan has {} tasks",
-                            log.header.tasks
+                            crate::words::grouped(log.header.tasks as u128)
                         ),
                     )
                 })?;
@@ -696,8 +699,10 @@ impl TaskLog {
         };
         if !within {
             return Err(malformed(format!(
-                "the file is larger than a task log of {tasks} tasks can be ({limit} bytes): it \
-                 is not one, or it was damaged"
+                "the file is larger than a task log of {} tasks can be ({} bytes): it is not \
+                 one, or it was damaged",
+                crate::words::grouped(tasks as u128),
+                crate::words::grouped(u128::from(limit))
             )));
         }
         let text = String::from_utf8(bytes)

@@ -263,8 +263,8 @@ pub enum CheckpointError {
 
     /// A task index that the plan does not have.
     #[error(
-        "{}, line {line}: there is no task {index}: the plan has {tasks} tasks, numbered 0 to {}",
-        which(.path), .tasks.saturating_sub(1)
+        "{}, line {line}: there is no task {index}: the plan has {} tasks, numbered 0 to {}",
+        which(.path), crate::words::grouped(*.tasks as u128), .tasks.saturating_sub(1)
     )]
     TaskOutOfRange {
         /// The file, when the checkpoint came from one.
@@ -355,9 +355,9 @@ pub enum CheckpointError {
 
     /// The file is larger than a checkpoint of its plan can be.
     #[error(
-        "{} is larger than a checkpoint of {tasks} tasks can be ({limit} bytes): it is not \
-         one, or it was damaged",
-        which(.path)
+        "{} is larger than a checkpoint of {} tasks can be ({} bytes): it is not one, or it \
+         was damaged",
+        which(.path), crate::words::grouped(*.tasks as u128), crate::words::grouped(u128::from(*.limit))
     )]
     TooLarge {
         /// The file.
@@ -678,19 +678,23 @@ impl Checkpoint {
                 ));
             }
             if let Some(rest) = raw.strip_prefix("end ") {
-                let expected = format!(
-                    "{} {:08x}",
-                    ck.done.len(),
-                    crc32fast::hash(&text.as_bytes()[..offset])
-                );
-                if rest.trim_end() != expected {
+                // The message names the tasks counted but not the checksum
+                // that would match: that would make a hand-edited file pass.
+                let said = rest.trim_end();
+                let tasks = ck.done.len();
+                let crc = format!("{:08x}", crc32fast::hash(&text.as_bytes()[..offset]));
+                if said != format!("{tasks} {crc}") {
+                    let problem = match said.split_once(' ') {
+                        Some((t, _)) if t != tasks.to_string() => format!(
+                            "the `end` line says {t:?} tasks, but the lines above hold {tasks}"
+                        ),
+                        _ => format!(
+                            "the `end` line's checksum ({said:?}) does not match the lines above"
+                        ),
+                    };
                     return Err(malformed(
                         line,
-                        format!(
-                            "the `end` line says {:?}, but the lines above give {expected:?} \
-                             (tasks and checksum): the file was edited, reordered or damaged",
-                            rest.trim_end()
-                        ),
+                        format!("{problem}: the file was edited, reordered or damaged"),
                     ));
                 }
                 if !raw.ends_with('\n') {

@@ -357,7 +357,18 @@ fn tampered_files_are_refused() {
             msg.contains("edited") || msg.contains("cut short") || msg.contains("damaged"),
             "{what}: {msg}"
         );
+        // The checksum that would seal the changed file is not given away.
+        let body_end = text.rfind("end ").unwrap_or(text.len());
+        let sealing = format!("{:08x}", crc32fast::hash(&text.as_bytes()[..body_end]));
+        assert!(!msg.contains(&sealing), "{what}: {msg}");
     }
+    // A changed count of tasks is named as such.
+    let fewer = good.replacen("end 4 ", "end 3 ", 1);
+    let e = Checkpoint::parse(&fewer).unwrap_err().to_string();
+    assert!(
+        e.contains("says \"3\" tasks, but the lines above hold 4"),
+        "{e}"
+    );
     let e = Checkpoint::parse(&good)
         .unwrap()
         .check_fingerprint("ffffffffffffffff")
