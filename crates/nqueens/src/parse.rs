@@ -572,6 +572,19 @@ mod tests {
         let e = parse_placements("1 2 3", false).unwrap_err();
         assert_eq!(e.hint, Some(crate::ReadHint::OneBased), "{e}");
         assert!(!e.to_string().contains("--"), "{e}");
+        // Pairs from row 1 may be 1-based; a first row that no comma
+        // follows is not a pair's row, and 1-based rows would not help.
+        for (text, hinted) in [
+            ("1, 1; 2, 3; 3, 0; 4, 2;", true),
+            ("1 , 1; 2, 3; 3, 0; 4, 2;", true),
+            ("1;3;0;2", false),
+            ("1 ;3;0;2", false),
+        ] {
+            let e = parse_placements(text, false).unwrap_err();
+            assert!(e.message.contains("row \"1\" where row 0"), "{text}: {e}");
+            let hint = hinted.then_some(crate::ReadHint::OneBased);
+            assert_eq!(e.hint, hint, "{text}: {e}");
+        }
         let e = parse_placements("Q..\n..\n...", false).unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(e.message.contains("square"), "{e}");

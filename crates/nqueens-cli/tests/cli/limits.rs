@@ -174,7 +174,11 @@ fn other_commands_help_states_their_limits() {
     assert!(r.stderr.is_empty(), "{r:?}");
     // The dry run's --cores: its range in words, as the help says it.
     let cores = format!("1 to {}", grouped(CORES_MAX as usize));
-    says("count --help", &help(&["count"]), std::slice::from_ref(&cores));
+    says(
+        "count --help",
+        &help(&["count"]),
+        std::slice::from_ref(&cores),
+    );
     for k in ["0".to_string(), (CORES_MAX + 1).to_string()] {
         let err = run(&["count", "12", "--dry-run", "--cores", &k]).error();
         assert!(

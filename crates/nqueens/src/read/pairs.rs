@@ -67,7 +67,14 @@ impl<R: BufRead> PairLines<R> {
                 continue;
             }
             if !word.is_empty() {
-                match self.word(&mut next, &mut rows, &mut word, sink)? {
+                // A row that a comma follows is a pair's row; one followed
+                // by a semicolon or the line's end is not (the hint of
+                // 1-based rows would not help there).
+                let comma = b == b','
+                    || (matches!(b, b' ' | b'\t')
+                        && self.cur.fill()?.iter().find(|c| !matches!(c, b' ' | b'\t'))
+                            == Some(&b','));
+                match self.word(&mut next, &mut rows, &mut word, comma, sink)? {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(()) => return Ok(Scan::Stopped),
                 }
@@ -108,7 +115,14 @@ impl<R: BufRead> PairLines<R> {
     }
 
     /// A word ended: a row (which must be the next row) or a column.
-    fn word<F>(&mut self, next: &mut Next, rows: &mut u64, word: &mut Vec<u8>, sink: &mut F) -> Flow
+    fn word<F>(
+        &mut self,
+        next: &mut Next,
+        rows: &mut u64,
+        word: &mut Vec<u8>,
+        comma: bool,
+        sink: &mut F,
+    ) -> Flow
     where
         F: FnMut(Word<'_>) -> Flow,
     {
@@ -142,7 +156,7 @@ impl<R: BufRead> PairLines<R> {
                             *rows + 1,
                             quoted(&text),
                         ),
-                        (self.base == 0 && value == Ok(1) && *rows == 0)
+                        (self.base == 0 && value == Ok(1) && *rows == 0 && comma)
                             .then_some(ReadHint::OneBased),
                     )),
                 }
@@ -183,7 +197,7 @@ impl<R: BufRead> PairLines<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         if !word.is_empty() {
-            if let ControlFlow::Break(()) = self.word(&mut next, &mut rows, word, sink)? {
+            if let ControlFlow::Break(()) = self.word(&mut next, &mut rows, word, false, sink)? {
                 return Ok(Scan::Stopped);
             }
         }
