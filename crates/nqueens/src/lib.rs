@@ -182,7 +182,7 @@
 //! ## Completing a board
 //!
 //! [`Instance`] holds pre-placed queens, blocked squares and
-//! excluded diagonals on a board of any size; [`parse_instance`]
+//! excluded diagonals on a board of up to [`COMPLETE_MAX_N`] rows; [`parse_instance`]
 //! reads one from a drawn board, the published CSPLib files or JSON, and
 //! [`complete()`], [`for_each_completion`] and [`count_completions`]
 //! find a completion (or prove there is none), list them or count them:
@@ -253,7 +253,8 @@
 //! [`write_solution`] writes a solution as a drawn board (`■`/`□` or
 //! `Q`/`.`), a list, a JSON line, one column per line, or the LeetCode 51
 //! form, to any [`std::io::Write`]; [`write_columns`] writes the
-//! columns an iterator yields, so a board of a billion queens streams out.
+//! columns an iterator yields, so a board of a billion queens streams out
+//! (as a list, one column a line, JSON or pairs).
 //!
 //! ## Pictures
 //!
@@ -287,8 +288,9 @@
 //! ## Errors
 //!
 //! Most fallible functions return [`Error`], whose variants say exactly what
-//! was wrong (a zero or too large `n`, a queen off the board, a conflict) so
-//! that a front end can explain it; the readers of text and files return
+//! was wrong (a zero or too large `n`, a queen off the board, a conflict,
+//! a clash between an instance's queens and blocks, an unknown algorithm's
+//! name) so that a front end can explain it; the readers of text and files return
 //! their own ([`ParseError`], [`ReadError`], [`CheckpointError`],
 //! [`TaskLogError`], [`SliceError`]), each function's `# Errors` says which.
 

@@ -21,7 +21,7 @@
 //!   drops to none ends the branch at once. These are the "naked single" and
 //!   "wipe-out" rules of CP, and on the blocked 56×56 instances they decide
 //!   most of the search.
-//! - **Wide bit rows.** Boards of any size: the free squares are kept twice,
+//! - **Wide bit rows.** Boards of any width up to [`MAX_N`](super::MAX_N): the free squares are kept twice,
 //!   as rows of `⌈n/64⌉` words and as columns of as many, so that finding the
 //!   free squares of the chosen line is a word scan either way, and the
 //!   published completion instances (n ≈ 2,500, thousands of pre-placed

@@ -124,8 +124,10 @@ impl Counter {
     /// ```
     ///
     /// # Errors
-    /// What the engine's [`Engine::plan`] refuses, and [`Error::Threads`]
-    /// when the system will not start the threads.
+    /// What the engine's [`Engine::plan`] refuses, [`Error::Threads`]
+    /// when the system will not start the threads, and
+    /// [`Error::Inconsistent`] when the symmetry classes the tasks counted
+    /// do not add up (a broken engine, not a property of the board).
     pub fn count_with(
         &self,
         stop: &AtomicBool,

@@ -276,7 +276,9 @@ pub trait Engine: Send + Sync {
     /// The plan for an `n`×`n` board.
     ///
     /// # Errors
-    /// [`Error::ZeroSize`] or [`Error::TooLarge`].
+    /// [`Error::ZeroSize`] or [`Error::TooLarge`]; [`Error::Threads`] when
+    /// the system will not start the threads that build an engine's table
+    /// (the join engine's, up to n = 23).
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error>;
     /// Roughly how many seconds the whole count of `n` takes on one core
     /// of a machine like CI's: the engine's own cost model, from times

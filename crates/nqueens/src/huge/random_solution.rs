@@ -6,8 +6,8 @@
 //! For n ≤ [`UNIFORM_MAX`], [`uniform`] draws an index k uniformly from
 //! 0..Q(n) (Q(n) from the OEIS table in [`crate::known`], no modulo bias) and
 //! returns the k-th solution in lexicographic order, [`nth_solution`]. That
-//! one is found by *ranking*, the standard way of unranking the leaves of a
-//! search tree: in each row, from left to right, count the completions of
+//! one is found by *unranking*, the standard way of turning an index into a
+//! leaf of a search tree: in each row, from left to right, count the completions of
 //! the board with the queen on each free square; the first square whose
 //! completions reach past k takes the queen, and the completions of the
 //! squares skipped are subtracted from k. Only the subtrees left of the path

@@ -2,10 +2,12 @@
 //!
 //! # Text
 //!
-//! [`write_solution`] writes a solution as a drawn board, a list, a JSON line
-//! or the LeetCode 51 form. Every style writes straight to an
-//! [`std::io::Write`], one row at a time, so that streaming millions of
-//! solutions never builds a large string. The front end chooses the
+//! [`write_solution`] writes a solution in one of the [`Style`]s: a drawn
+//! board (Unicode or ASCII), a 0/1 matrix, a list, one column a line, a
+//! JSON line, row and column pairs, or the LeetCode 51 form. Every style
+//! writes straight to an [`std::io::Write`]; the drawings, the matrix and
+//! the lists write a row at a time, the LeetCode form builds its rows
+//! first (it is for boards a person solves). The front end chooses the
 //! destination and the buffering.
 //!
 //! # Pictures

@@ -1,7 +1,8 @@
 //! The text styles: boards for people, lists and JSON for programs.
 //!
-//! Every style writes straight to an [`std::io::Write`], one row at a time, so
-//! that streaming millions of solutions never builds a large string. The
+//! Every style writes straight to an [`std::io::Write`], and all but the
+//! LeetCode form (a JSON array of its rows, built first) one row at a time,
+//! so that streaming millions of solutions never builds a large string. The
 //! front end chooses the destination and the buffering.
 
 use std::io::{self, Write};
@@ -146,10 +147,11 @@ pub fn write_solution<W: Write + ?Sized>(
 }
 
 /// Writes the `n` columns that `columns` yields, one at a time, in one of
-/// the styles for programs ([`Style::List`], [`Style::Lines`] or
-/// [`Style::Json`]), without holding the board: this is how a board of a
-/// billion queens is written. A drawing style collects the columns and calls
-/// [`write_solution`], so keep it to boards a person can read.
+/// the styles for programs ([`Style::List`], [`Style::Lines`],
+/// [`Style::Json`] or [`Style::Pairs`]), without holding the board: this is
+/// how a board of a billion queens is written. The other styles (the
+/// drawings, the matrix and LeetCode's form) collect the columns and call
+/// [`write_solution`], so keep them to boards a person can read.
 ///
 /// ```
 /// use nqueens::{write_columns, RenderOptions as Options, Style};
