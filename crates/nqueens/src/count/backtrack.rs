@@ -72,7 +72,12 @@ impl Engine for BacktrackEngine {
     /// Measured: about 3.4 times the constellation engine, whose count of
     /// n = 17 took 8.3 s on one core; the work grows about sevenfold a row.
     fn rough_cpu_seconds(&self, n: usize) -> f64 {
-        3.4 * 8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17)
+        let search = 3.4 * 8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17);
+        if n < 14 {
+            search + super::plan::small_board_seconds(n)
+        } else {
+            search
+        }
     }
 }
 

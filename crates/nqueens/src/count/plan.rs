@@ -296,6 +296,11 @@ pub trait Engine: Send + Sync {
     /// }
     /// // The join engine's n = 20 took about 33 s on one core.
     /// assert_eq!(JoinEngine.rough_cpu_seconds(20), 33.0);
+    /// // Small boards cost what their tasks and tables cost, not nothing.
+    /// for engine in engines() {
+    ///     let n8 = engine.rough_cpu_seconds(8);
+    ///     assert!(n8 > 2e-5 && n8 < 2e-4, "{}: {n8}", engine.name());
+    /// }
     /// ```
     fn rough_cpu_seconds(&self, n: usize) -> f64;
     /// About how many bytes counting `n` takes with `threads` threads at
@@ -393,4 +398,15 @@ pub fn plan_fingerprint(plan: &dyn Plan) -> String {
 /// ```
 pub fn count_plan(plan: &dyn Plan) -> Tally {
     (0..plan.len()).map(|i| plan.count(i)).sum()
+}
+
+/// What a count of a small board costs beyond its search, whichever the
+/// engine: planning its tasks, running them, building its tables. The
+/// engines' models grow about sevenfold a row and say next to nothing
+/// below n = 14 (0.2 µs for n = 8, where a count takes 40 to 50 µs); this
+/// floor, doubling a row, is added to them there. Measured with `count N
+/// --dry-run --engine E` on 2026-11-30: n = 8 40 to 53 µs, n = 10 150 to
+/// 220 µs, n = 12 0.75 to 3.3 ms for the three engines.
+pub(crate) fn small_board_seconds(n: usize) -> f64 {
+    1e-6 * 2.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX).saturating_sub(2))
 }

@@ -17,8 +17,8 @@
 //! means before and after it: 0.71 at n = 18 and 0.91 at n = 20 (whole
 //! counts), 0.68 at n = 22 (sampled row splits, `transpose_gain_by_units`),
 //! 0.70, 0.62 and 0.70 at n = 24, 26 and 28 (dry runs). Odd and even boards
-//! grow differently, so there is a value for each n; below n = 16 the time
-//! falls about sevenfold a row.
+//! grow differently, so there is a value for each n; below n = 14 the time
+//! falls about sevenfold a row, to what a small board's tables and tasks cost.
 //!
 //! A model, not this machine: on 2026-11-29 the same machine took 20 s for
 //! `count 19 -j 1` and 67 s for `count 20 -j 1` (a build of 11-28 as long),
@@ -26,18 +26,25 @@
 //! memory, ran as fast as ever. So the note before a count names the model,
 //! and `--dry-run` is the measure of a machine.
 
-/// Seconds on one core for n = 16, 17, ... 28.
-const FROM_16: [f64; 13] = [
-    0.04, 0.54, 0.58, 9.8, 33.0, 530.0, 1.4e3, 2.0e4, 9.1e4, 1.4e6, 6.2e6, 8.8e7, 4.9e8,
+/// Seconds on one core for n = 14, 15, ... 28 (n = 14 and 15 from dry
+/// runs on 2026-11-30: 3.9 and 55 ms; an odd board's frames cost more
+/// than its row, as at n = 17 and 19).
+const FROM_14: [f64; 15] = [
+    0.004, 0.05, 0.04, 0.54, 0.58, 9.8, 33.0, 530.0, 1.4e3, 2.0e4, 9.1e4, 1.4e6, 6.2e6, 8.8e7,
+    4.9e8,
 ];
 
 /// Roughly how many seconds the whole count of `n` takes on one core (past
-/// n = 28, which the engine does not take, tenfold a row).
+/// n = 28, which the engine does not take, tenfold a row; below n = 14,
+/// sevenfold less a row, with the cost of a small board's tables and tasks,
+/// [`small_board_seconds`](super::super::plan::small_board_seconds)).
 pub(super) fn rough_cpu_seconds(n: usize) -> f64 {
-    let last = FROM_16.len() - 1;
-    match n.checked_sub(16) {
-        Some(k) if k <= last => FROM_16[k],
-        Some(k) => FROM_16[last] * 10.0f64.powi(i32::try_from(k - last).unwrap_or(i32::MAX)),
-        None => FROM_16[0] / 7.0f64.powi((16 - n) as i32),
+    let last = FROM_14.len() - 1;
+    match n.checked_sub(14) {
+        Some(k) if k <= last => FROM_14[k],
+        Some(k) => FROM_14[last] * 10.0f64.powi(i32::try_from(k - last).unwrap_or(i32::MAX)),
+        None => {
+            FROM_14[0] / 7.0f64.powi((14 - n) as i32) + super::super::plan::small_board_seconds(n)
+        }
     }
 }
