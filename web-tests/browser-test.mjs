@@ -594,7 +594,8 @@ async function run() {
     const pruned = t.tree.filter((e) => e.step <= k && e.mark === 'rejected').length;
     const partial = inTree - boards - pruned - (rootCounts ? 0 : 1);
     await waitText('#c-nodes', new RegExp(`^${boards}$`), `${name}: the node counter counts the boards in the tree`);
-    await waitText('#w-tree-count', new RegExp(`^${inTree} of ${t.tree.length} shown: ${boards} nodes? \\+ ${pruned} pruned${rootCounts ? '' : ' \\+ the empty board'}${partial > 0 ? ` \\+ ${partial} partial boards?` : ''}$`), `${name}: the tree's count agrees with the counter`);
+    // (brute-force prunes nothing: its rejected are whole candidates.)
+    await waitText('#w-tree-count', new RegExp(`^${inTree} of ${t.tree.length} shown: ${boards} nodes? \\+ ${pruned} ${rootCounts ? 'pruned' : 'rejected'}${rootCounts ? '' : ' \\+ the empty board'}${partial > 0 ? ` \\+ ${partial} partial boards?` : ''}$`), `${name}: the tree's count agrees with the counter`);
     // The board stays in sight (sticky) while the panel scrolls to the structure.
     await page.$eval('#w-structure-box', (el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(shots, `watch-${name}.png`) });
@@ -775,6 +776,7 @@ async function run() {
   await testTabs(url);
   await testMessagesFollowSize();
   await testPageAuditFindings(url);
+  await testLookedAtFindings(url);
   await testLastStepHeldAndBfsJump(url);
   await screenshotEveryAlgorithm(url);
 
@@ -1296,6 +1298,78 @@ async function testMessagesFollowSize() {
 // What an audit of the page in a browser found (2026-11-29), each fixed:
 // "Go to step" past the end of a search, the Solve panel's answer about a
 // board no longer shown, the Count field's words, the board's keys.
+// What a look at the page in a browser found untrue or broken, each checked
+// here: the tagged stack's label of a tag-1 node whose queen is not on the
+// board, the generator's last frame, the comparison's bit order (a button
+// that did nothing), the Solve panel's message after Back to my board, and
+// the masks the steps speak of (free and p) out of view.
+async function testLookedAtFindings(url) {
+  step = 'the tagged stack\'s tag-1 label follows the board';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+  await page.click('#clear');
+  await page.selectOption('#n', '4');
+  await page.selectOption('#algo', 'tagged-stack');
+  const t = await api(url, '/api/trace', { n: 4, algorithm: 'tagged-stack', limit: 5000 });
+  const tagK = t.events.findIndex((e) => e.event === 'tag') + 1;
+  const backK = t.events.findIndex((e) => e.event === 'backtrack') + 1;
+  ok(tagK > 0 && backK > 0 && t.events[tagK].event === 'place', `the tagged stack tags, places, and takes back (steps ${tagK}, ${backK})`);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching the tagged stack');
+  const off = 'tag 1: its queen is off the board this step';
+  for (const [k, label] of [[tagK, off], [tagK + 1, 'tag 1: placed, undo on pop'], [backK, off]]) {
+    await scrubStep(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `the tagged stack at step ${k}`);
+    const top = await text('#w-structure .stack li.top .tagb');
+    ok(top === label, `step ${k} (${t.events[k - 1].event}): the top node says ${JSON.stringify(label)} (got ${JSON.stringify(top)})`);
+  }
+
+  step = 'the generator\'s last step ends the search';
+  await page.click('#w-reset');
+  await page.selectOption('#algo', 'generator');
+  const g = await api(url, '/api/trace', { n: 4, algorithm: 'generator', limit: 5000 });
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching the generator');
+  await page.keyboard.press('End');
+  await waitText('#c-steps', new RegExp(`^${g.events.length}$`), 'the generator\'s last step');
+  const whats = await page.$$eval('#w-structure .gframe .gwhat', (ls) => ls.map((l) => l.textContent));
+  ok(JSON.stringify(whats) === JSON.stringify(['its loop is done: the search ends']), `the last frame says its loop is done, not that it goes on (got ${JSON.stringify(whats)})`);
+
+  step = 'the masks the steps speak of are in view';
+  await page.click('#w-reset');
+  await page.selectOption('#n', '8');
+  await page.selectOption('#algo', 'bitwise');
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching bitwise on 8×8');
+  await page.keyboard.press('s');
+  await waitText('#c-solutions', /^1$/, 'bitwise\'s first solution');
+  const sticks = await page.$eval('#w-structure', (box) => {
+    const wrap = box.querySelector('.scrollx').getBoundingClientRect();
+    const cells = [...box.querySelectorAll('.maskt tbody tr:last-child [data-field=free_bits], .maskt tbody tr:last-child [data-field=p_bits]')];
+    return cells.map((c) => Math.round(c.getBoundingClientRect().right - wrap.right));
+  });
+  ok(sticks.length === 2 && sticks.every((x) => x <= 0), `free and p are within the panel at 1280 px, n = 8 (px past its edge: ${sticks})`);
+
+  step = 'the comparison says its bit order';
+  await page.click('#w-reset');
+  await page.selectOption('#n', '6');
+  await page.click('#cmp-presets button[data-a="recursive"][data-b="bitwise"]');
+  for (let i = 0; i < 3; i++) await page.click('#cmp-step');
+  await waitCount('#cmp-right [data-field=bit-order]', 1, 'the comparison\'s masks say their order');
+  ok(await page.$$eval('#cmp-right [data-act=bit-order]', (els) => els.length) === 0, 'and offer no button that would not turn it');
+  await page.click('#cmp-reset');
+
+  step = 'Back to my board leaves no word of the solution put away';
+  await page.click('#clear');
+  await page.check('#unique');
+  await page.click('#next');
+  await waitText('#solve-msg', /^Unique solution 1\b/, 'Next shows unique solution 1 of 6×6');
+  await page.click('#banner-back');
+  await waitText('#status', /^0 queens, no conflicts$/, 'Back to my board: the empty board again');
+  await waitText('#solve-msg', /^$/, 'and the Solve panel no longer speaks of the solution');
+  await page.uncheck('#unique');
+}
+
 async function testPageAuditFindings(url) {
   step = 'go to a step past the end of the search';
   await page.setViewportSize({ width: 1280, height: 800 });

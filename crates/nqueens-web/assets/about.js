@@ -88,7 +88,8 @@ export function showWatchLegend(w) {
   if (u.has('s:masks')) items.push([h('span', { class: 'swatch sw-free' }), 'free: a 1 in free']);
   if (u.has('s:scores')) items.push([h('span', { class: 'swatch sw-f', text: 'f' }), 'f: squares left free below']);
   if (u.has('s:counters')) items.push([h('span', { class: 'swatch sw-cnt', text: '2' }), 'its counter: queens above attacking the square']);
-  items.push([h('span', { class: 'swatch sw-row' }), 'the row being filled']);
+  // brute-force fills no row: the row marked is that of the queen it tests.
+  items.push([h('span', { class: 'swatch sw-row' }), w.algorithm === 'brute-force' ? 'the row of the queen tested' : 'the row being filled']);
   $('legend-watch').replaceChildren(...items.map(([sw, what]) => h('li', {}, sw, ' ' + what)));
 }
 

@@ -267,7 +267,7 @@ function cmpShow() {
         h('span', { class: 'ev-says', text: ev ? ev.says || ev.event : 'nothing done yet, the board is empty.' }));
       evEl.className = 'cmp-event event' + (ev ? ' ev-' + ev.event : '');
       const v = viewAt(s, s.k);
-      const w = v && v.structure && v.structure.kind ? structureWidget(v.structure, v, s.n) : null;
+      const w = v && v.structure && v.structure.kind ? structureWidget(v.structure, v, s.n, { turnsBits: false }) : null;
       st.replaceChildren(w || h('p', { class: 'hint', text: s.k === 0 ? 'Step 0: nothing done yet.' : 'This step leaves no structure to show.' }));
     } else {
       evEl.textContent = '';

@@ -100,6 +100,8 @@ function wire() {
     if (state.watch && state.watch.active) { stopWatch(); return; }
     state.preview = null;
     setNote('');
+    // What the Solve panel said was of the board shown, now put away.
+    solveMsg('');
     refresh();
     render();
   });

@@ -22,7 +22,10 @@ function cells(name, values, { cls, field, idx = true, title } = {}) {
 const line = (...kids) => h('p', { class: 'st-line' }, ...kids);
 const b = (field, value) => h('b', { 'data-field': field, text: value });
 
-function stackList(entries, tagged) {
+// `board`: the column of each row's queen at this step; a tag-1 node whose
+// queen is not on it (the step that tags it, before the queen goes on, and
+// the step that takes the queen back, before the node is popped) says so.
+function stackList(entries, tagged, board = []) {
   const list = h('ol', { class: 'stack', 'data-field': 'entries', 'aria-label': 'the stack, top first' });
   const top = entries.slice().reverse();
   const SHOW = 16;
@@ -30,7 +33,7 @@ function stackList(entries, tagged) {
     const tag = tagged ? Number(en[2]) : null;
     list.append(h('li', { class: (i === 0 ? 'top ' : '') + (tagged ? 'tag' + tag : ''), 'data-entry': en.join(',') },
       h('span', { class: 'en', text: tagged ? `(${en[0]}, ${en[1]}, ${tag})` : `(${en[0]}, ${en[1]})` }),
-      tagged ? h('span', { class: 'tagb', text: tag === 1 ? 'tag 1: placed, undo on pop' : 'tag 0: to test' }) : null,
+      tagged ? h('span', { class: 'tagb', text: tag === 0 ? 'tag 0: to test' : board[en[0]] === en[1] ? 'tag 1: placed, undo on pop' : 'tag 1: its queen is off the board this step' }) : null,
       i === 0 ? h('span', { class: 'topb', text: 'top' }) : null));
   });
   if (top.length > SHOW) list.append(h('li', { class: 'more', text: `… ${top.length - SHOW} more below` }));
@@ -62,7 +65,11 @@ function generatorFrames(s, n) {
     else if (yields) what = yields.length > 1 ? `yield (${pos},) + ${pyTuple(yields.slice(1))} = ${pyTuple(yields)}` : `yield (${pos},)`;
     else if (i < deepest) what = `waits in for result in queens(${n}, ${pyTuple(args.concat([pos]))})`;
     else if (i < state.length) what = `the last row: at yield (${pos},)`;
-    else what = Array.isArray(s.square) ? `testing conflict(state, ${pos})` : 'on to its next pos';
+    else if (Array.isArray(s.square)) what = `testing conflict(state, ${pos})`;
+    else if (left.length) what = 'on to its next pos';
+    // No candidate left: its loop ends, and the call returns (the first
+    // call's return ends the search).
+    else what = i === 0 ? 'its loop is done: the search ends' : 'its loop is done: it returns to the call above';
     list.append(h('li', { class: 'gframe' + (i === deepest ? ' deepest' : '') + (yields ? ' yielding' : ''), 'data-row': f.row, 'data-pos': pos === null ? '' : pos, 'data-yields': yields ? yields.join(',') : '' },
       h('code', { class: 'gcall', text: `queens(${n}, ${pyTuple(args)})` }),
       h('span', { class: 'gpos', text: pos === null ? 'pos —' : `pos = ${pos}` }),
@@ -83,14 +90,21 @@ function edgeBits(str, n, right) {
   });
 }
 
-// The button that turns the bit order over (it reloads the trace).
-function bitOrderButton(right) {
+// The button that turns the bit order over (it reloads the trace); where
+// nothing turns it (the comparison), the order in words.
+function bitOrderButton(right, turns) {
+  if (!turns) {
+    return h('span', { class: 'bit-order-said', 'data-field': 'bit-order',
+      text: right ? 'bits: column 0 on the right, as the tutorial writes' : 'bits: column 0 first, like the board (Watch an algorithm turns the order over)' });
+  }
   return h('button', { type: 'button', class: 'bit-order', 'data-act': 'bit-order', 'aria-pressed': right ? 'true' : 'false',
     title: 'the same masks, written with column 0 on the left (like the board) or on the right (as binary numbers and seed 004 are written)',
     text: right ? 'bits: column 0 on the right, as the tutorial writes ⇄' : 'bits: column 0 first, like the board ⇄' });
 }
 
-export function structureWidget(s, v, n) {
+// `turnsBits`: whether the panel has the bit-order button (the Watch
+// panel's does; the comparison's traces are in one order).
+export function structureWidget(s, v, n, { turnsBits = true } = {}) {
   const box = h('div', { class: 'st st-' + s.kind, 'data-kind': s.kind });
   switch (s.kind) {
     case 'candidate': {
@@ -118,13 +132,14 @@ export function structureWidget(s, v, n) {
       break;
     }
     case 'stack':
-      box.append(line(b('length', (s.entries || []).length), ' squares on the stack, top first'));
+      const held = (s.entries || []).length;
+      box.append(line(b('length', held), ` square${held === 1 ? '' : 's'} on the stack, top first`));
       box.append(stackList(s.entries || [], false));
       break;
     case 'tagged_stack': {
       const flags = (name, arr, title) => cells(name, arr || [], { field: name, cls: (x) => (x ? 'on' : ''), title });
       box.append(line(b('length', (s.entries || []).length), ' nodes on the stack, top first'));
-      box.append(stackList(s.entries || [], true));
+      box.append(stackList(s.entries || [], true, (v && v.board) || []));
       box.append(h('div', { class: 'flags' },
         flags('col', s.col, 'col[c] = 1: column c is taken'),
         flags('md', s.md, 'md[row − col + n − 1] = 1: that diagonal \\ is taken'),
@@ -135,7 +150,7 @@ export function structureWidget(s, v, n) {
       const cmp = Number(s.compared) || 0;
       box.append(line(h('span', { class: 'badge ' + (s.suspended ? 'susp' : 'run'), 'data-field': 'suspended', text: s.suspended ? 'suspended after a yield' : 'running' })));
       box.append(cells('state', s.state || [], { field: 'state', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 'the column of each row filled so far' }));
-      box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared ', b('compared', cmp), ' entries'] : ['no check this step']));
+      box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared ', b('compared', cmp), ` entr${cmp === 1 ? 'y' : 'ies'}`] : ['no check this step']));
       box.append(line('one suspended ', h('code', { text: 'queens(n, state)' }), ' call per row, the most recent last:'));
       box.append(generatorFrames(s, n));
       break;
@@ -189,14 +204,17 @@ export function structureWidget(s, v, n) {
       const bits = (str) => edgeBits(str, n, right);
       // Our names, with seed 004's beside them where they differ.
       const named = (ours, theirs) => h('th', {}, ours, theirs ? h('span', { class: 'tname', text: ` ${theirs}`, title: `the tutorial calls it ${theirs}` }) : null);
-      box.append(h('p', { class: 'st-line' }, bitOrderButton(right)));
+      box.append(h('p', { class: 'st-line' }, bitOrderButton(right, turnsBits)));
       const table = h('table', { class: 'maskt', 'data-field': 'rows', 'data-order': right ? 'lsb-right' : 'lsb-left' });
-      table.append(h('thead', {}, h('tr', {}, named('row'), named('cols', 'k'), named('ld'), named('ld', 'tutorial'), named('rd'), named('free', 'pos'), named('p'))));
+      // free and p, which the steps speak of, before the tutorial's ld (the
+      // widest, twice the board at the last row): in a narrow panel it is
+      // the one scrolled to.
+      table.append(h('thead', {}, h('tr', {}, named('row'), named('cols', 'k'), named('ld'), named('rd'), named('free', 'pos'), named('p'), named('ld', 'tutorial'))));
       const body = h('tbody');
       rows.forEach((r, i) => body.append(h('tr', { class: i === rows.length - 1 ? 'last' : '' },
-        h('td', { text: r.row }), ...['cols_bits', 'ld_bits', 'ld_tutorial_bits', 'rd_bits', 'free_bits', 'p_bits'].map((f) => h('td', { class: 'bits', 'data-field': f }, bits(r[f]))))));
+        h('td', { text: r.row }), ...['cols_bits', 'ld_bits', 'rd_bits', 'free_bits', 'p_bits', 'ld_tutorial_bits'].map((f) => h('td', { class: 'bits', 'data-field': f }, bits(r[f]))))));
       table.append(body);
-      box.append(table);
+      box.append(h('div', { class: 'scrollx' }, table));
       const r = rows[rows.length - 1];
       if (r) {
         const op = (name, theirs, str, note, cls, key = name) => h('tr', { class: cls || '' }, h('th', {}, name, theirs ? h('span', { class: 'tname', text: ` (${theirs})` }) : null), h('td', { class: 'bits', 'data-op': key }, bits(str)), h('td', { class: 'opn', text: note }));

@@ -158,7 +158,9 @@ export function showTree(w) {
   // ancestors): say so, as the counters above count the whole search.
   const from = w.offset || 0;
   const held = from > 0 || w.truncated ? `, of steps ${from + 1} to ${from + w.events.length} held` : '';
-  $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} pruned` +
+  // brute-force prunes nothing: what it rejects are whole candidates.
+  const rejected = w.algorithm === 'brute-force' ? 'rejected' : 'pruned';
+  $('w-tree-count').textContent = `${shown} of ${t.size} shown: ${plural(boards, 'node')} + ${pruned} ${rejected}` +
     (w.rootCounts ? '' : ' + the empty board') + (partial > 0 ? ` + ${plural(partial, 'partial board')}` : '') + held;
   // Keep the current node in sight, scrolling the tree only.
   const r = t.rows.get(cur);
