@@ -779,4 +779,42 @@ mod tests {
         assert_eq!(stats.backtracks, 0);
         assert_eq!(stats.solutions, 0);
     }
+
+    /// A cover step names the option it tries, the square whose queen the
+    /// next step places (the page showed "cover C3, D1, A4" with no word
+    /// of the square (1, 3) until the step after).
+    #[test]
+    fn a_cover_names_the_square_the_next_step_places() {
+        use crate::algo::Replay;
+        struct Says(Replay, Option<String>, usize);
+        impl Sink for Says {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                let says = self.0.apply(event).says;
+                if let Some(tried) = self.1.take() {
+                    let Event::Place { row, col } = *event else {
+                        panic!("after {tried:?}: {event:?}");
+                    };
+                    assert!(
+                        tried.starts_with(&format!(
+                            "try the option ({row}, {col}): cover its other items "
+                        )),
+                        "{tried}"
+                    );
+                    self.2 += 1;
+                }
+                if matches!(event, Event::Cover { .. }) {
+                    self.1 = Some(says);
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        for n in 4..=7 {
+            let mut says = Says(Replay::new("dancing-links", n), None, 0);
+            let stats = DancingLinks.search(n, &mut says).unwrap();
+            assert_eq!(says.2 as u64, stats.placements, "n = {n}");
+        }
+    }
 }

@@ -91,9 +91,23 @@ impl Replay {
         let alg = self.algorithm;
         self.set_covered(items, true);
         let names: Vec<String> = items.iter().map(Item::to_string).collect();
+        // The option tried is a square: its row and column are the item
+        // chosen and one of those covered now.
+        let (mut row, mut col) = (None, None);
+        for item in items.iter().chain(self.chosen.last()) {
+            match item.kind {
+                ItemKind::Row => row = Some(item.index),
+                ItemKind::Column => col = Some(item.index),
+                _ => {}
+            }
+        }
+        let tried = match (row, col) {
+            (Some(r), Some(c)) => format!("try the option ({r}, {c}): cover its other items "),
+            _ => "cover ".to_string(),
+        };
         (
             format!(
-                "cover {}: {} hidden",
+                "{tried}{}: {} hidden",
                 names.join(", "),
                 plural(u128::from(hidden), "option", "options")
             ),
