@@ -418,7 +418,8 @@ async function run() {
   await page.click('#w-pause');
   await page.click('#w-reset');
   await waitCount('#board .sq.queen', 8, 'reset returns to the user\'s board (the completion)');
-  await waitText('#c-steps', /^0$/, 'reset clears the counters');
+  await waitText('#c-steps', /^—$/, 'reset clears the counters: no search, no counts');
+  ok(await text('#c-nodes') === '—', 'and no nodes (step 0 of a search has one, the empty board)');
   await waitText('#status', /^8 queens: a solution$/, 'the status line is the board\'s again');
 
   step = 'Count';
@@ -626,7 +627,7 @@ async function run() {
     await page.keyboard.press('d');
     const dead = t.tree.filter((e) => e.mark === 'dead_end');
     if (dead.length) {
-      await page.waitForFunction(() => document.querySelector('#c-steps').textContent !== '0', null, { timeout: WAIT });
+      await page.waitForFunction(() => /^[1-9]\d*$/.test(document.querySelector('#c-steps').textContent), null, { timeout: WAIT });
       const dk = await stepNow();
       const at = t.events[dk - 1].node;
       ok(dead.some((d) => within(t, d.id, at)), `${name}: d lands on a step standing on a dead end (step ${dk}, node ${at})`);
@@ -657,7 +658,7 @@ async function run() {
   await page.keyboard.press('End');
   await page.keyboard.press('Home');
   await page.keyboard.press('s');
-  await page.waitForFunction(() => document.querySelector('#c-steps').textContent !== '0', null, { timeout: WAIT });
+  await page.waitForFunction(() => /^[1-9]\d*$/.test(document.querySelector('#c-steps').textContent), null, { timeout: WAIT });
   const target = await page.$eval('#w-tree .tn:not([hidden]) button[data-step]:not([data-step="0"])', (b) => b.dataset.step);
   await page.click(`#w-tree .tn:not([hidden]) button[data-step="${target}"]`);
   await waitText('#c-steps', new RegExp(`^${target}$`), 'a click on a tree node goes to its step');

@@ -352,7 +352,7 @@ export function showWatch() {
   const w = state.watch;
   const on = !!(w && w.active);
   const k = on ? w.k : 0;
-  const c = on ? countsAt(w, k) : { steps: 0, nodes: 0, backtracks: 0, solutions: 0 };
+  const c = on ? countsAt(w, k) : { steps: '—', nodes: '—', backtracks: '—', solutions: '—' }; // none watched, none counted
   $('c-steps').textContent = c.steps;
   $('c-nodes').textContent = c.nodes;
   $('c-backtracks').textContent = c.backtracks;

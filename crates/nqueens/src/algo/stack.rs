@@ -325,4 +325,35 @@ mod tests {
             assert!(a.peak_frontier <= n as u64, "n = {n}");
         }
     }
+
+    /// The square a pop takes off the stack to try is marked on the board
+    /// (it was in no panel until its test, a step or more later).
+    #[test]
+    fn a_popped_square_is_marked_until_it_is_tested() {
+        use crate::algo::{MarkKind, Replay};
+        use std::ops::ControlFlow;
+        struct Marks(Replay, usize);
+        impl Sink for Marks {
+            fn tracing(&self) -> bool {
+                true
+            }
+            fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+                self.0.apply(event);
+                if let Event::Pop { entry } = event {
+                    if entry.tag.is_none() {
+                        let m = self.0.mark().expect("a mark");
+                        assert_eq!(
+                            (m.row, m.col, m.kind),
+                            (entry.row, entry.col, MarkKind::Checked)
+                        );
+                        self.1 += 1;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut marks = Marks(Replay::new("stack", 5), 0);
+        Stack.search(5, &mut marks).unwrap();
+        assert!(marks.1 > 100, "{} pops", marks.1);
+    }
 }

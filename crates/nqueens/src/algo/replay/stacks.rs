@@ -1,7 +1,7 @@
 //! The stack and the tagged stack: the squares still to try, and for the
 //! tagged stack each node's tag and the flag arrays `col`, `md` and `sd`.
 
-use super::{blanks, entry, joined, lines, Replay};
+use super::{blanks, entry, joined, lines, Mark, MarkKind, Replay};
 use crate::sink::event::StackEntry;
 
 impl Replay {
@@ -51,7 +51,16 @@ impl Replay {
         let (says, line) = match e.tag {
             Some(1) => (format!("pop {}", entry(e)), lines::pop(alg)),
             Some(_) => (format!("pop {}: attacked", entry(e)), 4),
-            None => (format!("pop {}: try it next", entry(e)), lines::pop(alg)),
+            None => {
+                // The square popped is off the stack and not yet tested:
+                // the board marks it, or it would be shown nowhere.
+                self.mark = Some(Mark {
+                    row: e.row,
+                    col: e.col,
+                    kind: MarkKind::Checked,
+                });
+                (format!("pop {}: try it next", entry(e)), lines::pop(alg))
+            }
         };
         (says, Some(line))
     }
