@@ -14,8 +14,9 @@
 //! the CLI's [`TRACE_STEPS`], so that any step `nqueens trace` prints can be
 //! watched on the page): `offset + limit` past it is refused when the
 //! search has steps there, and the refusal of an `offset` past it says how
-//! many steps the search has when it ends sooner. The steps passed over keep no tree, only what the
-//! search can come back to (its path, bfs's queue): the memory of a request
+//! many steps the search has when it ends sooner. The steps passed over
+//! keep no tree, only what the search can come back to (its path, bfs's
+//! queue): the memory of a request
 //! grows with its page, not its offset ([`Replay::keep_new_nodes`]), except
 //! for bfs, whose queue grows as the search runs (see
 //! [`Limits::trace_steps`]). The reply

@@ -1050,7 +1050,8 @@ mod tests {
         // A task log given by mistake is named by its format (its header's
         // version is a number, and its task lines follow: the parser's own
         // words were said instead).
-        let mut log = crate::TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
+        let mut log =
+            crate::count::task_log::TaskLog::new(10, "constellation", 293, "14e3e9a9b0748779");
         let line = log.record(3, Tally::default()).unwrap();
         std::fs::write(&path, format!("{}{line}", log.header_line())).unwrap();
         let msg = PartialResult::load(&path).unwrap_err().to_string();
