@@ -131,11 +131,12 @@ export function structureWidget(s, v, n, { turnsBits = true } = {}) {
       box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared s[0..', b('compared', cmp), ')'] : ['no check this step']));
       break;
     }
-    case 'stack':
+    case 'stack': {
       const held = (s.entries || []).length;
       box.append(line(b('length', held), ` square${held === 1 ? '' : 's'} on the stack, top first`));
       box.append(stackList(s.entries || [], false));
       break;
+    }
     case 'tagged_stack': {
       const flags = (name, arr, title) => cells(name, arr || [], { field: name, cls: (x) => (x ? 'on' : ''), title });
       box.append(line(b('length', (s.entries || []).length), ' nodes on the stack, top first'));
