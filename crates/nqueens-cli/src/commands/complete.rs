@@ -212,10 +212,11 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
         Ok(p) => p,
         Err(e) => usage!(
             "cannot read a placement from {name}: {}",
-            crate::flags::in_flags(&e)
+            crate::flags::in_flags_of(&e, a.input_format.is_some())
         ),
     };
     let base = usize::from(one_based);
+    let at = |s: Square| format!("({}, {})", s.row + base, s.col + base);
     let mut out = Out::stdout();
     let mut failures = 0;
     for (placement, marked) in &placements {
@@ -238,19 +239,14 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
             let queens = placement.queens();
             for q in instance.queens() {
                 if queens.binary_search(&q).is_err() {
-                    problems.push(format!(
-                        "the pre-placed queen at ({}, {}) is missing",
-                        q.row + base,
-                        q.col + base
-                    ));
+                    problems.push(format!("the pre-placed queen at {} is missing", at(q)));
                 }
             }
             for &b in marked {
                 if !instance.is_blocked(b) {
                     problems.push(format!(
-                        "the board marks ({}, {}) blocked, which the instance does not",
-                        b.row + base,
-                        b.col + base
+                        "the board marks {} blocked, which the instance does not",
+                        at(b)
                     ));
                 }
             }
@@ -263,25 +259,19 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
                 for b in instance.blocked() {
                     if drawn.binary_search(&b).is_err() {
                         problems.push(format!(
-                            "the board does not mark ({}, {}) blocked, which the instance does",
-                            b.row + base,
-                            b.col + base
+                            "the board does not mark {} blocked, which the instance does",
+                            at(b)
                         ));
                     }
                 }
             }
             for &q in queens {
                 if instance.is_blocked(q) {
-                    problems.push(format!(
-                        "the queen at ({}, {}) stands on a blocked square",
-                        q.row + base,
-                        q.col + base
-                    ));
+                    problems.push(format!("the queen at {} stands on a blocked square", at(q)));
                 } else if !instance.is_allowed(q) {
                     problems.push(format!(
-                        "the queen at ({}, {}) stands on an excluded diagonal",
-                        q.row + base,
-                        q.col + base
+                        "the queen at {} stands on an excluded diagonal",
+                        at(q)
                     ));
                 }
             }

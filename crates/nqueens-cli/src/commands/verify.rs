@@ -99,8 +99,14 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
     }
     let told = a.input_format.is_some();
     if !form.streams() {
-        let read = whole(&name, prefix, reader, one_based, format, form);
-        return if told { read } else { read.map_err(guessed) };
+        let read = Whole {
+            name: &name,
+            one_based,
+            format,
+            form,
+            told,
+        };
+        return whole(&read, prefix, reader);
     }
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(prefix).chain(reader));
     let columns = column_reader(reader, one_based, form, told);
@@ -146,19 +152,6 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     report.finish()
-}
-
-/// A refusal of input whose form was guessed from its first line, not told
-/// with `--input`: the library's "the form asked for" (it is told the form
-/// the sniffer chose) says instead where the form came from.
-fn guessed(e: anyhow::Error) -> anyhow::Error {
-    match e.downcast::<UsageError>() {
-        Ok(UsageError(text)) => anyhow::Error::new(UsageError(text.replace(
-            ", the form asked for,",
-            ", the form its first line looks like (--input reads it as another),",
-        ))),
-        Err(e) => e,
-    }
 }
 
 /// A reader of `src` in `form`, one that streams. Told column lists
@@ -305,17 +298,34 @@ fn is_picture(prefix: &[u8]) -> bool {
     prefix.starts_with(b"\x89PNG") || text.starts_with(b"<svg") || text.starts_with(b"<?xml")
 }
 
+/// How input that does not stream is read and reported: by [`whole`], and
+/// past [`WHOLE_MAX`] by [`in_batches`].
+struct Whole<'a> {
+    /// `'path'` or `standard input`, for messages.
+    name: &'a str,
+    one_based: bool,
+    format: VerifyFormat,
+    form: InputFormat,
+    /// Whether `--input` told the form (else it was guessed from the first
+    /// lines, which a refusal says: [`crate::flags::in_flags_of`]).
+    told: bool,
+}
+
 /// Drawn and LeetCode boards: the whole input, parsed at once, so it is
 /// bounded: at most [`WHOLE_MAX`] bytes, and no NUL byte (a binary file, or
 /// `/dev/zero`, is refused at once).
 fn whole(
-    name: &str,
+    read: &Whole<'_>,
     mut bytes: Vec<u8>,
     mut reader: Box<dyn Read>,
-    one_based: bool,
-    format: VerifyFormat,
-    form: InputFormat,
 ) -> anyhow::Result<Outcome> {
+    let Whole {
+        name,
+        one_based,
+        format,
+        form,
+        told,
+    } = *read;
     if !fill(name, &mut bytes, &mut *reader, 0)? {
         if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
             usage!(
@@ -323,14 +333,14 @@ fn whole(
                 WHOLE_MAX >> 20
             );
         }
-        return in_batches(name, bytes, reader, one_based, format, form);
+        return in_batches(read, bytes, reader);
     }
     let text = text_of(name, bytes, 0)?;
     let placements = match parse_placements_as(&text, form, one_based) {
         Ok(p) => p,
         Err(e) => usage!(
             "cannot read a placement from {name}: {}",
-            crate::flags::in_flags(&e)
+            crate::flags::in_flags_of(&e, told)
         ),
     };
     if matches!(format, VerifyFormat::Svg | VerifyFormat::Png) {
@@ -408,14 +418,12 @@ fn not_utf8(name: &str, offset: u64) -> String {
 /// alone over that size is refused. Errors name the line in the whole
 /// input. `bytes` is the input's first [`WHOLE_MAX`] + 1 bytes.
 fn in_batches(
-    name: &str,
+    read: &Whole<'_>,
     mut bytes: Vec<u8>,
     mut reader: Box<dyn Read>,
-    one_based: bool,
-    format: VerifyFormat,
-    form: InputFormat,
 ) -> anyhow::Result<Outcome> {
-    let mut report = Report::new(format, one_based, true);
+    let name = read.name;
+    let mut report = Report::new(read.format, read.one_based, true);
     report.several = true;
     // Lines and bytes of the batches before this one.
     let (mut lines, mut offset) = (0usize, 0usize);
@@ -427,7 +435,7 @@ fn in_batches(
         let cut = if at_end {
             bytes.len()
         } else {
-            match last_board_end(&bytes, form) {
+            match last_board_end(&bytes, read.form) {
                 Some(cut) => cut,
                 None => usage!(
                     "{name} is not a column list, and {} MiB of it from byte {offset} on hold no whole board: \
@@ -443,11 +451,11 @@ fn in_batches(
             lines,
             boards: report.count,
         };
-        let placements = match parse_placements_part(&text, form, one_based, part) {
+        let placements = match parse_placements_part(&text, read.form, read.one_based, part) {
             Ok(p) => p,
             Err(e) => usage!(
                 "cannot read a placement from {name}: {}",
-                crate::flags::in_flags(&e)
+                crate::flags::in_flags_of(&e, read.told)
             ),
         };
         for placement in &placements {

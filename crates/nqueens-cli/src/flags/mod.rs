@@ -848,6 +848,20 @@ fn with_command_tip(mut e: clap::Error, command: &clap::Command) -> clap::Error 
     e
 }
 
+/// [`in_flags`] for input read in a form that `--input` told (`told`) or
+/// that was guessed from its first lines: the library, handed the form the
+/// guess chose, calls it "the form asked for"; guessed, it says so.
+pub fn in_flags_of(e: &nqueens::ParseError, told: bool) -> String {
+    let text = in_flags(e);
+    if told {
+        return text;
+    }
+    text.replace(
+        ", the form asked for,",
+        ", the form its first line looks like (--input reads it as another),",
+    )
+}
+
 /// A reader's error with its hint said in this program's flags (the
 /// library says it in its option names).
 pub fn in_flags(e: &nqueens::ParseError) -> String {

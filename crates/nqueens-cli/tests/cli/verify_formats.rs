@@ -274,3 +274,22 @@ fn large_json_and_pairs_stream() {
         assert!(back.stdout.contains("(1234, "), "{back:?}");
     }
 }
+
+/// `verify --instance` reads the placement as plain `verify` does, and says
+/// so when it guessed the form, as plain `verify` does.
+#[test]
+fn a_guessed_form_is_not_said_to_be_asked_for_with_an_instance() {
+    let instance = std::env::temp_dir().join(format!("nqueens-guessed-{}.txt", std::process::id()));
+    std::fs::write(&instance, "....\n....\n....\n....\n").unwrap();
+    let path = instance.to_str().unwrap();
+    let out = verify(&["--instance", path], "Z . . .\n");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr.contains("the form its first line looks like")
+            && !out.stderr.contains("asked for"),
+        "{out:?}"
+    );
+    let out = verify(&["--instance", path, "--input", "board"], "Z . . .\n");
+    assert!(out.stderr.contains("the form asked for"), "{out:?}");
+    std::fs::remove_file(&instance).unwrap();
+}

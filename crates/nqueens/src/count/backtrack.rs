@@ -73,11 +73,7 @@ impl Engine for BacktrackEngine {
     /// n = 17 took 8.3 s on one core; the work grows about sevenfold a row.
     fn rough_cpu_seconds(&self, n: usize) -> f64 {
         let search = 3.4 * 8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17);
-        if n < 14 {
-            search + super::plan::small_board_seconds(n)
-        } else {
-            search
-        }
+        super::plan::with_small_board_floor(n, search)
     }
 }
 

@@ -152,11 +152,9 @@ impl Engine for ConstellationEngine {
     /// sevenfold a row up to n = 20 (2,850 s), then about 10.8-fold a row
     /// to the dry run of n = 32 (7·10^15 s).
     fn rough_cpu_seconds(&self, n: usize) -> f64 {
-        if n < 14 {
-            8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17)
-                + super::plan::small_board_seconds(n)
-        } else if n <= 20 {
-            8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17)
+        if n <= 20 {
+            let search = 8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17);
+            super::plan::with_small_board_floor(n, search)
         } else {
             2850.0 * 10.8f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 20)
         }

@@ -410,3 +410,16 @@ pub fn count_plan(plan: &dyn Plan) -> Tally {
 pub(crate) fn small_board_seconds(n: usize) -> f64 {
     1e-6 * 2.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX).saturating_sub(2))
 }
+
+/// Below this n the engines' models add [`small_board_seconds`].
+pub(crate) const SMALL_BOARD_BELOW: usize = 14;
+
+/// An engine's model of its search, `search` seconds for `n`, with what a
+/// small board costs beyond it added below [`SMALL_BOARD_BELOW`].
+pub(crate) fn with_small_board_floor(n: usize, search: f64) -> f64 {
+    if n < SMALL_BOARD_BELOW {
+        search + small_board_seconds(n)
+    } else {
+        search
+    }
+}

@@ -606,7 +606,7 @@ mod tests {
                         "{} n = {n}: {rough} against {old}",
                         engine.name()
                     );
-                } else if n < 14 {
+                } else if n < super::super::plan::SMALL_BOARD_BELOW {
                     // At least what planning and running the tasks costs.
                     let floor = super::super::plan::small_board_seconds(n);
                     assert!(rough >= floor, "{} n = {n}: {rough}", engine.name());

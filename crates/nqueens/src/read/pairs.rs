@@ -67,14 +67,7 @@ impl<R: BufRead> PairLines<R> {
                 continue;
             }
             if !word.is_empty() {
-                // A row that a comma follows is a pair's row; one followed
-                // by a semicolon or the line's end is not (the hint of
-                // 1-based rows would not help there).
-                let comma = b == b','
-                    || (matches!(b, b' ' | b'\t')
-                        && self.cur.fill()?.iter().find(|c| !matches!(c, b' ' | b'\t'))
-                            == Some(&b','));
-                match self.word(&mut next, &mut rows, &mut word, comma, sink)? {
+                match self.word(&mut next, &mut rows, &mut word, Some(b), sink)? {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(()) => return Ok(Scan::Stopped),
                 }
@@ -114,13 +107,31 @@ impl<R: BufRead> PairLines<R> {
         }
     }
 
-    /// A word ended: a row (which must be the next row) or a column.
+    /// Whether a comma follows the word that `ended_by` ended (blanks
+    /// between them), so that the word was a pair's row: the hint of 1-based
+    /// rows is given only then (a first row followed by a semicolon or the
+    /// line's end is not a pair's, and 1-based rows would not help). Asked
+    /// only of a wrong first row, so the buffer is looked at past the word
+    /// only there.
+    fn comma_follows(&mut self, ended_by: Option<u8>) -> Result<bool, ReadError> {
+        Ok(match ended_by {
+            Some(b',') => true,
+            Some(b' ' | b'\t') => {
+                let rest = self.cur.fill()?;
+                rest.iter().find(|c| !matches!(c, b' ' | b'\t')) == Some(&b',')
+            }
+            _ => false,
+        })
+    }
+
+    /// A word ended (by the byte `ended_by`, or the line's end): a row
+    /// (which must be the next row) or a column.
     fn word<F>(
         &mut self,
         next: &mut Next,
         rows: &mut u64,
         word: &mut Vec<u8>,
-        comma: bool,
+        ended_by: Option<u8>,
         sink: &mut F,
     ) -> Flow
     where
@@ -148,17 +159,22 @@ impl<R: BufRead> PairLines<R> {
                         *next = Next::Comma;
                         Ok(ControlFlow::Continue(()))
                     }
-                    _ => Err(hinted_error(
-                        Some(line),
-                        format!(
-                            "pair {}: row {} where row {want} should come; pairs name the \
-                             rows in order, one pair a row",
-                            *rows + 1,
-                            quoted(&text),
-                        ),
-                        (self.base == 0 && value == Ok(1) && *rows == 0 && comma)
-                            .then_some(ReadHint::OneBased),
-                    )),
+                    _ => {
+                        let one_based = self.base == 0
+                            && value == Ok(1)
+                            && *rows == 0
+                            && self.comma_follows(ended_by)?;
+                        Err(hinted_error(
+                            Some(line),
+                            format!(
+                                "pair {}: row {} where row {want} should come; pairs name the \
+                                 rows in order, one pair a row",
+                                *rows + 1,
+                                quoted(&text),
+                            ),
+                            one_based.then_some(ReadHint::OneBased),
+                        ))
+                    }
                 }
             }
             Next::Col => {
@@ -197,7 +213,7 @@ impl<R: BufRead> PairLines<R> {
         F: FnMut(Word<'_>) -> Flow,
     {
         if !word.is_empty() {
-            if let ControlFlow::Break(()) = self.word(&mut next, &mut rows, word, false, sink)? {
+            if let ControlFlow::Break(()) = self.word(&mut next, &mut rows, word, None, sink)? {
                 return Ok(Scan::Stopped);
             }
         }

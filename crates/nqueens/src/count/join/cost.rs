@@ -37,14 +37,14 @@ const FROM_14: [f64; 15] = [
 /// Roughly how many seconds the whole count of `n` takes on one core (past
 /// n = 28, which the engine does not take, tenfold a row; below n = 14,
 /// sevenfold less a row, with the cost of a small board's tables and tasks,
-/// [`small_board_seconds`](super::super::plan::small_board_seconds)).
+/// [`with_small_board_floor`](super::super::plan::with_small_board_floor)).
 pub(super) fn rough_cpu_seconds(n: usize) -> f64 {
     let last = FROM_14.len() - 1;
     match n.checked_sub(14) {
         Some(k) if k <= last => FROM_14[k],
         Some(k) => FROM_14[last] * 10.0f64.powi(i32::try_from(k - last).unwrap_or(i32::MAX)),
         None => {
-            FROM_14[0] / 7.0f64.powi((14 - n) as i32) + super::super::plan::small_board_seconds(n)
+            super::super::plan::with_small_board_floor(n, FROM_14[0] / 7.0f64.powi((14 - n) as i32))
         }
     }
 }
