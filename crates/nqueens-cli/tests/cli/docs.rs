@@ -124,6 +124,41 @@ fn the_guide_holds_no_build_history() {
 
 /// README is the front door (issue 37): at most 300 lines, the rest in the
 /// guide's pages.
+/// The design map (docs/design.md) names every script, example, test file
+/// and tool setting of the workspace (README calls it "every file of the
+/// workspace"; eight scripts, six examples and four test files were in
+/// none of its lines).
+#[test]
+fn the_design_map_names_every_script_example_and_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let map = std::fs::read_to_string(root.join("docs/design.md")).unwrap();
+    let mut files: Vec<String> = ["Cargo.toml", "clippy.toml", "rustfmt.toml"]
+        .map(String::from)
+        .to_vec();
+    let mut folders = vec![root.join("scripts")];
+    for krate in std::fs::read_dir(root.join("crates")).unwrap() {
+        let krate = krate.unwrap().path();
+        folders.extend(["examples", "tests", "benches"].map(|f| krate.join(f)));
+    }
+    for folder in folders {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                files.push(path.file_name().unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    assert!(files.len() > 30, "{files:?}");
+    let missing: Vec<&String> = files.iter().filter(|f| !map.contains(f.as_str())).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/design.md names none of {missing:?}"
+    );
+}
+
 #[test]
 fn readme_is_at_most_300_lines() {
     let (page, text) = user_guide().remove(0);

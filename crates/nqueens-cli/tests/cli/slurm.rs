@@ -132,6 +132,75 @@ fn readme_shows_the_slurm_recipe() {
     }
 }
 
+/// Every Slurm job of the user guide that says how much memory a node
+/// needs (`#SBATCH --mem=`) gives what its count's dry run says a process
+/// takes on those threads with that `--memory`, and no less; where its
+/// comment says "about X GiB", the dry run says that, and where it says
+/// every row table is kept, the dry run says so too. (The Q(27) job asked
+/// for 64 GiB nodes with `--memory 60G` on 32 threads, "so that none is
+/// built twice", where the dry run kept 38.7 of the 47.6 GiB of tables.)
+#[test]
+fn each_recipes_memory_is_what_its_dry_run_says() {
+    let mem = regex::Regex::new(r"#SBATCH --mem=(\d+)G\s*(?:#(.*))?").unwrap();
+    let about = regex::Regex::new(r"about (\d+) GiB").unwrap();
+    let said = regex::Regex::new(r"up to about ([\d.]+) GiB a process").unwrap();
+    let mut jobs = 0;
+    for (page, text) in super::docs::user_guide() {
+        for block in text.split("```sh").skip(1) {
+            let block = block.split("```").next().unwrap();
+            let Some(m) = mem.captures(block) else {
+                continue;
+            };
+            let granted: f64 = m[1].parse().unwrap();
+            let comment = m.get(2).map_or("", |c| c.as_str());
+            let command = block.replace("\\\n", " ");
+            let count = command
+                .lines()
+                .find(|l| l.starts_with("nqueens count "))
+                .unwrap_or_else(|| panic!("{page}: a job without its count:\n{block}"));
+            let words: Vec<&str> = count.split_whitespace().collect();
+            let flag = |name: &str| {
+                let at = words.iter().position(|w| *w == name)?;
+                words.get(at + 1).copied()
+            };
+            let mut args = vec!["count", words[2], "--dry-run", "--dry-run-seconds", "1"];
+            for name in ["--threads", "--memory"] {
+                if let Some(value) = flag(name) {
+                    args.extend([name, value]);
+                }
+            }
+            let out = nq().args(&args).output().unwrap();
+            assert!(out.status.success(), "{page}: nqueens {args:?}: {out:?}");
+            let e = String::from_utf8_lossy(&out.stderr).into_owned()
+                + &String::from_utf8_lossy(&out.stdout);
+            let takes: f64 = said
+                .captures(&e)
+                .unwrap_or_else(|| panic!("{page}: nqueens {args:?} said no memory: {e}"))[1]
+                .parse()
+                .unwrap();
+            assert!(
+                takes < granted,
+                "{page}: the job asks for {granted} GiB, nqueens {args:?} says {takes} GiB: {e}"
+            );
+            if let Some(a) = about.captures(comment) {
+                let claimed: f64 = a[1].parse().unwrap();
+                assert!(
+                    (claimed - takes).abs() <= 1.0,
+                    "{page}: the job says about {claimed} GiB, nqueens {args:?} {takes} GiB"
+                );
+            }
+            if comment.contains("every row table kept") {
+                assert!(
+                    e.contains("every one of them kept"),
+                    "{page}: the job says every row table is kept, nqueens {args:?}: {e}"
+                );
+            }
+            jobs += 1;
+        }
+    }
+    assert!(jobs >= 2, "the guide's jobs that ask for memory: {jobs}");
+}
+
 /// `scripts/count-in-parts` (README's frontier section: how Q(23) was
 /// counted here in parts): a part stopped by its time limit keeps its
 /// finished tasks in the task log, the next part counts only the rest,
