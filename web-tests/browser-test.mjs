@@ -779,6 +779,7 @@ async function run() {
   await testPageAuditFindings(url);
   await testLookedAtFindings(url);
   await testLastStepHeldAndBfsJump(url);
+  await testSecondPageAudit(url);
   await screenshotEveryAlgorithm(url);
 
   step = 'no keyboard hints on a touch screen';
@@ -1498,10 +1499,89 @@ async function testLastStepHeldAndBfsJump(url) {
   await page.selectOption('#algo', 'bfs');
   await goTo(1, 'bfs 8×8 at step 1');
   await page.click('#w-next-solution');
-  await waitText('#w-msg', /^No solution after step 1 up to step \d+ \(loaded so far\): press again to look further\.$/, 'the first press');
+  await waitText('#w-msg', /^No solution after step 1 up to step \d+, the step shown \(loaded so far\): press again to look further\.$/, 'the first press');
+  const upTo = /up to step (\d+)/.exec(await text('#w-msg'))[1];
+  await waitText('#c-steps', new RegExp(`^${upTo}$`), 'the view goes on to the last step looked at');
   await page.click('#w-next-solution');
   await waitText('#w-event', /^Step 14981 of \d+\+?: /, 'the second press reaches the first solution');
   await page.click('#w-reset');
+}
+
+// The second audit of the page: the comparison at the speed set, the keys
+// left to it, the tree's rows made by a step and its one Tab stop, a long
+// jump that holds at most HOLD steps, How many? beside "unique only".
+async function testSecondPageAudit(url) {
+  step = 'the comparison plays at the speed set in Watch';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#w-reset');
+  await page.selectOption('#n', '8');
+  await page.click('#cmp-presets button[data-a="recursive"][data-b="bitwise"]');
+  await page.click('#cmp-by-steps');
+  await page.click('#cmp-step');
+  await waitText('#cmp-left .cmp-event', /^Step 1\b/, 'the comparison at step 1');
+  await page.$eval('#speed', (el) => { el.value = '100'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.click('#cmp-play');
+  await page.waitForTimeout(2000);
+  await page.click('#cmp-pause');
+  const played = Number(/^Step (\d+)/.exec(await text('#cmp-left .cmp-event'))[1]);
+  // One tick a timer made about 55 a second whatever the speed.
+  ok(played > 400, `2 s at 1,024 steps a second take the comparison past step 400 (it is at ${played})`);
+  await page.$eval('#speed', (el) => { el.value = '30'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+
+  step = 'the keys do not step Watch from the comparison';
+  const watching = await text('#c-steps');
+  await page.focus('#cmp-step');
+  for (const key of ['ArrowRight', 'ArrowRight', 's']) await page.keyboard.press(key);
+  await page.waitForTimeout(300);
+  ok(await text('#c-steps') === watching, `→ → s on the comparison's button leave Watch as it was (${JSON.stringify(watching)}, now ${JSON.stringify(await text('#c-steps'))})`);
+  await page.click('#cmp-reset');
+
+  step = "the tree outlines the rows a step makes, and is one Tab stop";
+  await page.selectOption('#n', '4');
+  await page.selectOption('#algo', 'recursive');
+  const t = await api(url, '/api/trace', { n: 4, algorithm: 'recursive', limit: 5000 });
+  const rejectK = t.events.findIndex((e) => e.event === 'reject') + 1;
+  await goTo(rejectK, `recursive 4×4 at its first rejection, step ${rejectK}`);
+  const rows = await page.$$eval('#w-tree li.made', (ls) => ls.map((l) => [l.dataset.mark, Number(l.dataset.step), l.classList.contains('cur')]));
+  ok(JSON.stringify(rows) === JSON.stringify([['rejected', rejectK, false]]), `step ${rejectK} outlines the square it rejects, not the board it stands on (got ${JSON.stringify(rows)})`);
+  await page.click(`#w-tree li.m-rejected[data-step="${rejectK}"] button`);
+  ok(await page.$$eval('#w-tree li.made', (ls) => ls.length) === 1, 'clicking that row outlines it');
+  ok(await page.$$eval('#w-tree button[tabindex="0"]', (bs) => bs.length) === 1, 'one row of the tree is a Tab stop');
+  const focused = () => page.evaluate(() => document.activeElement?.closest('li')?.dataset.step);
+  const before = await focused();
+  await page.keyboard.press('ArrowUp');
+  ok(await focused() !== before, `↑ moves to the row above (from step ${before} to ${await focused()})`);
+
+  step = 'a long jump holds at most HOLD steps';
+  await page.click('#w-reset');
+  await page.selectOption('#n', '14');
+  await page.selectOption('#algo', 'tagged-stack');
+  await goTo(1, 'tagged-stack 14×14 at step 1');
+  // Its first solution is step 85,155: nine presses of s, five pages each.
+  let held = 0;
+  for (let i = 0; i < 12 && !/^1$/.test(await text('#c-solutions')); i++) {
+    const msg = await text('#w-msg');
+    await page.click('#w-next-solution');
+    await page.waitForFunction((m) => {
+      const now = document.querySelector('#w-msg').textContent;
+      return (now !== m && /^No solution after step/.test(now)) || document.querySelector('#c-solutions').textContent === '1';
+    }, msg, { timeout: 60000 });
+    const m = /of steps (\d+) to (\d+) held/.exec(await text('#w-tree-count'));
+    if (m) held = Math.max(held, Number(m[2]) - Number(m[1]) + 1);
+  }
+  await waitText('#w-event', /^Step 85155 of \d+\+?: /, 'the presses reach the first solution');
+  ok(held > 0 && held <= 24000, `the page held at most ${held} steps on the way (HOLD 20,000, a page at most over)`);
+  await page.click('#w-reset');
+
+  step = 'How many? beside a ticked "unique only"';
+  await page.selectOption('#n', '12');
+  await page.click('#clear');
+  await page.check('#unique');
+  await page.click('#howmany');
+  await waitText('#solve-msg', /^14,200 solutions on the empty 12×12 board \(\d{1,3}(,\d{3})+ nodes, [^)]+\)\. \("unique only" is for Previous and Next: "Count all solutions" counts the classes\.\)$/,
+    'the count says the box is for Previous and Next, its nodes grouped');
+  await page.uncheck('#unique');
+  await page.selectOption('#n', '8');
 }
 
 // A screenshot of every algorithm at 1280 and 400 px (the board, and the

@@ -20,7 +20,7 @@ import { hooks, state } from './state.js';
 import { drawLines, model, paintSquare } from './board.js';
 import { stepCounters, viewAt } from './trace.js';
 import { STRUCTURE_NAME, structureWidget } from './structure.js';
-import { speed } from './watch.js';
+import { HOLD, speed } from './watch.js';
 
 const boardSize = () => state.n;
 
@@ -114,9 +114,13 @@ async function cmpEnsure() {
   return ok;
 }
 
+// A side keeps every step it loads (Back goes back tick by tick), so it
+// stops at Watch's HOLD steps (a few KB each on large boards).
+const cmpHeld = (s) => s.nextOffset !== null && s.events.length >= HOLD;
+
 // The next page of a side, when the side stands on the last step loaded.
 function cmpMore(side) {
-  if (side.k < side.events.length || side.nextOffset === null) return Promise.resolve(false);
+  if (side.k < side.events.length || side.nextOffset === null || cmpHeld(side)) return Promise.resolve(false);
   if (!side.more) side.more = cmpLoad(side, side.nextOffset).finally(() => { side.more = null; });
   return side.more;
 }
@@ -126,15 +130,17 @@ function cmpBase() {
   return `Both search the ${boardSize()}×${boardSize()} board; a step forward: ${by}.`;
 }
 
-const cmpOver = (s) => s.k >= s.events.length && s.nextOffset === null;
+const cmpOver = (s) => s.k >= s.events.length && (s.nextOffset === null || cmpHeld(s));
 
-// One tick forward for both sides.
-async function cmpStep() {
+// One tick forward for both sides, drawn unless `draw` is false (Play's
+// ticks but its last).
+async function cmpStep(draw = true) {
   if (!(await cmpEnsure())) return false;
   const sides = cmp.sides;
   if (sides.every(cmpOver)) {
     const cut = sides.filter((s) => s.truncated);
-    cmpMsg(cut.length ? `As far as this server traces: ${cut.map((s) => `${s.algorithm} stops at step ${s.events.length}`).join(', ')}.` : 'Both searches are over.');
+    const held = cut.some(cmpHeld) ? `the comparison holds (${HOLD.toLocaleString('en-US')} steps a side; \`nqueens compare\` runs the whole searches)` : 'this server traces';
+    cmpMsg(cut.length ? `As far as ${held}: ${cut.map((s) => `${s.algorithm} stops at step ${s.events.length}`).join(', ')}.` : 'Both searches are over.');
     cmpPause();
     cmpShow();
     return false;
@@ -161,7 +167,7 @@ async function cmpStep() {
   }
   if (cmp.sides !== sides) return false;
   cmp.history.push(before);
-  cmpShow();
+  if (draw) cmpShow();
   return true;
 }
 
@@ -174,13 +180,25 @@ function cmpBack() {
   cmpShow();
 }
 
+// At the speed set in Watch: a timer fires at most about 60 times a
+// second, so each does as many ticks as the time since the last asks for
+// (up to 2,000), and the boards are drawn once.
 function cmpPlay() {
   if (cmp.timer) return;
+  let last = performance.now();
+  let budget = 1; // the first tick at once
   const tick = async () => {
     if (!cmp.timer) return;
-    const ok = await cmpStep();
-    if (!cmp.timer) return;
-    if (!ok) { cmpPause(); return; }
+    const now = performance.now();
+    budget += (Math.min(now - last, 250) / 1000) * speed();
+    last = now;
+    const ticks = Math.min(Math.floor(budget), 2000);
+    budget -= ticks;
+    for (let i = 0; i < ticks; i++) {
+      const ok = await cmpStep(i === ticks - 1);
+      if (!cmp.timer) return;
+      if (!ok) { cmpShow(); cmpPause(); return; }
+    }
     cmp.timer = setTimeout(tick, Math.max(16, 1000 / speed()));
   };
   cmp.timer = setTimeout(tick, 0);
@@ -233,7 +251,8 @@ const CMP_ROWS = [
   ['backtracks', 'queens taken back so far', (s) => s.backAt[s.k]],
   ['solutions', 'solutions found so far', (s) => s.solAt[s.k]],
 ];
-// The whole search's counters, once a trace has reached its end.
+// The whole search's counters, once the server has sent both searches'
+// stats (with a trace's last page: from the first where one page holds it).
 const CMP_TOTALS = ['nodes', 'conflict_tests', 'reads', 'writes', 'peak_frontier'];
 
 function ratio(a, b) {

@@ -22,7 +22,8 @@ export function fmtSeconds(s) {
   if (s < 1) return `${(s * 1e3).toFixed(1)} ms`;
   return `${s.toFixed(2)} s`;
 }
-export const plural = (k, one, many = one + 's') => `${k} ${k === 1 ? one : many}`;
+// Numbers grouped by thousands, as the command line writes them.
+export const plural = (k, one, many = one + 's') => `${typeof k === 'number' ? k.toLocaleString('en-US') : k} ${k === 1 ? one : many}`;
 
 // A DOM element: h('p', {class: 'x', text: 'hi'}, child, ...).
 export function h(tag, props, ...kids) {

@@ -141,6 +141,15 @@ function wire() {
     const el = e.target.closest('button[data-step]');
     if (el) watchTo(Number(el.dataset.step));
   });
+  // ↑ ↓ move between the rows shown (the tree is one Tab stop).
+  $('w-tree').addEventListener('keydown', (e) => {
+    const el = e.target instanceof Element && e.target.closest('button[data-step]');
+    if (!el || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    const rows = [...$('w-tree').querySelectorAll('li.tn > button')].filter((b) => b.offsetParent !== null);
+    const to = rows[rows.indexOf(el) + (e.key === 'ArrowDown' ? 1 : -1)];
+    e.preventDefault();
+    if (to) to.focus();
+  });
   // The small playback row under the board (narrow screens).
   $('w-mini').addEventListener('click', (e) => {
     const act = e.target.closest('button[data-act]')?.dataset.act;
@@ -153,7 +162,13 @@ function wire() {
     $('w-tree').classList.toggle('no-pruned', !e.target.checked);
     if (state.watch && state.watch.active) showTree(state.watch);
   });
-  document.addEventListener('keydown', onKey);
+  // The keys step Watch's search, not the comparison (it has none): not
+  // from inside it, nor while a narrow screen shows its tab instead of Watch.
+  document.addEventListener('keydown', (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    const comparing = (t && t.closest('#compare')) || (document.body.dataset.tab === 'compare' && getComputedStyle($('tabs')).display !== 'none');
+    if (!comparing) onKey(e);
+  });
   // Space on a playback button plays or pauses; the button's own click
   // (on key up) must not do it a second time.
   document.addEventListener('keyup', (e) => {

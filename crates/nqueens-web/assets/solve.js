@@ -40,7 +40,9 @@ export async function howMany() {
   solveMsg('Counting…');
   try {
     const c = await api('POST', '/api/complete', { ...boardBody(), mode: 'count' });
-    solveMsg(`${c.message} (${plural(c.nodes, 'node')}, ${fmtSeconds(c.seconds)}).`, c.count > 0 ? 'ok' : 'error');
+    // "unique only" is for ◀ ▶ (the server counts completions, not classes).
+    const note = $('unique').checked ? ' ("unique only" is for Previous and Next: "Count all solutions" counts the classes.)' : '';
+    solveMsg(`${c.message} (${plural(c.nodes, 'node')}, ${fmtSeconds(c.seconds)}).${note}`, c.count > 0 ? 'ok' : 'error');
   } catch (e) {
     solveMsg(e.message, 'error');
   }

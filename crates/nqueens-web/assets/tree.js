@@ -21,8 +21,11 @@ function treeRow(w, e, d) {
   const step = Number(e.step) || 0;
   const ev = eventOf(w, step);
   const glyph = h('span', { class: 'tg tg-' + e.mark, 'aria-hidden': 'true', text: e.mark === 'dead_end' ? TREE_GLYPH.queen : TREE_GLYPH[e.mark] || '•' });
+  // One Tab stop in the tree: the row of the node the search stands on
+  // (showTree); ↑ ↓ move between rows (main.js).
   const btn = h('button', {
     type: 'button',
+    tabindex: -1,
     'data-step': step,
     title: `step ${step}: ${ev ? ev.says || ev.event : 'the empty board'}`,
     'aria-label': `${treeLabel(e, ev)}, ${TREE_WORD[e.mark] || e.mark}, step ${step}`,
@@ -117,7 +120,7 @@ export function buildTree(w, tree) {
   }
   order.sort((a, b) => a.step - b.step);
   const lastRow = list.lastElementChild;
-  w.tree = { list, rows, order, shown: 0, path: [], deadOrder: [], deadShown: 0, size: tree.length, last: lastRow ? Number(lastRow.dataset.id) : null };
+  w.tree = { list, rows, order, shown: 0, path: [], made: [], tab: null, deadOrder: [], deadShown: 0, size: tree.length, last: lastRow ? Number(lastRow.dataset.id) : null };
   for (const [id, k] of w.deadLeft) w.tree.deadOrder.push({ k, row: rows.get(id) });
   w.tree.deadOrder.sort((a, b) => a.k - b.k);
   $('w-tree').replaceChildren(list);
@@ -147,6 +150,22 @@ export function showTree(w) {
     if (!r) break;
     r.li.classList.add(i === 0 ? 'cur' : 'path');
     t.path.push(r.li);
+  }
+  // The rows this step makes, outlined: a rejected square, a board bfs
+  // puts on its queue, brute-force's candidate and its prefixes (the node
+  // the search stands on may be another: the board the square was tested
+  // on, the board bfs expands).
+  for (const li of t.made) li.classList.remove('made');
+  t.made = [];
+  for (let i = t.shown - 1; i >= 0 && t.order[i].step === k && k > 0; i--) {
+    t.order[i].li.classList.add('made');
+    t.made.push(t.order[i].li);
+  }
+  const tab = (t.rows.get(cur) || {}).li || t.made[0] || t.order[0]?.li;
+  if (t.tab !== tab) {
+    if (t.tab) t.tab.firstElementChild.tabIndex = -1;
+    if (tab) tab.firstElementChild.tabIndex = 0;
+    t.tab = tab || null;
   }
   const boards = w.nodesAt[k];
   const shown = t.shown;

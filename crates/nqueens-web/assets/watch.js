@@ -94,10 +94,9 @@ function addPage(w, t, atStart = false) {
   w.base = traceBase(w);
 }
 
-// Past HOLD steps, drops whole pages from the start (or, after a page
-// added at the start, from the end), never the one the step shown is in,
-// keeping the counts of the steps dropped before the window in `before`;
-// true if any went.
+// Past HOLD steps, drops whole pages from the start (or, after a page added
+// at the start, from the end), never the one of the step shown, keeping the
+// counts of the steps dropped before the window in `before`; true if any went.
 function dropPages(w, fromEnd) {
   const p = w.pages;
   if (p.events.length <= HOLD) return false;
@@ -289,8 +288,7 @@ export async function goToStep(value) {
 }
 
 // The timeline under the board: a range over the steps loaded so far (it
-// grows as pages come in), with ticks at solutions, backtracks and dead
-// ends.
+// grows as pages come in), ticked at solutions, backtracks, dead ends.
 function showScrub(w, on) {
   const box = $('w-scrub-box');
   box.hidden = !on;
@@ -470,10 +468,14 @@ export async function jump(kind) {
   for (let i = 0; i < 5 && !listOf().some((s) => s > w.k) && w.nextOffset !== null; i++) {
     if (!(await loadMore(w)) || state.watch !== w) return;
   }
-  const list = listOf();
-  const next = list.find((s) => s > w.k);
+  const next = listOf().find((s) => s > w.k);
   if (next === undefined) {
-    watchMsg(`No ${what} after step ${w.offset + w.k}` + (!w.truncated ? ': the search has no more.' : ` up to step ${w.offset + w.events.length}` + (w.nextOffset !== null ? ' (loaded so far): press again to look further.' : ', as far as this server traces the search.')));
+    const from = w.offset + w.k;
+    // Looking further goes on from the last step loaded, so that the pages
+    // before it can go (HOLD): the view moves there.
+    const further = w.truncated && w.nextOffset !== null;
+    if (further) stepTo(w.events.length);
+    watchMsg(`No ${what} after step ${from}` + (!w.truncated ? ': the search has no more.' : ` up to step ${w.offset + w.events.length}` + (further ? ', the step shown (loaded so far): press again to look further.' : ', as far as this server traces the search.')));
     showWatch();
     return;
   }
@@ -567,11 +569,9 @@ export async function toggleBits() {
 }
 
 // Keys: space play/pause, ← → a step, s b d the next solution, backtrack,
-// dead end, Home End the first and last step, Escape closes. Not while typing, and not
-// instead of the button or square the focus is on (but space on the
-// playback buttons still plays and pauses).
-// Space plays and pauses on the Watch panel's own buttons (and on the
-// board while it shows the algorithm); elsewhere it is the focused button's.
+// dead end, Home End the first and last step, Escape closes. Not while
+// typing, nor instead of the focused button or square; space plays and
+// pauses on Watch's own buttons (and the board while it shows the search).
 export const spaceIsPlay = (t) => !!(t.closest('#panel-watch, #w-mini') || (state.watch && state.watch.active && t.closest('#board')));
 export function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
