@@ -48,11 +48,20 @@ impl Placement {
     /// Queens on the given squares of an `n`×`n` board.
     ///
     /// # Errors
-    /// [`Error::ZeroSize`] for `n = 0`, [`Error::OutOfRange`] for a square off
-    /// the board, [`Error::DuplicateQueen`] for two queens on one square.
+    /// [`Error::ZeroSize`] for `n = 0`, [`Error::TooLarge`] for `n` over
+    /// `usize::MAX / 2` (its diagonals are numbered up to 2n − 2),
+    /// [`Error::OutOfRange`] for a square off the board,
+    /// [`Error::DuplicateQueen`] for two queens on one square.
     pub fn new(n: usize, mut queens: Vec<Square>) -> Result<Self, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
+        }
+        if n > usize::MAX / 2 {
+            return Err(Error::TooLarge {
+                n,
+                max: usize::MAX / 2,
+                what: "a placement",
+            });
         }
         if let Some(&square) = queens.iter().find(|q| q.row >= n || q.col >= n) {
             return Err(Error::OutOfRange { square, n });
@@ -459,6 +468,19 @@ mod tests {
         assert_eq!(sq(0, 3).attack(sq(3, 0)), Some(Attack::AntiDiagonal));
         assert_eq!(sq(0, 0).attack(sq(1, 2)), None);
         assert_eq!(sq(2, 2).attack(sq(2, 2)), None);
+    }
+
+    /// A board whose diagonals number past `usize::MAX` is refused: at
+    /// n = usize::MAX, (n − 1, 0) and (0, 2) were said to share a diagonal
+    /// (and a debug build panicked).
+    #[test]
+    fn a_placement_is_at_most_half_the_words() {
+        let half = usize::MAX / 2;
+        let far = |n: usize| Placement::new(n, vec![sq(n - 1, 0), sq(0, 2)]);
+        assert!(matches!(far(usize::MAX), Err(Error::TooLarge { max, .. }) if max == half));
+        assert!(matches!(far(half + 1), Err(Error::TooLarge { .. })));
+        let p = far(half).unwrap();
+        assert_eq!((p.conflict_count(), p.conflicts().count()), (0, 0));
     }
 
     #[test]

@@ -201,7 +201,7 @@ pub fn parse_placements_part(
     part: InputPart,
 ) -> Result<Vec<Placement>, ParseError> {
     let shift = |mut e: ParseError| {
-        e.line = e.line.map(|line| line + part.lines);
+        e.line = e.line.map(|line| line.saturating_add(part.lines));
         e
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -465,7 +465,7 @@ fn boards(
     // The closing line, once read: its line and count.
     let mut closing: Option<(usize, u128)> = None;
     for (i, line) in text.lines().enumerate() {
-        let line_no = part.lines + i + 1;
+        let line_no = part.lines.saturating_add(i + 1);
         if line.trim().is_empty() {
             finish(&mut rows, &mut out)?;
             continue;
@@ -486,7 +486,7 @@ fn boards(
     }
     finish(&mut rows, &mut out)?;
     if let Some((at, count)) = closing {
-        let above = part.boards + out.len();
+        let above = part.boards.saturating_add(out.len());
         if count != above as u128 {
             return Err(ParseError::at(
                 at,

@@ -155,13 +155,18 @@ fn in_unit(seconds: f64, unit: Unit) -> String {
         Unit::Years => {
             // Dry runs of the largest boards reach 10^17 years: digits grouped
             // up to a trillion, then a power of ten.
+            // (Bounds where the rounding carries: 999.96 years is 1,000,
+            // 9.9996 × 10^12 is 1.0 × 10^13.)
             let years = s / (86400.0 * 365.25);
-            if years < 1000.0 {
+            if years < 999.95 {
                 format!("{years:.1} years")
-            } else if years < 1e12 {
+            } else if years < 999_999_999_999.5 {
                 format!("{} years", grouped(years.round() as u128))
             } else {
-                let e = years.log10().floor() as i32;
+                let mut e = years.log10().floor() as i32;
+                if (years / 10f64.powi(e) * 10.0).round() >= 100.0 {
+                    e += 1;
+                }
                 format!("{:.1} × 10^{e} years", years / 10f64.powi(e))
             }
         }
@@ -231,6 +236,13 @@ mod tests {
         assert_eq!(show_duration(0.9994), "999ms");
         assert_eq!(show_duration(0.09996), "100ms");
         assert_eq!(show_duration(0.09994), "99.9ms");
+        let years = |y: f64| show_duration(y * 86400.0 * 365.25);
+        assert_eq!(years(999.94), "999.9 years");
+        assert_eq!(years(999.97), "1,000 years");
+        assert_eq!(years(999_999_999_999.4), "999,999,999,999 years");
+        assert_eq!(years(999_999_999_999.7), "1.0 × 10^12 years");
+        assert_eq!(years(9.9996e12), "1.0 × 10^13 years");
+        assert_eq!(years(9.94e12), "9.9 × 10^12 years");
     }
 
     #[test]

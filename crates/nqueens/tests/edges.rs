@@ -4,9 +4,41 @@
 //! checks, as every debug build is) nor a file its own reader refuses.
 
 use nqueens::{
-    auto_engine, check_known, write_svg, Clash, Counter, Error, KnownMismatch, Picture, Square,
-    Tally, TaskLog, TaskLogError,
+    auto_engine, check_known, count_completions, parse_placements_part, write_svg, Clash, Counter,
+    Error, InputFormat, InputPart, Instance, KnownMismatch, Picture, Square, Tally, TaskLog,
+    TaskLogError,
 };
+use std::sync::atomic::AtomicBool;
+
+/// A part of an input after `usize::MAX` lines or boards: its errors name
+/// the last line there is, and its closing line is compared, not added past
+/// the end (both overflowed).
+#[test]
+fn a_part_after_every_line_there_is() {
+    let board = ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n";
+    let far = InputPart {
+        lines: usize::MAX,
+        boards: usize::MAX,
+    };
+    let e = parse_placements_part(". Q . z\n", InputFormat::Drawn, false, far).unwrap_err();
+    assert_eq!(e.line, Some(usize::MAX));
+    let e = parse_placements_part(
+        &format!("{board}3 solutions\n"),
+        InputFormat::Drawn,
+        false,
+        far,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("the closing line says 3"), "{e}");
+}
+
+/// Any number of threads counts completions (24 tasks a thread overflowed).
+#[test]
+fn completions_on_every_thread_there_could_be() {
+    let instance = Instance::new(6).unwrap();
+    let (count, _) = count_completions(&instance, usize::MAX, &AtomicBool::new(false)).unwrap();
+    assert_eq!(count, Some(4));
+}
 
 /// Past the join engine's boards a memory budget picks the constellation
 /// engine, and past every engine the count says so.

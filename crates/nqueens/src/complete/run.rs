@@ -529,7 +529,11 @@ fn count_split<B, P: Counted>(
     mut cut: impl FnMut(&mut B, usize, &mut Stats, &mut Pieces) -> End,
     plan: impl FnOnce(B, Vec<Vec<(u32, u32)>>) -> P,
 ) -> Option<u128> {
-    let want = if threads == 1 { 1 } else { 24 * threads };
+    let want = if threads == 1 {
+        1
+    } else {
+        threads.saturating_mul(24)
+    };
     let mut depth = if threads == 1 { usize::MAX } else { 1 };
     let Pieces { found, tasks } = loop {
         let mut pieces = Pieces::default();

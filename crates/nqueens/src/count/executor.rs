@@ -15,7 +15,7 @@
 //! do not depend on the number of threads or the order tasks finish in.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::plan::Plan;
@@ -26,8 +26,15 @@ use crate::sink::{Quiet, Sink};
 /// How often [`Sink::tick`] is called.
 pub const TICK: Duration = Duration::from_millis(200);
 
-/// The longest a finished task waits before a worker reports it.
+/// How far apart a worker sends its finished tasks, at least; those it holds
+/// in between the calling thread takes itself when no message has come
+/// for [`POLL`], so that a task finished just after a send does not wait
+/// for the worker's next task (which may take minutes).
 const BATCH: Duration = Duration::from_millis(5);
+
+/// How often the calling thread looks at `stop` (to cut long tasks short)
+/// and takes the tasks the workers hold.
+const POLL: Duration = Duration::from_millis(20);
 
 /// The result of [`run`].
 ///
@@ -93,11 +100,12 @@ pub fn default_threads() -> usize {
 /// again by a resumed run.
 ///
 /// Each finished task is passed to `observer` ([`Sink::task_done`]) on the
-/// calling thread, in the order the tasks finish, which is where a front end
-/// records checkpoints. The sink can stop the run too: after it says
-/// [`Break`](std::ops::ControlFlow::Break) no task starts, no other is
-/// passed to it or summed (the result is what it saw), and `stop` is left
-/// as it was.
+/// calling thread as the tasks finish (within 20 ms: the workers send them
+/// in batches), which is where a front end records checkpoints. The sink
+/// can stop the run too: after it says [`Break`](std::ops::ControlFlow::Break)
+/// no task starts, long tasks under way are cut short as by `stop`, no other
+/// is passed to it or summed (the result is what it saw), and `stop` is
+/// left as it was.
 ///
 /// # Examples
 ///
@@ -225,15 +233,22 @@ pub fn try_run(
     // reported. (Not `stop`, which is the caller's: a flag reused for the
     // next run would stop that one before it began.)
     let halt = AtomicBool::new(false);
+    // What long tasks look at as they run: set once `stop` is seen (within
+    // POLL) or the sink says stop, so that either cuts them short.
+    let cut = AtomicBool::new(stop.load(Ordering::Relaxed));
+    // Each worker's finished tasks not yet sent.
+    let held: Vec<Mutex<Vec<(usize, Tally)>>> = (0..threads).map(|_| Mutex::default()).collect();
+    let take = |worker: usize| {
+        std::mem::take(&mut *held[worker].lock().unwrap_or_else(PoisonError::into_inner))
+    };
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let tx = tx.clone();
-            let (ranges, abandon, halt) = (&ranges, &abandon, &halt);
+            let (ranges, abandon, halt, cut, held) = (&ranges, &abandon, &halt, &cut, &held);
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                // Results go out in batches, at most BATCH apart: a message
+                // Results go out in batches, at least BATCH apart: a message
                 // per task would wake the receiving thread thousands of times
                 // a second when tasks take microseconds.
-                let mut batch = Vec::new();
                 let mut sent = Instant::now();
                 loop {
                     if stop.load(Ordering::Relaxed)
@@ -244,19 +259,25 @@ pub fn try_run(
                     }
                     let Some(k) = ranges.take(worker) else { break };
                     let index = pending[k];
-                    // A long task looks at `stop` as it runs; cut short, it
+                    // A long task looks at `cut` as it runs; cut short, it
                     // is not counted (a resumed run counts it again).
-                    let Some(tally) = plan.count_or_stop(index, stop) else {
+                    let Some(tally) = plan.count_or_stop(index, cut) else {
                         break;
                     };
-                    batch.push((index, tally));
+                    let mut mine = held[worker].lock().unwrap_or_else(PoisonError::into_inner);
+                    mine.push((index, tally));
                     if sent.elapsed() >= BATCH {
-                        if tx.send(std::mem::take(&mut batch)).is_err() {
+                        let batch = std::mem::take(&mut *mine);
+                        drop(mine);
+                        if tx.send(batch).is_err() {
                             return;
                         }
                         sent = Instant::now();
                     }
                 }
+                let batch = std::mem::take(
+                    &mut *held[worker].lock().unwrap_or_else(PoisonError::into_inner),
+                );
                 let _ = tx.send(batch);
             });
             if let Err(e) = spawned {
@@ -269,24 +290,46 @@ pub fn try_run(
             }
         }
         drop(tx);
+        let mut report = |batch: Vec<(usize, Tally)>, observer: &mut dyn Sink| {
+            for (index, t) in batch {
+                if halt.load(Ordering::Relaxed) {
+                    // Finished after the sink said stop: not reported.
+                    break;
+                }
+                tally.add(t);
+                tasks_done += 1;
+                if observer.task_done(index, t).is_break() {
+                    halt.store(true, Ordering::Relaxed);
+                    cut.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        // When a task was last reported or the sink last ticked.
+        let mut heard = Instant::now();
         loop {
-            match rx.recv_timeout(TICK) {
+            if stop.load(Ordering::Relaxed) {
+                cut.store(true, Ordering::Relaxed);
+            }
+            match rx.recv_timeout(POLL) {
                 Ok(batch) => {
-                    for (index, t) in batch {
-                        if halt.load(Ordering::Relaxed) {
-                            // Finished after the sink said stop: not reported.
-                            break;
-                        }
-                        tally.add(t);
-                        tasks_done += 1;
-                        if observer.task_done(index, t).is_break() {
-                            halt.store(true, Ordering::Relaxed);
-                        }
-                    }
+                    heard = Instant::now();
+                    report(batch, &mut *observer);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if !halt.load(Ordering::Relaxed) && observer.tick().is_break() {
-                        halt.store(true, Ordering::Relaxed);
+                    let mut any = false;
+                    for worker in 0..threads {
+                        let batch = take(worker);
+                        any |= !batch.is_empty();
+                        report(batch, &mut *observer);
+                    }
+                    if any {
+                        heard = Instant::now();
+                    } else if heard.elapsed() >= TICK {
+                        heard = Instant::now();
+                        if !halt.load(Ordering::Relaxed) && observer.tick().is_break() {
+                            halt.store(true, Ordering::Relaxed);
+                            cut.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -412,6 +455,80 @@ mod tests {
     use crate::count::constellation::ConstellationEngine;
     use crate::count::plan::{count_plan, Engine};
     use std::ops::ControlFlow;
+
+    /// Task 0 is done at once; the others take 2 s unless told to stop,
+    /// which they look at every 5 ms (as the join engine's long tasks do).
+    struct Long;
+
+    impl Plan for Long {
+        fn n(&self) -> usize {
+            8
+        }
+        fn len(&self) -> usize {
+            4
+        }
+        fn count(&self, index: usize) -> Tally {
+            self.count_or_stop(index, &AtomicBool::new(false)).unwrap()
+        }
+        fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
+            let start = Instant::now();
+            while index > 0 && start.elapsed() < Duration::from_secs(2) {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Some(Tally {
+                solutions: 1,
+                classes_x8: 0,
+            })
+        }
+        fn describe(&self, index: usize) -> String {
+            format!("task {index}")
+        }
+    }
+
+    /// When each task was reported, and whether to stop at the first.
+    struct When(Instant, Vec<(usize, Duration)>, bool);
+
+    impl Sink for When {
+        fn task_done(&mut self, index: usize, _: Tally) -> ControlFlow<()> {
+            self.1.push((index, self.0.elapsed()));
+            if self.2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// A task done just after its worker's last report is reported within
+    /// moments, not after the worker's next task (2 s here: it waited).
+    #[test]
+    fn a_finished_task_does_not_wait_for_the_next() {
+        let mut when = When(Instant::now(), Vec::new(), false);
+        let r = run(&Long, &[0, 1], 1, &AtomicBool::new(false), &mut when);
+        assert!(r.complete);
+        let (index, at) = when.1[0];
+        assert_eq!(index, 0);
+        assert!(at < Duration::from_secs(1), "task 0 reported after {at:?}");
+    }
+
+    /// A sink that says stop cuts the long tasks under way short, as a
+    /// stop flag does (they ran to their end, and were dropped: 4 s here).
+    #[test]
+    fn a_sink_that_says_stop_cuts_long_tasks_short() {
+        let mut when = When(Instant::now(), Vec::new(), true);
+        let start = Instant::now();
+        let r = run(&Long, &[0, 1, 2, 3], 2, &AtomicBool::new(false), &mut when);
+        assert!(!r.complete);
+        assert_eq!((r.tasks_done, when.1.len()), (1, 1));
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            start.elapsed()
+        );
+    }
 
     #[test]
     fn threads_give_the_same_sum() {

@@ -314,7 +314,9 @@ pub trait Engine: Send + Sync {
     /// The plan for counting `n` on `threads` threads within `memory` bytes
     /// (`None`: no limit), for engines that can trade speed for memory. The
     /// tasks are those of [`plan`](Self::plan) whatever the memory, so
-    /// checkpoints and slices do not depend on it.
+    /// checkpoints and slices do not depend on it. Below what the leanest
+    /// plan takes ([`memory`](Self::memory)) this is that plan, which takes
+    /// more: a front end compares the two first and refuses.
     ///
     /// # Errors
     /// Those of [`plan`](Self::plan).

@@ -186,7 +186,7 @@ impl Builder {
     fn finish_small(&mut self) -> Result<Streamed, ReadError> {
         let base = self.base();
         let n = self.count;
-        let range = format!("{base}..={}", n - 1 + base);
+        let range = format!("{base}..={}", n.saturating_sub(1) + base);
         if let Some((k, line, text, bad)) = self.first_bad.take() {
             let what = format!("token {k} ({text:?})");
             let message = match bad {

@@ -62,8 +62,12 @@ impl<R: BufRead> LineCursor<R> {
         if !self.has_more()? {
             return Ok(false);
         }
+        // The blanks after the mark too ("\u{feff}\n" and a board).
         if self.offset == 0 && self.fill()?.starts_with(super::BOM) {
             self.consume(super::BOM.len());
+            if !self.has_more()? {
+                return Ok(false);
+            }
         }
         self.start_offset = self.offset;
         self.start_line = self.line;

@@ -280,6 +280,35 @@ mod tests {
     use crate::read::LineVerifier;
     use std::io;
 
+    /// A byte-order mark and then a blank line, in the form the sniffer
+    /// names: the pairs reader took the blank for an empty board (a debug
+    /// build panicked on its size 0), the JSON reader for a cut object.
+    #[test]
+    fn a_mark_and_a_blank_line_come_before_the_board() {
+        for text in [
+            "\u{feff}\n0, 1; 1, 3; 2, 0; 3, 2;\n",
+            "\u{feff} \r\n{\"n\": 4, \"columns\": [1, 3, 0, 2]}\n",
+            "\u{feff}\n\n1 3 0 2\n",
+        ] {
+            let format = crate::read::sniff_format(text.as_bytes(), true).unwrap();
+            let mut reader = ColumnReader::new(text.as_bytes(), false).with_format(format);
+            let Some(Streamed::Small(p)) = reader.next_placement().unwrap() else {
+                panic!("{text:?} ({format:?}): no board")
+            };
+            assert_eq!(p.to_solution().unwrap().columns(), [1, 3, 0, 2], "{text:?}");
+            assert!(reader.next_placement().unwrap().is_none(), "{text:?}");
+        }
+        // A mark and blanks alone read as no input at all.
+        let read = |text: &str| {
+            let mut reader =
+                ColumnReader::new(text.as_bytes(), false).with_format(InputFormat::Pairs);
+            format!("{:?}", reader.next_placement())
+        };
+        for text in ["\u{feff}", "\u{feff} \n"] {
+            assert_eq!(read(text), read(""), "{text:?}");
+        }
+    }
+
     #[test]
     fn large_placements_stream_and_name_both_rows() {
         let n = 20_004;

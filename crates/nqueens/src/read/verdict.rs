@@ -236,7 +236,7 @@ impl Verdict {
     /// row 0; reads only up to the last listed conflict. Columns that end
     /// early leave the rows past them unknown.
     pub fn fill_earlier_rows<I: IntoIterator<Item = usize>>(&mut self, columns: I) {
-        let Some(mut finder) = RowFinder::new(&self.conflicts) else {
+        let Some(mut finder) = RowFinder::new(&self.conflicts, self.n as u64) else {
             return;
         };
         for col in columns {
@@ -257,7 +257,7 @@ impl Verdict {
         &mut self,
         scan: impl FnOnce(&mut dyn FnMut(u64) -> bool) -> Result<(), ReadError>,
     ) -> Result<(), ReadError> {
-        let Some(mut finder) = RowFinder::new(&self.conflicts) else {
+        let Some(mut finder) = RowFinder::new(&self.conflicts, self.n as u64) else {
             return Ok(());
         };
         scan(&mut |col| finder.feed(col))?;
@@ -284,12 +284,15 @@ struct RowFinder {
     upto: u64,
     /// The row of the next column fed.
     row: u64,
+    /// The board size: a queen off the board takes no line (as in the
+    /// first pass), so it is no conflict's earlier queen.
+    n: u64,
 }
 
 impl RowFinder {
-    /// A finder for the lines of the conflicts that lack their earlier row;
-    /// `None` if there are none.
-    fn new(conflicts: &[LineConflict]) -> Option<Self> {
+    /// A finder for the lines of the conflicts that lack their earlier row
+    /// on a board of size `n`; `None` if there are none.
+    fn new(conflicts: &[LineConflict], n: u64) -> Option<Self> {
         let mut targets: Vec<Target> = Vec::new();
         let mut filter = [[0u64; 64]; 3];
         let mut upto = 0;
@@ -310,6 +313,7 @@ impl RowFinder {
             filter,
             upto,
             row: 0,
+            n,
         })
     }
 
@@ -321,6 +325,9 @@ impl RowFinder {
             return false;
         }
         self.row += 1;
+        if col >= self.n || row >= self.n {
+            return self.row < self.upto;
+        }
         for kind in 0..3 {
             let key = line_key(kind, row, col);
             if self.filter[kind][(key >> 6) as usize & 63] >> (key & 63) & 1 == 1 {
@@ -353,6 +360,7 @@ impl RowFinder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Attack;
     use crate::read::lines::KINDS;
     use crate::read::test_util::{run, solution};
     use crate::read::{LineVerifier, CONFLICTS_KEPT};
@@ -366,6 +374,40 @@ mod tests {
         assert_eq!(v.queens_on_taken_lines(), 49);
         assert!(v.conflicts().iter().all(|c| c.earlier_row == Some(0)));
         assert_eq!(v.conflicts()[9].earlier(), Some(Square::new(0, 0)));
+    }
+
+    /// A queen off the board takes no line, in the second pass as in the
+    /// first: (0, 3) off a 3×3 board was named as the earlier queen of
+    /// (2, 1)'s anti-diagonal, which (1, 2) holds; a huge column made the
+    /// pass add past `u64::MAX`.
+    #[test]
+    fn an_off_board_queen_is_no_earlier_queen() {
+        let cols = [3, 2, 1];
+        for kept in [0, 3] {
+            let mut v = run(&cols, LineVerifier::with_size(3).keeping_columns(kept));
+            v.fill_earlier_rows(cols);
+            let c = v.conflicts()[0];
+            assert_eq!(
+                (c.queen, c.attack),
+                (Square::new(2, 1), Attack::AntiDiagonal)
+            );
+            assert_eq!(c.earlier(), Some(Square::new(1, 2)), "kept {kept}: {c:?}");
+        }
+        let cols = [1, usize::MAX, 3, 3];
+        let mut v = run(&cols, LineVerifier::with_size(4));
+        v.fill_earlier_rows(cols);
+        let found: Vec<_> = v
+            .conflicts()
+            .iter()
+            .map(|c| (c.queen, c.attack, c.earlier()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (Square::new(2, 3), Attack::Diagonal, Some(Square::new(0, 1))),
+                (Square::new(3, 3), Attack::Column, Some(Square::new(2, 3))),
+            ]
+        );
     }
 
     proptest! {

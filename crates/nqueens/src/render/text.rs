@@ -172,6 +172,8 @@ pub fn write_solution<W: Write + ?Sized>(
 ///
 /// let wrong = write_columns(&mut Vec::new(), 2, [1, 3, 0, 2], Style::Json, RenderOptions::default());
 /// assert_eq!(wrong.unwrap_err().kind(), std::io::ErrorKind::InvalidInput);
+/// let short = write_columns(&mut Vec::new(), 5_000, [1], Style::Lines, RenderOptions::default());
+/// assert_eq!(short.unwrap_err().to_string(), "1 column for the 5,000 rows of the board");
 /// ```
 pub fn write_columns<W: Write + ?Sized>(
     out: &mut W,
@@ -276,10 +278,12 @@ fn off_board(row: usize, col: usize, n: usize) -> io::Error {
 /// Another number of columns than the board has rows (`columns` past `n`:
 /// more, however many).
 fn columns_for_rows(columns: usize, n: usize) -> io::Error {
+    let rows = crate::words::grouped(n as u128);
     let message = if columns > n {
-        format!("more columns than the {n} rows of the board")
+        format!("more columns than the {rows} rows of the board")
     } else {
-        format!("{columns} columns for the {n} rows of the board")
+        let columns = crate::words::plural(columns as u128, "column", "columns");
+        format!("{columns} for the {rows} rows of the board")
     };
     io::Error::new(io::ErrorKind::InvalidInput, message)
 }

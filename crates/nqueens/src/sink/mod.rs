@@ -72,9 +72,9 @@ pub trait Sink {
     }
 
     /// Task `index` of a count's plan counted `tally`. `Break` stops the
-    /// count: no new tasks are started, and the ones under way finish and
-    /// are reported, or are given up unreported where the engine cuts long
-    /// tasks short (the join engine; see `Plan::count_or_stop`).
+    /// count: no new tasks are started, the ones under way are cut short
+    /// where the engine cuts long tasks short (see `Plan::count_or_stop`)
+    /// or else finish, and none of them is reported or summed.
     fn task_done(&mut self, index: usize, tally: Tally) -> ControlFlow<()> {
         let _ = (index, tally);
         ControlFlow::Continue(())

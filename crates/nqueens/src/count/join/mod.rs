@@ -287,6 +287,7 @@ use transpose::ColumnOrder;
 /// let tally = count_plan(JoinEngine.plan(10)?.as_ref());
 /// assert_eq!((tally.solutions, tally.unique()), (724, Some(92)));
 /// assert!(matches!(JoinEngine.plan(29), Err(Error::TooLarge { max: 28, .. })));
+/// assert!(matches!(JoinEngine.plan(usize::MAX), Err(Error::TooLarge { max: 28, .. })));
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
@@ -719,8 +720,8 @@ impl Engine for JoinEngine {
 }
 
 impl JoinEngine {
+    /// Its own limit first: past 64 the bitboard search's was named.
     fn check(&self, n: usize) -> Result<(), Error> {
-        check_n(n)?;
         if n > JOIN_MAX_N {
             return Err(Error::TooLarge {
                 n,
@@ -728,6 +729,6 @@ impl JoinEngine {
                 what: "the join engine",
             });
         }
-        Ok(())
+        check_n(n)
     }
 }
