@@ -497,10 +497,11 @@ impl FrameRecorder {
         self
     }
 
-    /// Stops the search after its `count`th solution.
+    /// Stops the search after its `count`th solution, the first at the
+    /// earliest (0 counts as 1: the recorder looks after each solution).
     #[must_use]
     pub fn stop_after_solutions(mut self, count: usize) -> Self {
-        self.max_solutions = Some(count);
+        self.max_solutions = Some(count.max(1));
         self
     }
 
