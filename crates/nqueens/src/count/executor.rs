@@ -238,13 +238,13 @@ pub fn try_run(
     let cut = AtomicBool::new(stop.load(Ordering::Relaxed));
     // Each worker's finished tasks not yet sent.
     let held: Vec<Mutex<Vec<(usize, Tally)>>> = (0..threads).map(|_| Mutex::default()).collect();
-    let take = |worker: usize| {
-        std::mem::take(&mut *held[worker].lock().unwrap_or_else(PoisonError::into_inner))
-    };
+    let mine = |worker: usize| held[worker].lock().unwrap_or_else(PoisonError::into_inner);
+    let take = |worker: usize| std::mem::take(&mut *mine(worker));
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let tx = tx.clone();
-            let (ranges, abandon, halt, cut, held) = (&ranges, &abandon, &halt, &cut, &held);
+            let (ranges, abandon, halt, cut, mine, take) =
+                (&ranges, &abandon, &halt, &cut, &mine, &take);
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 // Results go out in batches, at least BATCH apart: a message
                 // per task would wake the receiving thread thousands of times
@@ -264,21 +264,18 @@ pub fn try_run(
                     let Some(tally) = plan.count_or_stop(index, cut) else {
                         break;
                     };
-                    let mut mine = held[worker].lock().unwrap_or_else(PoisonError::into_inner);
-                    mine.push((index, tally));
+                    let mut held = mine(worker);
+                    held.push((index, tally));
                     if sent.elapsed() >= BATCH {
-                        let batch = std::mem::take(&mut *mine);
-                        drop(mine);
+                        let batch = std::mem::take(&mut *held);
+                        drop(held);
                         if tx.send(batch).is_err() {
                             return;
                         }
                         sent = Instant::now();
                     }
                 }
-                let batch = std::mem::take(
-                    &mut *held[worker].lock().unwrap_or_else(PoisonError::into_inner),
-                );
-                let _ = tx.send(batch);
+                let _ = tx.send(take(worker));
             });
             if let Err(e) = spawned {
                 abandon.store(true, Ordering::Relaxed);

@@ -5,6 +5,7 @@
 //! so that streaming millions of solutions never builds a large string. The
 //! front end chooses the destination and the buffering.
 
+use crate::words::{grouped, plural};
 use std::io::{self, Write};
 
 /// How a solution is written.
@@ -278,11 +279,11 @@ fn off_board(row: usize, col: usize, n: usize) -> io::Error {
 /// Another number of columns than the board has rows (`columns` past `n`:
 /// more, however many).
 fn columns_for_rows(columns: usize, n: usize) -> io::Error {
-    let rows = crate::words::grouped(n as u128);
+    let rows = grouped(n as u128);
     let message = if columns > n {
         format!("more columns than the {rows} rows of the board")
     } else {
-        let columns = crate::words::plural(columns as u128, "column", "columns");
+        let columns = plural(columns as u128, "column", "columns");
         format!("{columns} for the {rows} rows of the board")
     };
     io::Error::new(io::ErrorKind::InvalidInput, message)
