@@ -35,10 +35,15 @@ pub fn man() -> anyhow::Result<Outcome> {
         let sub_page = clap_mangen::Man::new(named);
         let mut roff = Vec::new();
         sub_page.render_synopsis_section(&mut roff)?;
+        let synopsis = repeated_positionals(sub, String::from_utf8_lossy(&roff).into_owned());
+        roff.clear();
         sub_page.render_description_section(&mut roff)?;
         sub_page.render_options_section(&mut roff)?;
         // The subcommand's sections become subsections of its own.
-        for line in String::from_utf8_lossy(&roff).lines() {
+        for line in synopsis
+            .lines()
+            .chain(String::from_utf8_lossy(&roff).lines())
+        {
             match line.strip_prefix(".SH ") {
                 Some(title) => writeln!(out, ".SS {title}")?,
                 None => writeln!(out, "{line}")?,
@@ -50,6 +55,34 @@ pub fn man() -> anyhow::Result<Outcome> {
     page.render_version_section(&mut out)?;
     out.flush()?;
     Ok(Outcome::Yes)
+}
+
+/// The synopsis with `...` after each positional argument that may be
+/// given more than once, as `--help` writes it (`[FILE]...`): clap_mangen
+/// writes `[FILE]` for one or many.
+fn repeated_positionals(command: &clap::Command, mut synopsis: String) -> String {
+    for arg in command.get_positionals() {
+        let many = matches!(arg.get_action(), clap::ArgAction::Append)
+            || arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+        if !many {
+            continue;
+        }
+        let name = arg.get_value_names().map_or_else(
+            || arg.get_id().to_string(),
+            |names| {
+                names
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+        );
+        for (open, close) in [("[", "]"), ("<", ">")] {
+            let written = format!("{open}\\fI{name}\\fR{close}");
+            synopsis = synopsis.replace(&format!("{written} "), &format!("{written}... "));
+        }
+    }
+    synopsis
 }
 
 /// The page's sections after the commands, from the text `--help` ends

@@ -78,6 +78,18 @@ fn the_man_page_holds_every_command_and_option() {
         let roff = flag.replace('-', "\\-");
         assert!(page.contains(&roff), "{flag}");
     }
+    // Each synopsis says what --help's usage line says of its files: merge
+    // takes several (clap_mangen wrote `[FILE]` for one or many).
+    for (command, usage) in [("merge", "[FILE]..."), ("verify", "[FILE]")] {
+        let help = run(&[command, "--help"]).ok();
+        assert!(help.contains(&format!("[OPTIONS] {usage}\n")), "{help}");
+        let synopsis = page
+            .lines()
+            .find(|l| l.starts_with(&format!("\\fBnqueens {command}\\fR")))
+            .unwrap();
+        let roff = usage.replace("FILE", "\\fIFILE\\fR");
+        assert!(synopsis.ends_with(&format!(" {roff} ")), "{synopsis}");
+    }
 }
 
 /// README and the pages of the user guide (`docs/*.md`), as (path, text):
