@@ -242,8 +242,9 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
                     problems.push(format!("the pre-placed queen at {} is missing", at(q)));
                 }
             }
+            // (A square on an excluded diagonal is drawn blocked.)
             for &b in marked {
-                if !instance.is_blocked(b) {
+                if instance.is_allowed(b) {
                     problems.push(format!(
                         "the board marks {} blocked, which the instance does not",
                         at(b)
@@ -678,7 +679,11 @@ impl Draw<'_> {
                     given
                 } else if c == col {
                     added
-                } else if self.instance.is_blocked(square) {
+                } else if !self.instance.is_allowed(square) {
+                    // Blocked, or on an excluded diagonal: no queen may
+                    // stand there either way, and read back as blocked the
+                    // board keeps its completions (drawn free, the
+                    // exclusions were lost).
                     blocked
                 } else {
                     free

@@ -110,9 +110,10 @@ pub enum Command {
     /// Estimate Q(n) by Knuth's random paths, with a 95% confidence interval.
     ///
     /// Works far beyond what can be counted (n up to 128); the interval widens
-    /// as n grows. Knuth's estimates are skewed, so the interval is the wider
-    /// of the normal one and a log-normal one: from 1,000 paths it held Q(20)
-    /// for 196 of 200 seeds (the normal one alone, 175).
+    /// as n grows. Knuth's estimates are skewed, so the interval spans both
+    /// the normal one and a log-normal one (the lower low end to the higher
+    /// high end): from 1,000 paths it held Q(20) for 196 of 200 seeds (the
+    /// normal one alone, 175).
     Estimate(EstimateArgs),
     /// Finish a board that already has queens on it, or prove that it cannot
     /// be done; count or list every completion.
@@ -743,9 +744,9 @@ pub struct TraceArgs {
 /// How `complete` prints a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CompleteFormat {
-    /// A drawn board: ♛ a pre-placed queen, ■ an added one, × blocked, □ free.
+    /// A drawn board: ♛ a pre-placed queen, ■ an added one, × blocked (or on an excluded diagonal), □ free.
     Board,
-    /// The same in ASCII: Q pre-placed, q added, x blocked, . free (reads back).
+    /// The same in ASCII: Q pre-placed, q added, x blocked (or on an excluded diagonal), . free (reads back).
     Ascii,
     /// The column of each row's queen: [0, 4, 7, ...].
     List,

@@ -69,7 +69,8 @@ fn counts_and_lists_match_the_plain_counts() {
     let two = run(&[
         "complete", "--n", "6", "--all", "--limit", "2", "-f", "list",
     ])
-    .ok();
+    .code(0)
+    .stdout;
     assert_eq!(two.lines().count(), 2);
     // A drawn list cut by --limit says so; one that ends on its own does
     // not (n = 8 with a queen on (0, 0) has 4).
@@ -598,4 +599,44 @@ fn one_based_messages_name_squares_as_typed() {
     // Counted from 0 without it.
     let err = run(&["complete", "--n", "8", "--queen", "3,5", "--block", "3,5"]).error();
     assert!(err.contains("at row 3, column 5 stands"), "{err}");
+}
+
+/// A square on an excluded diagonal is drawn blocked, not free: no queen
+/// may stand there, and the drawing read back (ascii "reads back") has the
+/// instance's completions (drawn free, it read back with none of the
+/// exclusions: 92 completions for 28).
+#[test]
+fn excluded_diagonals_are_drawn_blocked_and_read_back() {
+    let instance = "{\"n\":8,\"excluded\":{\"sum\":[7]}}";
+    let count = run_in(&["complete", "-", "--count"], instance).code(0);
+    assert_eq!(count.stdout, "28 completions\n");
+    let drawn = run_in(&["complete", "-", "-f", "ascii"], instance).code(0);
+    for (row, line) in drawn.stdout.lines().enumerate() {
+        let marks: Vec<&str> = line.split(' ').collect();
+        assert_eq!(marks[7 - row], "x", "row {row} of\n{}", drawn.stdout);
+        assert_eq!(
+            marks.iter().filter(|m| **m == "x").count(),
+            1,
+            "{}",
+            drawn.stdout
+        );
+    }
+    let board = run_in(&["complete", "-", "-f", "board"], instance).code(0);
+    assert_eq!(board.stdout.matches('×').count(), 8, "{}", board.stdout);
+    // The drawing, its added queens taken off, is the same instance.
+    let empty = drawn.stdout.replace('q', ".");
+    let again = run_in(&["complete", "-", "--count"], empty).code(0);
+    assert_eq!(again.stdout, "28 completions\n");
+    // And the drawing is a completion of the instance, as verify reads it.
+    let dir = std::env::temp_dir().join(format!("nqueens-excluded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("instance.json");
+    std::fs::write(&file, instance).unwrap();
+    let ok = run_in(
+        &["verify", "--instance", file.to_str().unwrap()],
+        drawn.stdout,
+    )
+    .code(0);
+    assert!(ok.stdout.starts_with("OK"), "{}", ok.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
 }
