@@ -117,6 +117,22 @@ fn estimates_read_as_english() {
             .ends_with("Q(20) = 39,029,188,884 (OEIS A000170), OUTSIDE the interval\n"),
         "{r:?}"
     );
+    // The ends printed are rounded outward, and the verdict is on them: it
+    // said "95% interval 343 to 352" of 343.47 to 351.65, and that 352 was
+    // outside it.
+    for (args, interval) in [
+        (["9", "--seed", "24"], "(95% interval 343 to 352; "),
+        (["4", "--seed", "37"], "(95% interval 1 to 2; "),
+    ] {
+        let out = run(&[&["estimate"][..], &args].concat()).ok();
+        assert!(out.contains(interval), "{out}");
+        assert!(out.ends_with("inside the interval\n"), "{out}");
+    }
+    let out = run(&["estimate", "27", "--samples", "2000", "--seed", "3"]).ok();
+    assert!(
+        out.contains("(95% interval 1.174e17 to 5.414e17; "),
+        "{out}"
+    );
     let e = run(&["estimate", "129"]).error();
     assert!(e.contains("from 1 to 128"), "{e}");
     let e = run(&["estimate", "8", "--samples", "0"]).error();
