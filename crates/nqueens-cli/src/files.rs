@@ -140,11 +140,19 @@ pub enum Kept<'a> {
 ///     interrupted_note(12, 100, Kept::Nothing { flags: "--task-log FILE" }),
 ///     "note: interrupted after 12 of 100 tasks; nothing was kept (use --task-log FILE to be able to resume)"
 /// );
+/// assert_eq!(
+///     interrupted_note(0, 2, Kept::All { files: log, both: false }),
+///     "note: interrupted after 0 of 2 tasks; none had finished: run the same command to start again"
+/// );
 /// ```
 pub fn interrupted_note(done: usize, tasks: usize, kept: Kept<'_>) -> String {
     let grouped = |k: usize| nqueens::grouped(k as u128);
     let have = |both: bool| if both { "have" } else { "has" };
     let kept = match kept {
+        // ("The task log has them" of no task at all.)
+        Kept::All { .. } | Kept::Some { .. } if done == 0 => {
+            "none had finished: run the same command to start again".to_string()
+        }
         Kept::All { files, both } => {
             format!("{files} {} them: run the same command to go on", have(both))
         }

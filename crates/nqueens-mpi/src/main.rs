@@ -326,7 +326,14 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
             if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
                 print_stats(plan.len(), plan.len() - dealt(&works), chunking, &works);
             }
-            report(&job, logged + done.reported, started, done.log_error)
+            let resumed = (plan.len() > dealt(&works)).then(|| dealt(&works));
+            report(
+                &job,
+                logged + done.reported,
+                started,
+                resumed,
+                done.log_error,
+            )
         }
         None => 0,
     };
@@ -356,14 +363,28 @@ fn differing_rank(world: &SimpleCommunicator, fingerprint: &str) -> Option<usize
 /// Rank 0: checks the total as `nqueens count` does (the classes must add
 /// up, and a total OEIS publishes must be it), prints it, and returns the
 /// exit status: 0, 1 for no solution, 2 for an error (a wrong total, a
-/// task log not kept up, the count not written).
+/// task log not kept up, the count not written). `resumed`: the tasks this
+/// job counted, where the task log held the others; then, as `nqueens
+/// count` does, the count's time is not known (this job's is a note).
 fn report(
     job: &cli::Job,
     total: Tally,
     started: Instant,
+    resumed: Option<usize>,
     log_error: Option<nqueens::TaskLogError>,
 ) -> u8 {
-    let seconds = started.elapsed().as_secs_f64();
+    let mut seconds = started.elapsed().as_secs_f64();
+    if let Some(counted) = resumed {
+        if counted > 0 {
+            let _ = writeln!(
+                io::stderr(),
+                "note: this run counted {} in {}; the time of the earlier runs is not recorded",
+                nqueens::plural(counted as u128, "task", "tasks"),
+                nqueens::show_duration(seconds)
+            );
+        }
+        seconds = f64::NAN;
+    }
     let fail = |message: String| {
         let _ = writeln!(io::stderr(), "error: {message}");
         2
@@ -577,17 +598,26 @@ mod tests {
             solutions: 14_200,
             classes_x8: 8 * 1_787,
         };
-        assert_eq!(report(&job(&["12", "--unique"]), right, started, None), 0);
+        assert_eq!(
+            report(&job(&["12", "--unique"]), right, started, None, None),
+            0
+        );
         let wrong = Tally {
             solutions: 14_208,
             classes_x8: 8 * 1_788,
         };
-        assert_eq!(report(&job(&["12"]), wrong, started, None), 2);
+        assert_eq!(report(&job(&["12"]), wrong, started, None, None), 2);
         let torn = Tally {
             solutions: 14_200,
             classes_x8: 8 * 1_787 + 1,
         };
-        assert_eq!(report(&job(&["12", "--unique"]), torn, started, None), 2);
-        assert_eq!(report(&job(&["2"]), Tally::default(), started, None), 1);
+        assert_eq!(
+            report(&job(&["12", "--unique"]), torn, started, None, None),
+            2
+        );
+        assert_eq!(
+            report(&job(&["2"]), Tally::default(), started, None, None),
+            1
+        );
     }
 }

@@ -72,10 +72,40 @@ fn memory_limits_refuse_or_steer() {
     ])
     .error();
     assert!(
-        e.contains("needs about") && e.contains("--memory 10.0 MiB") && e.contains("constellation"),
+        e.contains("needs about") && e.contains("--memory 10.0 MiB"),
         "{e}"
     );
-    assert!(e.contains("use fewer threads"), "{e}");
+    // Only advice that works: with 10 MiB neither one thread nor the
+    // constellation engine (16 MiB) would do (both were offered).
+    assert!(e.ends_with("raise --memory to at least that\n"), "{e}");
+    // Where they fit, each offered way is taken as given.
+    let e = run(&[
+        "count", "16", "--engine", "join", "--memory", "30M", "-j", "2",
+    ])
+    .error();
+    assert!(
+        e.ends_with(
+            "raise --memory, use one thread (-j 1), or use --engine constellation, which needs \
+             the least\n"
+        ),
+        "{e}"
+    );
+    for way in [
+        ["--engine", "join", "-j", "1"],
+        ["--engine", "constellation", "-j", "2"],
+    ] {
+        let mut args = vec![
+            "count",
+            "16",
+            "--memory",
+            "30M",
+            "--dry-run",
+            "--dry-run-seconds",
+            "0.1",
+        ];
+        args.extend(way);
+        run(&args).code(0);
+    }
     // What it says it needs is enough when given back (its "30.9 MiB" was
     // rounded to the nearest tenth, and refused again).
     let at_least = e
@@ -560,8 +590,11 @@ fn a_checkpoint_and_a_task_log_are_checked_against_each_other() {
     let (cps, logs) = (cp.to_str().unwrap(), log.to_str().unwrap());
     run(&["count", "12", "--task-log", logs]).ok();
     let both = run(&["count", "12", "--checkpoint", cps, "--task-log", logs]).code(0);
+    // Only the task log held them (the checkpoint was new): it alone is named.
     assert!(
-        both.stderr.contains("already hold all 849 tasks"),
+        both.stderr.contains(&format!(
+            "note: the task log '{logs}' already holds all 849 tasks"
+        )),
         "{both:?}"
     );
     // The checkpoint now holds every task on its own.
@@ -801,9 +834,21 @@ fn merge_compares_task_logs() {
     let total = lines.len() - 1;
     let resumed = run(&["count", "11", "--task-log", b_s]).code(0);
     assert_eq!(resumed.stdout, "n = 11: 2,680 solutions\n");
+    // This run's time is a note: the count's is not known.
+    let (resuming, this_run) = resumed.stderr.split_once('\n').unwrap();
     assert_eq!(
-        resumed.stderr,
-        format!("note: resuming from the task log '{b_s}': 5 of {total} tasks already counted\n")
+        resuming,
+        format!("note: resuming from the task log '{b_s}': 5 of {total} tasks already counted")
+    );
+    assert!(
+        this_run.starts_with(&format!("note: this run counted {} tasks in ", total - 5))
+            && this_run.ends_with("; the time of the earlier runs is not recorded\n"),
+        "{this_run}"
+    );
+    let json = run(&["count", "11", "--task-log", b_s, "-f", "json"]).code(0);
+    assert_eq!(
+        json.stdout,
+        "{\"n\":11,\"solutions\":2680,\"seconds\":null}\n"
     );
     run(&["merge", "--compare", a_s, b_s]).ok();
     // One changed digit: refused, naming the file and the line.

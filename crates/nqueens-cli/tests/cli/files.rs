@@ -74,7 +74,11 @@ fn one_file_for_two_roles_is_refused() {
     ])
     .code(0);
     assert_eq!(r.stdout, Q10);
-    assert!(r.stderr.contains("already hold all"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the task log") && r.stderr.contains("already holds all"),
+        "{}",
+        r.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -342,7 +346,7 @@ fn too_many_threads_are_an_error_not_a_panic() {
     // 512 threads of the join engine need about 4 GiB: refused at once.
     let e = under_ulimit(1_000_000, "count 20 -j 512").error();
     assert!(
-        e.contains("ulimit -v") && e.contains("fewer threads"),
+        e.contains("ulimit -v") && e.contains(" threads or fewer (-j "),
         "{e}"
     );
     // On one thread, fewer is not advice (it once said so with -j 1).
@@ -382,10 +386,97 @@ fn a_task_log_of_another_count_is_named() {
     run(&["count", "13", "--task-log", s(&log)]).ok();
     let e = run(&["count", "12", "--task-log", s(&log)]).error();
     assert!(e.contains("plan of 1,324 tasks"), "{e}");
+    assert!(
+        e.ends_with("give another file, or delete it to start over\n"),
+        "{e}"
+    );
+    // The same n by another engine (`auto` picks another with --memory):
+    // the way on is the log's engine; deleting it would lose its tasks.
+    let e = run(&[
+        "count",
+        "13",
+        "--engine",
+        "backtrack",
+        "--task-log",
+        s(&log),
+    ])
+    .error();
+    assert!(
+        e.contains(
+            "resume with the constellation engine (--engine constellation), give another file"
+        ),
+        "{e}"
+    );
     let e = run(&["merge", s(&log)]).error();
     assert!(
         e.contains("its format is \"nqueens-task-log\", not \"nqueens-partial\""),
         "{e}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new task log beside a checkpoint that holds tasks gets them too, so
+/// that it holds every task the notes say it has: a finished count's log
+/// compares equal with one counted apart (it held only its header, the
+/// notes said it held all 293 tasks, and `merge --compare` found task 0
+/// missing). A resumed count names only the files its tasks came from.
+#[test]
+fn a_new_task_log_beside_a_checkpoint_gets_its_tasks() {
+    let dir = scratch("log-beside-checkpoint");
+    let (checkpoint, log, apart) = (dir.join("cp"), dir.join("log"), dir.join("apart"));
+    run(&["count", "10", "--checkpoint", s(&checkpoint)]).ok();
+    let r = run(&[
+        "count",
+        "10",
+        "--checkpoint",
+        s(&checkpoint),
+        "--task-log",
+        s(&log),
+    ])
+    .code(0);
+    assert_eq!(r.stdout, Q10);
+    assert!(
+        r.stderr.contains(&format!(
+            "note: the checkpoint '{}' already holds all 293 tasks",
+            s(&checkpoint)
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(&format!(
+            "note: the task log '{}' lacked 293 of them: copied from the checkpoint",
+            s(&log)
+        )),
+        "{}",
+        r.stderr
+    );
+    run(&["count", "10", "--task-log", s(&apart)]).ok();
+    let same = run(&["merge", "--compare", s(&log), s(&apart)]).code(0);
+    assert!(
+        same.stdout.contains("the task logs agree: 293 tasks"),
+        "{}",
+        same.stdout
+    );
+    // Now the log alone holds them: a new checkpoint is not named.
+    let fresh = dir.join("fresh-cp");
+    let r = run(&[
+        "count",
+        "10",
+        "--checkpoint",
+        s(&fresh),
+        "--task-log",
+        s(&log),
+    ])
+    .code(0);
+    assert!(
+        r.stderr.contains(&format!(
+            "note: the task log '{}' already holds all 293 tasks",
+            s(&log)
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("fresh-cp' and"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -406,7 +406,8 @@ impl PartialResult {
         let edited = |checksum: &str| {
             json(format!(
                 "its checksum {checksum:?} does not match its contents: the file was edited or \
-                 damaged"
+                 damaged (or laid out by a tool that rounds numbers above 2^53, as jq before \
+                 1.7 does)"
             ))
         };
         let no_checksum =

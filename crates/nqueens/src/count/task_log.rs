@@ -146,7 +146,7 @@ pub enum TaskLogError {
     },
 
     /// The log belongs to another count: another n, engine, plan or version.
-    #[error("{} is for {found}, not for this count ({expected}): give another file, or delete it to start over", which(.path))]
+    #[error("{} is for {found}, not for this count ({expected}): {advice}", which(.path))]
     OtherCount {
         /// The file, when the log came from one.
         path: Option<PathBuf>,
@@ -154,6 +154,9 @@ pub enum TaskLogError {
         found: String,
         /// What this count is.
         expected: String,
+        /// What to do: with the same n and another engine, resume with the
+        /// log's engine (deleting the log loses every task it holds).
+        advice: String,
     },
 }
 
@@ -183,6 +186,26 @@ struct Header {
 }
 
 impl Header {
+    /// The error for a log with this header met by a count (or a log) with
+    /// `expected`'s.
+    fn other_count(&self, expected: &Header, path: Option<PathBuf>) -> TaskLogError {
+        let advice = if self.n == expected.n && self.engine != expected.engine {
+            format!(
+                "resume with the {} engine (--engine {}), give another file, or delete it to \
+                 start over",
+                self.engine, self.engine
+            )
+        } else {
+            "give another file, or delete it to start over".to_string()
+        };
+        TaskLogError::OtherCount {
+            path,
+            found: self.describe(),
+            expected: expected.describe(),
+            advice,
+        }
+    }
+
     fn describe(&self) -> String {
         format!(
             "n = {}, the {} engine's plan of {} tasks (fingerprint {})",
@@ -436,11 +459,7 @@ impl TaskLog {
         if self.header == expected {
             return Ok(());
         }
-        Err(TaskLogError::OtherCount {
-            path: None,
-            found: self.header.describe(),
-            expected: expected.describe(),
-        })
+        Err(self.header.other_count(&expected, None))
     }
 
     /// The first task (by index) on which two logs of the same count differ,
@@ -517,11 +536,7 @@ impl TaskLog {
     ) -> Result<impl Iterator<Item = (usize, Option<Tally>, Option<Tally>)> + 'a, TaskLogError>
     {
         if self.header != other.header {
-            return Err(TaskLogError::OtherCount {
-                path: None,
-                found: other.header.describe(),
-                expected: self.header.describe(),
-            });
+            return Err(other.header.other_count(&self.header, None));
         }
         let mut a = self.done.iter().peekable();
         let mut b = other.done.iter().peekable();
@@ -974,11 +989,9 @@ impl TaskLogLock {
         let log = match log {
             Some(found) => {
                 if found.header != fresh.header {
-                    return Err(TaskLogError::OtherCount {
-                        path: Some(path.to_path_buf()),
-                        found: found.header.describe(),
-                        expected: fresh.header.describe(),
-                    });
+                    return Err(found
+                        .header
+                        .other_count(&fresh.header, Some(path.to_path_buf())));
                 }
                 found
             }

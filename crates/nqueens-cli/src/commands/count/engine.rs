@@ -173,9 +173,12 @@ fn dry_run(
 
 /// The files that keep the finished tasks, in words ("the checkpoint 'c'
 /// and the task log 'l'"), and whether they are both; `None` when neither
-/// is given.
-fn kept_in(run: &EngineRun<'_>) -> Option<(String, bool)> {
-    match (&run.args.checkpoint, &run.args.target.task_log) {
+/// is given. Only the checkpoint where `checkpoint`, the task log where
+/// `log` (the files a resumed count's tasks came from).
+fn kept_in(run: &EngineRun<'_>, checkpoint: bool, log: bool) -> Option<(String, bool)> {
+    let checkpoint = run.args.checkpoint.as_ref().filter(|_| checkpoint);
+    let log = run.args.target.task_log.as_ref().filter(|_| log);
+    match (checkpoint, log) {
         (Some(cp), Some(log)) => Some((
             format!(
                 "the checkpoint '{}' and the task log '{}'",
@@ -290,12 +293,15 @@ pub fn run(
     };
     // A task is done if the checkpoint or the task log holds it; each is
     // added once. Held by both, the two must agree (each file checks
-    // itself, but not against the other); held by the task log alone, it
-    // goes into the checkpoint too, so that the checkpoint a finished count
-    // leaves holds every task.
+    // itself, but not against the other); held by one alone, it goes into
+    // the other too, so that each file a count leaves holds every task
+    // finished (a new task log beside a checkpoint held none of them, and
+    // the notes said it had them all).
     let mut checkpoint = checkpoint;
+    let mut task_log = task_log;
     let mut pending = Vec::new();
     let mut done_before = Tally::default();
+    let (mut in_checkpoints, mut in_logs, mut into_log) = (0usize, 0usize, 0usize);
     for index in range.clone() {
         let in_checkpoint = checkpoint.as_ref().and_then(|(_, cp)| cp.get(index));
         let in_log = task_log.as_ref().and_then(|log| log.log().get(index));
@@ -319,6 +325,17 @@ pub fn run(
         if let (None, Some(tally), Some((_, cp))) = (in_checkpoint, in_log, checkpoint.as_mut()) {
             cp.record(index, tally);
         }
+        if let (Some(tally), None, Some(log)) = (in_checkpoint, in_log, task_log.as_mut()) {
+            if let Err(e) = log.record(index, tally) {
+                anyhow::bail!(
+                    "cannot append the checkpoint's tasks to {e}; once it can be written again \
+                     (room on the disk), run the same command to go on"
+                );
+            }
+        }
+        in_checkpoints += usize::from(in_checkpoint.is_some());
+        in_logs += usize::from(in_log.is_some());
+        into_log += usize::from(in_checkpoint.is_some() && in_log.is_none() && task_log.is_some());
         match in_checkpoint.or(in_log) {
             Some(tally) => done_before.add(tally),
             None => pending.push(index),
@@ -328,9 +345,21 @@ pub fn run(
     if already > 0 {
         // A rerun says what it found, so that a resumed count is not
         // mistaken for a fresh one (or a fresh one for a resumed one).
-        let from = kept_in(run).map_or_else(|| "earlier runs".to_string(), |(files, _)| files);
+        // Named only the files that held some.
+        let from = kept_in(run, in_checkpoints > 0, in_logs > 0)
+            .map_or_else(|| "earlier runs".to_string(), |(files, _)| files);
         if let Some(note) = crate::files::resume_note(&from, already, range.len()) {
             crate::exit::note!("{note}");
+        }
+        if let (Some(cp), Some(log), 1..) =
+            (&run.args.checkpoint, &run.args.target.task_log, into_log)
+        {
+            crate::exit::note!(
+                "note: the task log '{}' lacked {} of them: copied from the checkpoint '{}'",
+                log.display(),
+                nqueens::grouped(into_log as u128),
+                cp.display()
+            );
         }
     }
     if n >= ENGINE_WARN && !pending.is_empty() {
@@ -338,9 +367,20 @@ pub fn run(
         // machine on a quiet day, not here (on a busy day the same machine
         // took twice as long for n = 19 and 20), so it says whose it is.
         let rough = run.engine.rough_cpu_seconds(n) * pending.len() as f64 / plan.len() as f64;
+        // Of what this run counts: a slice's or the tasks left's time is not
+        // the count's (it said "counting n = 20 takes roughly 165ms" of
+        // slice 1/100).
+        let what = match (run.args.slice, already) {
+            (_, 1..) => format!(
+                "the {} left of counting n = {n} take",
+                nqueens::plural(pending.len() as u128, "task", "tasks")
+            ),
+            (Some(slice), 0) => format!("slice {slice} of counting n = {n} takes"),
+            (None, 0) => format!("counting n = {n} takes"),
+        };
         crate::exit::note!(
-            "note: counting n = {n} takes roughly {} on {} by the engine's model (--dry-run \
-             times it on this machine){}",
+            "note: {what} roughly {} on {} by the engine's model (--dry-run times it on this \
+             machine){}",
             // (More threads than cores share them.)
             show_duration(rough / run.threads.min(nqueens::default_threads()) as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
@@ -404,7 +444,7 @@ pub fn run(
     }
     if !result.complete {
         let done = already + result.tasks_done;
-        let kept = kept_in(run);
+        let kept = kept_in(run, true, true);
         let kept = match &kept {
             Some((files, both)) => Kept::All { files, both: *both },
             None => Kept::Nothing {
@@ -449,6 +489,20 @@ pub fn run(
                 }
             );
         }
+        // A resumed count's time is not this run's: not known, as for
+        // `merge` (null in JSON, none in text); this run's is a note.
+        let seconds = if already > 0 {
+            if !pending.is_empty() {
+                crate::exit::note!(
+                    "note: this run counted {} in {}; the time of the earlier runs is not recorded",
+                    nqueens::plural(pending.len() as u128, "task", "tasks"),
+                    show_duration(seconds)
+                );
+            }
+            f64::NAN
+        } else {
+            seconds
+        };
         let line = match format {
             ReportFormat::Text => count_text_line(n, tally.solutions, classes, seconds),
             ReportFormat::Json => count_json_line(n, tally.solutions, classes, seconds),

@@ -78,14 +78,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         );
     }
     if let Some(limit) = a.target.memory.filter(|&m| needed > m) {
-        let instead = match (engine.name(), threads) {
-            ("constellation", _) => "raise --memory to at least that",
-            (_, 1) => "raise --memory, or use --engine constellation, which needs the least",
-            _ => {
-                "raise --memory, use fewer threads, or use --engine constellation, which needs \
-                 the least"
-            }
-        };
+        let instead = ways_within(n, engine, threads, "raise --memory", |e, t| {
+            e.memory(n, t) <= limit
+        });
         usage!(
             "count {n} --engine {} needs about {} (--memory {} or more) with {}, more than \
              --memory {}; {instead}",
@@ -113,12 +108,11 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
             plural(threads as u128, "thread", "threads"),
             show_bytes(stacks),
             show_bytes(limit),
-            match (engine.name(), threads) {
-                ("constellation", 1) => "raise the limit",
-                ("constellation", _) => "use fewer threads (-j)",
-                (_, 1) => "use --engine constellation, which needs the least",
-                _ => "use fewer threads (-j) or --engine constellation, which needs the least",
-            }
+            ways_within(n, engine, threads, "raise the limit", |e, t| {
+                e.memory(n, t)
+                    .saturating_add(crate::limits::THREAD_STACK.saturating_mul(t as u64))
+                    <= limit
+            })
         );
     }
     if a.slice.is_some() && a.target.unique {
@@ -168,4 +162,44 @@ fn note_engine_within_memory(
         engine.name(),
         fastest.name()
     );
+}
+
+/// What to do when `engine` on `threads` does not fit (`fits` says what
+/// does): `first`, then fewer threads and the constellation engine (which
+/// needs the least), each only where it would fit (they were offered where
+/// they did not: backtrack and constellation need 16 MiB on one thread).
+fn ways_within(
+    n: usize,
+    engine: &dyn nqueens::Engine,
+    threads: usize,
+    first: &str,
+    fits: impl Fn(&dyn nqueens::Engine, usize) -> bool,
+) -> String {
+    let mut ways = vec![first.to_string()];
+    // The most threads that fit: the memory grows with them.
+    if let Some(t) = (1..threads).rev().find(|&t| fits(engine, t)) {
+        ways.push(match t {
+            1 => "use one thread (-j 1)".to_string(),
+            _ => format!("use {t} threads or fewer (-j {t})"),
+        });
+    }
+    use nqueens::Engine as _;
+    let lean = nqueens::ConstellationEngine;
+    if engine.name() != lean.name() && lean.max_n() >= n {
+        if fits(&lean, threads) {
+            ways.push("use --engine constellation, which needs the least".to_string());
+        } else if let Some(t) = (1..threads).rev().find(|&t| fits(&lean, t)) {
+            ways.push(match t {
+                1 => "use --engine constellation, which needs the least, on one thread".to_string(),
+                _ => format!(
+                    "use --engine constellation, which needs the least, on {t} threads or fewer"
+                ),
+            });
+        }
+    }
+    match ways.len() {
+        1 => format!("{first} to at least that"),
+        2 => format!("{}, or {}", ways[0], ways[1]),
+        _ => format!("{}, {}, or {}", ways[0], ways[1], ways[2]),
+    }
 }
