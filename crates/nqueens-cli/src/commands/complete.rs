@@ -62,10 +62,21 @@ fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
         }
         bytes.extend_from_slice(&chunk[..got]);
         if bytes.len() as u64 > INSTANCE_BYTES_MAX {
+            // The advice is for a drawn board (JSON starts with `{`, a
+            // CSPLib file with a name such as `letting` or `n`): it was given
+            // to CSPLib files too.
+            let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+            let drawn =
+                !matches!(first, Some(b'{') | Some(b'a'..=b'p' | b'r'..=b'w' | b'y' | b'z'));
             usage!(
-                "{name} is over {} MiB, more than {what} can take here; describe a large board \
-                 in the CSPLib or JSON form, which lists only the queens and blocked squares",
-                INSTANCE_BYTES_MAX >> 20
+                "{name} is over {} MiB, more than {what} can take here{}",
+                INSTANCE_BYTES_MAX >> 20,
+                if drawn {
+                    "; describe a large board in the CSPLib or JSON form, which lists only the \
+                     queens and blocked squares"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -462,6 +473,13 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         Err(clash @ Clash::Attack { .. }) => {
             let clash = clash.numbered_from(usize::from(run.one_based));
             crate::exit::note!("no completion exists: {clash}");
+            // A count is asked for: it is 0, printed as any count is (it
+            // printed nothing, where other boards with none print 0).
+            if let CompleteMode::Count { .. } = run.mode {
+                let mut out = Out::stdout();
+                write_count(&mut out, format, n, 0, 0.0)?;
+                out.flush()?;
+            }
             return Ok(Outcome::No);
         }
         // A queen where the instance forbids one: the instance contradicts itself.
@@ -598,25 +616,7 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                 Some(count) => {
                     // The count proves whether one exists (exit 1 if none).
                     let answer = crate::exit::answer(Outcome::of_count(count));
-                    match format {
-                        CompleteFormat::Json => {
-                            /// The count, as JSON.
-                            #[derive(serde::Serialize)]
-                            struct Counted {
-                                n: usize,
-                                completions: u128,
-                                seconds: f64,
-                            }
-                            let counted = Counted {
-                                n,
-                                completions: count,
-                                seconds: started.elapsed().as_secs_f64(),
-                            };
-                            serde_json::to_writer(&mut out, &counted)?;
-                            writeln!(out)?;
-                        }
-                        _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
-                    }
+                    write_count(&mut out, format, n, count, started.elapsed().as_secs_f64())?;
                     answer
                 }
                 None => stopped(Outcome::Interrupted),
@@ -625,6 +625,38 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     };
     out.flush()?;
     Ok(outcome)
+}
+
+/// `--count`'s line: `4 completions`, or as JSON.
+fn write_count(
+    out: &mut impl Write,
+    format: CompleteFormat,
+    n: usize,
+    count: u128,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    match format {
+        CompleteFormat::Json => {
+            /// The count, as JSON.
+            #[derive(serde::Serialize)]
+            struct Counted {
+                n: usize,
+                completions: u128,
+                seconds: f64,
+            }
+            serde_json::to_writer(
+                &mut *out,
+                &Counted {
+                    n,
+                    completions: count,
+                    seconds,
+                },
+            )?;
+            writeln!(out)?;
+        }
+        _ => writeln!(out, "{}", plural(count, "completion", "completions"))?,
+    }
+    Ok(())
 }
 
 fn print_stats(on: bool, nodes: u64, forced: u64, started: Instant) {

@@ -348,7 +348,7 @@ pub enum VerifyFormat {
     Json,
     /// A picture of the board with attacking pairs in red, as SVG.
     Svg,
-    /// The same picture as PNG (binary; redirect it to a file).
+    /// The board of the SVG as PNG, without its numbers and caption (binary; redirect it to a file).
     Png,
 }
 

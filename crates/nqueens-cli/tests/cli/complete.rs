@@ -534,6 +534,20 @@ fn hostile_instances_are_refused_at_once() {
     let endless = "y\n".repeat(9 << 20);
     let e = run_in(&["complete", "-"], endless).error();
     assert!(e.contains("standard input is over 16 MiB"), "{e}");
+    // The way out is for a drawn board; a CSPLib file is told the limit
+    // only (it was told to use the CSPLib or JSON form).
+    let drawn = ". ".repeat(9 << 20);
+    let e = run_in(&["complete", "-"], drawn).error();
+    assert!(
+        e.contains("over 16 MiB") && e.contains("describe a large board"),
+        "{e}"
+    );
+    let csplib = format!(
+        "letting n = 4\nletting blocks = [{}]\n",
+        "[1,1],".repeat(3 << 20)
+    );
+    let e = run_in(&["complete", "-"], csplib).error();
+    assert!(e.contains("over 16 MiB") && !e.contains("describe"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
@@ -639,4 +653,22 @@ fn excluded_diagonals_are_drawn_blocked_and_read_back() {
     .code(0);
     assert!(ok.stdout.starts_with("OK"), "{}", ok.stdout);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--count` of queens that attack each other prints its 0 as any count
+/// does, besides saying why (it printed nothing on standard output).
+#[test]
+fn a_count_of_clashing_queens_is_zero() {
+    let args = [
+        "complete", "--n", "8", "--queen", "0,0", "--queen", "1,1", "--count",
+    ];
+    let r = run(&args).code(1);
+    assert_eq!(r.stdout, "0 completions\n");
+    assert!(
+        r.stderr.contains("attack each other along a diagonal"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[&args[..], &["-f", "json"]].concat()).code(1);
+    assert_eq!(r.stdout, "{\"n\":8,\"completions\":0,\"seconds\":0.0}\n");
 }

@@ -34,11 +34,24 @@ fn above_32_solve_prints_the_construction_and_says_why() {
     let (out, err) = both(&["solve", "40", "-a", "construct", "--stats", "-f", "none"]);
     assert_eq!(out, "");
     assert!(err.starts_with("construct: n = 40, O(1) per row"), "{err}");
-    // A time of microseconds is said in them, not as "0.000 s".
+    // A time of microseconds is said in them, not as "0.000 s"; nothing
+    // was written or checked, and the note says neither (it said "writing
+    // (and checking) included" whatever the flags).
     assert!(
-        err.contains("µs, writing") || err.contains("ms, writing"),
+        err.trim_end().ends_with("µs") || err.trim_end().ends_with("ms"),
         "{err}"
     );
+    for (flags, included) in [
+        (&["-f", "list"][..], "s, writing included\n"),
+        (
+            &["-f", "list", "--verify"][..],
+            "s, writing and checking included\n",
+        ),
+        (&["-f", "none", "--verify"][..], "s, checking included\n"),
+    ] {
+        let (_, err) = both(&[&["solve", "40", "-a", "construct", "--stats"][..], flags].concat());
+        assert!(err.ends_with(included), "{flags:?}: {err}");
+    }
     // Up to 32 the default is still the lexicographically first solution.
     assert_eq!(
         run(&["solve", "8", "-f", "list"]).ok(),
