@@ -27,6 +27,8 @@ pub struct Progress {
     done_before: usize,
     /// Solutions so far, shared with the bar's `{solutions}` key.
     solutions: Arc<Mutex<u128>>,
+    /// What they are called: "solutions", or "completions".
+    noun: &'static str,
     /// The style of each entry of [`LAYOUTS`].
     styles: Vec<ProgressStyle>,
     /// The layout drawn, and when it was chosen.
@@ -62,7 +64,7 @@ impl Field {
     fn template(self) -> &'static str {
         match self {
             Field::Tasks => "{tasks} tasks",
-            Field::Solutions => "{solutions} solutions",
+            Field::Solutions => "{solutions}",
             Field::Time => "{time}",
             Field::Rate => "{rate}",
             Field::Eta => "ETA {left}",
@@ -123,7 +125,12 @@ fn eta(fresh: u64, seconds: f64, left: u64) -> String {
 
 /// The style of one layout. Rate and ETA count only the tasks done after
 /// `done_before` (those of this run, not of the checkpoint it resumes).
-fn style(fields: &[Field], done_before: u64, solutions: &Arc<Mutex<u128>>) -> ProgressStyle {
+fn style(
+    fields: &[Field],
+    done_before: u64,
+    solutions: &Arc<Mutex<u128>>,
+    noun: &'static str,
+) -> ProgressStyle {
     let parts: Vec<&str> = fields.iter().map(|f| f.template()).collect();
     let template = format!("{{wide_bar}} {}", parts.join(SEPARATOR));
     let style = match ProgressStyle::with_template(&template) {
@@ -142,7 +149,7 @@ fn style(fields: &[Field], done_before: u64, solutions: &Arc<Mutex<u128>>) -> Pr
             "solutions",
             move |_: &ProgressState, w: &mut dyn fmt::Write| {
                 let n = *solutions.lock().unwrap_or_else(PoisonError::into_inner);
-                let _ = w.write_str(&grouped(n));
+                let _ = write!(w, "{} {noun}", grouped(n));
             },
         )
         .with_key("time", |s: &ProgressState, w: &mut dyn fmt::Write| {
@@ -168,6 +175,19 @@ impl Progress {
         Self::on(enabled.then(Term::buffered_stderr), total, done, solutions)
     }
 
+    /// As [`new`](Self::new), the things counted called `noun` ("completions"
+    /// for `complete --count`, where "solutions" was shown).
+    pub fn counting(mut self, noun: &'static str) -> Self {
+        self.noun = noun;
+        self.styles = LAYOUTS
+            .iter()
+            .map(|fields| style(fields, self.done_before as u64, &self.solutions, noun))
+            .collect();
+        self.layout = None;
+        self.fit();
+        self
+    }
+
     /// A bar drawn on `term`, or hidden.
     fn on<T: TermLike + Clone + 'static>(
         term: Option<T>,
@@ -178,7 +198,7 @@ impl Progress {
         let shared = Arc::new(Mutex::new(solutions));
         let styles: Vec<ProgressStyle> = LAYOUTS
             .iter()
-            .map(|fields| style(fields, done as u64, &shared))
+            .map(|fields| style(fields, done as u64, &shared, "solutions"))
             .collect();
         let target = match &term {
             Some(t) => ProgressDrawTarget::term_like_with_hz(Box::new(t.clone()), HZ),
@@ -194,6 +214,7 @@ impl Progress {
             done,
             done_before: done,
             solutions: shared,
+            noun: "solutions",
             styles,
             layout: None,
         };
@@ -214,7 +235,7 @@ impl Progress {
                     .solutions
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
-                format!("{} solutions", grouped(n))
+                format!("{} {}", grouped(n), self.noun)
             }
             Field::Time => show_duration(seconds),
             Field::Rate => rate(fresh, seconds),
@@ -336,6 +357,23 @@ mod tests {
         fn flush(&self) -> std::io::Result<()> {
             Ok(())
         }
+    }
+
+    /// `complete --count`'s bar counts completions (it said "solutions").
+    #[test]
+    fn a_bar_counts_what_it_is_told() {
+        let screen = Screen {
+            width: 120,
+            text: Arc::default(),
+        };
+        let mut p = Progress::on(Some(screen.clone()), 10, 0, 0).counting("completions");
+        p.task(4);
+        p.draw();
+        let text = screen.text.lock().unwrap().clone();
+        let last = text.rsplit("\r\x1b[2K").next().unwrap().to_string();
+        p.finish();
+        assert!(last.contains(" 1/10 tasks · 4 completions"), "{last}");
+        assert!(!text.contains("solutions"), "{text}");
     }
 
     /// A bar on a screen `width` columns wide, resumed at 250 of 1,000

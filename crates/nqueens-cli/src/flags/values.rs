@@ -305,6 +305,13 @@ pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
              --slice 1/{count} to --slice {count}/{count} (for a Slurm job array, use \
              --array=1-{count})"
         ),
+        nqueens::SliceError::TooLarge { .. } => {
+            let most = nqueens::grouped(crate::files::PARTS_MAX as u128);
+            format!(
+                "{text:?} has a number past any slice: merge takes up to {most} parts, so give K \
+                 up to {most} and I from 1 to K"
+            )
+        }
         e => e.to_string(),
     })?;
     if slice.count > crate::files::PARTS_MAX {

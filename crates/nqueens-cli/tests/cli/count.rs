@@ -128,6 +128,22 @@ fn estimates_read_as_english() {
         assert!(out.contains(interval), "{out}");
         assert!(out.ends_with("inside the interval\n"), "{out}");
     }
+    // Up to n = 3 every path is the same, so one path is exact (it was
+    // "too few to estimate Q(2)").
+    for (n, q) in [
+        ("1", "1 solution"),
+        ("2", "0 solutions"),
+        ("3", "0 solutions"),
+    ] {
+        let out = run(&["estimate", n, "--samples", "1"]).ok();
+        assert!(
+            out.starts_with(&format!(
+                "n = {n}: about {q} (95% interval {0} to {0}; one random path",
+                &q[..1]
+            )),
+            "{out}"
+        );
+    }
     let out = run(&["estimate", "27", "--samples", "2000", "--seed", "3"]).ok();
     assert!(
         out.contains("(95% interval 1.174e17 to 5.414e17; "),
@@ -171,12 +187,8 @@ fn too_few_paths_give_no_interval() {
         ),
         "{out}"
     );
-    let out = run(&["estimate", "1", "--samples", "1"]).ok();
-    assert!(
-        out.starts_with("n = 1: about 1 solution from one random path"),
-        "{out}"
-    );
-    // Where there is no solution, the zeros are exact.
+    // Where there is no solution, the zeros are exact (and n = 1's one
+    // path: `estimates_read_as_english`).
     let out = run(&["estimate", "3", "--samples", "100"]).ok();
     assert!(
         out.starts_with("n = 3: about 0 solutions (95% interval 0 to 0;"),

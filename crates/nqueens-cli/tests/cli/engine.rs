@@ -1148,6 +1148,14 @@ fn memory_and_slice_messages_say_what_to_do() {
     // No more slices than merge takes parts.
     let e = run(&["count", "8", "--slice", "1/1000001"]).error();
     assert!(e.contains("give K up to 1,000,000"), "{e}");
+    // Past 2^64 too (it was called no slice "of the form i/k").
+    for huge in ["1/99999999999999999999", "99999999999999999999/4"] {
+        let e = run(&["count", "8", "--slice", huge]).error();
+        assert!(
+            e.contains("has a number past any slice") && e.contains("give K up to 1,000,000"),
+            "{e}"
+        );
+    }
     assert!(run(&["count", "8", "--slice", "1000000/1000000"])
         .ok()
         .contains("nqueens-partial"));

@@ -149,11 +149,12 @@ pub struct Estimate {
     /// The estimate of Q(n): the mean of the K sample values.
     pub solutions: f64,
     /// The standard error of [`Estimate::solutions`]: the sample standard
-    /// deviation over √K. Infinite when K = 1 (one value says nothing about
-    /// the spread), when no path reached a solution on a board that has
-    /// some (n = 1 and n ≥ 4): K zeros say the paths that complete are rare,
-    /// not how much each would weigh, so they bound nothing from above; and
-    /// when the K values are all equal from n = 4 on, where the values do
+    /// deviation over √K. 0 up to n = 3, where every path has the same
+    /// value (n = 1's one solution; n = 2 and 3 have none). From n = 4 on,
+    /// infinite when K = 1 (one value says nothing about the spread), when
+    /// no path reached a solution: K zeros say the paths that complete are
+    /// rare, not how much each would weigh, so they bound nothing from
+    /// above; and when the K values are all equal, where the values do
     /// spread (some paths end short): the sample has not seen it yet.
     pub std_error: f64,
     /// The lower end of the approximate 95% interval (see the module
@@ -253,14 +254,18 @@ pub fn estimate(n: usize, samples: u64, seed: u64) -> Result<Estimate, Error> {
     }
     let Welford { mean, m2, .. } = values;
     let solutions = mean * up;
-    // Only n = 2 and 3 have no solution: there every path ends short, and
-    // the zeros are exact.
-    let has_solutions = n == 1 || n >= 4;
+    // Up to n = 3 every path has the same value, exact from one path or
+    // many: n = 1's one path finds its solution, and n = 2 and 3 have none,
+    // so every path ends short (one path was called "too few to estimate
+    // Q(2)").
+    let exact = n <= 3;
     // From n = 4 on some paths complete and some do not, so the values
     // spread: K equal values (K = 2 on n = 4, a quarter of the time) say
     // the sample is too small to see it, not that the mean is exact.
-    let no_spread_seen = n >= 4 && m2 == 0.0;
-    let std_error = if samples == 1 || (mean == 0.0 && has_solutions) || no_spread_seen {
+    let no_spread_seen = m2 == 0.0;
+    let std_error = if exact {
+        0.0
+    } else if samples == 1 || mean == 0.0 || no_spread_seen {
         f64::INFINITY
     } else {
         let variance = m2.max(0.0) / (samples - 1) as f64;

@@ -190,10 +190,17 @@ impl FromStr for Slice {
             if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
-            x.parse::<usize>().ok()
+            Some(x.parse::<usize>().ok())
         };
         let (Some(index), Some(count)) = (number(i), number(k)) else {
             return Err(syntax());
+        };
+        // Digits past usize: of the right form, but no slice (it was called
+        // a syntax error).
+        let (Some(index), Some(count)) = (index, count) else {
+            return Err(SliceError::TooLarge {
+                text: s.to_string(),
+            });
         };
         if count == 0 {
             return Err(SliceError::NoSlices {
@@ -707,6 +714,7 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
 ///
 /// assert!(matches!("1/0".parse::<Slice>(), Err(SliceError::NoSlices { .. })));
 /// assert!(matches!("half".parse::<Slice>(), Err(SliceError::Syntax { .. })));
+/// assert!(matches!("1/99999999999999999999".parse::<Slice>(), Err(SliceError::TooLarge { .. })));
 /// assert!(matches!(merge_slices(&[]), Err(SliceError::NoParts)));
 /// ```
 #[derive(Debug, thiserror::Error)]
@@ -742,6 +750,13 @@ pub enum SliceError {
         index: usize,
         /// The number of slices.
         count: usize,
+    },
+
+    /// `i/k` with a number past `usize::MAX`.
+    #[error("{text:?}: a slice's numbers go up to {}", crate::words::grouped(usize::MAX as u128))]
+    TooLarge {
+        /// The text.
+        text: String,
     },
 
     /// A file could not be read.
