@@ -230,6 +230,18 @@ fn parameter_file_errors() {
         "expected '=' after `n`, found the number 4",
     );
     err("letting n =", Some(1), "found the end of the text");
+    // Not decimal: said of its own line (`0x4` was 0 and a name `x4`,
+    // blamed on line 2).
+    err(
+        "letting n = 0x4\nletting init = []",
+        Some(1),
+        "`0x4` is not a whole number",
+    );
+    err(
+        "letting n = 8\nletting init = [[1, 2e1]]",
+        Some(2),
+        "`2e1` is not",
+    );
     err(
         "letting n = 4\nletting init = [[1, 99999999999999999999]]",
         Some(2),

@@ -94,6 +94,23 @@ impl<'a> Tokens<'a> {
                         && self.text[self.pos..].starts_with(|d: char| d.is_ascii_digit())) =>
                 {
                     while self.take_if(|d| d.is_ascii_digit()).is_some() {}
+                    // A letter or `_` right after the digits (`0x4`, `4e3`):
+                    // not a whole number, said of this line (`0x4` was read
+                    // as 0 and a name `x4`, blamed on the next line).
+                    if self.text[self.pos..]
+                        .starts_with(|d: char| d.is_ascii_alphabetic() || d == '_')
+                    {
+                        let end = self.text[self.pos..]
+                            .find(|d: char| !(d.is_ascii_alphanumeric() || d == '_'))
+                            .map_or(self.text.len(), |k| self.pos + k);
+                        return Err(ParseError::at(
+                            line,
+                            format!(
+                                "`{}` is not a whole number: write numbers in decimal digits",
+                                &self.text[start..end]
+                            ),
+                        ));
+                    }
                     let digits = &self.text[start..self.pos];
                     match digits.parse::<i64>() {
                         Ok(v) => Tok::Int(v),
