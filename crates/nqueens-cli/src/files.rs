@@ -106,6 +106,25 @@ pub fn resume_note(from: &str, held: usize, tasks: usize) -> Option<String> {
     }
 }
 
+/// The note of a resumed count that finished: what this run counted and
+/// in how long; the count's own time is not known (it prints none).
+///
+/// ```
+/// use nqueens_cli::files::this_run_note;
+///
+/// assert_eq!(
+///     this_run_note(3_438, 1.8),
+///     "note: this run counted 3,438 tasks in 1.8s; the time of the earlier runs is not recorded"
+/// );
+/// ```
+pub fn this_run_note(counted: usize, seconds: f64) -> String {
+    format!(
+        "note: this run counted {} in {}; the time of the earlier runs is not recorded",
+        nqueens::plural(counted as u128, "task", "tasks"),
+        nqueens::show_duration(seconds)
+    )
+}
+
 /// What keeps an interrupted count's tasks, for [`interrupted_note`].
 #[derive(Debug, Clone, Copy)]
 pub enum Kept<'a> {

@@ -179,13 +179,19 @@ impl Progress {
     /// for `complete --count`, where "solutions" was shown).
     pub fn counting(mut self, noun: &'static str) -> Self {
         self.noun = noun;
+        self.restyle();
+        self
+    }
+
+    /// The style of each layout, for this bar's tasks done before and noun,
+    /// and the layout fitted again.
+    fn restyle(&mut self) {
         self.styles = LAYOUTS
             .iter()
-            .map(|fields| style(fields, self.done_before as u64, &self.solutions, noun))
+            .map(|fields| style(fields, self.done_before as u64, &self.solutions, self.noun))
             .collect();
         self.layout = None;
         self.fit();
-        self
     }
 
     /// A bar drawn on `term`, or hidden.
@@ -196,10 +202,6 @@ impl Progress {
         solutions: u128,
     ) -> Self {
         let shared = Arc::new(Mutex::new(solutions));
-        let styles: Vec<ProgressStyle> = LAYOUTS
-            .iter()
-            .map(|fields| style(fields, done as u64, &shared, "solutions"))
-            .collect();
         let target = match &term {
             Some(t) => ProgressDrawTarget::term_like_with_hz(Box::new(t.clone()), HZ),
             None => ProgressDrawTarget::hidden(),
@@ -215,10 +217,10 @@ impl Progress {
             done_before: done,
             solutions: shared,
             noun: "solutions",
-            styles,
+            styles: Vec::new(),
             layout: None,
         };
-        progress.fit();
+        progress.restyle();
         progress
     }
 

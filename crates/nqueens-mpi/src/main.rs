@@ -326,7 +326,8 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
             if std::env::var_os("NQUEENS_MPI_STATS").is_some_and(|v| v == "1") {
                 print_stats(plan.len(), plan.len() - dealt(&works), chunking, &works);
             }
-            let resumed = (plan.len() > dealt(&works)).then(|| dealt(&works));
+            let counted = dealt(&works);
+            let resumed = (plan.len() > counted).then_some(counted);
             report(
                 &job,
                 logged + done.reported,
@@ -378,9 +379,8 @@ fn report(
         if counted > 0 {
             let _ = writeln!(
                 io::stderr(),
-                "note: this run counted {} in {}; the time of the earlier runs is not recorded",
-                nqueens::plural(counted as u128, "task", "tasks"),
-                nqueens::show_duration(seconds)
+                "{}",
+                nqueens_cli::files::this_run_note(counted, seconds)
             );
         }
         seconds = f64::NAN;

@@ -82,6 +82,8 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
     let mut out = Out::stdout();
     match format {
         ReportFormat::Text => {
+            // The ends as printed, which the verdict below is on.
+            let (low, high) = (shown_end(e.low, true), shown_end(e.high, false));
             let paths = match samples {
                 1 => "one random path".to_string(),
                 k => format!("{} random paths", grouped(u128::from(k))),
@@ -96,8 +98,8 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                     out,
                     "n = {n}: about {} {solutions} (95% interval {} to {}; {paths}, seed {seed})",
                     number(e.solutions),
-                    number(shown_end(e.low, true)),
-                    number(shown_end(e.high, false)),
+                    number(low),
+                    number(high),
                 )?;
             } else if e.solutions == 0.0 {
                 // Zeros bound nothing from above (`Estimate::std_error`).
@@ -121,8 +123,7 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 // paths (FEW_PATHS).
                 let verdict = if !e.high.is_finite() {
                     ""
-                } else if (shown_end(e.low, true)..=shown_end(e.high, false)).contains(&(q as f64))
-                {
+                } else if (low..=high).contains(&(q as f64)) {
                     ", inside the interval"
                 } else {
                     ", OUTSIDE the interval"

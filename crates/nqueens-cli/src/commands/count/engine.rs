@@ -332,10 +332,10 @@ pub fn run(
                      (room on the disk), run the same command to go on"
                 );
             }
+            into_log += 1;
         }
         in_checkpoints += usize::from(in_checkpoint.is_some());
         in_logs += usize::from(in_log.is_some());
-        into_log += usize::from(in_checkpoint.is_some() && in_log.is_none() && task_log.is_some());
         match in_checkpoint.or(in_log) {
             Some(tally) => done_before.add(tally),
             None => pending.push(index),
@@ -493,11 +493,7 @@ pub fn run(
         // `merge` (null in JSON, none in text); this run's is a note.
         let seconds = if already > 0 {
             if !pending.is_empty() {
-                crate::exit::note!(
-                    "note: this run counted {} in {}; the time of the earlier runs is not recorded",
-                    nqueens::plural(pending.len() as u128, "task", "tasks"),
-                    show_duration(seconds)
-                );
+                crate::exit::note!("{}", crate::files::this_run_note(pending.len(), seconds));
             }
             f64::NAN
         } else {

@@ -176,25 +176,23 @@ fn ways_within(
     fits: impl Fn(&dyn nqueens::Engine, usize) -> bool,
 ) -> String {
     let mut ways = vec![first.to_string()];
-    // The most threads that fit: the memory grows with them.
-    if let Some(t) = (1..threads).rev().find(|&t| fits(engine, t)) {
-        ways.push(match t {
-            1 => "use one thread (-j 1)".to_string(),
-            _ => format!("use {t} threads or fewer (-j {t})"),
-        });
+    // The most threads under `threads` that fit: the memory grows with them.
+    let fewer = |e: &dyn nqueens::Engine| (1..threads).rev().find(|&t| fits(e, t));
+    let on = |t: usize| match t {
+        1 => "one thread".to_string(),
+        _ => format!("{t} threads or fewer"),
+    };
+    if let Some(t) = fewer(engine) {
+        ways.push(format!("use {} (-j {t})", on(t)));
     }
     use nqueens::Engine as _;
     let lean = nqueens::ConstellationEngine;
     if engine.name() != lean.name() && lean.max_n() >= n {
+        let least = "use --engine constellation, which needs the least";
         if fits(&lean, threads) {
-            ways.push("use --engine constellation, which needs the least".to_string());
-        } else if let Some(t) = (1..threads).rev().find(|&t| fits(&lean, t)) {
-            ways.push(match t {
-                1 => "use --engine constellation, which needs the least, on one thread".to_string(),
-                _ => format!(
-                    "use --engine constellation, which needs the least, on {t} threads or fewer"
-                ),
-            });
+            ways.push(least.to_string());
+        } else if let Some(t) = fewer(&lean) {
+            ways.push(format!("{least}, on {}", on(t)));
         }
     }
     match ways.len() {
