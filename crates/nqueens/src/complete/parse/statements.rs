@@ -177,6 +177,13 @@ impl<'a> Statements<'a> {
                 Ok(Val::Int(v, line))
             }
             Some(Token {
+                tok: Tok::Decimal(d),
+                line,
+            }) => Err(ParseError::at(
+                line,
+                format!("`{d}` in `{name}` is not a whole number: sizes, rows and columns are"),
+            )),
+            Some(Token {
                 tok: Tok::Open,
                 line,
             }) if depth == MAX_DEPTH => Err(ParseError::at(

@@ -242,6 +242,17 @@ fn parameter_file_errors() {
         Some(2),
         "`2e1` is not",
     );
+    // A decimal point: `4.0` was read as 4 and a stray '.'.
+    err(
+        "letting n = 4.0\nletting init = []",
+        Some(1),
+        "`4.0` in `n` is not a whole number",
+    );
+    err(
+        "language ESSENCE' 1.0\nletting n = 8\nletting init = [[1, 2.5]]",
+        Some(3),
+        "`2.5` in `init` is not a whole number",
+    );
     err(
         "letting n = 4\nletting init = [[1, 99999999999999999999]]",
         Some(2),

@@ -7,6 +7,9 @@ use crate::parse::ParseError;
 pub(super) enum Tok {
     Word(String),
     Int(i64),
+    /// Digits with a decimal point (`4.0`): no value of a board, but
+    /// `language ESSENCE' 1.0` has one.
+    Decimal(String),
     Open,
     Close,
     Comma,
@@ -25,6 +28,7 @@ pub(super) fn describe(t: Option<&Token>) -> String {
         None => "the end of the text".to_string(),
         Some(Tok::Word(w)) => format!("`{w}`"),
         Some(Tok::Int(v)) => format!("the number {v}"),
+        Some(Tok::Decimal(d)) => format!("the number {d}"),
         Some(Tok::Open) => "'['".to_string(),
         Some(Tok::Close) => "']'".to_string(),
         Some(Tok::Comma) => "','".to_string(),
@@ -110,6 +114,18 @@ impl<'a> Tokens<'a> {
                                 &self.text[start..end]
                             ),
                         ));
+                    }
+                    // `4.0`: one token, so that a value is refused as a
+                    // number that is not whole, not as a stray '.'.
+                    let rest = &self.text[self.pos..];
+                    if rest.starts_with('.') && rest[1..].starts_with(|d: char| d.is_ascii_digit())
+                    {
+                        self.pos += 1;
+                        while self.take_if(|d| d.is_ascii_digit()).is_some() {}
+                        return Ok(Some(Token {
+                            tok: Tok::Decimal(self.text[start..self.pos].to_string()),
+                            line,
+                        }));
                     }
                     let digits = &self.text[start..self.pos];
                     match digits.parse::<i64>() {
