@@ -5,7 +5,7 @@
 //! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`), unless the answer found was no |
 //! | 1 | a negative answer: no solution exists, or the placement is not a solution |
 //! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
-//! | 3 | unknown: `complete --timeout` ran out before an answer, or min-conflicts gave up |
+//! | 3 | unknown: `complete --timeout` ran out before an answer, min-conflicts gave up, or a trace's `--max-steps` stopped it before any solution |
 //! | 130 | interrupted by Ctrl-C or SIGTERM (output written so far is flushed) |
 
 use std::fmt;

@@ -245,7 +245,12 @@ fn write_tree(out: &mut Out, replay: &Replay, bfs: bool) -> io::Result<()> {
                 format!("{square}  dead end: no free square in the next row, back up")
             }
             TreeMark::Solution => {
-                let cols: Vec<usize> = path(replay, id).iter().map(|&(_, c)| c).collect();
+                // Each row's column, whatever order the rows were filled
+                // in (dancing links fills them out of order: the columns in
+                // the order placed were no solution).
+                let mut placed = path(replay, id);
+                placed.sort_unstable();
+                let cols: Vec<usize> = placed.iter().map(|&(_, c)| c).collect();
                 format!("{square}  solution {cols:?}")
             }
             TreeMark::Rejected => format!("× {square}"),
@@ -370,10 +375,13 @@ fn check_frames(
             Some(_) => "--frames writes at most",
             None => "one animation holds at most",
         };
-        let until = match options.until {
-            None => ", --until first",
-            Some(k) if k > 1 => ", a smaller --until",
-            Some(_) => "",
+        // --until only where a solution comes within the limit (brute
+        // force's first at n = 8 is step 3,899,556: it was offered there).
+        let until = match (steps.solutions, options.until) {
+            (0, _) => "",
+            (_, None) => ", --until first",
+            (_, Some(k)) if k > 1 => ", a smaller --until",
+            (_, Some(_)) => "",
         };
         usage!(
             "trace {n} --format svg: the search of {} takes more than {} steps, one picture each, \
@@ -473,11 +481,7 @@ fn pictures(
             crate::exit::note!("wrote {} pictures to {}", frames.len(), dir.display());
         }
     }
-    Ok(if cut {
-        Outcome::Yes
-    } else {
-        Outcome::of_count(stats.solutions.into())
-    })
+    Ok(cut_outcome(cut, stats.solutions.into()))
 }
 
 /// Says on standard error, before a text or JSON trace starts, how much it
@@ -721,10 +725,16 @@ squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, 
         TraceFormat::Json | TraceFormat::Svg => {}
     }
     out.flush()?;
-    // Exit 1, as solve and all do, when the whole search found none.
-    Ok(if stopped {
-        Outcome::Yes
+    Ok(cut_outcome(stopped, solutions.into()))
+}
+
+/// The exit status of a trace: 1, as solve and all give, when the whole
+/// search found no solution; 3 (unknown) when it was cut short before any
+/// (it exited 0, as if one had been found).
+fn cut_outcome(cut: bool, solutions: u128) -> Outcome {
+    if cut && solutions == 0 {
+        Outcome::Unknown
     } else {
-        Outcome::of_count(solutions.into())
-    })
+        Outcome::of_count(solutions)
+    }
 }

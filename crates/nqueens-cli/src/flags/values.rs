@@ -283,6 +283,11 @@ pub fn until(text: &str) -> Result<u64, String> {
         "first" => Ok(1),
         t => match t.parse::<u64>() {
             Ok(k) if k > 0 => Ok(k),
+            // Digits past u64: too large, as --max-steps says of its own.
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+                "too large: give `first` or the number of solutions to stop at, from 1 to {}",
+                nqueens::grouped(u128::from(u64::MAX))
+            )),
             _ => Err("give `first` or the number of solutions to stop at, from 1 up".into()),
         },
     }

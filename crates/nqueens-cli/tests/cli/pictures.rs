@@ -117,7 +117,7 @@ fn trace_svg_animates_and_writes_frames() {
             steps,
         ])
     };
-    let r = frames("7").code(0);
+    let r = frames("7").code(3);
     assert!(r.stderr.contains("wrote 7 pictures"), "{}", r.stderr);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()

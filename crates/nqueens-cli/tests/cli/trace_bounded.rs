@@ -66,13 +66,14 @@ fn a_large_tree_is_drawn_up_to_a_bound_and_says_how_much_more() {
 #[test]
 fn svg_over_the_frame_limit_is_refused_before_recording() {
     // The old trace recorded frames until it had 4,000,000 (2.8 GB) and
-    // only then refused; here the address space would not hold them.
+    // only then refused; here the address space would not hold them. (Its
+    // first solution is step 598,886: --until first is no way out.)
     let r = limited(&["trace", "20", "--format", "svg"]);
     assert_eq!(r.code, 2, "{r:?}");
     assert!(
         r.stderr.contains("more than 10,000 steps")
             && r.stderr.contains("--max-steps 10000")
-            && r.stderr.contains("--until first"),
+            && !r.stderr.contains("--until first"),
         "{}",
         r.stderr
     );
@@ -90,6 +91,9 @@ fn svg_over_the_frame_limit_is_refused_before_recording() {
     ])
     .error();
     assert!(err.contains("a smaller --until"), "{err}");
+    // Its first solution comes within the limit: --until first is offered.
+    let err = run(&["trace", "8", "-a", "recursive", "--format", "svg"]).error();
+    assert!(err.contains(", --until first, or"), "{err}");
     let svg = run(&[
         "trace",
         "8",
@@ -102,6 +106,16 @@ fn svg_over_the_frame_limit_is_refused_before_recording() {
     ])
     .ok();
     assert!(svg.contains("solution 1: [0, 4, 7, 5, 2, 6, 1, 3]"));
+    // Brute force's first solution of n = 8 is step 3,899,556: --until
+    // first would be refused the same, and is not offered.
+    let err = run(&["trace", "8", "-a", "brute-force", "--format", "svg"]).error();
+    assert!(
+        err.contains("--max-steps 10000") && !err.contains("--until"),
+        "{err}"
+    );
+    // Nor is --until of a count too large for the numbers.
+    let err = run(&["trace", "8", "--until", "99999999999999999999"]).error();
+    assert!(err.contains("too large"), "{err}");
 }
 
 #[test]
@@ -129,7 +143,7 @@ fn frames_over_the_limit_write_nothing() {
 fn a_huge_trace_says_so_before_it_starts() {
     // 40,000 steps of the 20×20 board, some 3 KB each: 120 MB of text.
     let r = limited(&["trace", "20", "--max-steps", "40000"]);
-    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.code, 3, "{r:?}");
     let note = r.stderr.trim_end();
     assert!(
         note.starts_with("note: trace 20 prints 40,000 steps, about ")

@@ -181,7 +181,7 @@ fn the_small_words_agree_with_the_numbers() {
         out.starts_with("n = 1: 1 task (constellation engine)"),
         "{out}"
     );
-    let out = run(&["trace", "4", "--max-steps", "1"]).ok();
+    let out = run(&["trace", "4", "--max-steps", "1"]).code(3).stdout;
     assert!(
         out.contains("stopped after 1 step (--max-steps 1)"),
         "{out}"
