@@ -152,7 +152,10 @@ pub fn count_too_large(n: usize, engine: &dyn nqueens::Engine, named: bool) -> O
     if n <= engine.max_n() {
         return None;
     }
-    Some(if named {
+    // (Past every engine, the same words whichever was named: none takes
+    // it. It said to use auto or constellation, which take no more.)
+    let largest = nqueens::CONSTELLATION_MAX_N;
+    Some(if named && n <= largest {
         format!(
             "count {n} --engine {}: that engine takes n up to {}; use --engine auto or \
              constellation",
@@ -162,7 +165,6 @@ pub fn count_too_large(n: usize, engine: &dyn nqueens::Engine, named: bool) -> O
     } else {
         // Beyond the join engine, auto picks the constellation engine,
         // whose limit leaves room below the 128 bits of its counts.
-        let largest = engine.max_n();
         format!(
             "count {n}: n is too large: the counting engines take n up to {largest} (the \
              constellation engine; the join engine, the fastest, up to {}), a limit with \

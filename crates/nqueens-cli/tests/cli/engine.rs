@@ -532,6 +532,24 @@ fn constellation_projects_up_to_40() {
         e.contains("n is too large") && e.contains("up to 40"),
         "{e}"
     );
+    // The backtrack engine too: its counts are u128s (it took n up to 64,
+    // and counted on at n = 41); no engine to turn to past 40.
+    for engine in ["backtrack", "constellation"] {
+        let e = run(&["count", "41", "--engine", engine]).error();
+        assert!(
+            e.contains("n is too large: the counting engines take n up to 40")
+                && !e.contains("use --engine"),
+            "{e}"
+        );
+    }
+    // Backtracking's tasks of n = 40 take eons: its dry run is its model,
+    // at once, and says so.
+    let out = run(&["count", "40", "--engine", "backtrack", "--dry-run"]).ok();
+    assert!(
+        out.contains("nothing timed: one takes roughly ")
+            && out.contains("by the engine's model, and a dry run times at least three whole"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -984,34 +1002,38 @@ fn a_later_second_signal_stops_at_once() {
     assert_eq!(status.code(), Some(130));
 }
 
-/// `count 33` (the constellation engine, tasks hours long) stops at the
-/// first SIGINT as it says it will, and says that nothing is kept without
-/// a checkpoint (it went on for minutes, and said "the tasks finished are
-/// kept" before "nothing was kept").
+/// `count 33` (the constellation engine, tasks hours long) and `count 30
+/// --engine backtrack` (centuries) stop at the first SIGINT as they say
+/// they will, and say that nothing is kept without a checkpoint (the first
+/// went on for minutes, and said "the tasks finished are kept" before
+/// "nothing was kept"; the second never looked at the signal in a task).
 #[cfg(unix)]
 #[test]
 fn a_count_of_hours_long_tasks_stops_at_the_first_signal() {
     use std::io::BufRead;
-    let mut child = spawn(&["count", "33", "--threads", "1"]);
-    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    assert!(
-        first.starts_with("note: counting n = 33 takes roughly"),
-        "{first}"
-    );
-    std::thread::sleep(Duration::from_millis(300));
-    send_signal(&child.id().to_string(), "-INT");
-    let status = exits_within_10s(&mut child, "the first signal did not stop count 33");
-    assert_eq!(status.code(), Some(130));
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
-    assert!(
-        rest.starts_with("stopping: long tasks under way are given up, and with no --checkpoint")
-            && rest.contains("nothing was kept")
-            && !rest.contains("tasks finished are kept"),
-        "{rest}"
-    );
+    for (n, engine) in [("33", "auto"), ("30", "backtrack")] {
+        let mut child = spawn(&["count", n, "--threads", "1", "--engine", engine]);
+        let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        err.read_line(&mut first).unwrap();
+        assert!(
+            first.starts_with(&format!("note: counting n = {n} takes roughly")),
+            "{first}"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        send_signal(&child.id().to_string(), "-INT");
+        let status = exits_within_10s(&mut child, "the first signal did not stop the count");
+        assert_eq!(status.code(), Some(130), "{engine}");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        assert!(
+            rest.starts_with(
+                "stopping: long tasks under way are given up, and with no --checkpoint"
+            ) && rest.contains("nothing was kept")
+                && !rest.contains("tasks finished are kept"),
+            "{engine}: {rest}"
+        );
+    }
 }
 
 #[cfg(unix)]

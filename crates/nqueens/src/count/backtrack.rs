@@ -9,11 +9,13 @@
 //! About three times slower than the constellation engine, and independent of
 //! it, which is what makes it useful: the two are checked against each other.
 
+use super::constellation::CONSTELLATION_MAX_N;
 use super::plan::{Engine, Plan};
 use crate::error::Error;
 use crate::search::{check_n, Solutions};
 use crate::sink::tally::Tally;
 use crate::symmetry::stabilizer_size;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The engine; see the docs of `src/count/backtrack.rs`.
 ///
@@ -24,10 +26,11 @@ use crate::symmetry::stabilizer_size;
 /// # Examples
 ///
 /// ```
-/// use nqueens::{count_plan, BacktrackEngine, ConstellationEngine, Engine, MAX_N};
+/// use nqueens::{count_plan, BacktrackEngine, ConstellationEngine, Engine, Error, CONSTELLATION_MAX_N};
 ///
 /// assert_eq!(BacktrackEngine.name(), "backtrack");
-/// assert_eq!(BacktrackEngine.max_n(), MAX_N);
+/// assert_eq!(BacktrackEngine.max_n(), CONSTELLATION_MAX_N);
+/// assert!(matches!(BacktrackEngine.plan(41), Err(Error::TooLarge { max: 40, .. })));
 ///
 /// let plan = BacktrackEngine.plan(8)?;
 /// assert_eq!(plan.len(), 21);
@@ -47,12 +50,22 @@ impl Engine for BacktrackEngine {
         "backtrack"
     }
 
+    /// As the constellation engine's, n = 40: its counts are `u128`s too,
+    /// which Q(n) past about 44 would overflow (it took n up to 64, the
+    /// bitboards' limit, and counted on at n = 41).
     fn max_n(&self) -> usize {
-        crate::search::MAX_N
+        CONSTELLATION_MAX_N
     }
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
         check_n(n)?;
+        if n > CONSTELLATION_MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: CONSTELLATION_MAX_N,
+                what: "the backtrack engine",
+            });
+        }
         let mut prefixes = Vec::new();
         for c0 in 0..n.div_ceil(2) {
             let weight = if n % 2 == 1 && c0 == n / 2 { 1 } else { 2 };
@@ -77,6 +90,10 @@ impl Engine for BacktrackEngine {
     }
 }
 
+/// How many solutions a task finds between looks at its stop flag: from
+/// n = 20 on, where tasks take minutes, a few thousand come a millisecond.
+const STOP_EVERY: u32 = 1024;
+
 struct BacktrackPlan {
     n: usize,
     /// The queens of the first rows, and the task's weight.
@@ -93,17 +110,30 @@ impl Plan for BacktrackPlan {
     }
 
     fn count(&self, index: usize) -> Tally {
+        self.count_or_stop(index, &AtomicBool::new(false))
+            .unwrap_or_default()
+    }
+
+    /// Looks at `stop` every [`STOP_EVERY`] solutions: a task of n = 30
+    /// takes centuries (a count asked to stop went on with it, though it
+    /// said that long tasks under way are given up).
+    fn count_or_stop(&self, index: usize, stop: &AtomicBool) -> Option<Tally> {
         let (prefix, weight) = &self.prefixes[index];
         let mut tally = Tally::default();
         let Ok(mut solutions) = Solutions::with_prefix(self.n, prefix) else {
-            return tally;
+            return Some(tally);
         };
+        let mut found = 0u32;
         while let Some(columns) = solutions.next_columns() {
             let stabilizer = stabilizer_size(columns) as u128;
             tally.solutions += weight;
             tally.classes_x8 += weight * stabilizer;
+            found = found.wrapping_add(1);
+            if found.is_multiple_of(STOP_EVERY) && stop.load(Ordering::Relaxed) {
+                return None;
+            }
         }
-        tally
+        Some(tally)
     }
 
     fn describe(&self, index: usize) -> String {
@@ -117,6 +147,16 @@ mod tests {
     use super::*;
     use crate::count::constellation::ConstellationEngine;
     use crate::count::plan::count_plan;
+
+    /// A task asked to stop gives up; one not asked counts as `count` does.
+    #[test]
+    fn a_task_stops_when_asked() {
+        let plan = BacktrackEngine.plan(16).unwrap();
+        let whole = plan.count(3);
+        assert!(whole.solutions > u128::from(STOP_EVERY));
+        assert_eq!(plan.count_or_stop(3, &AtomicBool::new(false)), Some(whole));
+        assert_eq!(plan.count_or_stop(3, &AtomicBool::new(true)), None);
+    }
 
     #[test]
     fn agrees_with_oeis_and_the_constellation_engine() {

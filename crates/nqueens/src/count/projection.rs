@@ -164,6 +164,12 @@ pub struct Projection {
     pub known_solutions: Option<u128>,
     /// The seed the sample was drawn with (`None` for a rough projection).
     pub seed: Option<u64>,
+    /// Where nothing was timed because the plan's tasks are timed whole and
+    /// three of them, the fewest a dry run times, would take more than four
+    /// times its budget by the engine's model: one task's CPU seconds by
+    /// that model (the backtrack engine's at n = 30, centuries). The
+    /// projection is then the [rough](Projection::rough) one.
+    pub task_seconds_untimed: Option<f64>,
 }
 
 impl Projection {
@@ -229,6 +235,12 @@ impl Projection {
         budget_seconds: f64,
         seed: u64,
     ) -> Projection {
+        if let Some(task) = Self::too_long_to_time(engine, plan, budget_seconds) {
+            return Projection {
+                task_seconds_untimed: Some(task),
+                ..Self::rough(engine, plan, threads, memory, cores)
+            };
+        }
         let samples = plan
             .dry_run_samples()
             .unwrap_or(PROJECTION_SAMPLES)
@@ -244,6 +256,37 @@ impl Projection {
             seed: Some(seed),
             ..Self::from_dry_run(engine, plan.n(), &d, threads, memory, cores)
         }
+    }
+
+    /// Whether a dry run of `plan` within `budget_seconds` times nothing
+    /// and gives the engine's model instead: where the plan's tasks are
+    /// timed whole and three of them, the fewest a dry run times, would take
+    /// more than four times the budget (at least a second) by the model.
+    /// Returns one task's CPU seconds by the model, if so.
+    ///
+    /// ```
+    /// use nqueens::{BacktrackEngine, ConstellationEngine, Engine, Projection};
+    ///
+    /// // Plain backtracking of n = 30: centuries a task.
+    /// let plan = BacktrackEngine.plan(30)?;
+    /// let task = Projection::too_long_to_time(&BacktrackEngine, plan.as_ref(), 90.0);
+    /// assert!(task.unwrap() > 100.0 * 365.0 * 86_400.0);
+    /// let p = Projection::sampled(&BacktrackEngine, plan.as_ref(), 1, None, None, 90.0);
+    /// assert_eq!((p.sampled, p.task_seconds_untimed), (0, task));
+    /// assert!(p.lines()[0].ends_with("nothing timed: one takes roughly 213.4 years by the engine's model, and a dry run times at least three whole, so this is that model"), "{}", p.lines()[0]);
+    /// // n = 12 is timed; so is n = 30 by the constellation engine, by parts of tasks.
+    /// assert_eq!(Projection::too_long_to_time(&BacktrackEngine, BacktrackEngine.plan(12)?.as_ref(), 0.0), None);
+    /// assert_eq!(Projection::too_long_to_time(&ConstellationEngine, ConstellationEngine.plan(30)?.as_ref(), 0.0), None);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn too_long_to_time(
+        engine: &dyn Engine,
+        plan: &dyn Plan,
+        budget_seconds: f64,
+    ) -> Option<f64> {
+        let task = engine.rough_cpu_seconds(plan.n()) / plan.len().max(1) as f64;
+        (!plan.samples_parts() && MIN_SAMPLES as f64 * task > 4.0 * budget_seconds.max(1.0))
+            .then_some(task)
     }
 
     /// The threads [`Projection::sampled`] times tasks on for a count on
@@ -318,6 +361,7 @@ impl Projection {
             solutions_high: solutions.map(|(_, high)| high),
             known_solutions: crate::known::total(n),
             seed: None,
+            task_seconds_untimed: None,
         }
     }
 
@@ -389,7 +433,17 @@ impl Projection {
             plural(self.tasks as u128, "task", "tasks"),
             self.engine
         );
-        if self.sampled == 0 {
+        if let (0, Some(task)) = (self.sampled, self.task_seconds_untimed) {
+            lines.push(format!(
+                "{tasks}; nothing timed: one takes roughly {} by the engine's model, and a dry \
+                 run times at least three whole, so this is that model",
+                show_duration(task)
+            ));
+            lines.push(format!(
+                "  CPU time: roughly {}",
+                show_duration(self.projected_cpu_seconds)
+            ));
+        } else if self.sampled == 0 {
             lines.push(format!("{tasks}; nothing timed: the engine's own model"));
             lines.push(format!(
                 "  CPU time: roughly {}",
@@ -398,13 +452,14 @@ impl Projection {
         } else {
             // Where the strata asked for more than the budget allowed,
             // the dry run took longer than it was given: say why.
-            let fewest = if self.sampled <= self.least_sampled
-                && self.least_sampled > MIN_SAMPLES
-                && self.sampled < self.tasks
-            {
+            // (It stops at the fewest only when its time has run out: it
+            // asks for more, unless there are no more.)
+            let fewest = if self.sampled >= self.tasks || self.sampled > self.least_sampled {
+                ""
+            } else if self.least_sampled > MIN_SAMPLES {
                 ", the fewest it times: two of each kind of task, however long they take"
             } else {
-                ""
+                ", the fewest it times: three tasks, however long they take"
             };
             // The seed, where it is not the one every dry run draws.
             let seed = match self.seed {
@@ -665,8 +720,9 @@ mod tests {
         assert!(json["relative_error"].is_null() && json["cpu_seconds_high"].is_null());
     }
 
-    /// The fewest tasks a dry run times (two of each stratum) are said to
-    /// be that, where it timed no more: it may have run past its budget.
+    /// The fewest tasks a dry run times (two of each stratum, three at
+    /// least) are said to be that, where it timed no more: it may have run
+    /// past its budget.
     #[test]
     fn the_fewest_tasks_are_named_when_they_are_all_that_was_timed() {
         let fewest = "timed 200 of them in 5.0s, the fewest it times: two of each kind of task";
@@ -684,6 +740,21 @@ mod tests {
                 p.lines()
             );
         }
+        // Three, the fewest of any dry run (the backtrack engine's three
+        // whole tasks can take minutes past a budget of one second).
+        let three = DryRun {
+            sampled: 3,
+            least: 3,
+            ..dry(0.1, None)
+        };
+        let p = Projection::from_dry_run(&JoinEngine, 18, &three, 4, None, None);
+        assert!(
+            p.lines()[0].contains(
+                "timed 3 of them in 5.0s, the fewest it times: three tasks, however long they take"
+            ),
+            "{:?}",
+            p.lines()
+        );
         // Every task timed: nothing was left out, whatever the strata.
         let all = DryRun {
             tasks: 200,
@@ -764,6 +835,7 @@ mod tests {
                 "solutions_high",
                 "known_solutions",
                 "seed",
+                "task_seconds_untimed",
             ]
         );
     }

@@ -130,7 +130,8 @@ fn dry_run(
     format: ReportFormat,
 ) -> anyhow::Result<Outcome> {
     let budget = run.args.dry_run_seconds.as_secs_f64();
-    if n >= ENGINE_WARN {
+    // (Where tasks are too long to time, nothing is: the projection says so.)
+    if n >= ENGINE_WARN && Projection::too_long_to_time(run.engine, plan, budget).is_none() {
         crate::exit::note!(
             "note: timing a sample of the tasks for up to {budget} s on {}, and at least 3 \
              of them, two of each kind; {}",
