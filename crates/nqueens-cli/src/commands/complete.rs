@@ -268,11 +268,46 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
             if !marked.is_empty() {
                 let mut drawn = marked.clone();
                 drawn.sort_unstable();
+                // (A square under a queen cannot show its mark: the queen
+                // on it is reported below.)
+                let unmarked_at = |s: &Square| {
+                    drawn.binary_search(s).is_err() && queens.binary_search(s).is_err()
+                };
                 for b in instance.blocked() {
-                    if drawn.binary_search(&b).is_err() {
+                    if unmarked_at(&b) {
                         problems.push(format!(
                             "the board does not mark {} blocked, which the instance does",
                             at(b)
+                        ));
+                    }
+                }
+                // And the squares of its excluded diagonals, one problem a
+                // diagonal (a drawn board is at most a few thousand a side).
+                let n = instance.n();
+                let unmarked = |on: &dyn Fn(usize) -> Option<usize>| {
+                    (0..n).find_map(|row| {
+                        let s = Square::new(row, on(row)?);
+                        unmarked_at(&s).then_some(s)
+                    })
+                };
+                for sum in instance.excluded_sums() {
+                    if let Some(s) = unmarked(&|row| sum.checked_sub(row).filter(|&c| c < n)) {
+                        problems.push(format!(
+                            "the board does not mark {} blocked, which the instance excludes \
+                             (its sum diagonal row + col = {sum})",
+                            at(s)
+                        ));
+                    }
+                }
+                for d in instance.excluded_differences() {
+                    // row − col + n − 1 = d.
+                    if let Some(s) =
+                        unmarked(&|row| (row + n - 1).checked_sub(d).filter(|&c| c < n))
+                    {
+                        problems.push(format!(
+                            "the board does not mark {} blocked, which the instance excludes \
+                             (its difference diagonal row − col + n − 1 = {d})",
+                            at(s)
                         ));
                     }
                 }

@@ -30,7 +30,8 @@ Examples:
 
 Rows and columns are counted from 0 unless --one-based is given.
 Exit status: 0 yes, 1 no (no solution / not a solution), 2 error,
-3 unknown (complete --timeout ran out, min-conflicts gave up), 130 interrupted.";
+3 unknown (complete --timeout ran out, min-conflicts gave up,
+a trace stopped before any solution), 130 interrupted.";
 
 /// Place n queens on an n×n board so that no two attack each other: find the
 /// first solution, list them all, count them, or check a board.
@@ -95,13 +96,16 @@ pub enum Command {
     ///
     /// Each algorithm lists every solution; the table shows how many, the
     /// nodes, conflict tests and time it took, and whether its set of
-    /// solutions equals the reference (bitwise). Exit status 1 if any differs.
+    /// solutions equals the reference (bitwise, or the first algorithm run
+    /// when bitwise is not among them). Exit status 1 if any differs.
     Compare(CompareArgs),
     /// Show a search step by step: placements, rejections, backtracks, solutions.
     ///
-    /// Text draws the board after each step (for bitwise, also the three masks
-    /// and the free mask in binary; for heuristic, the score of each candidate);
-    /// json prints one event per line.
+    /// Text draws the board after each step that changes it, or the
+    /// algorithm's own grid (for bitwise, also the three masks and the free
+    /// mask in binary; for heuristic, the score of each candidate); json
+    /// prints one event per line. Exit status 1 when the whole search finds
+    /// no solution, 3 (unknown) when --max-steps cuts it short before the first.
     Trace(TraceArgs),
     /// Add up the partial results of `count --slice I/K` into the whole count.
     ///
@@ -746,7 +750,7 @@ pub struct TraceArgs {
 pub enum CompleteFormat {
     /// A drawn board: ♛ a pre-placed queen, ■ an added one, × blocked (or on an excluded diagonal), □ free.
     Board,
-    /// The same in ASCII: Q pre-placed, q added, x blocked (or on an excluded diagonal), . free (reads back).
+    /// The same in ASCII: Q pre-placed, q added, x blocked (or on an excluded diagonal), . free (reads back: `verify --instance` checks it; `complete` reads every queen as pre-placed).
     Ascii,
     /// The column of each row's queen: [0, 4, 7, ...].
     List,

@@ -648,10 +648,19 @@ fn excluded_diagonals_are_drawn_blocked_and_read_back() {
     std::fs::write(&file, instance).unwrap();
     let ok = run_in(
         &["verify", "--instance", file.to_str().unwrap()],
-        drawn.stdout,
+        drawn.stdout.as_str(),
     )
     .code(0);
     assert!(ok.stdout.starts_with("OK"), "{}", ok.stdout);
+    // A drawing that marks squares marks the excluded diagonals' too, as
+    // it must the blocked squares (one left unmarked was taken as OK).
+    let unmarked = drawn.stdout.replacen('x', ".", 1);
+    let r = run_in(&["verify", "--instance", file.to_str().unwrap()], unmarked).code(1);
+    assert_eq!(
+        r.stdout,
+        "not a completion of the instance:\n  the board does not mark (0, 7) blocked, which the \
+         instance excludes (its sum diagonal row + col = 7)\n"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -188,6 +188,11 @@ fn other_commands_help_states_their_limits() {
     }
 }
 
+/// The largest n the library's algorithm `name` takes.
+fn algorithm_max(name: &str) -> usize {
+    nqueens::find_algorithm(name).expect(name).max_n()
+}
+
 /// docs/limits.md's table states each limit as the constants have it.
 #[test]
 fn the_limits_table_is_the_constants() {
@@ -211,12 +216,19 @@ fn the_limits_table_is_the_constants() {
             format!("{} (2^32)", grouped(HUGE_MAX)),
         ),
         (
-            "`solve`/`random` drawn or as a picture",
+            "`solve`/`random` drawn, as a matrix or LeetCode rows, or as a picture",
             DRAW_MAX.to_string(),
         ),
         ("`random` (uniform)", UNIFORM_MAX.to_string()),
         ("`all` without `--limit`", ALL_MAX.to_string()),
-        ("`count --algorithm`", COUNT_MAX.to_string()),
+        (
+            "`count --algorithm`",
+            format!(
+                "{COUNT_MAX} (bfs {}, brute force {}: `nqueens algorithms`)",
+                algorithm_max("bfs").min(COUNT_MAX),
+                algorithm_max("brute-force").min(COUNT_MAX)
+            ),
+        ),
         (
             "`count` (the engines)",
             format!("{CONSTELLATION_MAX_N}; the join engine {JOIN_MAX_N}"),

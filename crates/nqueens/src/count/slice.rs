@@ -381,6 +381,9 @@ impl PartialResult {
             file: file.clone(),
             reason,
         };
+        // A byte-order mark, as some editors save a file: not part of the
+        // JSON (it was called a note the count wrote to stderr).
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // The first JSON value only: a file of several lines (a task log, a
         // checkpoint) is named by its first line's format.
         let mut first = serde_json::Deserializer::from_str(text);
@@ -1029,6 +1032,11 @@ mod tests {
         assert_eq!(PartialResult::from_json(&text).unwrap(), part);
         assert_eq!(
             PartialResult::from_json(&format!("{text}\n")).unwrap(),
+            part
+        );
+        // Saved by an editor that starts files with a byte-order mark.
+        assert_eq!(
+            PartialResult::from_json(&format!("\u{feff}{text}\r\n")).unwrap(),
             part
         );
         let expected = format!(

@@ -214,7 +214,7 @@ impl<'de, F: FnMut(Word<'_>) -> Flow> Visitor<'de> for Object<'_, '_, F> {
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::N if n.is_some() => return Err(de::Error::duplicate_field("n")),
-                Key::N => n = Some(map.next_value::<u64>()?),
+                Key::N => n = Some(map.next_value_seed(BoardSize)?),
                 Key::Columns if columns => return Err(de::Error::duplicate_field("columns")),
                 Key::Columns => {
                     columns = true;
@@ -226,6 +226,30 @@ impl<'de, F: FnMut(Word<'_>) -> Flow> Visitor<'de> for Object<'_, '_, F> {
             return Err(de::Error::missing_field("columns"));
         }
         n.ok_or_else(|| de::Error::missing_field("n"))
+    }
+}
+
+/// The `n` of an object, named as such when it is not a whole number (it
+/// was "expected a column number", the words for the columns).
+struct BoardSize;
+
+impl<'de> DeserializeSeed<'de> for BoardSize {
+    type Value = u64;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<u64, D::Error> {
+        d.deserialize_u64(self)
+    }
+}
+
+impl Visitor<'_> for BoardSize {
+    type Value = u64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the board size n, a whole number")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+        Ok(v)
     }
 }
 
@@ -316,7 +340,12 @@ fn json_error(line: u64, e: &serde_json::Error) -> ReadError {
         serde_json::error::Category::Data => format!("not a placement: {message}"),
         _ => format!("not valid JSON: {message}"),
     };
-    parse_error(Some(line), format!("column {}: {message}", e.column()))
+    // (serde counts the column of an error found before the line's first
+    // character read as 0; the lines' columns are counted from 1.)
+    parse_error(
+        Some(line),
+        format!("column {}: {message}", e.column().max(1)),
+    )
 }
 
 #[cfg(test)]
@@ -361,6 +390,9 @@ mod tests {
             ("{\"columns\":[1,3,0,2]}", "missing field `n`"),
             ("{\"n\":4,\"columns\":[1,3,0,2],\"x\":1}", "unknown field `x`"),
             ("{\"n\":4,\"columns\":[1,-3,0,2]}", "expected a column number, 0 or more"),
+            ("{\"n\":4.0,\"columns\":[1,3,0,2]}", "column 9: not a placement: invalid type: floating point `4.0`, expected the board size n, a whole number"),
+            ("{\"n\":-4,\"columns\":[1,3,0,2]}", "expected the board size n, a whole number"),
+            ("1", "column 1: not a placement: invalid type: integer `1`, expected an object"),
             ("{\"n\":0,\"columns\":[]}", "\"columns\" is empty"),
             ("{\"n\":4,\"columns\":[1,3,0,4]}", "column 4 is off the board"),
             ("[1,3,0,2]", "not a placement: invalid type: sequence, expected an object"),

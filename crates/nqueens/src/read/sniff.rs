@@ -71,8 +71,9 @@ impl InputFormat {
 /// - `{` first: JSON lines. `[` first: a bracketed column list, or a LeetCode
 ///   board if its first item is a quoted row.
 /// - A first line of numbers: `row, col;` pairs if it holds a `;`; a 0/1
-///   matrix if it has k ≥ 2 words, each `0` or `1`, and the k lines of its
-///   block (up to a blank line) are alike; or a lone `1` in its block, the
+///   matrix if it and the next line have two or more words each, each `0`
+///   or `1` (the matrix reader then checks that they are square); or a
+///   lone `1` in its block, the
 ///   matrix of one square (`solve 1 --format matrix`; as a column list it
 ///   would be off the board); a column list otherwise.
 /// - Anything else is a drawn board (or an error that names the forms).
@@ -84,6 +85,10 @@ impl InputFormat {
 /// assert_eq!(sniff_format(b"0 1\n", true), Some(InputFormat::Columns));
 /// assert_eq!(sniff_format(b"0 1\n1 0\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"0 1\n", false), None);
+/// // Not square, still a matrix: its reader says so (a column list of nine
+/// // queens, "not a solution", would hide it).
+/// assert_eq!(sniff_format(b"0 1 0\n0 0 1\n1 0 0\n0 1 0\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b"0 1 0\n0 1\n", true), Some(InputFormat::Matrix));
 /// // A lone 1: the matrix of one square; followed by more: columns.
 /// assert_eq!(sniff_format(b"1\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"1\n\n1 solution\n", true), Some(InputFormat::Matrix));
@@ -173,43 +178,24 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         }
         return Some(InputFormat::Columns);
     }
-    // The rest of the block: k − 1 more lines of k 0/1 words, then a blank
-    // line or the end of the text.
-    let is_blank = |line: &[u8]| line.iter().all(u8::is_ascii_whitespace);
-    let mut rows = 1;
-    let mut rest = text.get(first_line + 1..).unwrap_or_default();
-    loop {
-        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
-            // The last line, perhaps cut short: two whole rows alike are
-            // enough to tell; otherwise wait for the end.
-            if !at_eof {
-                return (rows >= 2).then_some(InputFormat::Matrix);
-            }
-            let whole = if is_blank(rest) {
-                rows == k
-            } else {
-                rows + 1 == k && words(rest) == Some(k)
-            };
-            return Some(if whole {
-                InputFormat::Matrix
-            } else {
-                InputFormat::Columns
-            });
-        };
-        let line = &rest[..end];
-        rest = &rest[end + 1..];
-        if is_blank(line) {
-            return Some(if rows == k {
-                InputFormat::Matrix
-            } else {
-                InputFormat::Columns
-            });
-        }
-        if rows == k || words(line) != Some(k) {
-            return Some(InputFormat::Columns);
-        }
-        rows += 1;
+    // A second line of 0/1 words, two or more: a matrix, square or not (the
+    // matrix reader says which row is off). Only alike k × k blocks were
+    // matrices once, and a row too many or a word lost made the whole
+    // block a column list of k² numbers, judged "not a solution" on a
+    // board of that size; no column list of three or more queens is all
+    // 0s and 1s and a solution, so nothing is lost.
+    let after = text.get(first_line + 1..).unwrap_or_default();
+    let (second, complete) = match after.iter().position(|&b| b == b'\n') {
+        Some(end) => (&after[..end], true),
+        None => (after, at_eof),
+    };
+    if !complete {
+        return None;
     }
+    Some(match words(second) {
+        Some(m) if m >= 2 => InputFormat::Matrix,
+        _ => InputFormat::Columns,
+    })
 }
 
 /// Whether text starting with `start` is a column list that [`ColumnReader`]

@@ -1,5 +1,10 @@
 //! A board drawn one row per line: `Q` a pre-placed queen, `x` or `#` a
 //! blocked square, `.` a free one, with or without spaces between.
+//!
+//! Every queen mark is a pre-placed queen, `q` and `■` too (what
+//! `complete` draws for the queens it added): a board drawn by hand with
+//! lower-case queens keeps them, and an answer read back is the instance
+//! with all its queens placed.
 
 use super::{build_error, check_n, Instance, FORMS};
 use crate::board::Square;
