@@ -241,7 +241,9 @@ export function structureWidget(s, v, n, { turnsBits = true } = {}) {
       sizes.forEach(([name, size]) => list.append(h('li', { class: (size === 0 ? 'zero ' : '') + (name === picked ? 'first' : ''), 'data-item': name },
         h('span', { class: 'iname', text: name }), h('span', { class: 'ibar', style: `--w:${size / max}` }), h('span', { class: 'isize', text: size }))));
       if (!sizes.length) list.append(h('li', { class: 'more', text: 'every primary item covered' }));
-      box.append(line('uncovered primary items (R row, C column) with their options:'));
+      // The choosing step shows the item before it is covered, as the algorithm holds it.
+      const pending = sizes.some(([name]) => name === picked) ? ` (${picked} chosen, covered at the next step)` : '';
+      box.append(line(`uncovered primary items (R row, C column)${pending} with their options:`));
       box.append(list);
       const chosen = s.chosen || [];
       box.append(line('chosen on this path: ', h('span', { class: 'chips', 'data-field': 'chosen' }, chosen.length ? chosen.map((c) => h('span', { class: 'chip', text: c })) : h('span', { class: 'none', text: 'none yet' }))));

@@ -302,11 +302,12 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         }
         writeln!(
             out,
-            "nodes: partial boards visited (brute-force: complete candidates); tests: squares tested (brute-force: pairs of\n\
-             queens compared; bitwise: rows, one mask each; dancing-links: item sizes compared);\n\
-             reads: entries of the algorithm's own structure read to test squares (cells of the 0/1 board, array entries,\n\
-             flags, counters, mask words; the heuristic's look-ahead included); writes: entries written to keep it up to date;\n\
-             peak: the most entries on its stack or queue at once (the recursion depth for recursive searches)"
+            "nodes: partial boards visited (bfs: queued, some not yet taken out with --first; brute-force: complete\n\
+             candidates); tests: squares tested (brute-force: pairs of queens compared; bitwise: rows, one mask each;\n\
+             dancing-links: item sizes compared); reads: entries of the algorithm's own structure read to test squares\n\
+             (cells of the 0/1 board, array entries, flags, counters, mask words; the heuristic's look-ahead included);\n\
+             writes: entries written to keep it up to date; peak: the most entries on its stack or queue at once (the\n\
+             recursion depth for recursive searches)"
         )?;
     }
     out.flush()?;

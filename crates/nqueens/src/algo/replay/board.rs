@@ -31,6 +31,12 @@ impl Replay {
             }
             "recursive-board" => format!("{base}: write 1 into board[{row}][{col}]"),
             "recursive" | "stack" => format!("{base}: s[{row}] = {col}"),
+            // The last row makes no call with a longer state: its pos is
+            // yielded as (pos,), each caller putting its own in front (it
+            // said "the state grows to" the whole board, which no frame holds).
+            "generator" if row + 1 == n => {
+                format!("{base}: the last row, so no deeper call: yield ({col},) next")
+            }
             "generator" => format!("{base}: the state grows to {}", {
                 let mut s = self.queens();
                 s.truncate(row);

@@ -141,8 +141,14 @@ impl Replay {
     ) -> Vec<String> {
         let mut out = Vec::new();
         let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
+        // The step that chooses an item shows it before it is covered (the
+        // algorithm covers it next): said, as "cover it" read as done.
+        let pending = match self.to_cover {
+            Some(item) => format!(" ({item} chosen, covered at the next step)"),
+            None => String::new(),
+        };
         out.push(format!(
-            "primary items uncovered, with their options: {}",
+            "primary items uncovered{pending}, with their options: {}",
             joined(&s, " ", "none")
         ));
         out.push(format!(
