@@ -303,7 +303,10 @@ impl Generator {
             self.suspended = false;
             if let Some(f) = on_event.as_mut() {
                 record(self.stats, || self.snapshot());
-                f(&Event::Resume { row: self.filled() })?;
+                // After a yield, the deepest frame's, at its yield (it said
+                // row n, a row the board does not have).
+                let row = self.filled().min(n.saturating_sub(1));
+                f(&Event::Resume { row })?;
             }
         }
         loop {

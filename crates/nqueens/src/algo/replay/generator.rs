@@ -25,9 +25,10 @@ impl Replay {
 
     /// The caller's `next()`: the generator resumes in `row`.
     pub(super) fn say_resume(&mut self, row: usize) -> (String, Option<usize>) {
-        let n = self.n;
+        // Suspended at a yield: the resume is just after it.
+        let after_yield = self.suspended;
         self.suspended = false;
-        let says = if self.started && row >= n {
+        let says = if self.started && after_yield {
             format!(
                 "next(): the caller asks for another solution; resume just after the yield of {}: its last queen comes off",
                 tuple(&self.queens())
