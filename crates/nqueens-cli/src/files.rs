@@ -288,6 +288,15 @@ fn opens_on(text: &[u8]) -> bool {
         .is_err_and(|e| e.classify() == serde_json::error::Category::Eof)
 }
 
+/// Whether input starts as the pictures this program writes do: PNG's
+/// signature, or an XML declaration or an `<svg` element (after any blank
+/// space). `verify` and `verify --instance` say so rather than failing on
+/// their first token.
+pub fn is_picture(prefix: &[u8]) -> bool {
+    let text = prefix.trim_ascii_start();
+    prefix.starts_with(b"\x89PNG") || text.starts_with(b"<svg") || text.starts_with(b"<?xml")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -213,6 +213,14 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     let input = a.input.as_deref().filter(|p| p.as_os_str() != "-");
     let instance = read_instance(instance_path, diagonals)?;
     let (name, text) = read_text(input.unwrap_or(Path::new("-")), "a placement")?;
+    // As plain verify says it (it was "token 1 ("<svg") is not a column").
+    if crate::files::is_picture(text.as_bytes()) {
+        usage!(
+            "{name} is a picture (SVG or PNG), not a placement: verify --instance reads what \
+             complete, solve, all and random write in the other formats (--format ascii, for \
+             example)"
+        );
+    }
     // The forms plain `verify` reads, told apart the same way (or as
     // --input-format says): every form the program writes.
     let sniffed = nqueens::sniff_format(text.as_bytes(), true).unwrap_or(InputFormat::Columns);

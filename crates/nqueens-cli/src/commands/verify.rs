@@ -91,7 +91,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<Outcome> {
     } = open(input)?;
     let (prefix, sniffed) = sniff(&mut reader).with_context(|| format!("cannot read {name}"))?;
     let form = a.input_format.map_or(sniffed, |f| f.format());
-    if is_picture(&prefix) {
+    if crate::files::is_picture(&prefix) {
         usage!(
             "{name} is a picture (SVG or PNG), not a placement: verify reads what solve, all and \
              random write in the other formats (--format list, for example)"
@@ -289,13 +289,6 @@ fn sniff(reader: &mut dyn Read) -> io::Result<(Vec<u8>, InputFormat)> {
             return Ok((prefix, form));
         }
     }
-}
-
-/// Whether the input starts as our pictures do: PNG's signature, or an XML
-/// declaration or an `<svg` element (after any blank space).
-fn is_picture(prefix: &[u8]) -> bool {
-    let text = prefix.trim_ascii_start();
-    prefix.starts_with(b"\x89PNG") || text.starts_with(b"<svg") || text.starts_with(b"<?xml")
 }
 
 /// How input that does not stream is read and reported: by [`whole`], and

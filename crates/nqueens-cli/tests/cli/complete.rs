@@ -299,6 +299,13 @@ fn verify_checks_a_candidate_against_the_instance() {
             "{form}"
         );
     }
+    // A picture is said to be one, as plain verify says it.
+    let svg = run(&["solve", "4", "-f", "svg"]).ok();
+    let err = run_in(&args, svg.as_str()).error();
+    assert!(
+        err.contains("is a picture (SVG or PNG), not a placement"),
+        "{err}"
+    );
     let r = run_in(&args, "1 3 0 0").code(1);
     assert!(
         r.stdout
