@@ -59,10 +59,11 @@ impl Engine for BacktrackEngine {
 
     fn plan(&self, n: usize) -> Result<Box<dyn Plan>, Error> {
         check_n(n)?;
-        if n > CONSTELLATION_MAX_N {
+        let max = self.max_n();
+        if n > max {
             return Err(Error::TooLarge {
                 n,
-                max: CONSTELLATION_MAX_N,
+                max,
                 what: "the backtrack engine",
             });
         }

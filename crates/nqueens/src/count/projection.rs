@@ -433,18 +433,15 @@ impl Projection {
             plural(self.tasks as u128, "task", "tasks"),
             self.engine
         );
-        if let (0, Some(task)) = (self.sampled, self.task_seconds_untimed) {
-            lines.push(format!(
-                "{tasks}; nothing timed: one takes roughly {} by the engine's model, and a dry \
-                 run times at least three whole, so this is that model",
-                show_duration(task)
-            ));
-            lines.push(format!(
-                "  CPU time: roughly {}",
-                show_duration(self.projected_cpu_seconds)
-            ));
-        } else if self.sampled == 0 {
-            lines.push(format!("{tasks}; nothing timed: the engine's own model"));
+        if self.sampled == 0 {
+            lines.push(match self.task_seconds_untimed {
+                Some(task) => format!(
+                    "{tasks}; nothing timed: one takes roughly {} by the engine's model, and a \
+                     dry run times at least three whole, so this is that model",
+                    show_duration(task)
+                ),
+                None => format!("{tasks}; nothing timed: the engine's own model"),
+            });
             lines.push(format!(
                 "  CPU time: roughly {}",
                 show_duration(self.projected_cpu_seconds)
