@@ -574,6 +574,9 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
             algorithm.name()
         );
     }
+    if a.bits == BitOrder::LsbRight && a.format == TraceFormat::Tree {
+        usage!("--bits orders the masks the text, JSON and SVG forms show; the tree shows none");
+    }
     if algorithm.name() == "bfs" && a.max_steps > crate::limits::BFS_TRACE_STEPS {
         usage!(
             "--max-steps {}: bfs is traced up to {} steps, since its trace holds the search's queue \

@@ -367,7 +367,8 @@ pub enum InputForm {
     /// Bracketed column lists, one placement each: [0, 4, 7, 5, 2, 6, 1, 3]
     /// (numbers without brackets are one placement, whatever their lines).
     List,
-    /// One column a line: one placement.
+    /// One column a line: one placement (read as `list` reads numbers
+    /// without brackets, so a line may hold more than one).
     Lines,
     /// One JSON object per line, with keys n and columns.
     Json,

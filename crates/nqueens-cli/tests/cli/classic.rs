@@ -390,6 +390,9 @@ fn every_algorithm_traces_its_own_machinery() {
         "{right}"
     );
     run(&["trace", "4", "-a", "recursive", "--bits", "lsb-right"]).error();
+    // The tree shows no masks, so it cannot order them.
+    let err = run(&["trace", "4", "-f", "tree", "--bits", "lsb-right"]).error();
+    assert!(err.contains("the tree shows none"), "{err}");
 }
 
 #[test]

@@ -183,11 +183,18 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
     let leetcode = "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]\n";
     let drawn = ("expected a drawn board, the form asked for", "column list");
     let lists = ("expected a column list, the form asked for", "drawn board");
+    // Pairs name their words pairs, not tokens.
+    let pairs = (
+        "expected pairs of row and column, the form asked for",
+        "token",
+    );
     for (flag, text, (said, unsaid)) in [
         ("board", "1 3 0 2\n", drawn),
         ("list", board, lists),
         ("lines", board, lists),
         ("list", "", lists),
+        ("pairs", "0, 1; 1, 3; 2, x;\n", pairs),
+        ("pairs", "", pairs),
     ] {
         let out = verify(&["--input", flag], text);
         assert_eq!(out.code, 2, "{out:?}");

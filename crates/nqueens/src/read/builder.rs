@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 
 use super::background::Checker;
 use super::error::{hinted_error, parse_error, text_of, ReadError, FORMS};
-use super::scan::{too_long, Bad, Flow, Word};
+use super::scan::{too_long_named, Bad, Flow, Word};
 use super::verdict::Streamed;
 use super::verifier::LineVerifier;
 use super::MAX_QUEENS;
@@ -43,6 +43,9 @@ pub(super) struct Builder {
     /// What the input was expected to be, for a word that is not a
     /// number: [`FORMS`] when the form was guessed.
     pub(super) expected: &'static str,
+    /// What a word is called in messages: `token`, or `pair` for pairs
+    /// (whose k-th column is the k-th pair's).
+    pub(super) word_name: &'static str,
 }
 
 impl Builder {
@@ -52,6 +55,7 @@ impl Builder {
             one_based,
             detail_max,
             expected: FORMS,
+            word_name: "token",
             ..Builder::default()
         }
     }
@@ -130,7 +134,14 @@ impl Builder {
         for (i, &(value, line)) in self.small.iter().enumerate() {
             let k = i as u64 + 1;
             if value < base || value - base >= MAX_QUEENS {
-                return Err(off_limits(k, line, &self.text(k, value), value, base));
+                return Err(off_limits(
+                    self.word_name,
+                    k,
+                    line,
+                    &self.text(k, value),
+                    value,
+                    base,
+                ));
             }
             verifier.push((value - base) as usize);
         }
@@ -153,7 +164,7 @@ impl Builder {
                      {MAX_QUEENS} queens are read"
                 ),
             ),
-            Ok(value) => off_limits(self.count, w.line, &text, value, base),
+            Ok(value) => off_limits(self.word_name, self.count, w.line, &text, value, base),
         }
     }
 
@@ -188,12 +199,12 @@ impl Builder {
         let n = self.count;
         let range = format!("{base}..={}", n.saturating_sub(1) + base);
         if let Some((k, line, text, bad)) = self.first_bad.take() {
-            let what = format!("token {k} ({text:?})");
+            let what = format!("{} {k} ({text:?})", self.word_name);
             let message = match bad {
                 Bad::Negative => format!("{what} is negative; columns run {range}"),
                 Bad::TooLarge => format!("{what} is far too large; columns run {range}"),
                 Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
-                Bad::TooLong => too_long(k, &text),
+                Bad::TooLong => too_long_named(self.word_name, k, &text),
             };
             return Err(parse_error(Some(line), message));
         }
@@ -221,8 +232,9 @@ impl Builder {
             format!("{n} rows were")
         };
         format!(
-            "token {k} ({text:?}): column {value} is off the board; {given} given, so columns \
+            "{} {k} ({text:?}): column {value} is off the board; {given} given, so columns \
              run {base}..={}",
+            self.word_name,
             n - 1 + base,
         )
     }
@@ -230,7 +242,7 @@ impl Builder {
     /// A word that is not a number in a large placement, whose size is not
     /// known yet.
     fn large_bad(&self, k: u64, line: u64, text: &str, bad: Bad) -> ReadError {
-        let what = format!("token {k} ({text:?})");
+        let what = format!("{} {k} ({text:?})", self.word_name);
         let message = match bad {
             Bad::Negative => format!(
                 "{what} is negative; columns count from {}",
@@ -240,7 +252,7 @@ impl Builder {
                 format!("{what} is far too large; boards of up to {MAX_QUEENS} queens are read")
             }
             Bad::NotNumber => format!("{what} is not a column number; {}", self.expected),
-            Bad::TooLong => too_long(k, text),
+            Bad::TooLong => too_long_named(self.word_name, k, text),
         };
         parse_error(Some(line), message)
     }
@@ -260,14 +272,14 @@ fn off_board_hint(value: u64, n: u64, one_based: bool) -> Option<ReadHint> {
 }
 
 /// A column that is off every board: 0 with `--one-based`, or 2^32 and more.
-fn off_limits(k: u64, line: u64, text: &str, value: u64, base: u64) -> ReadError {
+fn off_limits(word: &str, k: u64, line: u64, text: &str, value: u64, base: u64) -> ReadError {
     if value < base {
         let message =
-            format!("token {k} ({text:?}): column {value} is off the board; columns run from 1");
+            format!("{word} {k} ({text:?}): column {value} is off the board; columns run from 1");
         return hinted_error(Some(line), message, Some(ReadHint::StartsAtOne));
     }
     let message = format!(
-        "token {k} ({text:?}): column {value} is off the board; boards of up to {MAX_QUEENS} \
+        "{word} {k} ({text:?}): column {value} is off the board; boards of up to {MAX_QUEENS} \
          queens are read, so columns run {base}..={}",
         MAX_QUEENS - 1 + base
     );

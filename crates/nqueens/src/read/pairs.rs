@@ -315,9 +315,13 @@ mod tests {
             (
                 "0, 1; 1, x;",
                 false,
-                "token 2 (\"x\") is not a column number",
+                "pair 2 (\"x\") is not a column number; expected pairs of row and column",
             ),
-            ("0, 1; 1, 5;", false, "column 5 is off the board"),
+            (
+                "0, 1; 1, 5;",
+                false,
+                "pair 2 (\"5\"): column 5 is off the board",
+            ),
             ("0, 1: 1, 5;", false, "unexpected character ':'"),
         ] {
             match read(text, one_based) {
@@ -335,7 +339,7 @@ mod tests {
         for (text, want) in [
             (
                 format!("0, 1; 1, 3; 2, {zeros}5; 3, 2;"),
-                "token 3 (\"000000000000000000000000\"…) is longer than 4096 bytes",
+                "pair 3 (\"000000000000000000000000\"…) is longer than 4096 bytes",
             ),
             (
                 format!("0, 1; {zeros}1, 3; 2, 0; 3, 2;"),

@@ -11,7 +11,7 @@ use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use super::builder::Builder;
-use super::error::{parse_error, ReadError, COLUMN_LISTS};
+use super::error::{parse_error, ReadError, COLUMN_LISTS, PAIRS};
 use super::json::JsonLines;
 use super::pairs::PairLines;
 use super::scan::{Scan, Scanner, Word};
@@ -131,6 +131,8 @@ impl<R: BufRead> ColumnReader<R> {
         self.source = match (self.source, format) {
             (Source::Columns(s), InputFormat::Json) => Source::Json(JsonLines::new(s.into_src())),
             (Source::Columns(s), InputFormat::Pairs) => {
+                self.builder.expected = PAIRS;
+                self.builder.word_name = "pair";
                 Source::Pairs(PairLines::new(s.into_src(), one_based))
             }
             (Source::Columns(mut s), InputFormat::Columns) => {

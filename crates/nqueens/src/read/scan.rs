@@ -114,9 +114,15 @@ pub(super) fn long_prefix(word: &str) -> Option<&str> {
 }
 
 /// Why token `k`, of which `shown` is the first characters, is refused.
+#[cfg(test)]
 pub(super) fn too_long(k: u64, shown: &str) -> String {
+    too_long_named("token", k, shown)
+}
+
+/// [`too_long`], for word `k` called `word` (`token`, or `pair` in pairs).
+pub(super) fn too_long_named(word: &str, k: u64, shown: &str) -> String {
     format!(
-        "token {k} ({shown:?}…) is longer than {WORD_KEEP} bytes, which no column \
+        "{word} {k} ({shown:?}…) is longer than {WORD_KEEP} bytes, which no column \
          number is"
     )
 }
