@@ -157,8 +157,9 @@ async function generatorFramesCheck(url) {
     evs.findIndex((e) => e.event === 'check' && e.row === 2),
     evs.findIndex((e) => e.event === 'yield'),
     evs.findIndex((e) => e.event === 'resume' && e.step > 1),
+    evs.findIndex((e) => e.event === 'place' && e.row === 3),
   ].map((i) => i + 1);
-  ok(pick.every((k) => k > 0), `the generator's trace has a call, a test, a yield and a resume (${pick})`);
+  ok(pick.every((k) => k > 0), `the generator's trace has a call, a test, a yield, a resume and a last-row queen (${pick})`);
   await page.keyboard.press('ArrowRight');
   await waitText('#c-steps', /^1$/, 'watching the generator');
   const py = (a) => (a.length === 1 ? `(${a[0]},)` : `(${a.join(', ')})`);
@@ -181,6 +182,15 @@ async function generatorFramesCheck(url) {
       yields: l.dataset.yields,
     })));
     ok(JSON.stringify(got) === JSON.stringify(want), `step ${k} (${evs[k - 1].event}): the frames drawn are the API's (want ${JSON.stringify(want)}, got ${JSON.stringify(got)})`);
+    if (evs[k - 1].event === 'place' && evs[k - 1].row === 3) {
+      // The last row's queen is its frame's pos, yielded as (pos,): the
+      // deepest call's state holds the three rows above it, not four.
+      const state = await page.$$eval('#w-structure [data-field=state] .v', (ls) => ls.map((l) => l.textContent));
+      const whats = await page.$$eval('#w-structure .gframe .gwhat', (ls) => ls.map((l) => l.textContent));
+      const pos = evs[k - 1].col;
+      ok(JSON.stringify(state) === JSON.stringify(s.state.map(String)) && state.length === 3 && whats[whats.length - 1] === `the last row: at yield (${pos},)`,
+        `step ${k}: a queen on the last row leaves the state at three entries and its frame at the yield (got ${JSON.stringify(state)}, ${JSON.stringify(whats)})`);
+    }
     if (evs[k - 1].event === 'yield') {
       const whats = await page.$$eval('#w-structure .gframe .gwhat', (ls) => ls.map((l) => l.textContent));
       const cols = evs[k - 1].columns;
@@ -1336,6 +1346,23 @@ async function testLookedAtFindings(url) {
   await waitText('#c-steps', new RegExp(`^${g.events.length}$`), 'the generator\'s last step');
   const whats = await page.$$eval('#w-structure .gframe .gwhat', (ls) => ls.map((l) => l.textContent));
   ok(JSON.stringify(whats) === JSON.stringify(['its loop is done: the search ends']), `the last frame says its loop is done, not that it goes on (got ${JSON.stringify(whats)})`);
+
+  step = 'dancing links: a dead end\'s item is covered and uncovered in one step';
+  await page.click('#w-reset');
+  await page.selectOption('#algo', 'dancing-links');
+  const dl = await api(url, '/api/trace', { n: 4, algorithm: 'dancing-links', limit: 5000 });
+  const deadK = dl.events.findIndex((e) => e.event === 'choose' && e.options === 0) + 1;
+  const liveK = dl.events.findIndex((e) => e.event === 'choose' && e.options > 0) + 1;
+  ok(deadK > 0 && liveK > 0 && dl.events[deadK].event === 'uncover', `dancing links on 4×4 chooses an item with no options, then uncovers it (step ${deadK})`);
+  await page.keyboard.press('ArrowRight');
+  await waitText('#c-steps', /^1$/, 'watching dancing links');
+  for (const [k, said] of [[deadK, 'chosen: no options, covered and uncovered at the next step'], [liveK, 'chosen, covered at the next step']]) {
+    await scrubStep(k);
+    await waitText('#c-steps', new RegExp(`^${k}$`), `dancing links at step ${k}`);
+    const caption = await text('#w-structure');
+    const item = dl.events[k - 1].item;
+    ok(caption.includes(`(${item} ${said})`), `step ${k}: the items panel says ${JSON.stringify(`${item} ${said}`)} (got ${JSON.stringify(caption.slice(0, 200))})`);
+  }
 
   step = 'the masks the steps speak of are in view';
   await page.click('#w-reset');

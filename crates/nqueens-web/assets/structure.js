@@ -50,9 +50,11 @@ const pyTuple = (t) => (t.length === 1 ? `(${t[0]},)` : `(${t.join(', ')})`);
 // recent call last, as Python prints them); at a yield each frame shows the
 // tuple it hands up, so that read from the bottom up it grows by one pos
 // per frame.
-function generatorFrames(s, n) {
+function generatorFrames(s, n, v) {
   const frames = Array.isArray(s.frames) ? s.frames : [];
-  const state = Array.isArray(s.state) ? s.state : [];
+  // The board's queens: the deepest frame's row holds one only at the last
+  // row, whose queen is its pos (yielded as (pos,), in no state).
+  const board = (v && Array.isArray(v.board)) ? v.board : [];
   const list = h('ol', { class: 'gframes', 'data-field': 'frames', 'aria-label': 'the suspended queens() calls, the most recent last' });
   const deepest = frames.length - 1;
   const args = [];
@@ -64,7 +66,7 @@ function generatorFrames(s, n) {
     if (pos === null) what = 'its loop has not begun';
     else if (yields) what = yields.length > 1 ? `yield (${pos},) + ${pyTuple(yields.slice(1))} = ${pyTuple(yields)}` : `yield (${pos},)`;
     else if (i < deepest) what = `waits in for result in queens(${n}, ${pyTuple(args.concat([pos]))})`;
-    else if (i < state.length) what = `the last row: at yield (${pos},)`;
+    else if (board[i] === pos) what = `the last row: at yield (${pos},)`;
     else if (Array.isArray(s.square)) what = `testing conflict(state, ${pos})`;
     else if (left.length) what = 'on to its next pos';
     // No candidate left: its loop ends, and the call returns (the first
@@ -150,10 +152,10 @@ export function structureWidget(s, v, n, { turnsBits = true } = {}) {
     case 'generator': {
       const cmp = Number(s.compared) || 0;
       box.append(line(h('span', { class: 'badge ' + (s.suspended ? 'susp' : 'run'), 'data-field': 'suspended', text: s.suspended ? 'suspended after a yield' : 'running' })));
-      box.append(cells('state', s.state || [], { field: 'state', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 'the column of each row filled so far' }));
+      box.append(cells('state', s.state || [], { field: 'state', cls: (x, i) => (i < cmp ? 'cmp' : ''), title: 'the deepest call\'s state: the column of each row above its own' }));
       box.append(line(Array.isArray(s.square) ? ['checking ', b('square', sqName(s.square)), ': compared ', b('compared', cmp), ` entr${cmp === 1 ? 'y' : 'ies'}`] : ['no check this step']));
       box.append(line('one suspended ', h('code', { text: 'queens(n, state)' }), ' call per row, the most recent last:'));
-      box.append(generatorFrames(s, n));
+      box.append(generatorFrames(s, n, v));
       break;
     }
     case 'counters': {
@@ -242,7 +244,9 @@ export function structureWidget(s, v, n, { turnsBits = true } = {}) {
         h('span', { class: 'iname', text: name }), h('span', { class: 'ibar', style: `--w:${size / max}` }), h('span', { class: 'isize', text: size }))));
       if (!sizes.length) list.append(h('li', { class: 'more', text: 'every primary item covered' }));
       // The choosing step shows the item before it is covered, as the algorithm holds it.
-      const pending = sizes.some(([name]) => name === picked) ? ` (${picked} chosen, covered at the next step)` : '';
+      // One with no options is a dead end: covered and uncovered at once.
+      const pickedSize = (sizes.find(([name]) => name === picked) || [])[1];
+      const pending = pickedSize === undefined ? '' : pickedSize === 0 ? ` (${picked} chosen: no options, covered and uncovered at the next step)` : ` (${picked} chosen, covered at the next step)`;
       box.append(line(`uncovered primary items (R row, C column)${pending} with their options:`));
       box.append(list);
       const chosen = s.chosen || [];

@@ -421,11 +421,13 @@ impl Generator {
         }
     }
 
-    /// The real state, for the replay test: the tuple of the rows filled,
+    /// The real state, for the replay test: the deepest call's `state`
+    /// tuple (the `pos` of each frame above it: at the last row, its queen
+    /// is that frame's `pos`, yielded as `(pos,)`, never in a `state`),
     /// whether it suspends (at a yield), and the frames.
     fn snapshot(&self) -> Structure {
         Structure::Generator {
-            state: (0..self.filled()).map(|r| self.column(r)).collect(),
+            state: (0..self.frames.len() - 1).map(|r| self.column(r)).collect(),
             suspended: self.suspended,
             compared: 0,
             square: None,

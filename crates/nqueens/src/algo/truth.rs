@@ -130,6 +130,17 @@ mod tests {
                 self.replay.steps(),
                 step.says
             );
+            // The generator's state is the deepest call's tuple, the pos of
+            // each frame above it: never the whole board (the last row's
+            // queen is its frame's pos, yielded as `(pos,)`).
+            if let Structure::Generator { state, frames, .. } = &replayed {
+                let above: Vec<usize> = frames[..frames.len() - 1]
+                    .iter()
+                    .map(|f| f.pos.unwrap())
+                    .collect();
+                assert!(state.len() < self.replay.n(), "{state:?}");
+                assert_eq!(state, &above, "step {}", self.replay.steps());
+            }
             self.compared += 1;
             ControlFlow::Continue(())
         }

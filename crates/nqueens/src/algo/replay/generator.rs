@@ -88,7 +88,7 @@ impl Replay {
                 ));
             }
         }
-        out.extend(frame_lines(n, &frames, state.len()));
+        out.extend(frame_lines(n, &frames, self.queens().len()));
         out
     }
 }

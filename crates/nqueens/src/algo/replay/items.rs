@@ -143,7 +143,12 @@ impl Replay {
         let s: Vec<String> = sizes.iter().map(|(i, k)| format!("{i}:{k}")).collect();
         // The step that chooses an item shows it before it is covered (the
         // algorithm covers it next): said, as "cover it" read as done.
+        // An item with no options is a dead end: the next step covers it
+        // and uncovers it at once, so no step shows it covered.
         let pending = match self.to_cover {
+            Some(item) if sizes.iter().any(|(i, k)| *i == item.to_string() && *k == 0) => {
+                format!(" ({item} chosen: no options, covered and uncovered at the next step)")
+            }
             Some(item) => format!(" ({item} chosen, covered at the next step)"),
             None => String::new(),
         };

@@ -179,8 +179,11 @@ impl Replay {
                 }
             }
             "generator" => {
-                let state = self.queens();
-                let tuple = self.suspended.then_some(&state[..]);
+                let queens = self.queens();
+                let tuple = self.suspended.then_some(&queens[..]);
+                // The deepest call's `state`: the last row's queen is its
+                // `pos`, yielded as `(pos,)`, so a state holds n - 1 at most.
+                let state = queens[..queens.len().min(n.saturating_sub(1))].to_vec();
                 Structure::Generator {
                     frames: GeneratorFrame::chain(n, self.frames.iter().copied(), tuple),
                     state,
