@@ -160,6 +160,10 @@ pub enum Kept<'a> {
 ///     "note: interrupted after 12 of 100 tasks; nothing was kept (use --task-log FILE to be able to resume)"
 /// );
 /// assert_eq!(
+///     interrupted_note(9_473, 9_473, Kept::All { files: log, both: false }),
+///     "note: interrupted after 9,473 of 9,473 tasks; the task log 'q.log' has them all: run the same command to print the total"
+/// );
+/// assert_eq!(
 ///     interrupted_note(0, 2, Kept::All { files: log, both: false }),
 ///     "note: interrupted after 0 of 2 tasks; none had finished: run the same command to start again"
 /// );
@@ -172,6 +176,11 @@ pub fn interrupted_note(done: usize, tasks: usize, kept: Kept<'_>) -> String {
         Kept::All { .. } | Kept::Some { .. } if done == 0 => {
             "none had finished: run the same command to start again".to_string()
         }
+        // Every task counted, only the total unprinted.
+        Kept::All { files, both } if done == tasks => format!(
+            "{files} {} them all: run the same command to print the total",
+            have(both)
+        ),
         Kept::All { files, both } => {
             format!("{files} {} them: run the same command to go on", have(both))
         }

@@ -34,9 +34,11 @@ tasks and counts tasks itself between requests; the totals are summed exactly.
 With --task-log FILE, rank 0 appends every finished task to FILE (the format
 of `nqueens count --task-log`); if the job dies, run it again with the same
 FILE and only the missing tasks are counted.
-Exit status: 0 success, 1 no solution (n = 2, 3), 2 bad arguments, a task log
-of another count, one that could not be written, or a wrong total; a panic on
-any rank aborts the job.";
+Exit status: 0 success, 1 no solution (n = 2, 3), 2 bad arguments, ranks given
+different commands, a task log of another count, one that could not be
+written, output that could not be written, or a wrong total; 130 after Ctrl-C
+or SIGTERM (a task log keeps what was counted); 101 after a panic on any rank,
+which aborts the whole job.";
 
 /// Count N-Queens solutions with MPI: the work of one board spread over the
 /// ranks of an MPI job.
@@ -59,8 +61,9 @@ pub enum Command {
 pub struct CountArgs {
     #[command(flatten)]
     pub target: CountTarget,
-    /// Tasks per chunk handed to a worker, from 1 up; by default
-    /// max(1, tasks / (ranks × 16)).
+    /// Tasks per chunk handed to a worker, from 1 up; by default at most
+    /// max(1, tasks / (ranks × 16)) and at most the tasks left over
+    /// 4 × ranks, so that chunks shrink to one task at the end.
     #[arg(long, value_name = "K", value_parser = nqueens_cli::flags::values::chunk)]
     pub chunk: Option<u32>,
     /// Plan the count and time a sample of its tasks on rank 0 instead of
@@ -80,11 +83,22 @@ pub struct CountArgs {
     /// from n = 24 on).
     #[arg(long, value_name = "SECONDS", default_value = nqueens_cli::flags::values::DRY_RUN_SECONDS, requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_hyphen_values = true, value_parser = nqueens_cli::flags::values::dry_run_seconds)]
     pub dry_run_seconds: Duration,
+    /// With --dry-run: draw the sample with this seed instead of the one
+    /// every dry run draws: a 95% interval misses one time in twenty, and
+    /// another sample shows whether it was chance.
+    #[arg(long, value_name = "S", requires = "dry_run", conflicts_with_all = NOT_IN_A_DRY_RUN, allow_negative_numbers = true, value_parser = nqueens_cli::flags::values::seed)]
+    pub dry_run_seed: Option<u64>,
     // Options of `nqueens count` that an MPI job does not take, hidden and
     // refused with what to do instead (clap's own message suggested
-    // `-- --threads`, which cannot work).
+    // `-- --threads`, which cannot work, or a look-alike option).
     #[arg(long, short = 'j', value_name = "K", hide = true)]
     threads: Option<String>,
+    #[arg(long, short = 'a', value_name = "NAME", hide = true)]
+    algorithm: Option<String>,
+    #[arg(long, hide = true)]
+    permutations: bool,
+    #[arg(long, hide = true)]
+    stats: bool,
     #[arg(long, value_name = "WHEN", hide = true, num_args = 0..=1, default_missing_value = "")]
     progress: Option<String>,
     #[arg(long, value_name = "I/K", hide = true)]
@@ -111,6 +125,12 @@ impl CountArgs {
                 "nqueens-mpi counts the whole plan over its ranks, so it takes no --slice: for a \
                  part of the count, run nqueens count N --slice I/K",
             )
+        } else if self.algorithm.is_some() || self.permutations || self.stats {
+            Some(
+                "nqueens-mpi counts with the counting engines (--engine), so it takes no \
+                 --algorithm, --permutations or --stats: a classic algorithm counts on one core, \
+                 with nqueens count N --algorithm NAME --stats",
+            )
         } else if self.checkpoint.is_some() {
             Some(
                 "nqueens-mpi keeps no checkpoint: give it --task-log FILE, and a rerun with the \
@@ -129,6 +149,8 @@ pub struct DryRun {
     pub cores: Option<u64>,
     /// `--dry-run-seconds`.
     pub seconds: Duration,
+    /// `--dry-run-seed`, if given.
+    pub seed: Option<u64>,
 }
 
 /// A checked `count` command.
@@ -237,6 +259,7 @@ pub fn check(opts: Opts) -> Result<Job, String> {
         dry_run: a.dry_run.then_some(DryRun {
             cores: a.cores,
             seconds: a.dry_run_seconds,
+            seed: a.dry_run_seed,
         }),
     })
 }
@@ -270,8 +293,35 @@ mod tests {
             Ok(Some(DryRun {
                 cores: Some(64),
                 seconds: Duration::from_secs(90),
+                seed: None,
             }))
         );
+        assert_eq!(
+            parse(&[
+                "nqueens-mpi",
+                "count",
+                "20",
+                "--dry-run",
+                "--dry-run-seed",
+                "7"
+            ])
+            .map(|j| j.dry_run.and_then(|d| d.seed)),
+            Ok(Some(7))
+        );
+        // The options of `nqueens count` it lacks say what to do, not clap's
+        // look-alike (`--dry-run-seconds`, `--version`) or `-- --stats`.
+        for lacking in [
+            &["--stats"][..],
+            &["--algorithm", "bitwise"],
+            &["--permutations"],
+        ] {
+            let args = [&["nqueens-mpi", "count", "12"][..], lacking].concat();
+            let e = parse(&args).unwrap_err();
+            assert!(
+                e.contains("takes no --algorithm, --permutations or --stats"),
+                "{e}"
+            );
+        }
         // auto is the engine `nqueens count` would pick.
         assert_eq!(
             parse(&["nqueens-mpi", "count", "16"]).map(|j| j.engine),

@@ -438,13 +438,12 @@ fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> u
         let _ = writeln!(io::stderr(), "error: no engine called {}", job.engine);
         return 2;
     };
-    let projection = Projection::sampled(
+    let projection = Projection::sampled_with_seed(
         engine,
         plan,
-        1,
-        job.memory,
-        Some(dry.cores.unwrap_or(ranks as u64)),
+        (1, job.memory, Some(dry.cores.unwrap_or(ranks as u64))),
         dry.seconds.as_secs_f64(),
+        dry.seed.unwrap_or(Projection::DEFAULT_SEED),
     );
     let text = match job.format {
         Format::Text => projection.lines().join("\n"),

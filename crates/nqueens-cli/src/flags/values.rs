@@ -308,7 +308,8 @@ pub fn slice(text: &str) -> Result<nqueens::Slice, String> {
         nqueens::SliceError::IndexOutOfRange { index, count } => format!(
             "there is no slice {index}/{count}: the slices of {count} are numbered from 1, \
              --slice 1/{count} to --slice {count}/{count} (for a Slurm job array, use \
-             --array=1-{count})"
+             --array=1-{count}; to rerun one slice, K stays the number of slices, not the \
+             rerun's array size)"
         ),
         nqueens::SliceError::TooLarge { .. } => {
             let most = nqueens::grouped(crate::files::PARTS_MAX as u128);

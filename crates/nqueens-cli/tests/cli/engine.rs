@@ -758,10 +758,9 @@ fn the_note_asks_for_a_checkpoint_only_without_a_task_log() {
     // The time is the engine's model, measured on one machine on a quiet
     // day: it does not say "here" (where a busy day took twice as long).
     assert!(
-        logged
-            .stderr
-            .contains("by the engine's model (--dry-run times it on this machine)")
-            && !logged.stderr.contains(" here"),
+        logged.stderr.contains(
+            "by the engine's model (`count 19 --dry-run` times the whole count on this machine)"
+        ) && !logged.stderr.contains(" here"),
         "{logged:?}"
     );
     // A whole count asks for a checkpoint: its note comes before it counts,

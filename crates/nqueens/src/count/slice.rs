@@ -392,9 +392,14 @@ impl PartialResult {
             // A part is one JSON object: nothing may follow it.
             Some(FORMAT_NAME) => first.end().map_err(|e| json(e.to_string()))?,
             Some(other) => {
+                let hint = if other == "nqueens-task-log" {
+                    " (two task logs are compared with `merge --compare A B`)"
+                } else {
+                    ""
+                };
                 return Err(json(format!(
-                    "its format is {other:?}, not {FORMAT_NAME:?}"
-                )))
+                    "its format is {other:?}, not {FORMAT_NAME:?}{hint}"
+                )));
             }
             None => return Err(json(format!("it has no \"format\":\"{FORMAT_NAME}\""))),
         }
@@ -1080,7 +1085,7 @@ mod tests {
         std::fs::write(&path, format!("{}{line}", log.header_line())).unwrap();
         let msg = PartialResult::load(&path).unwrap_err().to_string();
         assert!(
-            msg.ends_with("its format is \"nqueens-task-log\", not \"nqueens-partial\""),
+            msg.ends_with("its format is \"nqueens-task-log\", not \"nqueens-partial\" (two task logs are compared with `merge --compare A B`)"),
             "{msg}"
         );
 

@@ -40,7 +40,10 @@
 //! simply counted again; a damaged whole line is refused all the same. An
 //! empty file (created, then the machine died) starts anew. What cannot be
 //! detected is a log cut after a whole line: it is the log of a run stopped
-//! there, and a rerun counts the rest.
+//! there, and a rerun counts the rest. The chain starts from the
+//! fingerprint, so the header's `n`, `engine` and `tasks` are not in it:
+//! a run that resumes the log checks them against its plan
+//! ([`TaskLog::check_matches`]).
 //!
 //! A run holds its log locked (see `file_lock.rs`): a second run resuming
 //! the same log at once is refused, instead of appending every task again.
@@ -604,7 +607,7 @@ impl TaskLog {
                 return Err(bad(
                     line,
                     "the last line has no newline: the file was cut short (a run killed while \
-                     writing it?); remove that line and the tasks it named are counted again"
+                     writing it?); a run that resumes the log removes that line and counts its task again"
                         .to_string(),
                 ));
             };

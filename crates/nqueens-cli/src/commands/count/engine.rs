@@ -380,8 +380,8 @@ pub fn run(
             (None, 0) => format!("counting n = {n} takes"),
         };
         crate::exit::note!(
-            "note: {what} roughly {} on {} by the engine's model (--dry-run times it on this \
-             machine){}",
+            "note: {what} roughly {} on {} by the engine's model (`count {n} --dry-run` times \
+             the whole count on this machine){}",
             // (More threads than cores share them.)
             show_duration(rough / run.threads.min(nqueens::default_threads()) as f64),
             nqueens::plural(run.threads as u128, "thread", "threads"),
