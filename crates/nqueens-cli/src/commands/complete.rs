@@ -55,6 +55,13 @@ fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
             Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
         };
         if chunk[..got].contains(&0) {
+            // A PNG holds NUL bytes: said as a picture, as an SVG is.
+            if bytes.is_empty() && crate::files::is_picture(&chunk[..got]) {
+                usage!(
+                    "{name} is a picture (SVG or PNG), not {what}: give it in a text form the \
+                     program writes (--format ascii, for example)"
+                );
+            }
             usage!(
                 "{name} is binary (it holds a NUL byte at offset {}), not {what}",
                 bytes.len() + chunk[..got].iter().position(|&b| b == 0).unwrap_or(0)

@@ -306,6 +306,18 @@ fn verify_checks_a_candidate_against_the_instance() {
         err.contains("is a picture (SVG or PNG), not a placement"),
         "{err}"
     );
+    // A PNG too, though its NUL bytes made it "binary"; and as an instance.
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    let err = run_in(&args, png.clone()).error();
+    assert!(
+        err.contains("is a picture (SVG or PNG), not a placement"),
+        "{err}"
+    );
+    let err = run_in(&["complete", "-"], png).error();
+    assert!(
+        err.contains("is a picture (SVG or PNG), not a drawn board"),
+        "{err}"
+    );
     let r = run_in(&args, "1 3 0 0").code(1);
     assert!(
         r.stdout
