@@ -28,19 +28,45 @@ fn open_browser(url: &str) -> Result<(), String> {
     } else {
         tries.push(("xdg-open".into(), vec![url.into()]));
     }
+    let mut failed = Vec::new();
     for (program, args) in &tries {
-        let spawned = Command::new(program)
+        let Ok(mut child) = Command::new(program)
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .spawn();
-        if spawned.is_ok() {
-            return Ok(());
+            .spawn()
+        else {
+            failed.push(program.clone());
+            continue;
+        };
+        // A launcher such as xdg-open starts the browser and exits: a
+        // status other than 0 (xdg-open's 3, "no method available") is a
+        // browser not started, which was said to be one. One still running
+        // after a while is a browser itself; a thread reaps it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) if status.success() => return Ok(()),
+                Ok(Some(status)) => {
+                    failed.push(format!("{program} ({status})"));
+                    break;
+                }
+                Ok(None) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Ok(None) => {
+                    std::thread::spawn(move || child.wait());
+                    return Ok(());
+                }
+                Err(e) => {
+                    failed.push(format!("{program} ({e})"));
+                    break;
+                }
+            }
         }
     }
-    let names: Vec<&str> = tries.iter().map(|(p, _)| p.as_str()).collect();
-    Err(names.join(", "))
+    Err(failed.join(", "))
 }
 
 /// Runs `nqueens serve`.

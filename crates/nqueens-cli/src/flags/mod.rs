@@ -360,9 +360,10 @@ pub enum VerifyFormat {
 /// and `random` write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum InputForm {
-    /// A drawn board: ■ for a queen, □ for an empty square.
+    /// A drawn board: ■ for a queen, □ for an empty square (read as
+    /// `ascii` is: either alphabet).
     Board,
-    /// A drawn board in ASCII: Q and '.'.
+    /// A drawn board in ASCII: Q and '.' (read as `board` is).
     Ascii,
     /// Bracketed column lists, one placement each: [0, 4, 7, 5, 2, 6, 1, 3]
     /// (numbers without brackets are one placement, whatever their lines).
@@ -794,7 +795,7 @@ pub struct CompleteArgs {
     #[arg(long, allow_negative_numbers = true, short = 'l', value_name = "K", requires = "all", conflicts_with_all = ["count", "threads"], value_parser = values::completion_limit)]
     pub limit: Option<u64>,
     /// Worker threads for the first completion and --count, 1 to 4096
-    /// (default: every core; --all lists on one).
+    /// (default: every core; --all lists on one and takes no -j).
     #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "T", conflicts_with = "all", value_parser = values::threads)]
     pub threads: Option<usize>,
     /// Give up after S seconds and answer "unknown" (exit status 3).
@@ -810,7 +811,9 @@ pub struct CompleteArgs {
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
     /// With --count, a progress bar on stderr: auto shows it on a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressMode::Auto, requires = "count")]
+    // Conflicts with --all, which conflicts with --count: else clap lets
+    // `requires` go beside it, and the flag was ignored.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto, requires = "count", conflicts_with = "all")]
     pub progress: ProgressMode,
     /// How to print completions (default: board up to n = 100, list above).
     #[arg(long, short, value_enum)]

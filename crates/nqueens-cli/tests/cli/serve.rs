@@ -151,7 +151,9 @@ fn survives_running_out_of_file_descriptors() {
 fn open_says_when_no_browser_can_be_started() {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"));
     cmd.args(["serve", "--open"])
-        .env("BROWSER", "/nonexistent/browser")
+        // A launcher that starts but fails (xdg-open exits 3 when it has no
+        // browser) was taken for a browser started.
+        .env("BROWSER", "/nonexistent/browser:/bin/false")
         .env("PATH", "/nonexistent")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
@@ -161,7 +163,10 @@ fn open_says_when_no_browser_can_be_started() {
     let (code, stderr) = stop(child);
     assert_eq!(code, 0);
     assert!(
-        stderr.contains("no browser could be started (tried /nonexistent/browser, xdg-open)"),
+        stderr.contains(
+            "no browser could be started (tried /nonexistent/browser, /bin/false (exit status: 1), \
+             xdg-open)"
+        ),
         "{stderr}"
     );
 }

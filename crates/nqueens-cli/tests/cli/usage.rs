@@ -83,6 +83,10 @@ fn an_option_that_needs_another_is_refused_beside_a_conflict() {
             &["complete", "--n", "8", "--count", "--limit", "3"][..],
             "'--count' cannot be used with '--limit <K>'",
         ),
+        (
+            &["complete", "--n", "8", "--all", "--progress", "never"][..],
+            "'--all' cannot be used with '--progress <PROGRESS>'",
+        ),
         // A dry run projects the whole count: a slice of it, or what a
         // task log has left, was silently projected as the whole.
         (
