@@ -194,6 +194,26 @@ pub fn known_total(n: usize) -> String {
 /// takes of a limit on address space besides its memory.
 pub const THREAD_STACK: u64 = 2 << 20;
 
+/// The address space glibc's allocator may reserve for one thread's arena
+/// (64 MiB on 64-bit systems), which a limit on address space counts
+/// though little of it is used.
+pub const ARENA: u64 = 64 << 20;
+
+/// The address space a process of `threads` workers takes besides its
+/// engine's memory: each worker's stack, an arena for each thread (glibc
+/// makes at most eight a core, then threads share them), and 32 MiB for
+/// the program itself.
+pub fn address_space_beside(threads: usize) -> u64 {
+    let t = threads as u64;
+    let arenas = t
+        .saturating_add(1)
+        .min(8 * nqueens::default_threads() as u64);
+    THREAD_STACK
+        .saturating_mul(t)
+        .saturating_add(ARENA.saturating_mul(arenas))
+        .saturating_add(32 << 20)
+}
+
 /// The most address space this process may take (`ulimit -v`), if it is
 /// limited.
 pub fn address_space_limit() -> Option<u64> {
@@ -243,6 +263,44 @@ pub fn give_back_large_blocks() {
 
 pub use nqueens::show_bytes;
 
+/// Two byte counts that differ, shown so that they look it: as
+/// [`show_bytes`] where that tells them apart, else with more decimals in
+/// the larger's unit ("needs 4.0 GiB, more than 4.0 GiB" hid why).
+///
+/// ```
+/// use nqueens_cli::limits::show_bytes_apart;
+/// assert_eq!(show_bytes_apart(3 << 29, 1 << 30), ("1.5 GiB".into(), "1.0 GiB".into()));
+/// assert_eq!(
+///     show_bytes_apart((4 << 30) + (10 << 20), 4 << 30),
+///     ("4.01 GiB".into(), "4.00 GiB".into())
+/// );
+/// ```
+pub fn show_bytes_apart(a: u64, b: u64) -> (String, String) {
+    let (x, y) = (show_bytes(a), show_bytes(b));
+    if x != y || a == b || a.max(b) < 1024 {
+        return (x, y);
+    }
+    let units = ["KiB", "MiB", "GiB", "TiB"];
+    let unit = units
+        .iter()
+        .position(|u| x.ends_with(u))
+        .unwrap_or(units.len() - 1);
+    let scale = 1024f64.powi(unit as i32 + 1);
+    for decimals in 2..=6 {
+        let (p, q) = (
+            format!("{:.*} {}", decimals, a as f64 / scale, units[unit]),
+            format!("{:.*} {}", decimals, b as f64 / scale, units[unit]),
+        );
+        if p != q {
+            return (p, q);
+        }
+    }
+    (
+        nqueens::plural(u128::from(a), "byte", "bytes"),
+        nqueens::plural(u128::from(b), "byte", "bytes"),
+    )
+}
+
 /// A byte count as `--memory` takes it, rounded up to a whole K, M or G (so
 /// that a message can say what to type): `5K`, `513M`, `18G`.
 pub fn flag_bytes(b: u64) -> String {
@@ -254,6 +312,36 @@ pub fn flag_bytes(b: u64) -> String {
         ('K', 10)
     };
     format!("{}{unit}", b.div_ceil(1 << shift).max(1))
+}
+
+/// The digits of the numbers `from..from + n`.
+pub fn digits_of_range(from: usize, n: usize) -> u128 {
+    let (mut total, mut start, end) = (0u128, from as u128, (from + n) as u128);
+    let mut digits = 1u128;
+    let mut next = 10u128;
+    while start < end {
+        if start < next {
+            let stop = end.min(next);
+            total += (stop - start) * digits;
+            start = stop;
+        }
+        digits += 1;
+        next *= 10;
+    }
+    total
+}
+
+/// The bytes the one-line forms take for a board of `n` columns counted
+/// from `base`: every column's digits and its separators, and in pairs
+/// every row's too (`r, c; `).
+pub fn text_bytes(style: nqueens::Style, n: usize, base: usize) -> f64 {
+    let digits = digits_of_range(base, n) as f64;
+    let n = n as f64;
+    match style {
+        nqueens::Style::Lines | nqueens::Style::Json => digits + n,
+        nqueens::Style::Pairs => 2.0 * digits + 4.0 * n,
+        _ => digits + 2.0 * n,
+    }
 }
 
 #[cfg(test)]
@@ -340,5 +428,34 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The size said before a long write is the size written (pairs,
+    /// which spell every row too, were said at half theirs).
+    #[test]
+    fn the_size_said_is_the_size_written() {
+        for style in [
+            nqueens::Style::Lines,
+            nqueens::Style::List,
+            nqueens::Style::Json,
+            nqueens::Style::Pairs,
+        ] {
+            for n in [9, 10, 11, 999, 1_000, 12_345] {
+                for one_based in [false, true] {
+                    let mut written = Vec::new();
+                    let options = nqueens::RenderOptions { one_based };
+                    nqueens::write_columns(&mut written, n, 0..n, style, options).unwrap();
+                    let said = text_bytes(style, n, usize::from(one_based));
+                    let off = (said - written.len() as f64).abs() / written.len() as f64;
+                    assert!(
+                        off < 0.01 || n < 100,
+                        "{style:?} {n}: {said} said, {} written",
+                        written.len()
+                    );
+                }
+            }
+        }
+        assert_eq!(digits_of_range(0, 100_000_000), 788_888_890);
+        assert_eq!(digits_of_range(1, 9), 9);
     }
 }

@@ -84,6 +84,9 @@ impl BoardOut {
                 format.name()
             );
         }
+        if a.verify {
+            verify_fits(n, command)?;
+        }
         Ok(BoardOut {
             output,
             options: RenderOptions {
@@ -92,6 +95,30 @@ impl BoardOut {
             verify: a.verify,
         })
     }
+}
+
+/// Refuses `--verify` where its check cannot have its memory under
+/// `ulimit -v`: it would end at its first allocation that fails (an abort,
+/// exit status 134; `solve 1e9 --verify` under `ulimit -v 400000`), as
+/// min-conflicts and `count` refuse.
+fn verify_fits(n: usize, command: &str) -> anyhow::Result<()> {
+    // Five bits a line of the board (columns and both diagonals) and up to
+    // two a row of records, with the checking threads beside them.
+    let lines = (n as u64).saturating_mul(7) / 8;
+    let needed = lines.saturating_add(crate::limits::address_space_beside(
+        nqueens::default_threads(),
+    ));
+    if let Some(limit) = crate::limits::address_space_limit().filter(|&limit| needed > limit) {
+        usage!(
+            "{command} {n} --verify checks the board in about {} (about {} with the rest of the \
+             process), more than this process may take (ulimit -v: {}); raise the limit, or drop \
+             --verify",
+            crate::limits::show_bytes(lines),
+            crate::limits::show_bytes(needed),
+            crate::limits::show_bytes(limit)
+        );
+    }
+    Ok(())
 }
 
 /// From this size on, a note on stderr says how much text is coming.
@@ -162,10 +189,9 @@ pub fn emit(
         }
         BoardOutput::Text(style) => {
             if n >= WRITE_NOTE {
-                // Most columns have as many digits as n; one or two separators each.
-                let bytes = n as f64 * ((n as f64).log10().ceil() + 2.0);
+                let bytes = crate::limits::text_bytes(style, n, usize::from(out.options.one_based));
                 crate::exit::note!(
-                    "writing {} columns, about {:.0} GB of text; --format none --verify checks \
+                    "writing {} columns, about {:.1} GB of text; --format none --verify checks \
                      the board without printing it",
                     grouped(n as u128),
                     bytes / 1e9

@@ -479,20 +479,21 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         CompleteMode::First { .. } | CompleteMode::All { .. } => 1,
     };
     let needed = nqueens::completion_memory(n, threads).saturating_add(PROGRAM_MEMORY);
+    let (needed_shown, memory_shown) = crate::limits::show_bytes_apart(needed, run.memory);
     if needed > run.memory {
         usage!(
             "completing {} {n}×{n} board may need {} (4 bytes a square, 2 bits a square of bit rows \
              and 4 KiB for {}, and {} for the program), more than \
              --memory {}{}; give --memory {} if the machine has it{}",
             nqueens::article(n as u128),
-            show_bytes(needed),
+            needed_shown,
             if threads > 1 {
                 format!("each of {threads} threads' boards and the root's")
             } else {
                 "its one board".to_string()
             },
             show_bytes(PROGRAM_MEMORY),
-            show_bytes(run.memory),
+            memory_shown,
             if run.memory == COMPLETE_MEMORY {
                 " (the default)"
             } else {
@@ -501,6 +502,28 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
             flag_bytes(needed),
             if threads > 1 {
                 ", or fewer threads with -j"
+            } else {
+                ""
+            }
+        );
+    }
+    // Under `ulimit -v` a search that cannot fit would end at its first
+    // allocation that fails (an abort: `complete --n 10000` under `ulimit -v
+    // 300000`): refused now, as --memory is.
+    let beside = crate::limits::address_space_beside(threads);
+    if let Some(limit) =
+        crate::limits::address_space_limit().filter(|&limit| needed.saturating_add(beside) > limit)
+    {
+        usage!(
+            "completing {} {n}×{n} board may need {} (and {} of address space beside: thread \
+             stacks and allocator arenas), more than this process may take (ulimit -v: {}); \
+             raise the limit{}",
+            nqueens::article(n as u128),
+            show_bytes(needed),
+            show_bytes(beside),
+            show_bytes(limit),
+            if threads > 1 {
+                ", or use fewer threads with -j"
             } else {
                 ""
             }

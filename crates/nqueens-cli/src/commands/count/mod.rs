@@ -16,7 +16,7 @@ use crate::flags::{CountArgs, ReportFormat};
 use crate::limits::{flag_bytes, show_bytes, COUNT_MAX};
 
 /// Runs `nqueens count`.
-pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
+pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
     let n = a.target.size.n;
     Search::permutations_need_an_algorithm(&a.algo())?;
     if a.algorithm.is_some() || a.stats {
@@ -95,25 +95,43 @@ pub fn run(a: CountArgs) -> anyhow::Result<Outcome> {
         note_engine_within_memory(n, threads, limit, engine);
     }
     // Under `ulimit -v` a count that cannot fit would die at its first
-    // allocation that fails (an abort, not an error): refuse it now.
-    let stacks = crate::limits::THREAD_STACK.saturating_mul(threads as u64);
+    // allocation that fails (an abort, not an error): refuse it now. A dry
+    // run makes the same plan and runs it on as many threads (it was let
+    // through, and aborted). Besides its memory, each thread takes a stack
+    // and its allocator's arena of address space.
+    let beside = |t: usize| crate::limits::address_space_beside(t);
+    // A dry run times on one thread a core at most.
+    let working = if a.dry_run {
+        nqueens::Projection::timing_threads(threads)
+    } else {
+        threads
+    };
+    let needed_working = engine.memory(n, working);
     if let Some(limit) = crate::limits::address_space_limit()
-        .filter(|&limit| !a.dry_run && needed.saturating_add(stacks) > limit)
+        .filter(|&limit| needed_working.saturating_add(beside(working)) > limit)
     {
         usage!(
-            "count {n} with the {} engine needs about {} on {} (and {} of thread stacks), more than \
-             this process may take (ulimit -v: {}); {}",
+            "count {n} with the {} engine needs about {} on {} (and {} of address space beside: \
+             thread stacks, allocator arenas and the program), more than this process may take \
+             (ulimit -v: {}); {}",
             engine.name(),
-            show_bytes(needed),
-            plural(threads as u128, "thread", "threads"),
-            show_bytes(stacks),
+            show_bytes(needed_working),
+            plural(working as u128, "thread", "threads"),
+            show_bytes(beside(working)),
             show_bytes(limit),
             ways_within(n, engine, threads, "raise the limit", |e, t| {
-                e.memory(n, t)
-                    .saturating_add(crate::limits::THREAD_STACK.saturating_mul(t as u64))
-                    <= limit
+                e.memory(n, t).saturating_add(beside(t)) <= limit
             })
         );
+    }
+    // Without --memory, the limit is the memory given: the engine's plan
+    // keeps within it (the join engine keeps fewer row tables) instead of
+    // taking what it takes unlimited (`count 24` kept 512 MiB of them under
+    // `ulimit -v 500000`, and aborted).
+    if a.target.memory.is_none() {
+        if let Some(limit) = crate::limits::address_space_limit() {
+            a.target.memory = Some(limit.saturating_sub(beside(working)).max(needed_working));
+        }
     }
     if a.slice.is_some() && a.target.unique {
         // A slice prints a partial result; the classes come out of `merge`.
