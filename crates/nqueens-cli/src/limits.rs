@@ -135,7 +135,7 @@ pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
         };
         usage!(
             "{command} {n}: n is too large; finding the first solutions by backtracking can take \
-             minutes or more above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
+             seconds or far longer above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
              accepts n from 1 to {SOLVE_MAX}{instead}"
         );
     }
