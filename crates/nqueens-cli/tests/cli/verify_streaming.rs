@@ -157,7 +157,7 @@ fn off_the_board_and_malformed() {
     assert!(
         err.contains(
             "token 8 (\"200004\"): column 200004 is off the board; 200004 rows were given, \
-             so columns run 0..=200003 (1-based input? use --one-based)"
+             so columns run 0..=200003 (1-based input? use --one-based; or is a row missing?)"
         ),
         "{err}"
     );
