@@ -376,15 +376,20 @@ pub struct ParseError {
 ///
 /// // Columns 1 to 4 of a 4×4 board: counted from 1?
 /// let err = parse_placements("2 4 1 3", false).unwrap_err();
-/// assert_eq!(err.hint, Some(ReadHint::OneBased));
-/// assert!(err.to_string().ends_with("(1-based input? read it with one_based = true)"));
+/// assert_eq!(err.hint, Some(ReadHint::OneBasedOrShort));
+/// assert!(err
+///     .to_string()
+///     .ends_with("(1-based input? read it with one_based = true; or is a row missing?)"));
 /// assert!(parse_placements("2 4 1 3", true).is_ok());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ReadHint {
-    /// The columns may be counted from 1: read them one-based.
+    /// The rows (of pairs) may be counted from 1: read them one-based.
     OneBased,
+    /// A column equal to the number of rows: the columns may be counted
+    /// from 1 (read them one-based), or a row is missing.
+    OneBasedOrShort,
     /// Counted from 1, or a 0/1 matrix of one square (a lone `1`), which
     /// only [`InputFormat::Matrix`](crate::InputFormat::Matrix) reads.
     OneBasedOrMatrix,
@@ -401,6 +406,9 @@ impl ReadHint {
     pub fn words(self) -> &'static str {
         match self {
             ReadHint::OneBased => "1-based input? read it with one_based = true",
+            ReadHint::OneBasedOrShort => {
+                "1-based input? read it with one_based = true; or is a row missing?"
+            }
             ReadHint::OneBasedOrMatrix => {
                 "1-based input? read it with one_based = true; a 0/1 matrix of one square? read \
                  it as InputFormat::Matrix"
@@ -442,7 +450,7 @@ impl ParseError {
     /// use nqueens::{parse_placements, ReadHint};
     ///
     /// let err = parse_placements("2 4 1 3", false).unwrap_err();
-    /// let flags = |h: ReadHint| if h == ReadHint::OneBased { "use --one-based" } else { h.words() };
+    /// let flags = |h: ReadHint| if h == ReadHint::OneBasedOrShort { "use --one-based" } else { h.words() };
     /// assert!(err.text_with(flags).ends_with("(use --one-based)"));
     /// ```
     pub fn text_with(&self, words: impl Fn(ReadHint) -> &'static str) -> String {

@@ -570,7 +570,7 @@ mod tests {
         assert_eq!(e.hint, Some(crate::ReadHint::StartsAtOne), "{e}");
         assert!(e.to_string().contains("1-based"), "{e}");
         let e = parse_placements("1 2 3", false).unwrap_err();
-        assert_eq!(e.hint, Some(crate::ReadHint::OneBased), "{e}");
+        assert_eq!(e.hint, Some(crate::ReadHint::OneBasedOrShort), "{e}");
         assert!(!e.to_string().contains("--"), "{e}");
         // Pairs from row 1 may be 1-based; a first row that no comma
         // follows is not a pair's row, and 1-based rows would not help.

@@ -876,7 +876,8 @@ pub fn in_flags_of(e: &nqueens::ParseError, told: bool) -> String {
 pub fn in_flags(e: &nqueens::ParseError) -> String {
     use nqueens::ReadHint;
     e.text_with(|hint| match hint {
-        ReadHint::OneBased => "1-based input? use --one-based; or is a row missing?",
+        ReadHint::OneBased => "1-based input? use --one-based",
+        ReadHint::OneBasedOrShort => "1-based input? use --one-based; or is a row missing?",
         ReadHint::OneBasedOrMatrix => {
             "1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix"
         }

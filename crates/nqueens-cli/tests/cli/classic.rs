@@ -658,5 +658,5 @@ fn long_commands_say_how_long_first() {
         "{note}"
     );
     assert_eq!(run(&["compare", "10"]).stderr, "");
-    assert_eq!(run(&["estimate", "128", "--samples", "1000"]).stderr, "");
+    assert_eq!(run(&["estimate", "128", "--samples", "100000"]).stderr, "");
 }

@@ -296,11 +296,15 @@ fn hints_name_the_flags() {
             "1\n",
             "(1-based input? use --one-based; a 0/1 matrix of one square? use --input matrix)",
         ),
-        (&["verify"], "2 4 1 3\n", "(1-based input? use --one-based; or is a row missing?)"),
+        (
+            &["verify"],
+            "2 4 1 3\n",
+            "(1-based input? use --one-based; or is a row missing?)",
+        ),
         (
             &["verify"],
             "1, 2; 2, 4; 3, 1; 4, 3;\n",
-            "(1-based input? use --one-based; or is a row missing?)",
+            "(1-based input? use --one-based)",
         ),
         (
             &["verify", "--one-based"],
@@ -326,7 +330,10 @@ fn hints_name_the_flags() {
     // A candidate for an instance is read the same way.
     let instance = TempFile::new("hint.param", b"letting n = 4\nletting blocks = [[1, 1]]\n");
     let err = run_in(&["verify", "--instance", instance.arg()], "2 4 1 3\n").error();
-    assert!(err.ends_with("(1-based input? use --one-based; or is a row missing?)\n"), "{err}");
+    assert!(
+        err.ends_with("(1-based input? use --one-based; or is a row missing?)\n"),
+        "{err}"
+    );
 }
 
 #[test]

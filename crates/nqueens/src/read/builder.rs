@@ -265,7 +265,7 @@ fn off_board_hint(value: u64, n: u64, one_based: bool) -> Option<ReadHint> {
     } else if !one_based && value == 1 && n == 1 {
         Some(ReadHint::OneBasedOrMatrix)
     } else if !one_based && value == n {
-        Some(ReadHint::OneBased)
+        Some(ReadHint::OneBasedOrShort)
     } else {
         None
     }
@@ -351,7 +351,7 @@ mod tests {
         );
         let e = read(&big("22 21"), false);
         assert!(
-            e.ends_with("(1-based input? read it with one_based = true)"),
+            e.ends_with("(1-based input? read it with one_based = true; or is a row missing?)"),
             "{e}"
         );
         let e = read("1", false);

@@ -85,7 +85,7 @@ fn columns(tokens: &[(usize, String)], one_based: bool) -> Result<Placement, Par
             } else if !one_based && value == 1 && n == 1 {
                 Some(ReadHint::OneBasedOrMatrix)
             } else if !one_based && value == n {
-                Some(ReadHint::OneBased)
+                Some(ReadHint::OneBasedOrShort)
             } else {
                 None
             };
