@@ -45,7 +45,9 @@ fn whole<T>(text: &str, low: T, high: T, what: &str, example: &str) -> Result<T,
 where
     T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
 {
-    let t = text.trim();
+    // Written as a board size may be (1_000_000, 1e6): the same digits.
+    let spelled = spelled_out(text.trim());
+    let t = spelled.as_deref().unwrap_or(text.trim());
     // Digits past the type's range ("from 1 up" would not say why), or
     // above `high`: the message gives the top of the range.
     let too_large = || {
@@ -72,6 +74,32 @@ where
                 "give {what}, a whole number {range}, such as {example}"
             ))
         }
+    }
+}
+
+/// A whole number written with `_` between digits or as digits times a
+/// power of ten (`1_000_000`, `1e6`, `25e6`), as its digits; `None` for
+/// plain digits or anything else (read as written). Up to 38 digits (past
+/// u128, any count here is far too large, said by [`whole`]).
+fn spelled_out(t: &str) -> Option<String> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let plain: String = t.chars().filter(|&c| c != '_').collect();
+    let underscores = plain.len() != t.len();
+    if underscores && (t.starts_with('_') || t.ends_with('_')) {
+        return None;
+    }
+    match plain.split_once(['e', 'E']) {
+        Some((m, e)) if digits(m) && digits(e) => {
+            let value = m
+                .parse::<u128>()
+                .ok()
+                .and_then(|m| m.checked_mul(10u128.checked_pow(e.parse().ok()?)?));
+            // Too large for u128: as many digits as it has, which `whole`
+            // reads as too large.
+            Some(value.map_or_else(|| "9".repeat(40), |v| v.to_string()))
+        }
+        None if underscores && digits(&plain) => Some(plain),
+        _ => None,
     }
 }
 
@@ -129,7 +157,8 @@ pub fn completion_limit(text: &str) -> Result<u64, String> {
 
 /// A limit of 1 up; at 0, says to count with `count` instead.
 fn limit_or(text: &str, count: &str) -> Result<u64, String> {
-    if text.trim().parse::<u64>() == Ok(0) {
+    let t = text.trim();
+    if spelled_out(t).as_deref().unwrap_or(t).parse::<u64>() == Ok(0) {
         return Err(format!(
             "0 would list nothing (and prove nothing); give 1 or more, such as 10, or count \
              them instead with {count}"
@@ -654,6 +683,28 @@ mod tests {
             "1e-3",
         ] {
             assert!(board_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Counts are written as board sizes are (`estimate 10 --samples 1e3`
+    /// was refused while `solve 1e9` was read).
+    #[test]
+    fn counts_are_written_as_sizes_are() {
+        assert_eq!(samples("1e3"), Ok(1000));
+        assert_eq!(samples("100_000"), Ok(100_000));
+        assert_eq!(samples(" 25E6 "), Ok(25_000_000));
+        assert_eq!(positive("1e6"), Ok(1_000_000));
+        assert_eq!(threads("2e0"), Ok(2));
+        for (bad, says) in [
+            ("1e10", "too large"),
+            ("1e99", "too large"),
+            ("_1", "give a number of random paths"),
+            ("1e", "give a number of random paths"),
+            ("1.5e3", "give a number of random paths"),
+            ("0e3", "give a number of random paths"),
+        ] {
+            let e = samples(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 
