@@ -201,17 +201,29 @@ pub const ARENA: u64 = 64 << 20;
 
 /// The address space a process of `threads` workers takes besides its
 /// engine's memory: each worker's stack, an arena for each thread (glibc
-/// makes at most eight a core, then threads share them), and 32 MiB for
-/// the program itself.
+/// makes at most eight an online CPU, which a container's CPU quota does
+/// not lower, then threads share them; the main thread's, counted too, is
+/// mostly not one), and 32 MiB for the program itself. On the safe side.
 pub fn address_space_beside(threads: usize) -> u64 {
     let t = threads as u64;
-    let arenas = t
-        .saturating_add(1)
-        .min(8 * nqueens::default_threads() as u64);
+    let arenas = t.saturating_add(1).min(8 * online_cpus());
     THREAD_STACK
         .saturating_mul(t)
         .saturating_add(ARENA.saturating_mul(arenas))
         .saturating_add(32 << 20)
+}
+
+/// The CPUs the system has online (not the cores this process may use).
+fn online_cpus() -> u64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads a system value.
+        let online = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
+        if online > 0 {
+            return online as u64;
+        }
+    }
+    nqueens::default_threads() as u64
 }
 
 /// The most address space this process may take (`ulimit -v`), if it is

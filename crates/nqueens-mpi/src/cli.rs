@@ -36,9 +36,9 @@ of `nqueens count --task-log`); if the job dies, run it again with the same
 FILE and only the missing tasks are counted.
 Exit status: 0 success, 1 no solution (n = 2, 3), 2 bad arguments, ranks given
 different commands, a task log of another count, one that could not be
-written, output that could not be written, or a wrong total; 130 after Ctrl-C
-or SIGTERM (a task log keeps what was counted); 101 after a panic on any rank,
-which aborts the whole job.";
+written, output that could not be written, or a wrong total; 130 after Ctrl-C,
+SIGTERM or SIGHUP (a task log keeps what was counted; mpirun may report its
+own status); 101 after a panic on any rank, which aborts the whole job.";
 
 /// Count N-Queens solutions with MPI: the work of one board spread over the
 /// ranks of an MPI job.

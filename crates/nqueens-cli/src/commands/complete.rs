@@ -509,20 +509,26 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
     }
     // Under `ulimit -v` a search that cannot fit would end at its first
     // allocation that fails (an abort: `complete --n 10000` under `ulimit -v
-    // 300000`): refused now, as --memory is.
-    let beside = crate::limits::address_space_beside(threads);
+    // 300000`): refused now, as --memory is. Its threads' stacks and arenas
+    // count there, the first completion's too (one board, many threads).
+    let working = match run.mode {
+        CompleteMode::Count { threads } | CompleteMode::First { threads } => threads,
+        CompleteMode::All { .. } => 1,
+    };
+    let search = needed - PROGRAM_MEMORY;
+    let beside = crate::limits::address_space_beside(working);
     if let Some(limit) =
-        crate::limits::address_space_limit().filter(|&limit| needed.saturating_add(beside) > limit)
+        crate::limits::address_space_limit().filter(|&limit| search.saturating_add(beside) > limit)
     {
         usage!(
             "completing {} {n}×{n} board may need {} (and {} of address space beside: thread \
-             stacks and allocator arenas), more than this process may take (ulimit -v: {}); \
-             raise the limit{}",
+             stacks, allocator arenas and the program), more than this process may take \
+             (ulimit -v: {}); raise the limit{}",
             nqueens::article(n as u128),
-            show_bytes(needed),
+            show_bytes(search),
             show_bytes(beside),
             show_bytes(limit),
-            if threads > 1 {
+            if working > 1 {
                 ", or use fewer threads with -j"
             } else {
                 ""

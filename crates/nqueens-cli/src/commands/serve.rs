@@ -103,14 +103,25 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     crate::exit::note!(
         "serving the page and the API at {url} (GET {url}api/info); press Ctrl-C to stop"
     );
-    if run.open {
-        if let Err(tried) = open_browser(&url) {
-            crate::exit::note!(
-                "note: no browser could be started (tried {tried}); open {url} yourself"
-            );
-        }
+    // The browser is started beside the server, which serves at once (a
+    // launcher that stays up, as a browser started from it does, held the
+    // page back for as long as it was waited for); a stop waits for it to
+    // have said whether it failed.
+    let opener = run.open.then(|| {
+        let url = url.to_string();
+        std::thread::spawn(move || {
+            if let Err(tried) = open_browser(&url) {
+                crate::exit::note!(
+                    "note: no browser could be started (tried {tried}); open {url} yourself"
+                );
+            }
+        })
+    });
+    let served = server.run(&stop);
+    if let Some(opener) = opener {
+        let _ = opener.join();
     }
-    server.run(&stop)?;
+    served?;
     crate::exit::note!("stopped");
     Ok(Outcome::Yes)
 }

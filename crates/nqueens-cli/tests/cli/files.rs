@@ -347,8 +347,9 @@ fn min_conflicts_beyond_ulimit_is_refused_not_aborted() {
 /// The others that allocate by n are refused too, not aborted (each ended
 /// with exit status 134 under these limits): the check of `--verify`, a
 /// completion, and a dry run (let through: it makes the count's plan).
-/// Without --memory a count keeps within the limit (the join engine kept
-/// 512 MiB of row tables, more than the limit allowed).
+/// The limit is memory given: `auto` picks an engine within it, and a
+/// count's plan keeps within it, --memory or not (the join engine kept
+/// 512 MiB of row tables, or all a larger --memory allowed, and aborted).
 #[test]
 #[cfg(target_os = "linux")]
 fn what_allocates_by_n_is_refused_beyond_ulimit_not_aborted() {
@@ -365,8 +366,8 @@ fn what_allocates_by_n_is_refused_beyond_ulimit_not_aborted() {
         ),
         (
             500_000,
-            "count 24 -j 2 --dry-run --dry-run-seconds 1",
-            "count 24 with the join engine needs",
+            "count 24 -j 2 --engine join --dry-run --dry-run-seconds 1",
+            "a dry run of count 24, timing on 2 threads, with the join engine needs",
         ),
     ] {
         let e = under_ulimit(kb, args).error();
@@ -374,16 +375,34 @@ fn what_allocates_by_n_is_refused_beyond_ulimit_not_aborted() {
     }
     let r = under_ulimit(1_200_000, "solve 1e8 -a construct -f none --verify");
     assert_eq!(r.code, 0, "{r:?}");
-    // Room for the count, not for its table of row tables unlimited: the
-    // plan keeps fewer.
-    let r = under_ulimit(
-        800_000,
-        "count 24 -j 2 --dry-run --dry-run-seconds 0.5 -f json",
-    );
+    // Too little for the join engine: auto takes the constellation engine
+    // and says so, as under --memory.
+    let r = under_ulimit(500_000, "count 24 -j 2 --dry-run --dry-run-seconds 0.2");
     assert_eq!(r.code, 0, "{r:?}");
-    let json: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    let memory = json["memory_bytes"].as_u64().unwrap();
-    assert!(memory < 800_000 << 10, "{memory} bytes planned");
+    assert!(r.stdout.contains("(constellation engine)"), "{r:?}");
+    assert!(
+        r.stderr.contains("more than what ulimit -v leaves it"),
+        "{r:?}"
+    );
+    // Room for the count, not for every row table: the plan keeps fewer,
+    // with or without a larger --memory.
+    let beside = nqueens_cli::limits::address_space_beside(2);
+    for memory in ["", " --memory 8G"] {
+        let args = format!("count 24 -j 2 --dry-run --dry-run-seconds 0.2 -f json{memory}");
+        let r = under_ulimit(800_000, &args);
+        assert_eq!(r.code, 0, "{r:?}");
+        let json: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let planned = json["memory_bytes"].as_u64().unwrap();
+        assert!(
+            planned + beside <= 800_000 << 10,
+            "{args}: {planned} bytes planned"
+        );
+        assert_eq!(
+            r.stderr.contains("is more than ulimit -v leaves the count"),
+            !memory.is_empty(),
+            "{r:?}"
+        );
+    }
 }
 
 /// Threads the system will not start (a limit on address space) are an

@@ -184,10 +184,7 @@ fn the_wrong_input_format_is_an_error_not_a_verdict() {
     let drawn = ("expected a drawn board, the form asked for", "column list");
     let lists = ("expected a column list, the form asked for", "drawn board");
     // Pairs name their words pairs, not tokens.
-    let pairs = (
-        "expected pairs of row and column, the form asked for",
-        "token",
-    );
+    let pairs = ("expected pairs of row and column such as", "token");
     for (flag, text, (said, unsaid)) in [
         ("board", "1 3 0 2\n", drawn),
         ("list", board, lists),

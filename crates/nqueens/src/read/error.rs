@@ -21,9 +21,9 @@ pub(crate) const COLUMN_LISTS: &str =
     "expected a column list, the form asked for, such as `0 4 7 5 2 6 1 3` or \
 `[0, 4, 7, 5, 2, 6, 1, 3]`";
 
-/// What pairs are, for a text told to be pairs (`--input pairs`).
-pub(crate) const PAIRS: &str =
-    "expected pairs of row and column, the form asked for, such as `0, 1; 1, 3; 2, 0; 3, 2;`";
+/// What pairs are, for a text read as pairs (told, or guessed from its
+/// first line).
+pub(crate) const PAIRS: &str = "expected pairs of row and column such as `0, 1; 1, 3; 2, 0; 3, 2;`";
 
 /// Why a stream could not be read as placements.
 ///

@@ -56,9 +56,30 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
     .collect();
     crate::files::refuse_shared(&roles)?;
     let threads = a.threads.unwrap_or_else(nqueens::default_threads);
+    // Under `ulimit -v` a count that cannot fit would die at its first
+    // allocation that fails (an abort, not an error). Besides its memory,
+    // each thread takes a stack and its allocator's arena of address space,
+    // and a dry run makes the count's plan and times it on one thread a
+    // core at most (it was let through, and aborted).
+    let beside = |t: usize| crate::limits::address_space_beside(t);
+    let working = if a.dry_run {
+        nqueens::Projection::timing_threads(threads)
+    } else {
+        threads
+    };
+    // The limit, and what it leaves for the engine's memory.
+    let ulimit = crate::limits::address_space_limit();
+    let room = ulimit.map(|limit| limit.saturating_sub(beside(working)));
     let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
-        EngineChoice::Auto => nqueens::auto_engine(n, threads, a.target.memory),
+        // What the limit leaves is memory given, as --memory is.
+        EngineChoice::Auto => {
+            let within = match (a.target.memory, room) {
+                (Some(m), Some(r)) => Some(m.min(r)),
+                (m, r) => m.or(r),
+            };
+            nqueens::auto_engine(n, threads, within)
+        }
         EngineChoice::Named(e) => e,
     };
     let named = matches!(choice, EngineChoice::Named(_));
@@ -66,57 +87,63 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
         usage!("{message}");
     }
     let needed = engine.memory(n, threads);
-    if let (Some(limit), EngineChoice::Auto) = (a.target.memory.filter(|&m| needed > m), choice) {
-        usage!(
-            "count {n} needs about {} (--memory {} or more) even with the leanest engine ({}, on \
-             {}), more than --memory {}; raise --memory to at least that",
-            show_bytes(needed),
-            flag_bytes(needed),
-            engine.name(),
-            plural(threads as u128, "thread", "threads"),
-            show_bytes(limit)
-        );
-    }
     if let Some(limit) = a.target.memory.filter(|&m| needed > m) {
+        let (needed_shown, limit_shown) = crate::limits::show_bytes_apart(needed, limit);
+        if matches!(choice, EngineChoice::Auto) {
+            usage!(
+                "count {n} needs about {needed_shown} (--memory {} or more) even with the leanest \
+                 engine ({}, on {}), more than --memory {limit_shown}; raise --memory to at least \
+                 that",
+                flag_bytes(needed),
+                engine.name(),
+                plural(threads as u128, "thread", "threads"),
+            );
+        }
         let instead = ways_within(n, engine, threads, "raise --memory", |e, t| {
             e.memory(n, t) <= limit
         });
         usage!(
-            "count {n} --engine {} needs about {} (--memory {} or more) with {}, more than \
-             --memory {}; {instead}",
+            "count {n} --engine {} needs about {needed_shown} (--memory {} or more) with {}, more \
+             than --memory {limit_shown}; {instead}",
             engine.name(),
-            show_bytes(needed),
             flag_bytes(needed),
             plural(threads as u128, "thread", "threads"),
-            show_bytes(limit)
         );
     }
-    if let (EngineChoice::Auto, Some(limit)) = (choice, a.target.memory) {
-        note_engine_within_memory(n, threads, limit, engine);
+    if matches!(choice, EngineChoice::Auto) {
+        if let Some(limit) = a.target.memory.filter(|&m| room.is_none_or(|r| m <= r)) {
+            note_engine_within_memory(
+                n,
+                threads,
+                &format!("--memory {}", show_bytes(limit)),
+                engine,
+            );
+        } else if let Some(r) = room {
+            let what = format!("what ulimit -v leaves it ({})", show_bytes(r));
+            note_engine_within_memory(n, threads, &what, engine);
+        }
     }
-    // Under `ulimit -v` a count that cannot fit would die at its first
-    // allocation that fails (an abort, not an error): refuse it now. A dry
-    // run makes the same plan and runs it on as many threads (it was let
-    // through, and aborted). Besides its memory, each thread takes a stack
-    // and its allocator's arena of address space.
-    let beside = |t: usize| crate::limits::address_space_beside(t);
-    // A dry run times on one thread a core at most.
-    let working = if a.dry_run {
-        nqueens::Projection::timing_threads(threads)
-    } else {
-        threads
-    };
     let needed_working = engine.memory(n, working);
-    if let Some(limit) = crate::limits::address_space_limit()
-        .filter(|&limit| needed_working.saturating_add(beside(working)) > limit)
+    if let Some(limit) =
+        ulimit.filter(|&limit| needed_working.saturating_add(beside(working)) > limit)
     {
+        let what = if a.dry_run {
+            format!(
+                "a dry run of count {n}, timing on {},",
+                plural(working as u128, "thread", "threads")
+            )
+        } else {
+            format!(
+                "count {n} on {}",
+                plural(working as u128, "thread", "threads")
+            )
+        };
         usage!(
-            "count {n} with the {} engine needs about {} on {} (and {} of address space beside: \
-             thread stacks, allocator arenas and the program), more than this process may take \
-             (ulimit -v: {}); {}",
+            "{what} with the {} engine needs about {} (and {} of address space beside: thread \
+             stacks, allocator arenas and the program), more than this process may take (ulimit \
+             -v: {}); {}",
             engine.name(),
             show_bytes(needed_working),
-            plural(working as u128, "thread", "threads"),
             show_bytes(beside(working)),
             show_bytes(limit),
             ways_within(n, engine, threads, "raise the limit", |e, t| {
@@ -124,14 +151,35 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
             })
         );
     }
-    // Without --memory, the limit is the memory given: the engine's plan
-    // keeps within it (the join engine keeps fewer row tables) instead of
-    // taking what it takes unlimited (`count 24` kept 512 MiB of them under
-    // `ulimit -v 500000`, and aborted).
-    if a.target.memory.is_none() {
-        if let Some(limit) = crate::limits::address_space_limit() {
-            a.target.memory = Some(limit.saturating_sub(beside(working)).max(needed_working));
+    if let (Some(limit), true) = (ulimit, a.dry_run && threads > working) {
+        // The count it projects runs on every thread asked for.
+        let whole = engine.memory(n, threads).saturating_add(beside(threads));
+        if whole > limit {
+            crate::exit::note!(
+                "note: the count itself, on {}, would need about {} with its thread stacks and \
+                 arenas, more than this process may take (ulimit -v: {}); count on fewer threads",
+                plural(threads as u128, "thread", "threads"),
+                show_bytes(whole),
+                show_bytes(limit)
+            );
         }
+    }
+    // The limit is memory given: the engine's plan keeps within what it
+    // leaves (the join engine keeps fewer row tables) instead of taking
+    // what it takes unlimited (`count 24` kept 512 MiB of them under
+    // `ulimit -v 500000`, and aborted), or what a larger --memory allows.
+    // (The check above leaves at least the leanest plan's room.)
+    if let Some(r) = room {
+        let r = r.max(needed_working);
+        if let Some(m) = a.target.memory.filter(|&m| m > r) {
+            crate::exit::note!(
+                "note: --memory {} is more than ulimit -v leaves the count ({}); its plan keeps \
+                 within that",
+                show_bytes(m),
+                show_bytes(r)
+            );
+        }
+        a.target.memory = Some(a.target.memory.map_or(r, |m| m.min(r)));
     }
     if a.slice.is_some() && a.target.unique {
         // A slice prints a partial result; the classes come out of `merge`.
@@ -162,7 +210,7 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
 fn note_engine_within_memory(
     n: usize,
     threads: usize,
-    limit: u64,
+    limit: &str,
     engine: &'static dyn nqueens::Engine,
 ) {
     let fastest = nqueens::auto_engine(n, threads, None);
@@ -170,13 +218,12 @@ fn note_engine_within_memory(
         return;
     }
     crate::exit::note!(
-        "note: the {} engine, the fastest here, needs up to about {} on {}, more than --memory \
-         {}; the {} engine counts instead, which takes far longer (a dry run without --memory \
+        "note: the {} engine, the fastest here, needs up to about {} on {}, more than {limit}; \
+         the {} engine counts instead, which takes far longer (a dry run with more memory \
          projects the {} engine)",
         fastest.name(),
         show_bytes(fastest.memory(n, threads)),
         plural(threads as u128, "thread", "threads"),
-        show_bytes(limit),
         engine.name(),
         fastest.name()
     );

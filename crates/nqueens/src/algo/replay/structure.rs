@@ -81,7 +81,8 @@ pub enum Structure {
     },
     /// `generator`: its state.
     Generator {
-        /// The columns of the rows filled.
+        /// The deepest call's `state` tuple: the `pos` of every frame above
+        /// it (n - 1 at most: the last row's queen is its frame's `pos`).
         state: Vec<usize>,
         /// Whether it is suspended after a yield.
         suspended: bool,
