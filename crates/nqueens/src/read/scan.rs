@@ -119,7 +119,8 @@ pub(super) fn too_long(k: u64, shown: &str) -> String {
     too_long_named("token", k, shown)
 }
 
-/// [`too_long`], for word `k` called `word` (`token`, or `pair` in pairs).
+/// The message of `too_long`, for word `k` called `word` (`token`, or
+/// `pair` in pairs).
 pub(super) fn too_long_named(word: &str, k: u64, shown: &str) -> String {
     format!(
         "{word} {k} ({shown:?}…) is longer than {WORD_KEEP} bytes, which no column \
