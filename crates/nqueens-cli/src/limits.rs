@@ -213,6 +213,15 @@ pub fn address_space_beside(threads: usize) -> u64 {
         .saturating_add(32 << 20)
 }
 
+/// The limit on address space (`ulimit -v`) where `memory` and what
+/// `threads` workers take beside it ([`address_space_beside`]) do not fit
+/// under it: what would end at its first allocation that fails (an abort,
+/// not an error), so the commands refuse it first.
+pub fn over_address_space(memory: u64, threads: usize) -> Option<u64> {
+    address_space_limit()
+        .filter(|&limit| memory.saturating_add(address_space_beside(threads)) > limit)
+}
+
 /// The CPUs the system has online (not the cores this process may use).
 fn online_cpus() -> u64 {
     #[cfg(unix)]

@@ -105,10 +105,9 @@ fn verify_fits(n: usize, command: &str) -> anyhow::Result<()> {
     // Five bits a line of the board (columns and both diagonals) and up to
     // two a row of records, with the checking threads beside them.
     let lines = (n as u64).saturating_mul(7) / 8;
-    let needed = lines.saturating_add(crate::limits::address_space_beside(
-        nqueens::default_threads(),
-    ));
-    if let Some(limit) = crate::limits::address_space_limit().filter(|&limit| needed > limit) {
+    let threads = nqueens::default_threads();
+    if let Some(limit) = crate::limits::over_address_space(lines, threads) {
+        let needed = lines.saturating_add(crate::limits::address_space_beside(threads));
         usage!(
             "{command} {n} --verify checks the board in about {} (about {} with the rest of the \
              process), more than this process may take (ulimit -v: {}); raise the limit, or drop \

@@ -54,14 +54,15 @@ fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
         };
+        // A picture, as plain verify says it (an SVG was 'token 1 ("<svg")
+        // is not a column', a PNG, whose NUL bytes come first, "binary").
+        if bytes.is_empty() && crate::files::is_picture(&chunk[..got]) {
+            usage!(
+                "{name} is a picture (SVG or PNG), not {what}: give it in a text form the \
+                 program writes (--format ascii, for example)"
+            );
+        }
         if chunk[..got].contains(&0) {
-            // A PNG holds NUL bytes: said as a picture, as an SVG is.
-            if bytes.is_empty() && crate::files::is_picture(&chunk[..got]) {
-                usage!(
-                    "{name} is a picture (SVG or PNG), not {what}: give it in a text form the \
-                     program writes (--format ascii, for example)"
-                );
-            }
             usage!(
                 "{name} is binary (it holds a NUL byte at offset {}), not {what}",
                 bytes.len() + chunk[..got].iter().position(|&b| b == 0).unwrap_or(0)
@@ -220,14 +221,6 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     let input = a.input.as_deref().filter(|p| p.as_os_str() != "-");
     let instance = read_instance(instance_path, diagonals)?;
     let (name, text) = read_text(input.unwrap_or(Path::new("-")), "a placement")?;
-    // As plain verify says it (it was "token 1 ("<svg") is not a column").
-    if crate::files::is_picture(text.as_bytes()) {
-        usage!(
-            "{name} is a picture (SVG or PNG), not a placement: verify --instance reads what \
-             complete, solve, all and random write in the other formats (--format ascii, for \
-             example)"
-        );
-    }
     // The forms plain `verify` reads, told apart the same way (or as
     // --input-format says): every form the program writes.
     let sniffed = nqueens::sniff_format(text.as_bytes(), true).unwrap_or(InputFormat::Columns);
@@ -516,10 +509,8 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
         CompleteMode::All { .. } => 1,
     };
     let search = needed - PROGRAM_MEMORY;
-    let beside = crate::limits::address_space_beside(working);
-    if let Some(limit) =
-        crate::limits::address_space_limit().filter(|&limit| search.saturating_add(beside) > limit)
-    {
+    if let Some(limit) = crate::limits::over_address_space(search, working) {
+        let beside = crate::limits::address_space_beside(working);
         usage!(
             "completing {} {n}×{n} board may need {} (and {} of address space beside: thread \
              stacks, allocator arenas and the program), more than this process may take \

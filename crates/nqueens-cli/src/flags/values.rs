@@ -21,22 +21,15 @@ pub fn board_size(text: &str) -> Result<usize, String> {
              (8, 1_000_000) or as digits times a power of ten (1e9, 25e6)"
         )
     };
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    let plain: String = t.chars().filter(|&c| c != '_').collect();
-    let (mantissa, exponent) = match plain.split_once(['e', 'E']) {
-        Some((m, e)) if digits(m) && digits(e) => (m, e),
-        Some(_) => return Err(invalid()),
-        None if digits(&plain) && !t.starts_with('_') && !t.ends_with('_') => (plain.as_str(), "0"),
+    let digits = match spelled_out(t) {
+        Some(digits) => digits,
+        None if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => t.to_string(),
         None => return Err(invalid()),
     };
-    let value = mantissa.parse::<usize>().ok().and_then(|m| {
-        let e = exponent.parse::<u32>().ok()?;
-        m.checked_mul(10usize.checked_pow(e)?)
-    });
-    match value {
-        Some(0) => Err("there is no 0×0 board; n must be at least 1".into()),
-        Some(n) => Ok(n),
-        None => Err(format!("'{t}' is far too large for any board")),
+    match digits.parse::<usize>() {
+        Ok(0) => Err("there is no 0×0 board; n must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{t}' is far too large for any board")),
     }
 }
 
@@ -79,26 +72,27 @@ where
 
 /// A whole number written with `_` between digits or as digits times a
 /// power of ten (`1_000_000`, `1e6`, `25e6`), as its digits; `None` for
-/// plain digits or anything else (read as written). Up to 38 digits (past
-/// u128, any count here is far too large, said by [`whole`]).
+/// plain digits or anything else (read as written). Past u128, 40 nines:
+/// far too large for any of its readers ([`board_size`], [`whole`]), which
+/// say so.
 fn spelled_out(t: &str) -> Option<String> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let plain: String = t.chars().filter(|&c| c != '_').collect();
-    let underscores = plain.len() != t.len();
-    if underscores && (t.starts_with('_') || t.ends_with('_')) {
-        return None;
-    }
     match plain.split_once(['e', 'E']) {
         Some((m, e)) if digits(m) && digits(e) => {
             let value = m
                 .parse::<u128>()
                 .ok()
                 .and_then(|m| m.checked_mul(10u128.checked_pow(e.parse().ok()?)?));
-            // Too large for u128: as many digits as it has, which `whole`
-            // reads as too large.
             Some(value.map_or_else(|| "9".repeat(40), |v| v.to_string()))
         }
-        None if underscores && digits(&plain) => Some(plain),
+        None if plain.len() != t.len()
+            && digits(&plain)
+            && !t.starts_with('_')
+            && !t.ends_with('_') =>
+        {
+            Some(plain)
+        }
         _ => None,
     }
 }

@@ -67,9 +67,9 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
     } else {
         threads
     };
-    // The limit, and what it leaves for the engine's memory.
-    let ulimit = crate::limits::address_space_limit();
-    let room = ulimit.map(|limit| limit.saturating_sub(beside(working)));
+    // What the limit leaves for the engine's memory.
+    let room =
+        crate::limits::address_space_limit().map(|limit| limit.saturating_sub(beside(working)));
     let choice = a.target.engine.unwrap_or(EngineChoice::Auto);
     let engine = match choice {
         // What the limit leaves is memory given, as --memory is.
@@ -124,9 +124,7 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
         }
     }
     let needed_working = engine.memory(n, working);
-    if let Some(limit) =
-        ulimit.filter(|&limit| needed_working.saturating_add(beside(working)) > limit)
-    {
+    if let Some(limit) = crate::limits::over_address_space(needed_working, working) {
         let what = if a.dry_run {
             format!(
                 "a dry run of count {n}, timing on {},",
@@ -151,15 +149,15 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
             })
         );
     }
-    if let (Some(limit), true) = (ulimit, a.dry_run && threads > working) {
+    if a.dry_run && threads > working {
         // The count it projects runs on every thread asked for.
-        let whole = engine.memory(n, threads).saturating_add(beside(threads));
-        if whole > limit {
+        let memory = engine.memory(n, threads);
+        if let Some(limit) = crate::limits::over_address_space(memory, threads) {
             crate::exit::note!(
                 "note: the count itself, on {}, would need about {} with its thread stacks and \
                  arenas, more than this process may take (ulimit -v: {}); count on fewer threads",
                 plural(threads as u128, "thread", "threads"),
-                show_bytes(whole),
+                show_bytes(memory.saturating_add(beside(threads))),
                 show_bytes(limit)
             );
         }
