@@ -1245,6 +1245,9 @@ async function testTabs(url) {
   const s = await page.$$eval('#w-structure [data-field=s] .v', (els) => els.map((e) => e.textContent).join(' '));
   const want = t.events[k - 1].view.structure.s.map((x) => (x === null ? '·' : x)).join(' ');
   ok(s === want, `the Data tab shows step ${k}'s array (want ${want}, got ${s})`);
+  // A row off the current path is not "empty": the array keeps an old value there, never read.
+  const off = await page.$$eval('#w-structure [data-field=s] .cell.empty', (els) => els.map((e) => e.title));
+  ok(off.length > 0 && off.every((t) => /not on the current path/.test(t) && !/= empty/.test(t)), `the array's cells off the path say what they hold (got ${off.join(' | ')})`);
   await page.screenshot({ path: path.join(shots, 'tab-data-narrow.png') });
   await page.click('#tab-code');
   const cur = await page.$$eval('#w-code li.cur', (ls) => ls.map((l) => Number(l.dataset.line)));

@@ -13,7 +13,7 @@ function cells(name, values, { cls, field, idx = true, title } = {}) {
   const box = h('span', { class: 'arr-cells' });
   values.forEach((v, i) => {
     const empty = v === null || v === undefined;
-    box.append(h('span', { class: 'cell' + (empty ? ' empty' : '') + (cls ? ' ' + (cls(v, i) || '') : ''), 'data-i': i, title: `${name}[${i}] = ${empty ? 'empty' : v}` },
+    box.append(h('span', { class: 'cell' + (empty ? ' empty' : '') + (cls ? ' ' + (cls(v, i) || '') : ''), 'data-i': i, title: empty ? `${name}[${i}]: not on the current path (the array keeps an old value there, never read)` : `${name}[${i}] = ${v}` },
       h('span', { class: 'v', text: empty ? '·' : v }), idx ? h('span', { class: 'i', text: i }) : null));
   });
   row.append(box);

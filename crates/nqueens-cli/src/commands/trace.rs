@@ -87,6 +87,36 @@ struct Tracer<'a, W: Record> {
     error: Option<io::Error>,
 }
 
+/// The line under the title: how squares are named, and the marks the
+/// board drawn under the steps of `algorithm` shows, only those (the test
+/// `trace_legend_names_the_marks_drawn` holds each to what full traces
+/// draw). Algorithms that draw their own grid (recursive-board's 0/1 board,
+/// occupancy's counters) explain its marks on the step itself; those whose
+/// array shows rows off the current path say what `_` there means.
+fn legend(algorithm: &str) -> &'static str {
+    match algorithm {
+        "recursive" => {
+            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, \
+             ? the square being checked; in s, _ is a row not on the current path (the \
+             array keeps an old value there, never read)"
+        }
+        "stack" => {
+            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square; \
+             in s, _ is a row not on the current path (the array keeps an old value there, \
+             never read)"
+        }
+        "generator" | "tagged-stack" => {
+            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, \
+             ? the square being checked"
+        }
+        "bfs" | "heuristic" => {
+            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square"
+        }
+        "recursive-board" | "occupancy" => "squares are (row, column) from 0",
+        _ => "squares are (row, column) from 0; ■ a queen, □ empty",
+    }
+}
+
 /// Whether a step changes or marks the board, so that it is drawn.
 fn draws_board(event: &Event<'_>) -> bool {
     matches!(
@@ -617,11 +647,10 @@ pub fn run(a: TraceArgs) -> anyhow::Result<Outcome> {
     if format == TraceFormat::Text {
         writeln!(
             out,
-            "{} on the {n}×{n} board: {}
-squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, ? the square being checked
-",
+            "{} on the {n}×{n} board: {}\n{}\n",
             algorithm.name(),
-            algorithm.summary()
+            algorithm.summary(),
+            legend(algorithm.name()),
         )?;
         if algorithm.name() == "occupancy" {
             writeln!(

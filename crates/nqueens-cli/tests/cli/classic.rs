@@ -660,3 +660,43 @@ fn long_commands_say_how_long_first() {
     assert_eq!(run(&["compare", "10"]).stderr, "");
     assert_eq!(run(&["estimate", "128", "--samples", "100000"]).stderr, "");
 }
+
+/// The legend under a text trace's title names the marks its boards show,
+/// and only those: the boards of every step of whole traces of n = 4 and 5
+/// are read back, and `_` in the array `s` is explained where it is drawn.
+/// (The legend once named × and ? for every algorithm, where bitwise,
+/// dancing-links and brute-force draw neither, and never explained `_`.)
+#[test]
+fn trace_legend_names_the_marks_drawn() {
+    const MARKS: [char; 4] = ['■', '□', '×', '?'];
+    for (name, _) in algorithms() {
+        let mut drawn = BTreeSet::new();
+        let mut blank = false;
+        let mut legend = String::new();
+        for n in ["4", "5"] {
+            let out = run(&["trace", n, "-a", &name]).ok();
+            legend = out.lines().nth(1).unwrap().to_string();
+            for line in out.lines().skip(2) {
+                let cells: Vec<char> = line.chars().filter(|c| *c != ' ').collect();
+                if !line.starts_with(' ')
+                    && !cells.is_empty()
+                    && cells.iter().all(|c| MARKS.contains(c))
+                {
+                    drawn.extend(cells);
+                }
+                blank |= line.starts_with("  s = [") && line.contains('_');
+            }
+        }
+        assert!(
+            legend.starts_with("squares are (row, column) from 0"),
+            "{name}: {legend}"
+        );
+        let named: BTreeSet<char> = MARKS.into_iter().filter(|m| legend.contains(*m)).collect();
+        assert_eq!(named, drawn, "{name}: {legend}");
+        assert_eq!(
+            legend.contains("_ is a row not on the current path"),
+            blank,
+            "{name}: {legend}"
+        );
+    }
+}
