@@ -119,6 +119,12 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
                 // clap formats its own message, usage line and hints.
                 Some(clap_err) => {
                     let status = if clap_err.use_stderr() { 2 } else { 0 };
+                    if status == 0 {
+                        if let Some(refusal) = stdout_refusal() {
+                            note!("error: {refusal}");
+                            return 2;
+                        }
+                    }
                     // Help and version go to standard output, which can
                     // fail as any output can (`nqueens --help >/dev/full`).
                     return match clap_err
@@ -155,20 +161,75 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
 /// What each binary's own C `main` does first, on Unix: what Rust's
 /// start-up would have done for a write to a closed pipe (ignore SIGPIPE,
 /// so that the write fails with EPIPE, which ends the output quietly), and
-/// a look at standard output before Rust's start-up code can reopen it on
-/// /dev/null (`nqueens all 10 >&-` would "succeed" having written
-/// nothing). Returns what to say, and exit 2 with, when it is closed.
+/// a look at standard input and output before Rust's start-up code can
+/// reopen them on /dev/null, kept for [`stdout_refusal`] and
+/// [`stdin_refusal`]: Rust's standard streams take a descriptor that is
+/// closed, or open the other way only, for one that is empty (a read) or
+/// that takes everything (a write), so `nqueens all 10 >&-` and `nqueens
+/// count 8 1<file` would "succeed" having written nothing, and `verify <&-`
+/// would call its input empty.
 #[cfg(unix)]
-pub fn start_up() -> Option<&'static str> {
+pub fn start_up() {
     // SAFETY: setting a signal's disposition to "ignore" at start-up, before
     // any thread exists.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
-    // SAFETY: F_GETFD only reads the descriptor's flags.
-    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
-    closed.then_some(
-        "error: standard output is closed; nothing could be written (run it with output to a \
-         terminal, a file or a pipe)",
-    )
+    let _ = STDOUT_UNUSABLE.set(unusable(libc::STDOUT_FILENO, libc::O_RDONLY));
+    let _ = STDIN_UNUSABLE.set(unusable(libc::STDIN_FILENO, libc::O_WRONLY));
+}
+
+/// How a standard stream is unusable, looked at by [`start_up`]: `None`
+/// when it is fine (or was not looked at).
+#[cfg(unix)]
+static STDOUT_UNUSABLE: std::sync::OnceLock<Option<&'static str>> = std::sync::OnceLock::new();
+#[cfg(unix)]
+static STDIN_UNUSABLE: std::sync::OnceLock<Option<&'static str>> = std::sync::OnceLock::new();
+
+/// Whether descriptor `fd` is closed (`"closed"`) or open in access mode
+/// `wrong` only (`"open for reading only"`, `"open for writing only"`).
+#[cfg(unix)]
+fn unusable(fd: libc::c_int, wrong: libc::c_int) -> Option<&'static str> {
+    // SAFETY: F_GETFL only reads the descriptor's flags.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags == -1 {
+        Some("closed")
+    } else if flags & libc::O_ACCMODE == wrong {
+        Some(if wrong == libc::O_RDONLY {
+            "open for reading only"
+        } else {
+            "open for writing only"
+        })
+    } else {
+        None
+    }
+}
+
+/// What to say, with exit status 2, when standard output cannot be written
+/// (closed, or open for reading only; see [`start_up`]) and the command
+/// would write there.
+pub fn stdout_refusal() -> Option<String> {
+    #[cfg(unix)]
+    if let Some(Some(how)) = STDOUT_UNUSABLE.get() {
+        return Some(format!(
+            "standard output is {how}; nothing could be written (run it with output to a \
+             terminal, a file or a pipe)"
+        ));
+    }
+    None
+}
+
+/// What to say when standard input cannot be read (closed, or open for
+/// writing only; see [`start_up`]) and the command would read it: `what`
+/// names the input ("the placements", "the instance").
+pub fn stdin_refusal(what: &str) -> Option<String> {
+    #[cfg(unix)]
+    if let Some(Some(how)) = STDIN_UNUSABLE.get() {
+        return Some(format!(
+            "standard input is {how}, so {what} cannot be read from it (give a file \
+             instead, or a pipe)"
+        ));
+    }
+    let _ = what;
+    None
 }

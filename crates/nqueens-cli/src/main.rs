@@ -16,7 +16,13 @@ use crate::flags::Command;
 
 /// Parses the command line and runs the command.
 fn run() -> anyhow::Result<exit::Outcome> {
-    match flags::parse_from(std::env::args_os())?.command {
+    let command = flags::parse_from(std::env::args_os())?.command;
+    if command.writes_stdout() {
+        if let Some(refusal) = exit::stdout_refusal() {
+            exit::usage!("{refusal}");
+        }
+    }
+    match command {
         Command::Solve(a) => commands::solve::run(a),
         Command::Random(a) => commands::random::run(a),
         Command::All(a) => commands::all::run(a),
@@ -37,19 +43,17 @@ fn run() -> anyhow::Result<exit::Outcome> {
 // On Unix, `main` is our own C entry point rather than Rust's: Rust's start-up
 // code quietly reopens a closed standard output on /dev/null, so that
 // `nqueens all 10 >&-` would "succeed" having written nothing. Starting here,
-// the descriptor is looked at as the shell left it (`exit::start_up`).
+// the descriptors are looked at as the shell left them (`exit::start_up`),
+// and a command that would write to a closed standard output is refused once
+// its flags are read (`-f none` writes nothing there).
 #[cfg(unix)]
 #[no_mangle]
 extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    let closed = exit::start_up();
+    exit::start_up();
     limits::give_back_large_blocks();
-    if let Some(message) = closed {
-        exit::note!("{message}");
-        return 2;
-    }
     // A panic must not unwind out of an `extern "C"` function.
     match std::panic::catch_unwind(run) {
         Ok(result) => std::ffi::c_int::from(exit::status(result)),

@@ -34,17 +34,23 @@ impl Out {
     }
 }
 
+/// A failed write says where it went (`/dev/full` gave only "No space
+/// left on device"); its kind is kept, so a closed pipe still ends quietly.
+fn on_stdout(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
+}
+
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf)
+        self.inner.write(buf).map_err(on_stdout)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.inner.write_all(buf)
+        self.inner.write_all(buf).map_err(on_stdout)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        self.inner.flush().map_err(on_stdout)
     }
 }
 

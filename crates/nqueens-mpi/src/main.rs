@@ -140,8 +140,9 @@ extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    if let Some(message) = nqueens_cli::exit::start_up() {
-        let _ = writeln!(io::stderr(), "{message}");
+    nqueens_cli::exit::start_up();
+    if let Some(message) = nqueens_cli::exit::stdout_refusal() {
+        let _ = writeln!(io::stderr(), "error: {message}");
         return 2;
     }
     // A panic must not unwind out of an `extern "C"` function.

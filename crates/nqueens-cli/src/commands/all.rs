@@ -200,13 +200,24 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
             writeln!(out, "{count} {noun} (interrupted)")?;
         } else if cut_by_limit {
             writeln!(out, "{count} {noun} (stopped at --limit {limit})")?;
-        } else if printed == 0 && limit > 0 {
-            crate::exit::answer(Outcome::No);
-            writeln!(out, "no solution exists for n = {n}")?;
-        } else {
+        } else if printed > 0 || limit == 0 {
             writeln!(out, "{count} {noun}")?;
         }
-    } else if printed == 0 && limit > 0 && !interrupted_now {
+    } else if cut_by_limit {
+        // A line form holds the boards only: the cut goes to stderr, so
+        // that a list cut short is not taken for all there are.
+        out.flush()?;
+        crate::exit::note!(
+            "stopped at --limit {limit}; there are more {}",
+            if unique { "classes" } else { "solutions" }
+        );
+    }
+    // The answer no is said on stderr in every form: the lines on standard
+    // output are boards (and a drawn list's closing count), which `verify`
+    // reads back.
+    if printed == 0 && limit > 0 && !interrupted_now {
+        crate::exit::answer(Outcome::No);
+        out.flush()?;
         crate::exit::note!("no solution exists for n = {n}");
     }
     out.flush()?;

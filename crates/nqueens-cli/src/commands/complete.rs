@@ -34,6 +34,9 @@ const INSTANCE_BYTES_MAX: u64 = 16 << 20;
 /// input (a NUL byte) is refused before it is read whole.
 fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
     let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+        if let Some(refusal) = crate::exit::stdin_refusal(what) {
+            crate::exit::usage!("{refusal}");
+        }
         let stdin = io::stdin();
         if stdin.is_terminal() {
             crate::exit::note!("reading {what} from the terminal; end it with Ctrl-D");
@@ -655,6 +658,11 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                     } else {
                         writeln!(out, "\n{count}")?;
                     }
+                } else if more {
+                    // A line form holds the completions only: the cut goes
+                    // to stderr.
+                    out.flush()?;
+                    crate::exit::note!("stopped at --limit {limit}; there are more completions");
                 }
                 Outcome::Yes
             }

@@ -157,6 +157,22 @@ pub enum Command {
     Man,
 }
 
+impl Command {
+    /// Whether the command writes to standard output, which is then
+    /// refused when it is closed ([`crate::exit::stdout_refusal`]): all but
+    /// `solve` and `random` with `-f none` and `trace --frames DIR`.
+    pub fn writes_stdout(&self) -> bool {
+        match self {
+            Command::Solve(SolveArgs { output, .. })
+            | Command::Random(RandomArgs { output, .. }) => {
+                output.format != Some(SolutionFormat::None)
+            }
+            Command::Trace(a) => a.frames.is_none(),
+            _ => true,
+        }
+    }
+}
+
 /// `nqueens serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {

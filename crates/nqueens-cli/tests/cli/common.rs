@@ -153,6 +153,20 @@ impl Run {
         this.stdout
     }
 
+    /// A list cut short by `--limit` in a line form: status 0, the cut
+    /// said on stderr (`stopped at --limit K; there are more ...`); returns
+    /// stdout.
+    #[track_caller]
+    pub fn cut(self) -> String {
+        let this = self.code(0);
+        assert!(
+            this.stderr.starts_with("stopped at --limit ")
+                && this.stderr.contains("; there are more "),
+            "unexpected stderr: {this:#?}"
+        );
+        this.stdout
+    }
+
     /// A count's answer: nothing on stderr, status 0, or 1 when `total`
     /// is 0 (no solution exists); returns stdout.
     #[track_caller]

@@ -137,6 +137,76 @@ fn closed_or_full_stdout_is_an_error() {
     }
 }
 
+/// Runs `nqueens ARGS REDIRECT` through `sh`: status, stdout, stderr.
+#[cfg(unix)]
+fn redirected(args: &str, redirect: &str) -> (Option<i32>, String, String) {
+    let script = format!("exec \"$0\" {args} {redirect}");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .arg(assert_cmd::cargo::cargo_bin("nqueens"))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Standard output open for reading only took every write and lost it
+/// (`count 8 1<file` said nothing and exited 0); standard input closed or
+/// open for writing only read as empty ("the input is empty"); a command
+/// that writes nothing to standard output was refused when it was closed,
+/// ahead of its own usage errors; `/dev/full` did not say which stream.
+#[cfg(unix)]
+#[test]
+fn each_standard_stream_is_looked_at_for_what_the_command_does() {
+    let file = super::TempFile::new("streams", b"x\n");
+    let path = file.path().display().to_string();
+    let (code, _, stderr) = redirected("count 8", &format!("1<'{path}'"));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: standard output is open for reading only"),
+        "{stderr}"
+    );
+    for (args, redirect, says) in [
+        (
+            "verify",
+            "<&-",
+            "standard input is closed, so the placements",
+        ),
+        (
+            "verify",
+            &format!("0>>'{path}'"),
+            "standard input is open for writing only",
+        ),
+        ("complete -", "<&-", "standard input is closed"),
+        (
+            "merge -",
+            "<&-",
+            "standard input is closed, so the partial results",
+        ),
+    ] {
+        let (code, _, stderr) = redirected(args, redirect);
+        assert_eq!(code, Some(2), "{args} {redirect}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {says}")),
+            "{args} {redirect}: {stderr}"
+        );
+    }
+    let (code, _, stderr) = redirected("solve 8 -f none --verify", ">&-");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.starts_with("verified: 8 queens"), "{stderr}");
+    let (code, _, stderr) = redirected("solve --bogus", ">&-");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("unexpected argument '--bogus'"), "{stderr}");
+    let (code, _, stderr) = redirected("all 8 -f list", ">/dev/full");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot write to standard output: "),
+        "{stderr}"
+    );
+}
+
 /// A closed pipe ends a command quietly, but does not turn its no into a
 /// yes: `nqueens count 2 | true` exited 0 (and `verify` of a placement that
 /// is not a solution, 0 or 1 by a race with the reader). Here the reader is
