@@ -403,7 +403,7 @@ fn row_squares(
 /// The count of the closing line that `nqueens all` and `complete --all`
 /// print under drawn boards (`92 solutions`, `1 solution up to rotation and
 /// reflection`, `12 solutions (stopped at --limit 12)`, `4 completions`).
-fn closing_count(line: &str) -> Option<u128> {
+pub(crate) fn closing_count(line: &str) -> Option<u128> {
     let (count, rest) = line.trim().split_once(' ')?;
     if !count.starts_with(|c: char| c.is_ascii_digit()) {
         return None;

@@ -179,7 +179,7 @@ impl CompleteRun {
         }
         if let Some(format) = a.format.filter(|&f| a.count && f != CompleteFormat::Json) {
             usage!(
-                "--count prints a number, and --format {} draws completions: leave --format \
+                "--count prints a number, and --format {} writes completions: leave --format \
                  out, or give --format json",
                 clap::ValueEnum::to_possible_value(&format)
                     .map_or_else(String::new, |v| v.get_name().to_string())

@@ -22,8 +22,7 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Runs `nqueens merge`.
 pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
-    // clap drops `requires = "compare"` once FILEs are given, as --compare
-    // conflicts with them.
+    // Checked here, not by clap, whose `requires` also asked for FILE.
     if a.common && a.compare.is_none() {
         usage!("--common compares task logs: it needs --compare LOG LOG");
     }

@@ -225,7 +225,7 @@ pub struct MergeArgs {
     /// The partial results that `count --slice` wrote, one a line, in one
     /// file or several (`-`: standard input, as in `cat part-*.json |
     /// nqueens merge -`).
-    #[arg(value_name = "FILE", required_unless_present = "compare")]
+    #[arg(value_name = "FILE", required_unless_present_any = ["compare", "common"])]
     pub files: Vec<PathBuf>,
     /// Also print the classes under rotation and reflection.
     #[arg(long, short)]
@@ -241,7 +241,9 @@ pub struct MergeArgs {
     /// With --compare: compare only the tasks both logs hold (a recount of
     /// some tasks, such as a few slices run again with other --memory), and
     /// say how many each holds alone; exits 1 only if counts differ.
-    #[arg(long, requires = "compare")]
+    /// (Checked by the command, which says what it needs: clap's
+    /// `requires` asked for FILE too, which --compare excludes.)
+    #[arg(long)]
     pub common: bool,
 }
 

@@ -428,7 +428,7 @@ fn count_only_options_and_formats() {
     for format in ["board", "ascii", "list"] {
         let e = run(&["complete", "--n", "8", "--count", "-f", format]).error();
         assert!(
-            e.contains(&format!("--format {format} draws completions")),
+            e.contains(&format!("--format {format} writes completions")),
             "{e}"
         );
     }

@@ -947,6 +947,13 @@ fn merge_compares_a_recount_of_some_tasks() {
     // --common without --compare, and two logs with no task in common.
     let e = run(&["merge", "--common", w]).error();
     assert!(e.contains("needs --compare"), "{e}");
+    // Without a FILE too (clap asked for --compare and FILE, which
+    // --compare excludes).
+    let e = run(&["merge", "--common"]).error();
+    assert!(
+        e.contains("needs --compare LOG LOG") && !e.contains("FILE"),
+        "{e}"
+    );
     let other = temp_path("other.tasks");
     let o = other.to_str().unwrap();
     run(&[&join[..], &["--slice", "1/7", "--task-log", o]].concat()).ok();

@@ -9,22 +9,47 @@
 use super::{build_error, check_n, Instance, FORMS};
 use crate::board::Square;
 use crate::drawn::{self, Cell};
-use crate::parse::ParseError;
+use crate::parse::{closing_count, ParseError};
 
 pub(super) fn drawn(text: &str) -> Result<Instance, ParseError> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
     let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty());
-    let (Some(first), Some(last)) = (first, last) else {
+    let (Some(first), Some(mut last)) = (first, last) else {
         return Err(ParseError::whole(format!("the input is empty: {FORMS}")));
     };
+    // The closing line that `complete` and `all` print under drawn boards
+    // ("1 completion"): what `complete` wrote reads back as the instance.
+    if let Some(count) = closing_count(lines[last].1).filter(|_| last > first) {
+        if count != 1 {
+            return Err(ParseError::at(
+                lines[last].0,
+                format!(
+                    "the closing line says {count}; a file to complete holds one board (keep \
+                     one of the boards that `complete --all` or `all` wrote, without that line)"
+                ),
+            ));
+        }
+        last = lines[..last]
+            .iter()
+            .rposition(|(_, l)| !l.trim().is_empty())
+            .unwrap_or(first);
+    }
     let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
     for &(line, text) in &lines[first..=last] {
         if text.trim().is_empty() {
+            // A square board before it, and rows after it: a second board.
+            let square = rows.first().is_some_and(|(_, r)| r.len() == rows.len());
             return Err(ParseError::at(
                 line,
-                "a blank line inside the board; a drawn board has one row per line and \
-                 nothing between them (a file holds one board)",
+                if square {
+                    "a blank line after a whole board, and more rows after it: a file to \
+                     complete holds one board (keep one of the boards that `complete --all` \
+                     or `all` wrote)"
+                } else {
+                    "a blank line inside the board; a drawn board has one row per line and \
+                     nothing between them (a file holds one board)"
+                },
             ));
         }
         let cells = drawn::row(text).map_err(|(k, c)| {

@@ -316,6 +316,25 @@ fn drawn_board_errors() {
     );
     err(". Q .\n. . .\n", None, "the board has 2 rows of 3 squares");
     err(". Q\n\n. .\n", Some(2), "a blank line inside the board");
+    // What `complete --all` and `all` draw: one board and its closing line
+    // reads back; a second board, or a closing line of more, is named.
+    let (i, f) = ok(". Q . .\n. . . q\nq . . .\n. . q .\n\n1 completion\n");
+    assert_eq!((f, i.n(), i.queens().len()), (Format::Drawn, 4, 4));
+    err(
+        ". Q . .\n. . . q\nq . . .\n. . q .\n\n. . Q .\nq . . .\n. . . q\n. q . .\n\n2 completions\n",
+        Some(11),
+        "the closing line says 2; a file to complete holds one board",
+    );
+    err(
+        ". Q . .\n. . . q\nq . . .\n. . q .\n\n. . Q .\nq . . .\n. . . q\n. q . .\n",
+        Some(5),
+        "a blank line after a whole board, and more rows after it",
+    );
+    err(
+        ". Q\n. .\n\n. .\n",
+        Some(3),
+        "a blank line after a whole board",
+    );
     err("", None, "the input is empty");
     err("  \n\n", None, "the input is empty");
     err("[[1, 2]]", Some(1), "unexpected '[' at the start");
