@@ -104,6 +104,37 @@ pub const REPLY_BYTES: usize = 8 << 20;
 /// The default budget of large reply bodies in flight: four at the cap.
 pub const REPLY_BUDGET: usize = 4 * REPLY_BYTES;
 
+/// The most one `trace` request holds while it computes: a bfs replay to
+/// the furthest step ([`Limits::trace_steps`]) holds its queue and the
+/// queued boards' tree nodes, 364 MB of the server's peak at step
+/// 4,000,000 of n = 14 (bfs's largest board here), measured by the peak
+/// resident size of a server that answered only that request; with room
+/// for a buffer's doubling. Every other trace holds its page, within the
+/// reply's cap.
+pub const TRACE_MEMORY: u64 = 512 << 20;
+
+/// What the requests that are not count jobs may hold at once, at most:
+/// the replies in flight ([`Limits::reply_budget`]), the traces that many
+/// replies let compute at once at [`TRACE_MEMORY`] each, and a body for
+/// each worker. `nqueens serve` under `ulimit -v` gives the count jobs
+/// what is left beside this and the threads.
+///
+/// ```
+/// use nqueens_web::limits::{request_memory, TRACE_MEMORY};
+/// use nqueens_web::Limits;
+///
+/// let limits = Limits::default();
+/// let traces = (limits.reply_budget / limits.reply_bytes) as u64;
+/// assert_eq!(traces, 4);
+/// assert!(request_memory(&limits) > traces * TRACE_MEMORY);
+/// ```
+pub fn request_memory(limits: &Limits) -> u64 {
+    let traces = (limits.reply_budget / limits.reply_bytes.max(1)).clamp(1, limits.workers.max(1));
+    (limits.reply_budget as u64)
+        .saturating_add((traces as u64).saturating_mul(TRACE_MEMORY))
+        .saturating_add((limits.workers as u64).saturating_mul(limits.body_bytes as u64))
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

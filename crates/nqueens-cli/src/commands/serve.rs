@@ -69,10 +69,61 @@ fn open_browser(url: &str) -> Result<(), String> {
     Err(failed.join(", "))
 }
 
+/// Under a limit on address space (`ulimit -v`), keeps the count jobs'
+/// budget within what the server leaves of it, so that a job is refused
+/// (422 or 429) rather than ending the server at an allocation that fails
+/// (a count of n = 22 under `ulimit -v 3000000` did, exit 134): beside the
+/// jobs, every thread's stack and allocator arena and the program
+/// ([`address_space_beside`](crate::limits::address_space_beside)), the
+/// replies in flight, and what the requests that are not jobs may hold at
+/// once ([`nqueens_web::limits::request_memory`]). A `--job-memory` larger
+/// than that is lowered with a note; a limit that leaves nothing is refused.
+fn within_address_space(limits: &mut nqueens_web::Limits, given: bool) -> anyhow::Result<()> {
+    let Some(limit) = crate::limits::address_space_limit() else {
+        return Ok(());
+    };
+    // The runtime's two threads, the workers, the watchdog and the main
+    // thread; then the jobs'.
+    let threads =
+        (limits.workers + 4).saturating_add(limits.jobs.saturating_mul(limits.job_threads));
+    let beside = crate::limits::address_space_beside(threads)
+        .saturating_add(nqueens_web::limits::request_memory(limits));
+    let room = limit.saturating_sub(beside);
+    // The smallest job: one thread's stack and a small board's plan.
+    let smallest = nqueens_web::limits::THREAD_STACK + (16 << 20);
+    if room < smallest {
+        let (needs, has) = crate::limits::show_bytes_apart(beside.saturating_add(smallest), limit);
+        crate::exit::usage!(
+            "the server and its count jobs need at least {needs} of address space ({} threads' \
+             stacks and allocator arenas, the requests it serves at once, and one job), more \
+             than `ulimit -v` allows ({has}); raise the limit, or give fewer --jobs or -j",
+            threads
+        );
+    }
+    if room < limits.job_memory {
+        if given {
+            let (asked, left) = crate::limits::show_bytes_apart(limits.job_memory, room);
+            crate::exit::note!(
+                "note: --job-memory {asked} is more than `ulimit -v` leaves the count jobs \
+                 beside the server; they get {left}"
+            );
+        } else {
+            crate::exit::note!(
+                "note: the count jobs get {} (what `ulimit -v` leaves beside the server), not \
+                 the default {}",
+                nqueens::show_bytes(room),
+                nqueens::show_bytes(limits.job_memory)
+            );
+        }
+        limits.job_memory = room;
+    }
+    Ok(())
+}
+
 /// Runs `nqueens serve`.
 pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
     let addr = std::net::SocketAddr::new(run.bind, run.port);
-    let limits = nqueens_web::Limits {
+    let mut limits = nqueens_web::Limits {
         count_max: run.count_max,
         jobs: run.jobs,
         job_threads: run.threads.unwrap_or_else(nqueens::default_threads),
@@ -82,6 +133,7 @@ pub fn run(run: ServeArgs) -> anyhow::Result<Outcome> {
         allowed_hosts: run.allow_host.clone(),
         ..nqueens_web::Limits::default()
     };
+    within_address_space(&mut limits, run.job_memory.is_some())?;
     let mut server = match Server::bind(addr, limits) {
         Ok(s) => s,
         Err(e) => crate::exit::usage!(

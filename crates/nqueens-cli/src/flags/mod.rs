@@ -198,7 +198,8 @@ pub struct ServeArgs {
     /// The memory the running count jobs may hold together, such as 8G
     /// [default: 4G]: a job's engine memory for its board and threads, and
     /// 2 MiB of stack a thread. A job that does not fit is refused before it
-    /// starts.
+    /// starts. Under `ulimit -v`, at most what the limit leaves beside the
+    /// server.
     #[arg(long, value_name = "SIZE", value_parser = values::bytes)]
     pub job_memory: Option<u64>,
     /// Seconds one request may compute before it is stopped, 0.1 to 3600.

@@ -252,3 +252,46 @@ fn ctrl_c_stops_a_server_with_a_long_job_at_once() {
         sent.elapsed()
     );
 }
+
+/// Under `ulimit -v` the count jobs get what the limit leaves beside the
+/// server (its threads' stacks and arenas, the requests it serves at once),
+/// said in a note, and /api/info gives that budget: with the default 4 GiB
+/// a count of n = 22 under `ulimit -v 3000000` ended the server at an
+/// allocation that failed (exit 134). A limit that leaves nothing is
+/// refused at the start.
+#[cfg(target_os = "linux")]
+#[test]
+fn under_ulimit_v_the_jobs_get_what_the_limit_leaves() {
+    let start = |kib: &str, extra: &str| {
+        std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -v {kib} && exec \"$0\" serve --count-max 22 -j 1 {extra}"),
+                env!("CARGO_BIN_EXE_nqueens"),
+            ])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let out = start("1000000", "").wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("more than `ulimit -v` allows"), "{stderr}");
+    let limit: u64 = 4_500_000 << 10;
+    let mut child = start("4500000", "--job-memory 8G");
+    let addr = address(&mut child);
+    let (_, body) = get(&addr, "/api/info");
+    let info: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let budget = info["limits"]["job_memory"].as_u64().unwrap();
+    assert!(budget > 0 && budget < limit, "{budget}");
+    let (status, body) = post(&addr, "/api/count", r#"{"n": 22}"#);
+    assert!(status.contains(" 202 "), "{status}: {body}");
+    let (code, stderr) = stop(child);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("--job-memory 8.0 GiB is more than `ulimit -v` leaves"),
+        "{stderr}"
+    );
+}
