@@ -241,7 +241,15 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
     let at = |s: Square| format!("({}, {})", s.row + base, s.col + base);
     let mut out = Out::stdout();
     let mut failures = 0;
-    for (placement, marked) in &placements {
+    // Several placements are numbered, as plain `verify` numbers them,
+    // and summed up after.
+    let many = placements.len() > 1;
+    for (k, (placement, marked)) in placements.iter().enumerate() {
+        let label = if many {
+            format!("placement {}: ", k + 1)
+        } else {
+            String::new()
+        };
         let mut problems = Vec::new();
         if placement.n() != instance.n() {
             problems.push(format!(
@@ -364,15 +372,34 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
         } else if problems.is_empty() {
             writeln!(
                 out,
-                "OK: a solution for n = {} that completes the instance",
+                "{label}OK: a solution for n = {} that completes the instance",
                 placement.n()
             )?;
         } else {
-            writeln!(out, "not a completion of the instance:")?;
+            writeln!(out, "{label}not a completion of the instance:")?;
             for p in &problems {
                 writeln!(out, "  {p}")?;
             }
         }
+    }
+    if many && !json {
+        writeln!(
+            out,
+            "{} of {} placements {} the instance",
+            grouped(if failures == 0 {
+                placements.len() as u128
+            } else {
+                failures as u128
+            }),
+            grouped(placements.len() as u128),
+            if failures == 0 {
+                "complete"
+            } else if failures == 1 {
+                "does not complete"
+            } else {
+                "do not complete"
+            }
+        )?;
     }
     out.flush()?;
     Ok(if failures == 0 {

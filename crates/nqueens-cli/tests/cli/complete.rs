@@ -256,6 +256,20 @@ fn verify_checks_a_candidate_against_the_instance() {
         r.stdout,
         "not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n"
     );
+    // Several placements are numbered and summed up, as plain verify does
+    // (they were unlabelled, with no total).
+    let r = run_in(&args, "[1, 3, 0, 2]\n[2, 0, 3, 1]\n").code(1);
+    assert_eq!(
+        r.stdout,
+        "placement 1: OK: a solution for n = 4 that completes the instance\n\
+         placement 2: not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n\
+         1 of 2 placements does not complete the instance\n"
+    );
+    let r = run_in(&args, "[1, 3, 0, 2]\n[1, 3, 0, 2]\n").ok();
+    assert!(
+        r.ends_with("\n2 of 2 placements complete the instance\n"),
+        "{r}"
+    );
     // Every form `solve` writes is read as plain `verify` reads it (the
     // 0/1 matrix was once taken for 16 columns, JSON and pairs refused),
     // guessed or told with --input.
