@@ -268,6 +268,15 @@ impl ApiError {
         )
     }
 
+    /// 400: a Host header that is not text (it was answered as missing).
+    pub fn host_not_text() -> ApiError {
+        ApiError::new(
+            400,
+            "bad_host",
+            "the Host header is not text; name localhost or this server's IP address there",
+        )
+    }
+
     /// 400: a request with more than one Host header.
     pub fn two_hosts() -> ApiError {
         ApiError::new(
@@ -300,6 +309,18 @@ impl ApiError {
                 "the server is busy sending other large replies ({} at once) and had no room \
                  for this one within {seconds} s; try again, or ask for less",
                 bytes_text(budget)
+            ),
+        )
+    }
+
+    /// 503: every worker stayed busy for the request's time.
+    pub fn workers_busy(seconds: f64, workers: usize) -> ApiError {
+        ApiError::new(
+            503,
+            "busy",
+            format!(
+                "the server is busy computing other requests ({workers} at once) and none \
+                 could start this one within {seconds} s; try again"
             ),
         )
     }

@@ -290,6 +290,9 @@ async fn handle(
         .find(|h| !host_allowed(shared.addr, &shared.limits.allowed_hosts, h));
     let (reply, permit) = if hosts > 1 {
         (ApiError::two_hosts().into(), None)
+    } else if hosts == 1 && host.is_none() {
+        // There, but not text: no name this server answers.
+        (ApiError::host_not_text().into(), None)
     } else if request.version() == hyper::Version::HTTP_11 && host.is_none() {
         (ApiError::missing_host().into(), None)
     } else if let Some(foreign) = foreign {
@@ -330,14 +333,30 @@ async fn compute(
     body: Vec<u8>,
 ) -> (Reply, Option<OwnedSemaphorePermit>) {
     let limits = &shared.limits;
-    let deadline = shared.watchdog.deadline(limits.request_seconds);
+    let wait = Duration::from_secs_f64(limits.request_seconds.max(0.0));
+    // Reading a job's progress, the server's info or a job list takes no
+    // time: it waits for no worker, so that a queue of long requests
+    // neither delays it nor lets a polled job be taken for abandoned.
+    if matches!(method, "GET" | "HEAD") {
+        let cx = Context {
+            limits,
+            watchdog: &shared.watchdog,
+            jobs: &shared.jobs,
+            deadline: shared.watchdog.deadline(limits.request_seconds),
+        };
+        let request = Request {
+            method: method.to_string(),
+            path: path.to_string(),
+            body,
+        };
+        return (api::route(&cx, &request), None);
+    }
     let mut reserved = None;
     if method == "POST" && large_reply(path) {
         let bytes = limits
             .reply_bytes
             .min(limits.reply_budget)
             .clamp(1, u32::MAX as usize) as u32;
-        let wait = Duration::from_secs_f64(limits.request_seconds.max(0.0));
         match tokio::time::timeout(wait, Arc::clone(&shared.replies).acquire_many_owned(bytes))
             .await
         {
@@ -351,9 +370,20 @@ async fn compute(
             }
         }
     }
-    let Ok(_permit) = shared.work.acquire().await else {
-        return (ApiError::stopping().into(), None);
+    // A worker, within the request's time; the time to compute counts
+    // from there (a request queued behind others was told its search "did
+    // not reach step 1 in time").
+    let _permit = match tokio::time::timeout(wait, shared.work.acquire()).await {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_)) => return (ApiError::stopping().into(), None),
+        Err(_) => {
+            return (
+                ApiError::workers_busy(limits.request_seconds, limits.workers).into(),
+                None,
+            )
+        }
     };
+    let deadline = shared.watchdog.deadline(limits.request_seconds);
     let request = Request {
         method: method.to_string(),
         path: path.to_string(),

@@ -483,6 +483,42 @@ mod requests {
         }
     }
 
+    /// Reading the server's info or a job's progress waits for no worker:
+    /// polls queued behind long requests took 31 s, and the job polled was
+    /// taken for abandoned. A request that finds no worker within its time
+    /// is told the server is busy, and a request's time to compute counts
+    /// from when a worker takes it (one queued was told its search "did
+    /// not reach step 1 in time").
+    #[test]
+    fn polls_wait_for_no_worker_and_a_queued_request_is_told_busy() {
+        let s = start_with(Limits {
+            workers: 1,
+            request_seconds: 2.0,
+            ..Limits::default()
+        });
+        let long = json!({"n": 20, "mode": "count"});
+        std::thread::scope(|scope| {
+            let first = scope.spawn(|| s.post("/api/complete", long.clone()));
+            std::thread::sleep(Duration::from_millis(1200));
+            let second = scope.spawn(|| s.post("/api/complete", long.clone()));
+            std::thread::sleep(Duration::from_millis(200));
+            let third = scope.spawn(|| s.post("/api/trace", json!({"n": 4, "limit": 3})));
+            let at = Instant::now();
+            assert_eq!(s.get("/api/info").status, 200);
+            assert!(
+                at.elapsed() < Duration::from_millis(500),
+                "{:?}",
+                at.elapsed()
+            );
+            first.join().unwrap().assert_error(503, "time_limit", "");
+            let (second, third) = (second.join().unwrap(), third.join().unwrap());
+            // The second runs when the first ends, to its own deadline; the
+            // trace behind it finds no worker within its time.
+            second.assert_error(503, "time_limit", "");
+            third.assert_error(503, "busy", "none could start this one within 2 s");
+        });
+    }
+
     #[test]
     fn many_requests_at_once_all_get_answers() {
         let s = start();
@@ -1689,6 +1725,41 @@ mod count {
         assert_eq!(s.post("/api/count", json!({"n": 18})).status, 202);
     }
 
+    /// A job is charged what its plan takes, and its plan is made within
+    /// the job's share of the budget: three jobs of n = 22 under 1 GiB
+    /// were charged 85 MB each (the leanest plan) and held 1.7 GB, as each
+    /// plan took what was left.
+    #[test]
+    fn a_job_is_charged_what_its_plan_takes() {
+        let budget: u64 = 256 << 20;
+        let s = start_with(Limits {
+            jobs: 4,
+            job_threads: 1,
+            job_memory: budget,
+            count_max: 20,
+            ..Limits::default()
+        });
+        let mut charged = 0;
+        let mut ids = Vec::new();
+        for _ in 0..4 {
+            let r = s.post("/api/count", json!({"n": 20}));
+            let v = r.json();
+            assert_eq!(r.status, 202, "{v}");
+            let memory = v["memory_bytes"].as_u64().unwrap();
+            let plan = v["projection"]["memory_bytes"].as_u64().unwrap();
+            assert!(
+                memory >= plan + (2 << 20),
+                "charged {memory}, the plan takes {plan}"
+            );
+            charged += memory;
+            ids.push(v["id"].as_u64().unwrap());
+        }
+        assert!(charged <= budget, "{charged}");
+        for id in ids {
+            s.request("DELETE", &format!("/api/count/{id}"), b"");
+        }
+    }
+
     #[test]
     fn an_abandoned_job_stops_by_itself() {
         let s = start_with(Limits {
@@ -1835,6 +1906,13 @@ mod shell {
         let s = start();
         let r = s.exchange("GET /api/info HTTP/1.1\r\nConnection: close\r\n\r\n", b"");
         r.assert_error(400, "missing_host", "Host header");
+        // One there but not plain text is no name this server answers
+        // (it was said to be missing).
+        let r = s.exchange(
+            "GET /api/info HTTP/1.1\r\nHost: caf\u{e9}\r\nConnection: close\r\n\r\n",
+            b"",
+        );
+        r.assert_error(400, "bad_host", "the Host header is not text");
         // HTTP/1.0 may leave it out.
         let r = s.exchange("GET /api/info HTTP/1.0\r\n\r\n", b"");
         assert_eq!(r.status, 200);

@@ -221,7 +221,27 @@ pub struct Jobs {
     closed: AtomicBool,
     next: AtomicU64,
     jobs: Mutex<BTreeMap<u64, Arc<Job>>>,
+    /// Jobs whose plan is being made, outside the lock of `jobs` (a plan of
+    /// n = 23 takes seconds, and held the lock so long that polls of the
+    /// running jobs waited, and those jobs were taken for abandoned): how
+    /// many, and the bytes they are charged. Locked after `jobs`.
+    starting: Mutex<(usize, u64)>,
     threads: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// A job's place and memory among those [`Jobs::starting`], given back
+/// when dropped (its plan made, or failed).
+struct Starting<'a> {
+    jobs: &'a Jobs,
+    memory: u64,
+}
+
+impl Drop for Starting<'_> {
+    fn drop(&mut self) {
+        let mut starting = lock(&self.jobs.starting);
+        starting.0 -= 1;
+        starting.1 -= self.memory;
+    }
 }
 
 impl Jobs {
@@ -263,35 +283,50 @@ impl Jobs {
             return Err(ApiError::stopping());
         }
         let threads = limits.job_threads.max(1);
-        let mut jobs = lock(&self.jobs);
-        let running = running(&jobs);
+        let jobs = lock(&self.jobs);
+        let mut starting = lock(&self.starting);
+        let running = running(&jobs) + starting.0;
         if running >= limits.jobs {
             return Err(ApiError::too_many_jobs(format!(
                 "{running} count job{} already running (this server's limit); wait for one to finish or cancel it with DELETE /api/count/ID",
                 if running == 1 { " is" } else { "s are" }
             )));
         }
-        // The memory budget: what the running jobs hold, and this job's
-        // engine and thread stacks, before its plan (and tables) are made.
+        // The memory budget: what the running and starting jobs hold, and
+        // this job's plan and thread stacks, before its plan (and tables)
+        // are made. A plan takes what it is given where it can (the join
+        // engine builds its whole quadrant table when it fits, and keeps
+        // more row tables), so the job is charged what its plan takes, not
+        // the leanest plan's memory (three jobs charged 85 MB each under a
+        // 1 GiB budget held 1.7 GB), and is given its share of the budget
+        // (`--jobs` of them fit), or the leanest plan if that is more.
         let held: u64 = jobs
             .values()
             .filter(|j| lock(&j.progress).state == State::Running)
             .map(|j| j.memory)
-            .sum();
+            .sum::<u64>()
+            + starting.1;
         let left = limits.job_memory.saturating_sub(held);
         let stacks = threads as u64 * THREAD_STACK;
-        let engine = nqueens::auto_engine(n, threads, Some(left.saturating_sub(stacks)));
-        let memory = engine.memory(n, threads).saturating_add(stacks);
+        let share = limits.job_memory / limits.jobs.max(1) as u64;
+        let engine = nqueens::auto_engine(n, threads, Some(share.min(left).saturating_sub(stacks)));
+        let leanest = engine.memory(n, threads).saturating_add(stacks);
+        let within = left.min(share.max(leanest)).saturating_sub(stacks);
+        let memory = engine
+            .memory_plan(n, threads, Some(within))
+            .0
+            .saturating_add(stacks)
+            .max(leanest);
         if memory > left {
             let need = format!(
                 "counting n = {n} on {threads} thread{} needs about {} ({} engine, {} of thread \
                  stacks)",
                 if threads == 1 { "" } else { "s" },
-                show_bytes(memory),
+                show_bytes(leanest),
                 engine.name(),
                 show_bytes(stacks),
             );
-            return Err(if memory > limits.job_memory {
+            return Err(if leanest > limits.job_memory {
                 ApiError::over_limit(format!(
                     "{need}, more than this server's count jobs may hold ({}); count a smaller \
                      board, or start the server with fewer threads (serve -j T) or more memory \
@@ -307,17 +342,27 @@ impl Jobs {
                 ))
             });
         }
+        starting.0 += 1;
+        starting.1 += memory;
+        drop(starting);
+        drop(jobs);
+        let place = Starting { jobs: self, memory };
         let plan = engine
-            .plan_within(n, threads, Some(left - stacks))
+            .plan_within(n, threads, Some(memory - stacks))
             .map_err(|e| ApiError::invalid(e.to_string()))?;
         // The wall time on the job's threads too.
         let projection = Projection::rough(
             engine,
             plan.as_ref(),
             threads,
-            Some(left - stacks),
+            Some(memory - stacks),
             Some(threads as u64),
         );
+        let mut jobs = lock(&self.jobs);
+        drop(place);
+        if self.closed.load(Ordering::Relaxed) {
+            return Err(ApiError::stopping());
+        }
         // Forget the oldest finished jobs beyond the few kept.
         let finished: Vec<u64> = jobs
             .iter()
@@ -390,7 +435,11 @@ impl Jobs {
                     p.state = State::Cancelled;
                 }
             })
-            .map_err(|e| ApiError::internal(format!("cannot start a thread for the count: {e}")))?;
+            .map_err(|e| {
+                // No thread counts it: it holds no place and no memory.
+                lock(&job.progress).state = State::Cancelled;
+                ApiError::internal(format!("cannot start a thread for the count: {e}"))
+            })?;
         let mut threads = lock(&self.threads);
         threads.retain(|h| !h.is_finished());
         threads.push(handle);
