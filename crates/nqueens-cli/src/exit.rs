@@ -132,7 +132,7 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
                         .and_then(|()| io::Write::flush(&mut io::stdout()))
                     {
                         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                            note!("error: {e}");
+                            note!("error: cannot write to standard output: {e}");
                             2
                         }
                         _ => status,
@@ -163,7 +163,7 @@ pub fn status(result: anyhow::Result<Outcome>) -> u8 {
 /// so that the write fails with EPIPE, which ends the output quietly), and
 /// a look at standard input and output before Rust's start-up code can
 /// reopen them on /dev/null, kept for [`stdout_refusal`] and
-/// [`stdin_refusal`]: Rust's standard streams take a descriptor that is
+/// [`readable_stdin`]: Rust's standard streams take a descriptor that is
 /// closed, or open the other way only, for one that is empty (a read) or
 /// that takes everything (a write), so `nqueens all 10 >&-` and `nqueens
 /// count 8 1<file` would "succeed" having written nothing, and `verify <&-`
@@ -219,17 +219,17 @@ pub fn stdout_refusal() -> Option<String> {
     None
 }
 
-/// What to say when standard input cannot be read (closed, or open for
-/// writing only; see [`start_up`]) and the command would read it: `what`
-/// names the input ("the placements", "the instance").
-pub fn stdin_refusal(what: &str) -> Option<String> {
+/// Refuses (a usage error) to read standard input when it cannot be read:
+/// closed, or open for writing only (see [`start_up`]); `what` names the
+/// input ("the placements", "the partial results").
+pub fn readable_stdin(what: &str) -> anyhow::Result<()> {
     #[cfg(unix)]
     if let Some(Some(how)) = STDIN_UNUSABLE.get() {
-        return Some(format!(
-            "standard input is {how}, so {what} cannot be read from it (give a file \
-             instead, or a pipe)"
-        ));
+        usage!(
+            "standard input is {how}, so {what} cannot be read from it (give a file instead, \
+             or a pipe)"
+        );
     }
     let _ = what;
-    None
+    Ok(())
 }

@@ -22,6 +22,15 @@ pub struct Deadline {
 }
 
 impl Deadline {
+    /// A deadline that never passes and costs the watchdog nothing: for
+    /// the requests that compute nothing (info, a job's progress).
+    pub fn never() -> Deadline {
+        Deadline {
+            flag: Arc::new(AtomicBool::new(false)),
+            seconds: f64::INFINITY,
+        }
+    }
+
     /// The flag, for the library's searches.
     pub fn flag(&self) -> &AtomicBool {
         &self.flag

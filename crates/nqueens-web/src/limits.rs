@@ -72,6 +72,10 @@ pub struct Limits {
     /// large), so that no count can run the server out of memory or
     /// threads.
     pub job_memory: u64,
+    /// Whether [`Limits::job_memory`] is what a limit on address space
+    /// (`ulimit -v`) leaves beside the server, lowered to it, so that a
+    /// refusal says to raise that limit rather than `--job-memory`.
+    pub job_memory_by_ulimit: bool,
     /// Seconds a count job runs on without anyone asking for its progress
     /// before it is taken as abandoned and stopped.
     pub abandon_seconds: f64,
@@ -153,6 +157,7 @@ impl Default for Limits {
             jobs: 2,
             job_threads: nqueens::default_threads(),
             job_memory: JOB_MEMORY,
+            job_memory_by_ulimit: false,
             abandon_seconds: 15.0,
             request_seconds: 5.0,
             body_bytes: 256 * 1024,

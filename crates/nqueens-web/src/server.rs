@@ -37,7 +37,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::api::{self, count::Jobs, Context};
-use crate::deadline::Watchdog;
+use crate::deadline::{Deadline, Watchdog};
 use crate::http::{host_name, ApiError, Reply, Request};
 use crate::Limits;
 
@@ -333,31 +333,48 @@ async fn compute(
     body: Vec<u8>,
 ) -> (Reply, Option<OwnedSemaphorePermit>) {
     let limits = &shared.limits;
-    let wait = Duration::from_secs_f64(limits.request_seconds.max(0.0));
+    let internal = || {
+        Reply::from(ApiError::internal(
+            "the server failed on this request (a bug: please report it with the request)",
+        ))
+    };
     // Reading a job's progress, the server's info or a job list takes no
     // time: it waits for no worker, so that a queue of long requests
-    // neither delays it nor lets a polled job be taken for abandoned.
+    // neither delays it nor lets a polled job be taken for abandoned. A
+    // cancel waits for no worker either (it once got 503 busy behind the
+    // work it was to make room for): it waits for the job's threads here.
     if matches!(method, "GET" | "HEAD") {
         let cx = Context {
             limits,
             watchdog: &shared.watchdog,
             jobs: &shared.jobs,
-            deadline: shared.watchdog.deadline(limits.request_seconds),
+            deadline: Deadline::never(),
         };
         let request = Request {
             method: method.to_string(),
             path: path.to_string(),
             body,
         };
-        return (api::route(&cx, &request), None);
+        let answered =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&cx, &request)));
+        return (answered.unwrap_or_else(|_| internal()), None);
     }
+    if let Some(id) = path
+        .strip_prefix("/api/count/")
+        .filter(|_| method == "DELETE")
+    {
+        return (api::count::cancel(&shared.jobs, id).await, None);
+    }
+    // One wait in all, for room for the reply and for a worker.
+    let until =
+        tokio::time::Instant::now() + Duration::from_secs_f64(limits.request_seconds.max(0.0));
     let mut reserved = None;
     if method == "POST" && large_reply(path) {
         let bytes = limits
             .reply_bytes
             .min(limits.reply_budget)
             .clamp(1, u32::MAX as usize) as u32;
-        match tokio::time::timeout(wait, Arc::clone(&shared.replies).acquire_many_owned(bytes))
+        match tokio::time::timeout_at(until, Arc::clone(&shared.replies).acquire_many_owned(bytes))
             .await
         {
             Ok(Ok(permit)) => reserved = Some(permit),
@@ -373,7 +390,7 @@ async fn compute(
     // A worker, within the request's time; the time to compute counts
     // from there (a request queued behind others was told its search "did
     // not reach step 1 in time").
-    let _permit = match tokio::time::timeout(wait, shared.work.acquire()).await {
+    let _permit = match tokio::time::timeout_at(until, shared.work.acquire()).await {
         Ok(Ok(permit)) => permit,
         Ok(Err(_)) => return (ApiError::stopping().into(), None),
         Err(_) => {
@@ -400,12 +417,7 @@ async fn compute(
         api::route(&cx, &request)
     })
     .await;
-    let mut reply = done.unwrap_or_else(|_| {
-        ApiError::internal(
-            "the server failed on this request (a bug: please report it with the request)",
-        )
-        .into()
-    });
+    let mut reply = done.unwrap_or_else(|_| internal());
     // The large routes stop at the cap themselves; this holds for every
     // other route of the API (the page's own files are fixed).
     if path.starts_with("/api") && reply.body.len() > limits.reply_bytes {

@@ -493,16 +493,35 @@ mod requests {
     fn polls_wait_for_no_worker_and_a_queued_request_is_told_busy() {
         let s = start_with(Limits {
             workers: 1,
-            request_seconds: 2.0,
+            request_seconds: 3.0,
             ..Limits::default()
         });
         let long = json!({"n": 20, "mode": "count"});
+        let job = s.post("/api/count", json!({"n": 18})).json()["id"]
+            .as_u64()
+            .unwrap();
         std::thread::scope(|scope| {
             let first = scope.spawn(|| s.post("/api/complete", long.clone()));
+            std::thread::sleep(Duration::from_millis(300));
+            // A cancel waits for no worker either (it got 503 busy behind
+            // the work it was to make room for).
+            let at = Instant::now();
+            let r = s.request("DELETE", &format!("/api/count/{job}"), b"");
+            assert_eq!(r.json()["state"], "cancelled", "{}", r.json());
+            assert!(
+                at.elapsed() < Duration::from_millis(1500),
+                "{:?}",
+                at.elapsed()
+            );
             std::thread::sleep(Duration::from_millis(1200));
             let second = scope.spawn(|| s.post("/api/complete", long.clone()));
-            std::thread::sleep(Duration::from_millis(200));
-            let third = scope.spawn(|| s.post("/api/trace", json!({"n": 4, "limit": 3})));
+            std::thread::sleep(Duration::from_millis(500));
+            let third = scope.spawn(|| {
+                s.post(
+                    "/api/trace",
+                    json!({"n": 4, "algorithm": "bitwise", "limit": 3}),
+                )
+            });
             let at = Instant::now();
             assert_eq!(s.get("/api/info").status, 200);
             assert!(
@@ -515,7 +534,7 @@ mod requests {
             // The second runs when the first ends, to its own deadline; the
             // trace behind it finds no worker within its time.
             second.assert_error(503, "time_limit", "");
-            third.assert_error(503, "busy", "none could start this one within 2 s");
+            third.assert_error(503, "busy", "none could start this one within 3 s");
         });
     }
 
@@ -1758,6 +1777,33 @@ mod count {
         for id in ids {
             s.request("DELETE", &format!("/api/count/{id}"), b"");
         }
+    }
+
+    /// Two jobs asked for at once where one may run: the second is
+    /// refused while the first's plan is made (outside the jobs' lock, so
+    /// the place and memory it takes are held apart meanwhile).
+    #[test]
+    fn a_job_being_planned_holds_its_place() {
+        let s = start_with(Limits {
+            jobs: 1,
+            count_max: 20,
+            ..Limits::default()
+        });
+        let (a, b) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| s.post("/api/count", json!({"n": 20})));
+            let b = scope.spawn(|| s.post("/api/count", json!({"n": 20})));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let mut statuses = [a.status, b.status];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [202, 429], "{} {}", a.json(), b.json());
+        let started = if a.status == 202 { a } else { b };
+        let id = started.json()["id"].as_u64().unwrap();
+        // A cancel waits for no worker and comes back once the job stopped.
+        assert_eq!(
+            s.request("DELETE", &format!("/api/count/{id}"), b"").json()["state"],
+            "cancelled"
+        );
     }
 
     #[test]

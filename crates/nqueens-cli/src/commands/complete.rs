@@ -34,9 +34,7 @@ const INSTANCE_BYTES_MAX: u64 = 16 << 20;
 /// input (a NUL byte) is refused before it is read whole.
 fn read_text(path: &Path, what: &str) -> anyhow::Result<(String, String)> {
     let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-        if let Some(refusal) = crate::exit::stdin_refusal(what) {
-            crate::exit::usage!("{refusal}");
-        }
+        crate::exit::readable_stdin(what)?;
         let stdin = io::stdin();
         if stdin.is_terminal() {
             crate::exit::note!("reading {what} from the terminal; end it with Ctrl-D");

@@ -36,9 +36,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
         // one line, so a stream may hold several: `cat *.json | merge -`.
         let name = name_of(path);
         if path.as_os_str() == "-" {
-            if let Some(refusal) = crate::exit::stdin_refusal("the partial results") {
-                crate::exit::usage!("{refusal}");
-            }
+            crate::exit::readable_stdin("the partial results")?;
             read_parts(std::io::stdin().lock(), &name, &mut parts, PARTS_MAX)?;
         } else {
             let file = std::fs::File::open(path)

@@ -77,45 +77,45 @@ fn open_browser(url: &str) -> Result<(), String> {
 /// ([`address_space_beside`](crate::limits::address_space_beside)), the
 /// replies in flight, and what the requests that are not jobs may hold at
 /// once ([`nqueens_web::limits::request_memory`]). A `--job-memory` larger
-/// than that is lowered with a note; a limit that leaves nothing is refused.
+/// than that is lowered with a note, to nothing if nothing is left (every
+/// count is then refused, saying so, and the rest of the page works); a
+/// limit too small for the threads alone is refused.
 fn within_address_space(limits: &mut nqueens_web::Limits, given: bool) -> anyhow::Result<()> {
     let Some(limit) = crate::limits::address_space_limit() else {
         return Ok(());
     };
     // The runtime's two threads, the workers, the watchdog and the main
-    // thread; then the jobs'.
-    let threads =
-        (limits.workers + 4).saturating_add(limits.jobs.saturating_mul(limits.job_threads));
-    let beside = crate::limits::address_space_beside(threads)
-        .saturating_add(nqueens_web::limits::request_memory(limits));
-    let room = limit.saturating_sub(beside);
-    // The smallest job: one thread's stack and a small board's plan.
-    let smallest = nqueens_web::limits::THREAD_STACK + (16 << 20);
-    if room < smallest {
-        let (needs, has) = crate::limits::show_bytes_apart(beside.saturating_add(smallest), limit);
+    // thread; then each job's workers and the thread that runs them.
+    let job_threads = limits.job_threads.saturating_add(1);
+    let threads = (limits.workers + 4).saturating_add(limits.jobs.saturating_mul(job_threads));
+    let threads_alone = crate::limits::address_space_beside(threads);
+    if threads_alone > limit {
+        let (needs, has) = crate::limits::show_bytes_apart(threads_alone, limit);
         crate::exit::usage!(
-            "the server and its count jobs need at least {needs} of address space ({} threads' \
-             stacks and allocator arenas, the requests it serves at once, and one job), more \
-             than `ulimit -v` allows ({has}); raise the limit, or give fewer --jobs or -j",
-            threads
+            "the server's {threads} threads need {needs} of address space (their stacks and \
+             allocator arenas), more than `ulimit -v` allows ({has}); raise the limit, or give \
+             fewer --jobs or -j"
         );
     }
+    let room = limit
+        .saturating_sub(threads_alone.saturating_add(nqueens_web::limits::request_memory(limits)));
     if room < limits.job_memory {
+        let left = nqueens::show_bytes(room);
         if given {
             let (asked, left) = crate::limits::show_bytes_apart(limits.job_memory, room);
             crate::exit::note!(
                 "note: --job-memory {asked} is more than `ulimit -v` leaves the count jobs \
-                 beside the server; they get {left}"
+                 beside the server's threads and the requests it serves at once; they get {left}"
             );
         } else {
             crate::exit::note!(
-                "note: the count jobs get {} (what `ulimit -v` leaves beside the server), not \
-                 the default {}",
-                nqueens::show_bytes(room),
+                "note: the count jobs get {left} (what `ulimit -v` leaves beside the server's \
+                 threads and the requests it serves at once), not the default {}",
                 nqueens::show_bytes(limits.job_memory)
             );
         }
         limits.job_memory = room;
+        limits.job_memory_by_ulimit = true;
     }
     Ok(())
 }

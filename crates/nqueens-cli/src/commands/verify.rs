@@ -196,9 +196,7 @@ fn open(input: Option<&Path>) -> anyhow::Result<Input> {
             again,
         });
     }
-    if let Some(refusal) = crate::exit::stdin_refusal("the placements") {
-        crate::exit::usage!("{refusal}");
-    }
+    crate::exit::readable_stdin("the placements")?;
     let stdin = io::stdin();
     if stdin.is_terminal() {
         crate::exit::note!("reading a placement from the terminal; end it with Ctrl-D");

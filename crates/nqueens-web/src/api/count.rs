@@ -309,7 +309,7 @@ impl Jobs {
         let left = limits.job_memory.saturating_sub(held);
         let stacks = threads as u64 * THREAD_STACK;
         let share = limits.job_memory / limits.jobs.max(1) as u64;
-        let engine = nqueens::auto_engine(n, threads, Some(share.min(left).saturating_sub(stacks)));
+        let engine = nqueens::auto_engine(n, threads, Some(left.saturating_sub(stacks)));
         let leanest = engine.memory(n, threads).saturating_add(stacks);
         let within = left.min(share.max(leanest)).saturating_sub(stacks);
         let memory = engine
@@ -330,8 +330,13 @@ impl Jobs {
                 ApiError::over_limit(format!(
                     "{need}, more than this server's count jobs may hold ({}); count a smaller \
                      board, or start the server with fewer threads (serve -j T) or more memory \
-                     (serve --job-memory SIZE)",
-                    show_bytes(limits.job_memory)
+                     ({})",
+                    show_bytes(limits.job_memory),
+                    if limits.job_memory_by_ulimit {
+                        "a higher `ulimit -v`: the jobs get what it leaves beside the server"
+                    } else {
+                        "serve --job-memory SIZE"
+                    }
                 ))
             } else {
                 ApiError::too_many_jobs(format!(
@@ -466,17 +471,31 @@ pub(super) fn status(cx: &Context<'_>, id: &str) -> ApiResult {
     Ok(Reply::ok(&cx.jobs.get(id)?.out()))
 }
 
-/// `DELETE /api/count/ID`: stops the job and waits (briefly) for its threads.
-pub(super) fn cancel(cx: &Context<'_>, id: &str) -> ApiResult {
+/// `DELETE /api/count/ID`: stops the job. The server answers it itself
+/// ([`cancel`]), waiting for the job's threads without holding a worker;
+/// this answers at once, with the job's state as it is.
+pub(super) fn stop(cx: &Context<'_>, id: &str) -> ApiResult {
     let job = cx.jobs.get(id)?;
     job.stop.store(true, Ordering::Relaxed);
-    // The tasks under way end within milliseconds (a long one gives up).
-    // The state says `running` until they have.
+    Ok(Reply::ok(&job.out()))
+}
+
+/// `DELETE /api/count/ID` as the server answers it: stops the job and
+/// waits (briefly, with no worker held: a cancel must not queue behind the
+/// work it is meant to make room for) for its tasks under way, which end
+/// within milliseconds (a long one gives up). The state says `running`
+/// until they have.
+pub async fn cancel(jobs: &Jobs, id: &str) -> Reply {
+    let job = match jobs.get(id) {
+        Ok(job) => job,
+        Err(e) => return e.into(),
+    };
+    job.stop.store(true, Ordering::Relaxed);
     let start = Instant::now();
     while lock(&job.progress).state == State::Running && start.elapsed() < Duration::from_secs(2) {
-        std::thread::sleep(Duration::from_millis(5));
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    Ok(Reply::ok(&job.out()))
+    Reply::ok(&job.out())
 }
 
 /// `GET /api/count`: every job kept.

@@ -151,7 +151,7 @@ fn dispatch(cx: &Context<'_>, req: &Request) -> ApiResult {
         _ => match path.strip_prefix("/api/count/") {
             Some(id) if !id.is_empty() && !id.contains('/') => match method {
                 "GET" | "HEAD" => count::status(cx, id),
-                "DELETE" => count::cancel(cx, id),
+                "DELETE" => count::stop(cx, id),
                 _ => only("GET, DELETE"),
             },
             _ => Err(ApiError::not_found(format!(

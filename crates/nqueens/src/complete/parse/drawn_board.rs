@@ -43,7 +43,7 @@ pub(super) fn drawn(text: &str) -> Result<Instance, ParseError> {
             return Err(ParseError::at(
                 line,
                 if square {
-                    "a blank line after a whole board, and more rows after it: a file to \
+                    "a blank line after a whole board, and more after it: a file to \
                      complete holds one board (keep one of the boards that `complete --all` \
                      or `all` wrote)"
                 } else {

@@ -328,7 +328,7 @@ fn drawn_board_errors() {
     err(
         ". Q . .\n. . . q\nq . . .\n. . q .\n\n. . Q .\nq . . .\n. . . q\n. q . .\n",
         Some(5),
-        "a blank line after a whole board, and more rows after it",
+        "a blank line after a whole board, and more after it",
     );
     err(
         ". Q\n. .\n\n. .\n",
