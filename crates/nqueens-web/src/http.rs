@@ -173,7 +173,7 @@ pub struct ApiError {
     pub status: u16,
     /// A short code: `bad_json`, `invalid`, `over_limit`, `not_found`,
     /// `method_not_allowed`, `forbidden_host`,
-    /// `two_hosts`, `request_timeout`, `payload_too_large`,
+    /// `bad_host`, `two_hosts`, `request_timeout`, `payload_too_large`,
     /// `reply_too_large`, `too_many_jobs`, `time_limit`, `busy`, `stopping`,
     /// `internal`.
     pub code: &'static str,
@@ -309,6 +309,18 @@ impl ApiError {
                 "the server is busy sending other large replies ({} at once) and had no room \
                  for this one within {seconds} s; try again, or ask for less",
                 bytes_text(budget)
+            ),
+        )
+    }
+
+    /// 503: another deep bfs trace was being made for the request's time.
+    pub fn deep_bfs_busy(seconds: f64) -> ApiError {
+        ApiError::new(
+            503,
+            "busy",
+            format!(
+                "the server makes one bfs trace this deep at a time (its queue holds hundreds of \
+                 MB) and the one under way did not end within {seconds} s; try again"
             ),
         )
     }

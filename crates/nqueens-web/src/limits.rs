@@ -44,7 +44,8 @@ pub struct Limits {
     /// this bounds a request's time (about 0.5 µs a step passed over), and
     /// its memory does not grow with it, except bfs's: its queue grows as
     /// the search runs, and the replay holds it, with the queued boards'
-    /// tree nodes (about 360 MB at step 4,000,000 of n = 14).
+    /// tree nodes (about 360 MB at step 4,000,000 of n = 14; one such deep
+    /// bfs trace is made at a time, see [`DEEP_BFS_STEPS`]).
     pub trace_steps: usize,
     /// The largest reply body, in bytes ([`REPLY_BYTES`] by default). A
     /// reply is bounded before it is built: a `trace` stops writing at this
@@ -108,34 +109,49 @@ pub const REPLY_BYTES: usize = 8 << 20;
 /// The default budget of large reply bodies in flight: four at the cap.
 pub const REPLY_BUDGET: usize = 4 * REPLY_BYTES;
 
-/// The most one `trace` request holds while it computes: a bfs replay to
+/// The most one deep bfs trace holds while it computes: a bfs replay to
 /// the furthest step ([`Limits::trace_steps`]) holds its queue and the
 /// queued boards' tree nodes, 364 MB of the server's peak at step
 /// 4,000,000 of n = 14 (bfs's largest board here), measured by the peak
 /// resident size of a server that answered only that request; with room
-/// for a buffer's doubling. Every other trace holds its page, within the
-/// reply's cap.
+/// for a buffer's doubling. One such trace is made at a time (see
+/// [`DEEP_BFS_STEPS`]).
 pub const TRACE_MEMORY: u64 = 512 << 20;
 
+/// A bfs trace that replays more steps than this (its `offset` and
+/// `limit`) waits for the one deep bfs trace made at a time, within its
+/// deadline (then 503 `busy`): four of them at once held 1.5 GB. Below it
+/// a bfs replay holds at most about 91 bytes a step ([`TRACE_MEMORY`] over
+/// its 4,000,000 steps), 9 MB, within [`SHALLOW_TRACE_MEMORY`].
+pub const DEEP_BFS_STEPS: usize = 100_000;
+
+/// The most any other trace holds while it computes: a bfs replay of up
+/// to [`DEEP_BFS_STEPS`] steps, or any other algorithm's page (its tree and
+/// events, within the reply's cap).
+pub const SHALLOW_TRACE_MEMORY: u64 = 32 << 20;
+
 /// What the requests that are not count jobs may hold at once, at most:
-/// the replies in flight ([`Limits::reply_budget`]), the traces that many
-/// replies let compute at once at [`TRACE_MEMORY`] each, and a body for
-/// each worker. `nqueens serve` under `ulimit -v` gives the count jobs
-/// what is left beside this and the threads.
+/// the replies in flight ([`Limits::reply_budget`]), the one deep bfs
+/// trace ([`TRACE_MEMORY`]), the other traces that many replies let
+/// compute at once at [`SHALLOW_TRACE_MEMORY`] each, and a body for each
+/// worker. `nqueens serve` under `ulimit -v` gives the count jobs what is
+/// left beside this and the threads.
 ///
 /// ```
-/// use nqueens_web::limits::{request_memory, TRACE_MEMORY};
+/// use nqueens_web::limits::{request_memory, SHALLOW_TRACE_MEMORY, TRACE_MEMORY};
 /// use nqueens_web::Limits;
 ///
 /// let limits = Limits::default();
 /// let traces = (limits.reply_budget / limits.reply_bytes) as u64;
 /// assert_eq!(traces, 4);
-/// assert!(request_memory(&limits) > traces * TRACE_MEMORY);
+/// assert!(request_memory(&limits) > TRACE_MEMORY + traces * SHALLOW_TRACE_MEMORY);
+/// assert!(request_memory(&limits) < 1 << 30);
 /// ```
 pub fn request_memory(limits: &Limits) -> u64 {
     let traces = (limits.reply_budget / limits.reply_bytes.max(1)).clamp(1, limits.workers.max(1));
     (limits.reply_budget as u64)
-        .saturating_add((traces as u64).saturating_mul(TRACE_MEMORY))
+        .saturating_add(TRACE_MEMORY)
+        .saturating_add((traces as u64).saturating_mul(SHALLOW_TRACE_MEMORY))
         .saturating_add((limits.workers as u64).saturating_mul(limits.body_bytes as u64))
 }
 

@@ -79,6 +79,8 @@ struct Shared {
     work: Semaphore,
     /// Bytes of large replies being built or sent: [`Limits::reply_budget`].
     replies: Arc<Semaphore>,
+    /// The deep bfs trace being made ([`Context::deep_bfs`]).
+    deep_bfs: std::sync::Mutex<()>,
 }
 
 impl Server {
@@ -147,6 +149,7 @@ impl Server {
             watchdog: Watchdog::default(),
             jobs: Jobs::default(),
             log,
+            deep_bfs: std::sync::Mutex::new(()),
         });
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -348,6 +351,7 @@ async fn compute(
             limits,
             watchdog: &shared.watchdog,
             jobs: &shared.jobs,
+            deep_bfs: &shared.deep_bfs,
             deadline: Deadline::never(),
         };
         let request = Request {
@@ -412,6 +416,7 @@ async fn compute(
             limits: &worker.limits,
             watchdog: &worker.watchdog,
             jobs: &worker.jobs,
+            deep_bfs: &worker.deep_bfs,
             deadline,
         };
         api::route(&cx, &request)

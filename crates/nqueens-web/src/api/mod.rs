@@ -35,6 +35,9 @@ pub struct Context<'a> {
     pub watchdog: &'a Watchdog,
     /// The count jobs.
     pub jobs: &'a count::Jobs,
+    /// Held by the one deep bfs trace made at a time (see
+    /// [`DEEP_BFS_STEPS`](crate::limits::DEEP_BFS_STEPS)).
+    pub deep_bfs: &'a std::sync::Mutex<()>,
     /// This request's deadline, set when the server took the request (so
     /// that a wait for room to reply counts too).
     pub deadline: Deadline,

@@ -65,6 +65,7 @@ use super::input::parse;
 use super::{algorithm_named, Context, StatsOut};
 use crate::deadline::Deadline;
 use crate::http::{ApiError, ApiResult, Capped, Reply};
+use crate::limits::DEEP_BFS_STEPS;
 
 /// Events returned when the request does not say (fewer where they would
 /// not fit in one reply).
@@ -335,6 +336,23 @@ fn field<T: Serialize + ?Sized>(out: &mut Capped, name: &str, value: &T) -> std:
     serde_json::to_writer(&mut *out, value).map_err(std::io::Error::other)
 }
 
+/// Waits, within the request's deadline, for the deep bfs trace being
+/// made to end ([`DEEP_BFS_STEPS`]); 503 `busy` if it does not.
+fn one_deep_bfs<'a>(cx: &Context<'a>) -> ApiResult<std::sync::MutexGuard<'a, ()>> {
+    loop {
+        match cx.deep_bfs.try_lock() {
+            Ok(guard) => return Ok(guard),
+            Err(std::sync::TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if !cx.deadline().passed() => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(std::sync::TryLockError::WouldBlock) => {
+                return Err(ApiError::deep_bfs_busy(cx.limits.request_seconds))
+            }
+        }
+    }
+}
+
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let input: TraceIn = parse(
         body,
@@ -436,6 +454,12 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         again
     };
     let deadline = cx.deadline();
+    // One deep bfs replay at a time: its queue is what a trace holds most.
+    let _deep = if algorithm.name() == "bfs" && offset.saturating_add(limit) > DEEP_BFS_STEPS {
+        Some(one_deep_bfs(cx)?)
+    } else {
+        None
+    };
     // Room for the closing of the events and the tree's key, and for
     // `"before"` and the events' opening.
     let close = b"],\"tree\":[";
@@ -565,4 +589,62 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         )));
     }
     Ok(Reply::bytes("application/json", body.into_inner()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::count::Jobs;
+    use crate::deadline::Watchdog;
+    use crate::Limits;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+
+    /// While a deep bfs trace is being made, another waits for it within
+    /// its deadline, then 503 `busy` (four at once held 1.5 GB); a shallow
+    /// bfs trace, or another algorithm's, waits for nothing.
+    #[test]
+    fn one_deep_bfs_trace_at_a_time() {
+        let (limits, dog, jobs) = (Limits::default(), Watchdog::default(), Jobs::default());
+        let (gate, stop) = (Mutex::new(()), AtomicBool::new(false));
+        let body = |n: usize, algorithm: &str, offset: usize| {
+            format!(r#"{{"n": {n}, "algorithm": "{algorithm}", "offset": {offset}, "limit": 5}}"#)
+        };
+        let deep = body(12, "bfs", DEEP_BFS_STEPS);
+        /// Stops the watchdog when the test ends, failed or not (a failed
+        /// assertion would leave the scope waiting for it).
+        struct Quit<'a>(&'a AtomicBool, &'a Watchdog);
+        impl Drop for Quit<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+                self.1.wake();
+            }
+        }
+        std::thread::scope(|scope| {
+            scope.spawn(|| dog.run(&stop));
+            let _quit = Quit(&stop, &dog);
+            let cx = |seconds| Context {
+                limits: &limits,
+                watchdog: &dog,
+                jobs: &jobs,
+                deep_bfs: &gate,
+                deadline: dog.deadline(seconds),
+            };
+            let held = gate.lock().unwrap();
+            let e = handle(&cx(0.3), deep.as_bytes()).unwrap_err();
+            assert_eq!((e.status, e.code), (503, "busy"), "{}", e.message);
+            assert!(
+                e.message.contains("one bfs trace this deep at a time"),
+                "{}",
+                e.message
+            );
+            for shallow in [body(12, "bfs", 10), body(12, "bitwise", DEEP_BFS_STEPS)] {
+                let r = handle(&cx(5.0), shallow.as_bytes());
+                assert!(r.is_ok(), "{shallow}: {:?}", r.err());
+            }
+            drop(held);
+            let r = handle(&cx(5.0), deep.as_bytes());
+            assert!(r.is_ok(), "{:?}", r.err());
+        });
+    }
 }
