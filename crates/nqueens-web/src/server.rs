@@ -83,6 +83,20 @@ struct Shared {
     deep_bfs: std::sync::Mutex<()>,
 }
 
+impl Shared {
+    /// Answers `request` by the API's routes, within `deadline`.
+    fn route(&self, request: &Request, deadline: Deadline) -> Reply {
+        let cx = Context {
+            limits: &self.limits,
+            watchdog: &self.watchdog,
+            jobs: &self.jobs,
+            deep_bfs: &self.deep_bfs,
+            deadline,
+        };
+        api::route(&cx, request)
+    }
+}
+
 impl Server {
     /// Listens on `addr` (port 0: a free port, see [`Server::addr`]).
     ///
@@ -346,21 +360,15 @@ async fn compute(
     // neither delays it nor lets a polled job be taken for abandoned. A
     // cancel waits for no worker either (it once got 503 busy behind the
     // work it was to make room for): it waits for the job's threads here.
+    let request = Request {
+        method: method.to_string(),
+        path: path.to_string(),
+        body,
+    };
     if matches!(method, "GET" | "HEAD") {
-        let cx = Context {
-            limits,
-            watchdog: &shared.watchdog,
-            jobs: &shared.jobs,
-            deep_bfs: &shared.deep_bfs,
-            deadline: Deadline::never(),
-        };
-        let request = Request {
-            method: method.to_string(),
-            path: path.to_string(),
-            body,
-        };
-        let answered =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&cx, &request)));
+        let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            shared.route(&request, Deadline::never())
+        }));
         return (answered.unwrap_or_else(|_| internal()), None);
     }
     if let Some(id) = path
@@ -405,23 +413,8 @@ async fn compute(
         }
     };
     let deadline = shared.watchdog.deadline(limits.request_seconds);
-    let request = Request {
-        method: method.to_string(),
-        path: path.to_string(),
-        body,
-    };
     let worker = Arc::clone(shared);
-    let done = tokio::task::spawn_blocking(move || {
-        let cx = Context {
-            limits: &worker.limits,
-            watchdog: &worker.watchdog,
-            jobs: &worker.jobs,
-            deep_bfs: &worker.deep_bfs,
-            deadline,
-        };
-        api::route(&cx, &request)
-    })
-    .await;
+    let done = tokio::task::spawn_blocking(move || worker.route(&request, deadline)).await;
     let mut reply = done.unwrap_or_else(|_| internal());
     // The large routes stop at the cap themselves; this holds for every
     // other route of the API (the page's own files are fixed).

@@ -93,28 +93,30 @@ struct Tracer<'a, W: Record> {
 /// draw). Algorithms that draw their own grid (recursive-board's 0/1 board,
 /// occupancy's counters) explain its marks on the step itself; those whose
 /// array shows rows off the current path say what `_` there means.
-fn legend(algorithm: &str) -> &'static str {
-    match algorithm {
-        "recursive" => {
-            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, \
-             ? the square being checked; in s, _ is a row not on the current path (the \
-             array keeps an old value there, never read)"
-        }
-        "stack" => {
-            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square; \
-             in s, _ is a row not on the current path (the array keeps an old value there, \
-             never read)"
-        }
-        "generator" | "tagged-stack" => {
-            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square, \
-             ? the square being checked"
-        }
-        "bfs" | "heuristic" => {
-            "squares are (row, column) from 0; ■ a queen, □ empty, × a rejected square"
-        }
-        "recursive-board" | "occupancy" => "squares are (row, column) from 0",
-        _ => "squares are (row, column) from 0; ■ a queen, □ empty",
+fn legend(algorithm: &str) -> String {
+    // The board's marks: none where the algorithm draws its own grid.
+    let marks: &[&str] = match algorithm {
+        "recursive-board" | "occupancy" => &[],
+        "recursive" | "generator" | "tagged-stack" => &[
+            "■ a queen",
+            "□ empty",
+            "× a rejected square",
+            "? the square being checked",
+        ],
+        "stack" | "bfs" | "heuristic" => &["■ a queen", "□ empty", "× a rejected square"],
+        _ => &["■ a queen", "□ empty"],
+    };
+    let mut line = String::from("squares are (row, column) from 0");
+    if !marks.is_empty() {
+        line = format!("{line}; {}", marks.join(", "));
     }
+    if matches!(algorithm, "recursive" | "stack") {
+        line.push_str(
+            "; in s, _ is a row not on the current path (the array keeps an old value there, \
+             never read)",
+        );
+    }
+    line
 }
 
 /// Whether a step changes or marks the board, so that it is drawn.

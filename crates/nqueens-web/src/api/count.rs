@@ -262,6 +262,13 @@ impl Jobs {
         }
     }
 
+    /// Job `id`, told to stop.
+    fn stop(&self, id: &str) -> ApiResult<Arc<Job>> {
+        let job = self.get(id)?;
+        job.stop.store(true, Ordering::Relaxed);
+        Ok(job)
+    }
+
     fn get(&self, id: &str) -> ApiResult<Arc<Job>> {
         let job = id
             .parse::<u64>()
@@ -475,9 +482,7 @@ pub(super) fn status(cx: &Context<'_>, id: &str) -> ApiResult {
 /// ([`cancel`]), waiting for the job's threads without holding a worker;
 /// this answers at once, with the job's state as it is.
 pub(super) fn stop(cx: &Context<'_>, id: &str) -> ApiResult {
-    let job = cx.jobs.get(id)?;
-    job.stop.store(true, Ordering::Relaxed);
-    Ok(Reply::ok(&job.out()))
+    Ok(Reply::ok(&cx.jobs.stop(id)?.out()))
 }
 
 /// `DELETE /api/count/ID` as the server answers it: stops the job and
@@ -486,11 +491,10 @@ pub(super) fn stop(cx: &Context<'_>, id: &str) -> ApiResult {
 /// within milliseconds (a long one gives up). The state says `running`
 /// until they have.
 pub async fn cancel(jobs: &Jobs, id: &str) -> Reply {
-    let job = match jobs.get(id) {
+    let job = match jobs.stop(id) {
         Ok(job) => job,
         Err(e) => return e.into(),
     };
-    job.stop.store(true, Ordering::Relaxed);
     let start = Instant::now();
     while lock(&job.progress).state == State::Running && start.elapsed() < Duration::from_secs(2) {
         tokio::time::sleep(Duration::from_millis(5)).await;
