@@ -76,6 +76,9 @@ pub enum Command {
     /// Output streams in constant memory (but for -a bfs, whose queue of
     /// boards grows: 70 MB at n = 14); stop early with --limit or by closing
     /// the pipe (`nqueens all 12 | head`).
+    // The two methods for huge boards find one solution: `all` refuses them
+    // as it parses, as `count` does, and its completions do not offer them.
+    #[command(mut_arg("algorithm", |a| a.value_parser(values::AlgorithmParser::CLASSIC)))]
     All(AllArgs),
     /// Count the solutions, and with --unique the classes up to symmetry.
     Count(CountArgs),

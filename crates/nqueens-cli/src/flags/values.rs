@@ -433,9 +433,10 @@ impl AlgorithmChoice {
 
 /// The parser of `--algorithm`: it knows the names, so `--help` and the
 /// shell completions list them. [`AlgorithmParser::WITH_HUGE`] takes the two
-/// methods for huge boards too (`solve`, and `all`, which says where they
-/// belong); [`AlgorithmParser::CLASSIC`] only the searches (`count`,
-/// `trace`, `compare`), so that their completions offer only what they take.
+/// methods for huge boards too (`solve`); [`AlgorithmParser::CLASSIC`] only
+/// the searches (`all`, `count`, `trace`, `compare`), so that their
+/// completions offer only what they take, and a method for huge boards is
+/// told where it belongs.
 #[derive(Clone, Copy)]
 pub struct AlgorithmParser {
     huge: bool,

@@ -22,6 +22,23 @@ fn completions_for_every_shell() {
     }
     let bash = run(&["completions", "bash"]).ok();
     assert!(bash.contains("_nqueens()"), "{bash}");
+    // Only solve's --algorithm offers the two methods for huge boards
+    // (all refuses them, as count does).
+    let fish = run(&["completions", "fish"]).ok();
+    let algorithm = |command: &str| {
+        // One `complete` line each, its values running on over lines.
+        let entry = fish
+            .split("\ncomplete ")
+            .find(|e| {
+                e.contains(&format!("using_subcommand {command}\"")) && e.contains("-l algorithm ")
+            })
+            .unwrap_or_else(|| panic!("no --algorithm of {command}: {fish}"));
+        (entry.contains("bitwise"), entry.contains("construct"))
+    };
+    assert_eq!(algorithm("solve"), (true, true));
+    for command in ["all", "count", "trace"] {
+        assert_eq!(algorithm(command), (true, false), "{command}");
+    }
     let e = run(&["completions", "tcsh"]).error();
     assert!(e.contains("invalid value 'tcsh'"), "{e}");
 }
