@@ -693,6 +693,12 @@ mod verify {
         let r = s.ok("/api/verify", json!({"columns": solved["columns"]}));
         assert_eq!(r["solution"], true);
         assert!(r.get("attacked").is_none());
+        // The list is given up to n = 100, as docs/api.md says: a corner
+        // queen attacks 3 × 99 squares.
+        let r = s.ok("/api/verify", json!({"n": 100, "queens": [[0, 0]]}));
+        assert_eq!(r["attacked"].as_array().map(Vec::len), Some(297), "{r}");
+        let r = s.ok("/api/verify", json!({"n": 101, "queens": [[0, 0]]}));
+        assert!(r.get("attacked").is_none(), "{r}");
     }
 
     #[test]

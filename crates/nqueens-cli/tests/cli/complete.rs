@@ -270,6 +270,24 @@ fn verify_checks_a_candidate_against_the_instance() {
         r.ends_with("\n2 of 2 placements complete the instance\n"),
         "{r}"
     );
+    // A queen on an excluded diagonal, of either kind, is named (the
+    // placement read from a list, not drawn: no mark to show it).
+    for (excluded, queen) in [
+        ("\"sum\": [1], \"difference\": []", "(0, 1)"),
+        ("\"sum\": [], \"difference\": [1]", "(1, 3)"),
+    ] {
+        let text =
+            format!("{{\"n\": 4, \"queens\": [], \"blocked\": [], \"excluded\": {{{excluded}}}}}");
+        let excluding = TempFile::new("excluding.json", text.as_bytes());
+        let r = run_in(&["verify", "--instance", excluding.arg()], "1 3 0 2").code(1);
+        assert_eq!(
+            r.stdout,
+            format!(
+                "not a completion of the instance:\n  the queen at {queen} stands on an excluded diagonal\n"
+            ),
+            "{excluded}"
+        );
+    }
     // Every form `solve` writes is read as plain `verify` reads it (the
     // 0/1 matrix was once taken for 16 columns, JSON and pairs refused),
     // guessed or told with --input.

@@ -582,6 +582,34 @@ fn a_checkpoint_for_another_count_is_refused() {
     assert!(e.contains("another count"), "{e}");
     let e = run(&["count", "9", "--engine", "backtrack", "--checkpoint", cps]).error();
     assert!(e.contains("another count"), "{e}");
+    // A checkpoint of another plan of the same count (same n, engine and
+    // number of tasks; another fingerprint), well formed and sealed, holds
+    // other tasks: refused, whole or for a slice.
+    let text = std::fs::read_to_string(&cp).unwrap();
+    let ours = nqueens::Checkpoint::parse(&text).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let mut theirs = nqueens::Checkpoint::new(
+        9,
+        header["engine"].as_str().unwrap(),
+        header["tasks"].as_u64().unwrap() as usize,
+    )
+    .with_fingerprint("0123456789abcdef");
+    for (index, tally) in ours.done().take(3) {
+        theirs.record(index, tally);
+    }
+    let other = temp_path("other-plan.ckpt");
+    std::fs::write(&other, theirs.to_text()).unwrap();
+    let others = other.to_str().unwrap();
+    for slice in [None, Some("1/2")] {
+        let mut args = vec!["count", "9", "--checkpoint", others];
+        args.extend(slice.map(|s| ["--slice", s]).into_iter().flatten());
+        let e = run(&args).error();
+        assert!(
+            e.contains("another plan") && e.contains("0123456789abcdef"),
+            "{slice:?}: {e}"
+        );
+    }
+    std::fs::remove_file(other).unwrap();
     // The same count again reads the finished checkpoint, and says so.
     let again = run(&["count", "9", "--checkpoint", cps]).code(0);
     assert_eq!(again.stdout, "n = 9: 352 solutions\n");

@@ -1390,6 +1390,26 @@ mod tests {
             ),
             "{e}"
         );
+        // A part of another plan of the same count (same n, engine, version
+        // and tasks, another fingerprint) holds other tasks.
+        let e = mismatched(|p| p.fingerprint = "0123456789abcdef".to_string());
+        assert!(
+            matches!(
+                e,
+                SliceError::Mismatch {
+                    what: "fingerprint",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains(
+                "part-3-of-4.json has the plan with fingerprint \"0123456789abcdef\", \
+                 part-1-of-4.json has the plan with fingerprint \"\""
+            ),
+            "{e}"
+        );
         let e = mismatched(|p| p.tasks.end -= 1);
         assert!(matches!(e, SliceError::WrongRange { .. }), "{e}");
         let msg = e.to_string();

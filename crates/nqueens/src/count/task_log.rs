@@ -503,6 +503,8 @@ impl TaskLog {
     /// assert_eq!((o.both, o.only_in_first, o.only_in_second), (1, 5, 0));
     /// assert_eq!(o.first_difference, None);
     ///
+    /// // Two tasks differ: the first is named.
+    /// sample.record(5, Tally { solutions: 9, classes_x8: 5 })?;
     /// sample.record(2, Tally { solutions: 3, classes_x8: 2 })?;
     /// assert_eq!(whole.overlap(&sample)?.first_difference.unwrap().to_string(),
     ///            "task 2: 2 solutions (2 eight-times-classes) in the first, 3 (2) in the second");

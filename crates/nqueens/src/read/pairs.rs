@@ -298,6 +298,17 @@ mod tests {
                 false,
                 "line 1: pair 2: row \"2\" where row 1 should come",
             ),
+            // A row named again, or an earlier one: one pair a row, in order.
+            (
+                "0, 1; 0, 3; 2, 0; 3, 2;",
+                false,
+                "line 1: pair 2: row \"0\" where row 1 should come",
+            ),
+            (
+                "0, 1; 1, 3; 1, 0; 3, 2;",
+                false,
+                "line 1: pair 3: row \"1\" where row 2 should come",
+            ),
             (
                 "1, 2; 2, 4; 3, 1; 4, 3;",
                 false,

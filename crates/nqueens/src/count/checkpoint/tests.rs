@@ -362,6 +362,15 @@ fn tampered_files_are_refused() {
         let sealing = format!("{:08x}", crc32fast::hash(&text.as_bytes()[..body_end]));
         assert!(!msg.contains(&sealing), "{what}: {msg}");
     }
+    // Only the end line's newline lost: the data is whole, but a file cut
+    // short is refused all the same, on that line.
+    let e = Checkpoint::parse(&good[..good.len() - 1]).unwrap_err();
+    assert_eq!(line_of(&e), lines.len(), "{e}");
+    assert!(
+        e.to_string()
+            .contains("the last line has no newline at its end: the file was cut short"),
+        "{e}"
+    );
     // A changed count of tasks is named as such.
     let fewer = good.replacen("end 4 ", "end 3 ", 1);
     let e = Checkpoint::parse(&fewer).unwrap_err().to_string();
