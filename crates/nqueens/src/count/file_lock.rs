@@ -56,6 +56,10 @@ pub(crate) fn lock(path: &Path) -> io::Result<Lock> {
         Ok(m) if !m.is_file() => return Err(not_a_file()),
         _ => {}
     }
+    // Through a symbolic link, the file it leads to (created there if it
+    // is not yet): creating a file through a link fails as if it were
+    // there, and opening it as if it were not.
+    let path = &resolve(path)?;
     for _ in 0..ATTEMPTS {
         let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
             Ok(file) => (file, true),
@@ -83,6 +87,28 @@ pub(crate) fn lock(path: &Path) -> io::Result<Lock> {
     Err(io::Error::other(
         "the file was replaced again and again while this run tried to lock it",
     ))
+}
+
+/// The file `path` names: itself, or the end of the symbolic links it is
+/// (which need not exist yet). A checkpoint is saved there, so that a save
+/// renames over the file and not over the link (which left the file stale
+/// and unlocked, for a second run to take).
+pub(crate) fn resolve(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut p = path.to_path_buf();
+    // As many links as the system follows.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("it is a loop of symbolic links"))
 }
 
 /// Locks `file`, a new file of this run's (a checkpoint about to be renamed

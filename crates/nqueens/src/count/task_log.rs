@@ -606,11 +606,23 @@ impl TaskLog {
         for (k, raw) in lines.enumerate() {
             let line = k + 2;
             let Some(body) = raw.strip_suffix('\n') else {
+                // A resuming run drops a cut line (and zero bytes after
+                // it); other damage it refuses as this does.
                 return Err(bad(
                     line,
-                    "the last line has no newline: the file was cut short (a run killed while \
-                     writing it?); a run that resumes the log removes that line and counts its task again"
-                        .to_string(),
+                    if cut_tail(raw).is_some() {
+                        "the last line has no newline: the file was cut short (a run killed \
+                         while writing it?); a run that resumes the log removes that line and \
+                         counts its task again"
+                            .to_string()
+                    } else {
+                        format!(
+                            "the last line has no newline and is not a task line cut short: the \
+                             file was damaged after line {0} (keep its first {0} lines to resume \
+                             from them)",
+                            line - 1
+                        )
+                    },
                 ));
             };
             let fields: Vec<&str> = body.split(' ').collect();
@@ -754,6 +766,18 @@ pub enum TaskLogNote {
         /// What it held.
         text: String,
     },
+    /// The end of the file after its last newline was zero bytes, after
+    /// what may be the start of a task line (a machine that lost power
+    /// while a line was written can leave that). They were removed; the
+    /// task the line named (if any) is counted again.
+    ZeroedTail {
+        /// The line, counting from 1 (the header is line 1).
+        line: usize,
+        /// What it held before the zero bytes (often nothing).
+        text: String,
+        /// How many zero bytes there were.
+        zeros: usize,
+    },
 }
 
 impl std::fmt::Display for TaskLogNote {
@@ -773,6 +797,12 @@ impl std::fmt::Display for TaskLogNote {
                 "line {line} was cut short ({text:?}: a run stopped while writing it, killed or \
                  on a full disk): it was removed, and its task is counted again"
             ),
+            TaskLogNote::ZeroedTail { line, text, zeros } => write!(
+                f,
+                "line {line} ({text:?}) ended in {zeros} zero bytes (what a machine that lost \
+                 power can leave of a line being written): they were removed, and the task of \
+                 that line, if any, is counted again"
+            ),
         }
     }
 }
@@ -785,6 +815,19 @@ fn is_cut_task_line(tail: &str) -> bool {
         && tail
             .bytes()
             .all(|b| matches!(b, b' ' | b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The most zero bytes a log's tail may end in and be taken for a line
+/// being written when the machine lost power (file systems can leave the
+/// blocks of an append that never reached the disk as zeros): a few blocks.
+const ZERO_TAIL_MAX: usize = 1 << 16;
+
+/// `tail` (after a log's last newline) as the start of a task line
+/// ([`is_cut_task_line`]) and how many zero bytes follow it, if it is one.
+fn cut_tail(tail: &str) -> Option<(&str, usize)> {
+    let text = tail.trim_end_matches('\0');
+    let zeros = tail.len() - text.len();
+    (zeros <= ZERO_TAIL_MAX && is_cut_task_line(text)).then_some((text, zeros))
 }
 
 /// Appends each finished task to a task log file, flushed line by line.
@@ -978,17 +1021,23 @@ impl TaskLogLock {
             }
         } else {
             let text = TaskLog::load_text(path)?.unwrap_or_default();
-            match text.rfind('\n') {
-                Some(end) if end + 1 < text.len() && is_cut_task_line(&text[end + 1..]) => {
+            let cut = text
+                .rfind('\n')
+                .filter(|&end| end + 1 < text.len())
+                .and_then(|end| Some((end, cut_tail(&text[end + 1..])?)));
+            match cut {
+                Some((end, (tail, zeros))) => {
                     let whole = &text[..=end];
                     let found = TaskLog::parse_from(whole, Some(path))?;
-                    note = Some(TaskLogNote::CutLine {
-                        line: whole.lines().count() + 1,
-                        text: text[end + 1..].to_string(),
+                    let (line, text) = (whole.lines().count() + 1, tail.to_string());
+                    note = Some(if zeros == 0 {
+                        TaskLogNote::CutLine { line, text }
+                    } else {
+                        TaskLogNote::ZeroedTail { line, text, zeros }
                     });
                     (Some(found), whole.len() as u64)
                 }
-                _ => (Some(TaskLog::parse_from(&text, Some(path))?), len),
+                None => (Some(TaskLog::parse_from(&text, Some(path))?), len),
             }
         };
         let log = match log {
@@ -1295,6 +1344,52 @@ mod tests {
             assert!(matches!(e, TaskLogError::Malformed { .. }), "{e}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
         }
+        // Zero bytes after the last newline, alone or after a cut line (a
+        // machine that lost power while a line was written): removed, with
+        // a note saying how many, and the log goes on.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let whole = lines[..3].concat();
+        for (cut, zeros) in [("", 4096), ("3 0", 512), ("", 1)] {
+            std::fs::write(&path, format!("{whole}{cut}{}", "\0".repeat(zeros))).unwrap();
+            let mut w = TaskLogWriter::open(&path, fresh()).unwrap();
+            assert_eq!(
+                w.note(),
+                Some(&TaskLogNote::ZeroedTail {
+                    line: 4,
+                    text: cut.to_string(),
+                    zeros
+                })
+            );
+            assert!(w
+                .note()
+                .unwrap()
+                .to_string()
+                .contains(&format!("line 4 ({cut:?}) ended in {zeros} zero bytes")));
+            w.record(3, Tally::default()).unwrap();
+            drop(w);
+            assert_eq!(TaskLog::load(&path).unwrap().unwrap(), log);
+        }
+        // Read but not resumed, such a file says that resuming mends it;
+        // damage that resuming refuses says so, and where to cut.
+        let zeroed = format!("{whole}{}", "\0".repeat(10));
+        let e = TaskLog::parse(&zeroed).unwrap_err().to_string();
+        assert!(
+            e.contains("a run that resumes the log removes that line"),
+            "{e}"
+        );
+        let e = TaskLog::parse(&format!("{whole}hello\0"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "line 4: the last line has no newline and is not a task line cut short: the file \
+                 was damaged after line 3 (keep its first 3 lines to resume from them)"
+            ),
+            "{e}"
+        );
+        // Too many zero bytes to be a lost append: damage.
+        std::fs::write(&path, format!("{whole}{}", "\0".repeat(ZERO_TAIL_MAX + 1))).unwrap();
+        assert!(TaskLogWriter::open(&path, fresh()).is_err());
         // A cut line in a log of another count: refused, not mended.
         std::fs::write(&path, &text[..text.len() - 3]).unwrap();
         let other = TaskLog::new(9, "backtrack", 4, "00ff00ff00ff00ff");

@@ -968,7 +968,11 @@ impl Checkpoint {
 /// ```
 #[derive(Debug)]
 pub struct CheckpointFile {
+    /// The name given (in messages).
     path: PathBuf,
+    /// The name saved to: the file a symbolic link leads to (a save that
+    /// renamed over the link would leave its target stale and unlocked).
+    target: PathBuf,
     /// The file the name stands for now, locked.
     held: File,
     /// What the file holds: finished tasks and tasks of the plan.
@@ -986,9 +990,9 @@ impl Drop for CheckpointFile {
     fn drop(&mut self) {
         if self.created
             && self.kept.is_none()
-            && file_lock::names(&self.path, &self.held).unwrap_or(false)
+            && file_lock::names(&self.target, &self.held).unwrap_or(false)
         {
-            let _ = fs::remove_file(&self.path);
+            let _ = fs::remove_file(&self.target);
         }
     }
 }
@@ -1008,7 +1012,8 @@ impl CheckpointFile {
             path: path.to_path_buf(),
             source,
         };
-        let (held, created) = match file_lock::lock(path).map_err(io)? {
+        let target = file_lock::resolve(path).map_err(io)?;
+        let (held, created) = match file_lock::lock(&target).map_err(io)? {
             file_lock::Lock::Held { file, created } => (file, created),
             file_lock::Lock::Busy => {
                 return Err(CheckpointError::Locked {
@@ -1016,11 +1021,23 @@ impl CheckpointFile {
                 })
             }
         };
-        let empty = held.metadata().map_err(io)?.len() == 0;
+        let metadata = held.metadata().map_err(io)?;
+        if has_other_names(&metadata) {
+            return Err(io(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it has other names (hard links): a save replaces the file under this name \
+                 only, and would leave the others stale; give a copy of it",
+            )));
+        }
+        // This run holds the file: a temporary file of a save beside it is
+        // a killed run's, never renamed into place.
+        remove_stale_temps(&target);
+        let empty = metadata.len() == 0;
         let found = if empty { None } else { Checkpoint::load(path)? };
         Ok((
             CheckpointFile {
                 path: path.to_path_buf(),
+                target,
                 held,
                 kept: found.as_ref().map(|ck| (ck.done_count(), ck.tasks)),
                 was_empty: empty && !created,
@@ -1047,7 +1064,7 @@ impl CheckpointFile {
     /// [`CheckpointError::Save`], saying what the file still holds (the last
     /// save, which a failed save leaves as it was).
     pub fn save(&mut self, checkpoint: &Checkpoint) -> Result<(), CheckpointError> {
-        match write_atomic_locked(&self.path, checkpoint.to_text().as_bytes()) {
+        match write_atomic_locked(&self.target, checkpoint.to_text().as_bytes()) {
             Ok(file) => {
                 // The new file is locked (before the rename); the old one,
                 // which no name leads to now, is let go.
@@ -1076,6 +1093,54 @@ fn checked_add(a: Tally, b: Tally) -> Option<Tally> {
         solutions: a.solutions.checked_add(b.solutions)?,
         classes_x8: a.classes_x8.checked_add(b.classes_x8)?,
     })
+}
+
+/// Whether the file has more names than one (hard links).
+#[cfg(unix)]
+fn has_other_names(m: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    m.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn has_other_names(_: &fs::Metadata) -> bool {
+    false
+}
+
+/// Removes the temporary files of saves of `path` ([`temp_path`]) that a
+/// killed run left: its name, `.tmp.`, and two numbers. Best effort: a
+/// file that cannot be listed or removed stays.
+fn remove_stale_temps(path: &Path) {
+    let (Some(name), Some(dir)) = (path.file_name(), path.parent()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let mut prefix = name.to_os_string();
+    prefix.push(".tmp.");
+    let Some(prefix) = prefix.to_str() else {
+        return;
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name.to_str().and_then(|f| f.strip_prefix(prefix)) else {
+            continue;
+        };
+        let numbers = rest.split_once('.').is_some_and(|(pid, seq)| {
+            [pid, seq]
+                .iter()
+                .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if numbers && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A temporary name next to `path`: its name plus `.tmp.`, the process id

@@ -551,3 +551,60 @@ fn the_docs_example_is_a_checkpoint_of_the_plan_it_names() {
         assert_eq!(tally, plan.count(i), "task {i}");
     }
 }
+
+/// A checkpoint named by a symbolic link is saved into the file it leads
+/// to (made there if there is none yet), the link kept: a save renamed
+/// over the link, which left the target stale and unlocked, so a second
+/// run could take it. A file with other names (hard links) is refused; a
+/// killed save's temporary file is removed by the next run that holds the
+/// checkpoint.
+#[cfg(unix)]
+#[test]
+fn links_and_leftovers() {
+    let dir = scratch_dir("links");
+    let (real, link) = (dir.join("real.ckpt"), dir.join("link.ckpt"));
+    std::os::unix::fs::symlink("real.ckpt", &link).unwrap();
+    let (mut file, found) = CheckpointFile::open(&link).unwrap();
+    assert_eq!((found, file.path()), (None, link.as_path()));
+    let mut ck = sample();
+    ck.record(6, tally(1, 1));
+    file.save(&ck).unwrap();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(Checkpoint::load(&real).unwrap(), Some(ck.clone()));
+    // The target is held through the link, by either name.
+    for name in [&real, &link] {
+        let e = CheckpointFile::open(name).unwrap_err();
+        assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
+    }
+    drop(file);
+
+    // A loop of links is said to be one.
+    let (a, b) = (dir.join("a.ckpt"), dir.join("b.ckpt"));
+    std::os::unix::fs::symlink("b.ckpt", &a).unwrap();
+    std::os::unix::fs::symlink("a.ckpt", &b).unwrap();
+    let e = CheckpointFile::open(&a).unwrap_err().to_string();
+    assert!(e.contains("a loop of symbolic links"), "{e}");
+
+    let other = dir.join("other.ckpt");
+    fs::hard_link(&real, &other).unwrap();
+    let e = CheckpointFile::open(&other).unwrap_err().to_string();
+    assert!(e.contains("it has other names (hard links)"), "{e}");
+    fs::remove_file(&other).unwrap();
+
+    let stale = dir.join("real.ckpt.tmp.4242.7");
+    let kept = [
+        dir.join("real.ckpt.tmp.x.7"),
+        dir.join("real.ckpt.tmp.4242"),
+    ];
+    for f in kept.iter().chain([&stale]) {
+        fs::write(f, "half a save").unwrap();
+    }
+    let (_file, found) = CheckpointFile::open(&real).unwrap();
+    assert_eq!(found, Some(ck));
+    assert!(!stale.exists());
+    assert!(kept.iter().all(|f| f.exists()));
+    fs::remove_dir_all(&dir).unwrap();
+}
