@@ -1456,6 +1456,23 @@ mod tests {
         assert!(other.exists());
         drop(lock);
         assert!(!other.exists());
+        // A symbolic link to a log not yet there: the log is made where it
+        // leads (it was "replaced again and again"), and held by both names.
+        #[cfg(unix)]
+        {
+            let link = dir.join("link");
+            std::os::unix::fs::symlink("target", &link).unwrap();
+            let mut w = TaskLogWriter::open(&link, fresh()).unwrap();
+            w.record(1, Tally::default()).unwrap();
+            for name in ["link", "target"] {
+                let e = TaskLogWriter::open(&dir.join(name), fresh()).unwrap_err();
+                assert!(matches!(e, TaskLogError::Locked { .. }), "{name}: {e}");
+            }
+            drop(w);
+            assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+            let read = TaskLog::load(&dir.join("target")).unwrap().unwrap();
+            assert_eq!(read.tasks_done(), 1);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 
