@@ -1415,3 +1415,35 @@ fn a_count_stays_within_its_memory_limit() {
         args.join(" ")
     );
 }
+
+/// A checkpoint that cannot be written (here a file-size limit, as a full
+/// disk would) stops the count with status 2; where every task was counted
+/// all the same, the total is given first (it was lost), and the empty
+/// file the run made is removed.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_that_cannot_be_kept_leaves_the_total() {
+    let cp = temp_path("unkept.ckpt");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4; exec '{}' count 12 --checkpoint '{}'",
+        env!("CARGO_BIN_EXE_nqueens"),
+        cp.display()
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stdout, "n = 12: 14,200 solutions\n");
+    assert!(
+        stderr.starts_with(
+            "error: every task was counted (the total is on standard output), but not kept\n"
+        ) && stderr.contains("cannot save the checkpoint file"),
+        "{stderr}"
+    );
+    assert!(!cp.exists());
+}

@@ -440,9 +440,18 @@ pub fn run(
     let seconds = start.elapsed().as_secs_f64();
     watch.progress.finish();
     watch.save();
-    if let Some(e) = watch.save_error.take() {
-        return Err(e);
-    }
+    // A file that could not be written stops the count; if every task was
+    // counted all the same, the total is given before the error is.
+    let unsaved = match watch.save_error.take() {
+        Some(e) if !result.complete => return Err(e),
+        unsaved => unsaved,
+    };
+    let finish = |outcome: Outcome| match unsaved {
+        Some(e) => {
+            Err(e.context("every task was counted (the total is on standard output), but not kept"))
+        }
+        None => Ok(outcome),
+    };
     if !result.complete {
         let done = already + result.tasks_done;
         let kept = kept_in(run, true, true);
@@ -507,11 +516,11 @@ pub fn run(
         let answer = crate::exit::answer(Outcome::of_count(tally.solutions));
         writeln!(out, "{line}")?;
         out.flush()?;
-        return Ok(answer);
+        return finish(answer);
     }
     // A slice's part is not an answer.
     out.flush()?;
-    Ok(Outcome::Yes)
+    finish(Outcome::Yes)
 }
 
 /// A task's tally in words, for messages.
