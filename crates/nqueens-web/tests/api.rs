@@ -1543,6 +1543,16 @@ mod render {
             "blocked squares are drawn"
         );
         assert!(svg.contains("<line"), "the conflict's line is drawn");
+        // Attacked squares are shaded unless "shade" is false (one queen on
+        // a 4×4 board attacks 9 squares).
+        for (shade, attacked) in [(None, true), (Some(true), true), (Some(false), false)] {
+            let mut body = json!({"n": 4, "queens": [[0, 0]]});
+            if let Some(shade) = shade {
+                body["shade"] = json!(shade);
+            }
+            let svg = String::from_utf8(s.post("/api/render", body).body).expect("text");
+            assert_eq!(svg.contains("<g class=\"attacked\""), attacked, "{shade:?}");
+        }
         let r = s.post(
             "/api/render",
             json!({"columns": [1, 3, 0, 2], "format": "png", "square": 10}),

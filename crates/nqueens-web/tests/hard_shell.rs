@@ -447,6 +447,33 @@ mod replies {
         }
     }
 
+    /// A page may end exactly at the server's furthest step, not past it.
+    #[test]
+    fn a_page_may_end_at_the_furthest_step() {
+        let s = start_on(
+            "127.0.0.1",
+            Limits {
+                trace_steps: 100,
+                ..Limits::default()
+            },
+        );
+        let ask = |limit: usize| {
+            s.post(
+                "/api/trace",
+                &json!({"n": 8, "algorithm": "bitwise", "offset": 90, "limit": limit}),
+            )
+        };
+        let page = ask(10).json();
+        let steps: Vec<u64> = page["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .map(|e| e["step"].as_u64().expect("step"))
+            .collect();
+        assert_eq!(steps, (91..=100).collect::<Vec<u64>>());
+        ask(11).assert_error(422, "over_limit", "at most \"limit\": 10");
+    }
+
     #[test]
     fn the_page_reaches_the_last_step_the_cli_prints() {
         // The server's reach is the CLI's: `nqueens trace` stops at

@@ -80,6 +80,14 @@ fn counts_and_lists_match_the_plain_counts() {
         ];
         run(&args).ok().lines().last().unwrap_or("").to_string()
     };
+    // Drawn boards, each after a blank line from the one before, and the
+    // count after a blank line too.
+    assert_eq!(
+        run(&["complete", "--n", "4", "--all"]).ok(),
+        "□ ■ □ □\n□ □ □ ■\n■ □ □ □\n□ □ ■ □\n\n\
+         □ □ ■ □\n■ □ □ □\n□ □ □ ■\n□ ■ □ □\n\n\
+         2 completions\n"
+    );
     assert_eq!(drawn("3"), "3 completions (stopped at --limit 3)");
     assert_eq!(drawn("4"), "4 completions");
     assert_eq!(drawn("5"), "4 completions");

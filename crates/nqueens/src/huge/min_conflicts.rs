@@ -857,6 +857,35 @@ mod tests {
         assert!(restarts > 0);
     }
 
+    /// The initial conflicts are the first start's, restarts or not: what a
+    /// run given no step at all reports (they were once the last restart's).
+    #[test]
+    fn initial_conflicts_are_the_first_starts() {
+        let mut restarted = 0;
+        for seed in 0..200 {
+            let mc = MinConflicts {
+                seed,
+                max_steps: None,
+                start: Start::Random,
+            };
+            let stats = mc.solve(8).unwrap().1;
+            let first = MinConflicts {
+                max_steps: Some(0),
+                ..mc
+            };
+            let (outcome, at_start) = first.solve(8).unwrap();
+            if at_start.initial_conflicts > 0 {
+                assert_eq!(outcome, Outcome::GaveUp);
+            }
+            assert_eq!(
+                stats.initial_conflicts, at_start.initial_conflicts,
+                "seed {seed}"
+            );
+            restarted += usize::from(stats.restarts > 0);
+        }
+        assert!(restarted > 0);
+    }
+
     #[test]
     fn greedy_start_leaves_few_conflicts() {
         for seed in 1..=3 {

@@ -573,6 +573,22 @@ mod tests {
         let (plain_px, shaded) = (a.at(x + 8, y + 8), b.at(x + 8, y + 8));
         assert_eq!(plain_px, colour::DARK);
         assert!(shaded.0 < plain_px.0 && shaded.2 > plain_px.2, "{shaded:?}");
+        // Just the squares attacked: one queen at (0, 1) attacks (3, 1), in
+        // its column, not (1, 3), where a board drawn transposed shades.
+        let one = Picture::new(4)
+            .with_queens([Square::new(0, 1)])
+            .with_square_size(40);
+        let (c, d) = (
+            decode(&png(&one)),
+            decode(&png(&one.clone().with_attacked_shaded(true))),
+        );
+        let l = one.layout(false);
+        let at = |image: &Decoded, row, col| {
+            let (x, y) = l.corner(Square::new(row, col));
+            image.at(x + 8, y + 8)
+        };
+        assert_ne!(at(&d, 3, 1), at(&c, 3, 1));
+        assert_eq!(at(&d, 1, 3), at(&c, 1, 3));
         // The highlight frames (2, 2).
         let (x, y) = l.corner(Square::new(2, 2));
         assert_eq!(b.at(x + 1, y + 20), colour::HIGHLIGHT);
