@@ -624,6 +624,82 @@ fn invalid(cmd: &clap::Command, arg: Option<&clap::Arg>, value: &str, why: &str)
 mod tests {
     use super::*;
 
+    /// Each number's range, as its message and the help say: the ends are
+    /// taken, one past them refused.
+    #[test]
+    fn every_range_holds_its_ends() {
+        type Check = fn(&str) -> bool;
+        let cases: [(&str, Check, &str, &str, &str, &str); 11] = [
+            ("threads", |t| threads(t).is_ok(), "1", "4096", "0", "4097"),
+            (
+                "cores",
+                |t| cores(t).is_ok(),
+                "1",
+                "10000000",
+                "0",
+                "10000001",
+            ),
+            (
+                "samples",
+                |t| samples(t).is_ok(),
+                "1",
+                "1000000000",
+                "0",
+                "1000000001",
+            ),
+            ("jobs", |t| jobs(t).is_ok(), "1", "64", "0", "65"),
+            ("count_max", |t| count_max(t).is_ok(), "1", "27", "0", "28"),
+            ("port", |t| port(t).is_ok(), "0", "65535", "-1", "65536"),
+            (
+                "delay",
+                |t| delay(t).is_ok(),
+                "0.001",
+                "60",
+                "0.0009",
+                "60.001",
+            ),
+            (
+                "timeout",
+                |t| timeout(t).is_ok(),
+                "1e-9",
+                "1e9",
+                "0",
+                "1.000001e9",
+            ),
+            (
+                "checkpoint_every",
+                |t| checkpoint_every(t).is_ok(),
+                "1e-9",
+                "1e6",
+                "0",
+                "1000001",
+            ),
+            (
+                "dry_run_seconds",
+                |t| dry_run_seconds(t).is_ok(),
+                "1e-9",
+                "1e6",
+                "0",
+                "1000001",
+            ),
+            (
+                "request_timeout",
+                |t| request_timeout(t).is_ok(),
+                "0.1",
+                "3600",
+                "0.09",
+                "3600.01",
+            ),
+        ];
+        for (name, ok, low, high, below, above) in cases {
+            assert!(ok(low) && ok(high), "{name}: {low} and {high} are taken");
+            assert!(
+                !ok(below) && !ok(above),
+                "{name}: {below} and {above} are refused"
+            );
+        }
+    }
+
     #[test]
     fn memory_sizes() {
         assert_eq!(parse_bytes("4G"), Some(4 << 30));
