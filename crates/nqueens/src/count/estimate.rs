@@ -1004,6 +1004,35 @@ mod tests {
         assert!(normal < held, "normal {normal}, held {held}");
     }
 
+    /// A stratum with no task timed is projected with the whole sample's
+    /// mean and spread, as if one task of it had been timed: its size
+    /// squared times the pooled variance (by hand: 4 + 100 + 100 × 5/3 over
+    /// a total of 2 × 2 + 10 × 3 + 10 × 2.5). With its size alone, the
+    /// error came out two thirds of this.
+    #[test]
+    fn an_untimed_stratum_counts_its_size_squared() {
+        let (total, error) = project_strata(
+            &[(0, 1.0), (0, 3.0), (1, 2.0), (1, 4.0)],
+            &[2, 10, 10],
+            false,
+        );
+        assert!((total - 59.0).abs() < 1e-12, "{total}");
+        let want = (4.0 + 100.0 + 100.0 * 5.0 / 3.0f64).sqrt() / 59.0;
+        assert!((error - want).abs() < 1e-12, "{error} against {want}");
+    }
+
+    /// The random groups' error, by hand: five groups of 20 values, group
+    /// g all 1 + g, project 1,000 to 5,000 tasks' worth; their mean's
+    /// variance is 10^7 / (5 × 4), read against Student's t for 4 degrees
+    /// of freedom (it was divided by 5 × 5: an interval 5% too narrow).
+    #[test]
+    fn the_groups_error_by_hand() {
+        let values: Vec<(usize, f64)> = (0..100).map(|i| (0, 1.0 + (i / 20) as f64)).collect();
+        let error = drift_error(&values, &[1000]);
+        let want = (1e7f64 / 20.0).sqrt() / 3000.0 * 2.78 / Z95;
+        assert!((error - want).abs() < 1e-12, "{error} against {want}");
+    }
+
     /// The standard error is the sample's (the n − 1 divisor), computed here
     /// in two passes over the same paths' values: with n it was 50.98
     /// instead of 51.85 for 30 paths of n = 8.

@@ -574,6 +574,21 @@ mod tests {
     use crate::count::constellation::ConstellationEngine;
     use crate::count::join::JoinEngine;
 
+    /// A dry run takes the engine's model instead of timing only where the
+    /// tasks it must time whole would take over four times its budget: the
+    /// backtracking engine's model gives n = 18 about 1.45 s a task, 4.35 s
+    /// for the three, which a budget of 1.5 s times (it once said "nothing
+    /// timed" from one budget on) and one of 1 s does not.
+    #[test]
+    fn the_model_stands_in_past_four_budgets() {
+        let plan = BacktrackEngine.plan(18).unwrap();
+        let task = BacktrackEngine.rough_cpu_seconds(18) / plan.len() as f64;
+        assert!((4.0..4.8).contains(&(MIN_SAMPLES as f64 * task)), "{task}");
+        let model = |budget| Projection::too_long_to_time(&BacktrackEngine, plan.as_ref(), budget);
+        assert_eq!(model(1.5), None);
+        assert_eq!(model(1.0), Some(task));
+    }
+
     /// The CLI's table of rough times before each engine kept its own
     /// (`one_core_seconds` in `commands/count/engine.rs`), word for word
     /// but for the join engine's even boards from n = 18 on, which the
