@@ -1111,14 +1111,10 @@ fn has_other_names(_: &fs::Metadata) -> bool {
 /// killed run left: its name, `.tmp.`, and two numbers. Best effort: a
 /// file that cannot be listed or removed stays.
 fn remove_stale_temps(path: &Path) {
-    let (Some(name), Some(dir)) = (path.file_name(), path.parent()) else {
+    let Some(name) = path.file_name() else {
         return;
     };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
+    let dir = dir_of(path);
     let mut prefix = name.to_os_string();
     prefix.push(".tmp.");
     let Some(prefix) = prefix.to_str() else {
@@ -1143,6 +1139,14 @@ fn remove_stale_temps(path: &Path) {
     }
 }
 
+/// The folder `path` is in (`.` for a bare name).
+fn dir_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
 /// A temporary name next to `path`: its name plus `.tmp.`, the process id
 /// and a sequence number.
 fn temp_path(path: &Path) -> io::Result<PathBuf> {
@@ -1152,10 +1156,7 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
             format!("{} is not a file name", path.display()),
         ));
     };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = dir_of(path);
     let mut temp_name = name.to_os_string();
     temp_name.push(format!(
         ".tmp.{}.{}",
@@ -1188,10 +1189,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// (see `file_lock.rs`); returns it, locked.
 fn write_atomic_locked(path: &Path, contents: &[u8]) -> io::Result<File> {
     let temp = temp_path(path)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = dir_of(path);
     let written = (|| {
         let mut file = File::create(&temp)?;
         file_lock::lock_new(&file);
