@@ -1822,6 +1822,68 @@ mod count {
         );
     }
 
+    /// The memory of a job whose plan is being made is charged too: two
+    /// jobs asked for at once, where the budget holds one and there is
+    /// place for two, and the second is refused by memory while the
+    /// first's plan is made (not counted, both ran, over the budget).
+    #[test]
+    fn a_job_being_planned_holds_its_memory() {
+        let n = 22;
+        let stacks = nqueens_web::limits::THREAD_STACK;
+        let join = nqueens::auto_engine(n, 1, None);
+        let lean = nqueens::auto_engine(n, 1, Some(join.memory(n, 1) / 2));
+        assert_eq!((join.name(), lean.name()), ("join", "constellation"));
+        // Room for the first job's leanest plan and stacks, and less than
+        // the leanest engine's beside it.
+        let budget = join.memory(n, 1) + stacks + lean.memory(n, 1);
+        let s = start_with(Limits {
+            jobs: 2,
+            job_threads: 1,
+            job_memory: budget,
+            count_max: n,
+            ..Limits::default()
+        });
+        let (a, b) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| s.post("/api/count", json!({"n": n})));
+            let b = scope.spawn(|| s.post("/api/count", json!({"n": n})));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let (started, refused) = if a.status == 202 { (a, b) } else { (b, a) };
+        assert_eq!(started.status, 202, "{}", started.json());
+        refused.assert_error(429, "too_many_jobs", "the running jobs hold");
+        let v = started.json();
+        assert!(v["memory_bytes"].as_u64().unwrap() <= budget, "{v}");
+        let id = v["id"].as_u64().unwrap();
+        s.request("DELETE", &format!("/api/count/{id}"), b"");
+        // Its memory given back, the next job fits.
+        let r = s.post("/api/count", json!({"n": n}));
+        assert_eq!(r.status, 202, "{}", r.json());
+        let id = r.json()["id"].as_u64().unwrap();
+        s.request("DELETE", &format!("/api/count/{id}"), b"");
+    }
+
+    /// Finished jobs are kept for their results, the newest 32 with the
+    /// one starting: the 33rd job forgets the first, not the second.
+    #[test]
+    fn the_newest_finished_jobs_are_kept() {
+        let s = start();
+        let mut ids = Vec::new();
+        for _ in 0..33 {
+            let id = s.post("/api/count", json!({"n": 4})).json()["id"]
+                .as_u64()
+                .expect("an id");
+            assert_eq!(poll_until_finished(&s, id)["total"], 2);
+            ids.push(id);
+        }
+        s.get(&format!("/api/count/{}", ids[0]))
+            .assert_error(404, "not_found", "no count job");
+        for id in &ids[1..] {
+            assert_eq!(s.get(&format!("/api/count/{id}")).status, 200, "job {id}");
+        }
+        let list = s.get("/api/count").json();
+        assert_eq!(list["jobs"].as_array().expect("jobs").len(), 32);
+    }
+
     #[test]
     fn an_abandoned_job_stops_by_itself() {
         let s = start_with(Limits {
