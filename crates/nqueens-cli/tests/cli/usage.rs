@@ -105,6 +105,11 @@ fn an_option_that_needs_another_is_refused_beside_a_conflict() {
             &["count", "10", "--checkpoint", "c.json", "--dry-run"][..],
             "'--checkpoint <FILE>' cannot be used with '--dry-run'",
         ),
+        // Saving more or less often means nothing without a checkpoint.
+        (
+            &["count", "10", "--checkpoint-every", "60"][..],
+            "the following required arguments were not provided:\n  --checkpoint <FILE>",
+        ),
         (
             &["complete", "--n", "8", "-j", "2", "--limit", "3"][..],
             "'--threads <T>' cannot be used with '--limit <K>'",
