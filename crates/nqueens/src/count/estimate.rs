@@ -1033,6 +1033,19 @@ mod tests {
         assert!((error - want).abs() < 1e-12, "{error} against {want}");
     }
 
+    /// A time or a count is never below 0: an error wider than the value
+    /// leaves the interval's low end at 0 (it said −17.6 for 100 ± 60%);
+    /// an infinite error gives no interval.
+    #[test]
+    fn an_interval_starts_at_zero_at_least() {
+        let (low, high) = interval(100.0, 0.6).expect("an interval");
+        assert_eq!(low, 0.0);
+        assert!((high - 217.6).abs() < 1e-9, "{high}");
+        let (low, high) = interval(100.0, 0.1).expect("an interval");
+        assert!((low - 80.4).abs() < 1e-9 && (high - 119.6).abs() < 1e-9);
+        assert_eq!(interval(100.0, f64::INFINITY), None);
+    }
+
     /// The standard error is the sample's (the n − 1 divisor), computed here
     /// in two passes over the same paths' values: with n it was 50.98
     /// instead of 51.85 for 30 paths of n = 8.
