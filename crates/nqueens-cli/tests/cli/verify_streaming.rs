@@ -156,11 +156,22 @@ fn off_the_board_and_malformed() {
     let err = run_in(&["verify"], text(&cols, false, 0)).error();
     assert!(
         err.contains(
-            "token 8 (\"200004\"): column 200004 is off the board; 200004 rows were given, \
-             so columns run 0..=200003 (1-based input? use --one-based; or is a row missing?)"
+            "line 8: token 8 (\"200004\"): column 200004 is off the board; 200004 rows were \
+             given, so columns run 0..=200003 (1-based input? use --one-based; or is a row \
+             missing?)"
         ),
         "{err}"
     );
+    // Known only at the end, as the line of any word: one line of all of
+    // them, and one a line with a blank line before the last.
+    cols[7] = construction(N)[7];
+    cols[N - 1] += N;
+    let err = run_in(&["verify"], text(&cols, true, 0)).error();
+    assert!(err.contains("line 1: token 200004 ("), "{err}");
+    let mut input = text(&cols, false, 0);
+    input.insert(input.len() - 1 - cols[N - 1].to_string().len(), '\n');
+    let err = run_in(&["verify"], input).error();
+    assert!(err.contains("line 200005: token 200004 ("), "{err}");
     let mut input = text(&construction(N), false, 0);
     input.push_str("x\n");
     let err = run_in(&["verify"], input).error();

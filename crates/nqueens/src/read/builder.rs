@@ -7,7 +7,8 @@
 //! same messages. A large one cannot wait for its size, so each word is
 //! checked as it comes against what every board allows (a number, below
 //! [`MAX_QUEENS`]), and the range against n at the end; the messages then say
-//! as much.
+//! as much, and name the line of a column off the board from [`LineRuns`],
+//! which keep the lines of billions of words in a few bytes.
 
 use std::ops::ControlFlow;
 
@@ -40,6 +41,8 @@ pub(super) struct Builder {
     /// The first word that is not a number: (index, line, text, why).
     first_bad: Option<(u64, u64, String, Bad)>,
     verifier: Option<Checker>,
+    /// The line of each word of a large placement.
+    lines: LineRuns,
     /// What the input was expected to be, for a word that is not a
     /// number: [`FORMS`] when the form was guessed.
     pub(super) expected: &'static str,
@@ -67,6 +70,7 @@ impl Builder {
         self.texts.clear();
         self.first_bad = None;
         self.verifier = None;
+        self.lines = LineRuns::default();
     }
 
     /// The number of the first column: 0, or 1 if one-based.
@@ -89,6 +93,7 @@ impl Builder {
                 {
                     // Below MAX_QUEENS = 2^32: 32 bits.
                     v.push((value - base) as u32);
+                    self.lines.push(self.count, w.line);
                     Ok(ControlFlow::Continue(()))
                 }
                 _ => Err(self.large_error(w)),
@@ -144,6 +149,7 @@ impl Builder {
                 ));
             }
             verifier.push((value - base) as usize);
+            self.lines.push(k, line);
         }
         self.small.clear();
         self.texts.clear();
@@ -182,9 +188,10 @@ impl Builder {
         if let Some(q) = verdict.off_board() {
             let value = q.col as u64 + self.base();
             let n = verdict.n() as u64;
-            let message = self.off_board_message(q.row as u64 + 1, &value.to_string(), value, n);
+            let k = q.row as u64 + 1;
+            let message = self.off_board_message(k, &value.to_string(), value, n);
             return Err(hinted_error(
-                None,
+                self.lines.line_of(k),
                 message,
                 off_board_hint(value, n, self.one_based),
             ));
@@ -258,6 +265,74 @@ impl Builder {
     }
 }
 
+/// The lines of the words of a large placement, as runs of words on one
+/// line or one a line: a column list on one line is one run, one a line
+/// another, and each blank line starts a new one. A column off the board is
+/// only known at the end (the number of rows is the number of words), so
+/// its line must be kept for every word until then; as runs it is a few
+/// bytes for any size. Past [`LineRuns::MAX`] runs (words laid out by no
+/// rule) lines are no longer kept, and the message names the word alone.
+#[derive(Debug, Default)]
+struct LineRuns {
+    /// (first word, its line, lines a word: 0 or 1), by first word.
+    runs: Vec<(u64, u64, u64)>,
+    /// The line that continues the last run (0, which no line is, while
+    /// its step is not known).
+    next: u64,
+    step: u64,
+    /// The words from this one on have no line kept (0: every word has).
+    lost_from: u64,
+}
+
+impl LineRuns {
+    /// Runs kept at most (1.5 MiB).
+    const MAX: usize = 1 << 16;
+
+    /// Word `k` (from 1, each once in order) is on `line` (from 1).
+    #[inline]
+    fn push(&mut self, k: u64, line: u64) {
+        if line == self.next {
+            self.next += self.step;
+        } else {
+            self.another(k, line);
+        }
+    }
+
+    /// A word that does not continue the last run.
+    #[cold]
+    #[inline(never)]
+    fn another(&mut self, k: u64, line: u64) {
+        if self.lost_from != 0 {
+            return;
+        }
+        if let Some(last) = self.runs.last_mut() {
+            // The second word of a run sets its step.
+            if self.next == 0 && k == last.0 + 1 && (line == last.1 || line == last.1 + 1) {
+                last.2 = line - last.1;
+                self.step = last.2;
+                self.next = line + self.step;
+                return;
+            }
+        }
+        if self.runs.len() == Self::MAX {
+            self.lost_from = k;
+            return;
+        }
+        self.runs.push((k, line, 0));
+        self.next = 0;
+    }
+
+    /// The line of word `k`, if it was kept.
+    fn line_of(&self, k: u64) -> Option<u64> {
+        if self.lost_from != 0 && k >= self.lost_from {
+            return None;
+        }
+        let i = self.runs.partition_point(|r| r.0 <= k).checked_sub(1)?;
+        let (first, line, step) = self.runs[i];
+        Some(line + step * (k - first))
+    }
+}
+
 /// The hint `parse_placements` adds to a column off the board.
 fn off_board_hint(value: u64, n: u64, one_based: bool) -> Option<ReadHint> {
     if one_based && value == 0 {
@@ -315,6 +390,36 @@ mod tests {
         ));
     }
 
+    /// The lines of words laid out as runs, and past the most runs kept.
+    #[test]
+    fn line_runs() {
+        let mut runs = super::LineRuns::default();
+        // Words 1 to 3 on line 1, 4 to 6 one a line from 2, 7 after a
+        // blank line, 8 on the same line, 9 on line 11.
+        let lines = [1, 1, 1, 2, 3, 4, 6, 6, 11];
+        for (k, &line) in (1..).zip(&lines) {
+            runs.push(k, line);
+        }
+        for (k, &line) in (1..).zip(&lines) {
+            assert_eq!(runs.line_of(k), Some(line), "word {k}");
+        }
+        assert_eq!(runs.runs.len(), 4);
+        // Two words a line: a run each, until there are too many.
+        let mut runs = super::LineRuns::default();
+        let words = 2 * super::LineRuns::MAX as u64 + 4;
+        for k in 1..=words {
+            runs.push(k, k.div_ceil(2));
+        }
+        assert_eq!(runs.runs.len(), super::LineRuns::MAX);
+        assert_eq!(runs.line_of(1), Some(1));
+        assert_eq!(
+            runs.line_of(2 * super::LineRuns::MAX as u64),
+            Some(super::LineRuns::MAX as u64)
+        );
+        assert_eq!(runs.line_of(2 * super::LineRuns::MAX as u64 + 1), None);
+        assert_eq!(runs.line_of(words), None);
+    }
+
     #[test]
     fn large_placement_errors() {
         let big = |tail: &str| {
@@ -343,11 +448,12 @@ mod tests {
             e.contains("column 0 is off the board; columns run from 1"),
             "{e}"
         );
-        // Off the board only at the end: 22 rows, column 25 on the 22nd.
+        // Off the board only at the end: 22 rows, column 25 on the 22nd,
+        // on line 2.
         let e = read(&big("21 25"), false);
         assert_eq!(
             e,
-            "token 22 (\"25\"): column 25 is off the board; 22 rows were given, so columns run 0..=21"
+            "line 2: token 22 (\"25\"): column 25 is off the board; 22 rows were given, so columns run 0..=21"
         );
         let e = read(&big("22 21"), false);
         assert!(
@@ -357,6 +463,15 @@ mod tests {
         let e = read("1", false);
         assert!(
             e.contains("column 1 is off the board; 1 row was given, so columns run 0..=0"),
+            "{e}"
+        );
+        // One a line, a blank line in the middle: the line, not the token.
+        let lines: Vec<String> = (0..30).map(|i| (i % 29).to_string()).collect();
+        let mut text = lines.join("\n");
+        text.insert(text.find("\n15\n").unwrap(), '\n');
+        let e = read(&text.replace("\n28\n", "\n30\n"), false);
+        assert!(
+            e.starts_with("line 30: token 29 (\"30\"): column 30 is off the board"),
             "{e}"
         );
         // A bad word before the switch is reported at the switch.
