@@ -131,7 +131,13 @@
 //! Tried on the same splits of n = 27 and left out, slower: tables of the
 //! leaf lookups laid out block by block so that each block's fit the
 //! first-level cache (groups of 4 to 7 bits: 6.0 to 8.2 s against 3.7 s;
-//! more loads and shifts per pair than the second-level cache costs);
+//! more loads and shifts per pair than the second-level cache costs; again
+//! on a Zen 5 host, whose first-level cache holds 48 KiB and loads two
+//! 512-bit lines a cycle, each block's queries run apart over its own
+//! tables of 5, 6 or 7 bits: 4.7, 4.2 to 4.5 and 4.2 to 4.4 s against 2.8
+//! to 3.9 s, one run each, alternating with the build before; the pext and
+//! the entries' addresses, paid for every block instead of once a query,
+//! about double the instructions a pair);
 //! leaves of 1,024, 3,072 or 4,096 patterns instead of 2,048 (4.2, 3.9 and
 //! 4.1 s against 3.8 s); the join's partition in place from both ends (no
 //! copy back, but each load's address waits on the last group's count: the
