@@ -526,8 +526,8 @@ pub struct CountArgs {
     /// SIGTERM); running again with the same FILE resumes where it stopped.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// With --checkpoint: seconds between its writes, 0 to 1,000,000 (0: after
-    /// every task). Each write replaces the whole file, a line of tens of bytes
+    /// With --checkpoint: seconds between its writes, above 0 and up to
+    /// 1,000,000. Each write replaces the whole file, a line of tens of bytes
     /// a finished task: hundreds of MB near the end of n = 28's ten million.
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "5", requires = "checkpoint", value_parser = values::checkpoint_every)]
     pub checkpoint_every: Duration,
