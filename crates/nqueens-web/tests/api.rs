@@ -384,6 +384,24 @@ mod requests {
         );
     }
 
+    /// A body of exactly the limit is read: the limit is the most a body
+    /// may have ("over this server's limit of 1000 bytes" for one more).
+    #[test]
+    fn a_body_of_exactly_the_limit_is_read() {
+        let s = start_with(Limits {
+            body_bytes: 1000,
+            ..Limits::default()
+        });
+        let mut body = br#"{"n": 4}"#.to_vec();
+        body.resize(1000, b' ');
+        let r = s.request("POST", "/api/solve", &body);
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        assert_eq!(r.json()["columns"], json!([1, 3, 0, 2]));
+        body.push(b' ');
+        s.request("POST", "/api/solve", &body)
+            .assert_error(413, "payload_too_large", "1000 bytes");
+    }
+
     #[test]
     fn only_requests_for_this_machine_are_answered() {
         let s = start();
@@ -1560,6 +1578,39 @@ mod render {
         assert_eq!(r.status, 200);
         assert_eq!(r.header("content-type"), Some("image/png"));
         assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+    }
+
+    /// The limits hold their ends: squares of 200 pixels (the most, "from
+    /// 1 to 200") are drawn, and so is a board of exactly 5,000 attacking
+    /// pairs ("at most 5000").
+    #[test]
+    fn draws_at_the_limits() {
+        let s = start();
+        let r = s.post(
+            "/api/render",
+            json!({"columns": [1, 3, 0, 2], "square": 200}),
+        );
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+        // A full first row (4,950 pairs), nine queens on the last row (36
+        // pairs among them, one with the first row in each column: 45), and
+        // five more, each sharing a column with the first row alone (5).
+        let mut queens: Vec<[usize; 2]> = (0..100).map(|c| [0, c]).collect();
+        queens.extend((10..19).map(|c| [99, c]));
+        queens.extend([[98, 50], [97, 60], [96, 70], [95, 80], [94, 90]]);
+        let squares = queens
+            .iter()
+            .map(|&[r, c]| nqueens::Square::new(r, c))
+            .collect();
+        let pairs = nqueens::Placement::new(100, squares)
+            .unwrap()
+            .conflict_count();
+        assert_eq!(pairs, 5000);
+        let r = s.post("/api/render", json!({"n": 100, "queens": queens}));
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        queens.push([93, 99]); // two more pairs, with [0, 99] and [0, 6]
+        s.post("/api/render", json!({"n": 100, "queens": queens}))
+            .assert_error(422, "over_limit", "at most 5000");
     }
 
     #[test]

@@ -350,3 +350,24 @@ fn a_cut_list_says_so_in_every_form() {
     ])
     .ok();
 }
+
+/// With an algorithm, a list that ends on the last solution is whole, not
+/// cut: `--limit` of exactly Q(n) (or U(n)) prints every one and says
+/// nothing of more; one fewer is cut, and said so.
+#[test]
+fn a_limit_of_exactly_all_is_not_a_cut_with_an_algorithm() {
+    for algorithm in ["stack", "bitwise"] {
+        let all =
+            |more: &[&str]| run(&[&["all", "8", "--algorithm", algorithm][..], more].concat());
+        let out = all(&["--limit", "92"]).ok();
+        assert!(out.ends_with("\n\n92 solutions\n"), "{algorithm}: {out}");
+        let list = all(&["--limit", "92", "-f", "list"]).ok();
+        assert_eq!(list.lines().count(), 92, "{algorithm}");
+        all(&["-u", "--limit", "12", "-f", "list"]).ok();
+        let r = all(&["--limit", "91", "-f", "list"]).code(0);
+        assert_eq!(
+            r.stderr, "stopped at --limit 91; there are more solutions\n",
+            "{algorithm}"
+        );
+    }
+}

@@ -700,3 +700,36 @@ fn trace_legend_names_the_marks_drawn() {
         );
     }
 }
+
+/// `compare 1 --first`: the one square is a solution, and every algorithm
+/// stops at it (the smallest board is the one n ≤ 3 with a solution).
+#[test]
+fn compare_first_on_the_one_square_board() {
+    let out = run(&["compare", "1", "--first"]).ok();
+    let rows: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), nqueens::algorithms().len(), "{out}");
+    assert!(rows.iter().all(|r| r.ends_with(" yes")), "{out}");
+    assert!(
+        out.contains("every algorithm that ran stopped at a valid first solution"),
+        "{out}"
+    );
+    let json = run(&["compare", "1", "--first", "-f", "json"]).ok();
+    assert!(json.lines().all(|l| l.contains("\"same\":true")), "{json}");
+}
+
+/// The note before a long command is for its own size: `compare 13`, the
+/// first size announced (4.7 s with every algorithm), says so; and the time
+/// of `estimate` grows with n (a billion paths take 2.3e-8 s a row each:
+/// 49 minutes at n = 128, half that at n = 64), not the same for every n.
+#[test]
+fn long_commands_say_their_own_time() {
+    let note = first_note(&["compare", "13", "--algorithms", "bitwise"]);
+    assert!(
+        note.starts_with("note: compare 13 lists all 73,712 solutions with one algorithm"),
+        "{note}"
+    );
+    let note = first_note(&["estimate", "128", "--samples", "1000000000"]);
+    assert!(note.contains(" take roughly 49m 04s on one core"), "{note}");
+    let note = first_note(&["estimate", "64", "--samples", "1000000000"]);
+    assert!(note.contains(" take roughly 24m 32s on one core"), "{note}");
+}

@@ -1447,3 +1447,30 @@ fn a_checkpoint_that_cannot_be_kept_leaves_the_total() {
     );
     assert!(!cp.exists());
 }
+
+/// A log of no task yet (its header alone) beside the log of a whole
+/// count: they differ, the first task being in the second log only (not
+/// "nothing to compare", which is for two logs of no task); and with
+/// --common they share no task, which is said (not "agree on the 0 tasks").
+#[test]
+fn merge_compares_a_log_of_no_task_with_a_full_one() {
+    let full = temp_path("full.tasks");
+    let empty = temp_path("empty.tasks");
+    let (full_s, empty_s) = (full.to_str().unwrap(), empty.to_str().unwrap());
+    run(&["count", "8", "--task-log", full_s]).ok();
+    let text = std::fs::read_to_string(&full).unwrap();
+    std::fs::write(&empty, format!("{}\n", text.lines().next().unwrap())).unwrap();
+    let differ = run(&["merge", "--compare", empty_s, full_s]).code(1).stdout;
+    assert!(
+        differ.starts_with(
+            "the task logs differ; the first difference: task 0 is in the second log only"
+        ),
+        "{differ}"
+    );
+    let e = run(&["merge", "--compare", empty_s, full_s, "--common"]).error();
+    assert!(
+        e.contains("hold no task in common: nothing to compare"),
+        "{e}"
+    );
+    let _ = (std::fs::remove_file(&full), std::fs::remove_file(&empty));
+}

@@ -340,3 +340,18 @@ fn a_closed_pipe_stops_a_huge_board_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("writing 1,000,000,000 columns"), "{err}");
 }
+
+/// The ends of the uniform range: n = 15, its largest, is drawn uniformly
+/// among all 2,279,184 solutions; n = 16 comes from min-conflicts.
+#[test]
+fn random_is_uniform_up_to_fifteen_exactly() {
+    let (out, err) = both(&["random", "15", "--seed", "3", "--stats", "-f", "list"]);
+    assert_solution(&parse_list(out.trim_end()));
+    assert!(
+        err.starts_with("uniform over all 2,279,184 solutions: number "),
+        "{err}"
+    );
+    let (out, err) = both(&["random", "16", "--seed", "3", "--stats", "-f", "list"]);
+    assert_solution(&parse_list(out.trim_end()));
+    assert!(err.starts_with("not uniform: n = 16 is above 15"), "{err}");
+}

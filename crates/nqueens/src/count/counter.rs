@@ -217,6 +217,35 @@ mod tests {
         }
     }
 
+    /// A count stopped before its last task gives nothing, not the sum of
+    /// the tasks it did (`None`, as the docs of `count_with` say): asked to
+    /// stop before it starts, or stopped by its sink after one task.
+    #[test]
+    fn a_stopped_count_gives_no_counts() {
+        use std::ops::ControlFlow;
+        let stopped = Counter::new(10)
+            .threads(1)
+            .count_with(&AtomicBool::new(true), &mut Quiet);
+        assert!(matches!(stopped, Ok(None)), "{stopped:?}");
+        struct FirstOnly;
+        impl Sink for FirstOnly {
+            fn task_done(&mut self, _: usize, _: Tally) -> ControlFlow<()> {
+                ControlFlow::Break(())
+            }
+        }
+        let stopped = Counter::new(10)
+            .threads(1)
+            .count_with(&AtomicBool::new(false), &mut FirstOnly);
+        assert!(matches!(stopped, Ok(None)), "{stopped:?}");
+        let whole = Counter::new(10)
+            .threads(1)
+            .count_with(&AtomicBool::new(false), &mut Quiet);
+        assert!(
+            matches!(whole, Ok(Some(c)) if c.total == 724 && c.unique == 92),
+            "{whole:?}"
+        );
+    }
+
     #[test]
     fn classes_that_do_not_add_up_are_a_bug_not_a_refusal() {
         let e = Counter::new(4)

@@ -425,3 +425,20 @@ pub(crate) fn with_small_board_floor(n: usize, search: f64) -> f64 {
         search
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bound on a header's tasks holds its end: a header of exactly
+    /// `PLAN_TASKS_MAX` tasks is read, one more is damaged.
+    #[test]
+    fn a_header_of_the_most_tasks_is_read() {
+        assert_eq!(beyond_any_plan(PLAN_TASKS_MAX, "checkpoint"), None);
+        let e = beyond_any_plan(PLAN_TASKS_MAX + 1, "checkpoint").expect("refused");
+        assert!(
+            e.contains("16,777,217 tasks") && e.contains("at most 16,777,216"),
+            "{e}"
+        );
+    }
+}

@@ -63,3 +63,22 @@ pub fn json_line(n: usize, total: u128, unique: Option<u128>, seconds: f64) -> S
     })
     .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A time in JSON is written to the microsecond, as measured (not
+    /// with every digit of the float).
+    #[test]
+    fn json_seconds_are_rounded_to_the_microsecond() {
+        assert_eq!(
+            json_line(8, 92, None, 0.123_456_789),
+            r#"{"n":8,"solutions":92,"seconds":0.123457}"#
+        );
+        assert_eq!(
+            json_line(8, 92, Some(12), 1.0 / 3.0),
+            r#"{"n":8,"solutions":92,"unique":12,"seconds":0.333333}"#
+        );
+    }
+}
