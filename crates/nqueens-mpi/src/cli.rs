@@ -511,4 +511,37 @@ mod tests {
             assert!(err.contains(expected), "{args:?}: {err}");
         }
     }
+
+    /// `--memory` of exactly what the engine needs is enough, as its message
+    /// says ("more than --memory"); one byte less is refused.
+    #[test]
+    fn memory_of_exactly_the_need_is_enough() {
+        let needed = nqueens::engine_by_name("join").unwrap().memory(16, 1);
+        let exact = needed.to_string();
+        assert_eq!(
+            parse(&[
+                "nqueens-mpi",
+                "count",
+                "16",
+                "--engine",
+                "join",
+                "--memory",
+                &exact
+            ])
+            .map(|j| j.engine),
+            Ok("join")
+        );
+        let less = (needed - 1).to_string();
+        let e = parse(&[
+            "nqueens-mpi",
+            "count",
+            "16",
+            "--engine",
+            "join",
+            "--memory",
+            &less,
+        ])
+        .unwrap_err();
+        assert!(e.contains("more than --memory"), "{e}");
+    }
 }

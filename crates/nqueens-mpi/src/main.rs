@@ -620,4 +620,29 @@ mod tests {
             1
         );
     }
+
+    /// A task log that could not be written mid-run (a full disk): the count
+    /// is still printed, but the job fails with status 2, as `nqueens count`
+    /// does, since a rerun cannot resume from the log.
+    #[test]
+    fn a_task_log_not_kept_up_is_an_error() {
+        let right = Tally {
+            solutions: 14_200,
+            classes_x8: 8 * 1_787,
+        };
+        let lost = nqueens::TaskLogError::Io {
+            path: "t.log".into(),
+            source: io::Error::other("No space left on device"),
+        };
+        assert_eq!(
+            report(
+                &job(&["12", "--unique"]),
+                right,
+                Instant::now(),
+                None,
+                Some(lost)
+            ),
+            2
+        );
+    }
 }
