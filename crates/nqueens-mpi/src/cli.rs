@@ -517,8 +517,8 @@ mod tests {
     #[test]
     fn memory_of_exactly_the_need_is_enough() {
         let needed = nqueens::engine_by_name("join").unwrap().memory(16, 1);
-        let exact = needed.to_string();
-        assert_eq!(
+        let with = |memory: u64| {
+            let memory = memory.to_string();
             parse(&[
                 "nqueens-mpi",
                 "count",
@@ -526,22 +526,11 @@ mod tests {
                 "--engine",
                 "join",
                 "--memory",
-                &exact
+                &memory,
             ])
-            .map(|j| j.engine),
-            Ok("join")
-        );
-        let less = (needed - 1).to_string();
-        let e = parse(&[
-            "nqueens-mpi",
-            "count",
-            "16",
-            "--engine",
-            "join",
-            "--memory",
-            &less,
-        ])
-        .unwrap_err();
+        };
+        assert_eq!(with(needed).map(|j| j.engine), Ok("join"));
+        let e = with(needed - 1).unwrap_err();
         assert!(e.contains("more than --memory"), "{e}");
     }
 }
