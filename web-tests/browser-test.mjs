@@ -790,6 +790,7 @@ async function run() {
   await testLookedAtFindings(url);
   await testLastStepHeldAndBfsJump(url);
   await testSecondPageAudit(url);
+  await testPanelValuesAudit(url);
   await screenshotEveryAlgorithm(url);
 
   step = 'no keyboard hints on a touch screen';
@@ -1612,6 +1613,146 @@ async function testSecondPageAudit(url) {
     'the count says the box is for Previous and Next, its nodes grouped');
   await page.uncheck('#unique');
   await page.selectOption('#n', '8');
+}
+
+// ------------------------------------- mutation audit: what the panels show
+//
+// "Watch <name> on 4×4" compares one step of each panel with the API's view
+// through a summary (the queue's length, the masks' last row, the flags'
+// digits); these read what a learner sees past it: the queue's boards and
+// its "+N", the queens on the attack counters, which flags are lit, the mask
+// table's columns under their headings and the row-by-row operations, the
+// generator's compared entries, the square the 0/1 board checks, the top of
+// the stack drawn as such, and a count of the largest n the field allows.
+async function testPanelValuesAudit(url) {
+  const panel = (f) => page.$eval('#w-structure', f);
+
+  step = 'bfs: the queue panel lists its boards front first, and how many more';
+  let t = await watchFor(url, 8, 'bfs', 400);
+  let k = t.events.findIndex((e) => e.view.structure.length > e.view.structure.front.length && e.view.structure.front.some((c) => c.length >= 2)) + 1;
+  ok(k > 0, 'bfs on 8×8 has a queue longer than the boards it lists, of two queens or more');
+  await scrubAndWait(k, `bfs at step ${k}`);
+  let s = t.events[k - 1].view.structure;
+  const queue = await panel((box) => ({ front: [...box.querySelectorAll('.queue li:not(.more)')].map((li) => li.textContent), more: box.querySelector('.queue li.more')?.textContent ?? null }));
+  const wantQueue = { front: s.front.map((c) => (c.length ? c.join(' ') : '∅')), more: `+${s.length - s.front.length}` };
+  ok(JSON.stringify(queue) === JSON.stringify(wantQueue), `step ${k}: the queue shows the API's boards, each row's column in order, and the count past them (want ${JSON.stringify(wantQueue)}, got ${JSON.stringify(queue)})`);
+  await page.click('#w-reset');
+
+  step = 'occupancy: the counters grid marks the step\'s queens';
+  t = await watchFor(url, 6, 'occupancy', 400);
+  k = t.events.findIndex((e) => e.view.board.filter((c) => c !== null).length >= 2) + 1;
+  ok(k > 0, 'occupancy on 6×6 places two queens');
+  await scrubAndWait(k, `occupancy at step ${k}`);
+  const marked = await page.$$eval('#w-structure .gc', (els) => { const n = Math.round(Math.sqrt(els.length)); return els.flatMap((e, i) => (e.classList.contains('q') ? [`${Math.floor(i / n)},${i % n}`] : [])).sort(); });
+  ok(marked.join(' ') === queensOf(t.events[k - 1].view).join(' '), `step ${k}: the counters grid marks the queens of the view (want ${queensOf(t.events[k - 1].view)}, got ${marked})`);
+  await page.click('#w-reset');
+
+  step = 'tagged stack: the flags lit are the ones set, the top drawn as such';
+  t = await watchFor(url, 5, 'tagged-stack', 400);
+  k = t.events.findIndex((e) => e.view.board.filter((c) => c !== null).length >= 2 && e.view.structure.entries.length >= 2) + 1;
+  ok(k > 0, 'the tagged stack on 5×5 holds two queens and two nodes');
+  await scrubAndWait(k, `the tagged stack at step ${k}`);
+  s = t.events[k - 1].view.structure;
+  const lit = await panel((box) => Object.fromEntries(['col', 'md', 'sd'].map((f) => [f, [...box.querySelectorAll(`[data-field=${f}] .cell`)].map((c) => (c.classList.contains('on') ? '1' : '0')).join('')])));
+  const wantLit = Object.fromEntries(['col', 'md', 'sd'].map((f) => [f, s[f].map((x) => (x ? '1' : '0')).join('')]));
+  ok(JSON.stringify(lit) === JSON.stringify(wantLit), `step ${k}: the flags lit are those set to 1 (want ${JSON.stringify(wantLit)}, got ${JSON.stringify(lit)})`);
+  const labels = await panel((box) => [...box.querySelectorAll('.stack li[data-entry]')].map((li) => li.querySelector('.tagb').textContent));
+  const board = t.events[k - 1].view.board;
+  const wantLabels = s.entries.slice().reverse().slice(0, 16).map(([r, c, tag]) => (Number(tag) === 0 ? 'tag 0: to test' : board[r] === c ? 'tag 1: placed, undo on pop' : 'tag 1: its queen is off the board this step'));
+  ok(s.entries.some(([r, c, tag]) => Number(tag) === 1 && r !== c && board[r] === c) && JSON.stringify(labels) === JSON.stringify(wantLabels),
+    `step ${k}: each node's label says whether its queen is on the board (want ${JSON.stringify(wantLabels)}, got ${JSON.stringify(labels)})`);
+  const ring = await panel((box) => [...box.querySelectorAll('.stack li')].slice(0, 2).map((li) => getComputedStyle(li).boxShadow));
+  ok(ring.length === 2 && ring[0] !== 'none' && ring[0] !== ring[1], `step ${k}: the top of the stack is drawn apart from the node below it (box-shadows ${JSON.stringify(ring)})`);
+  await page.click('#w-reset');
+
+  step = 'bitwise: the mask table\'s columns under their headings, and the row\'s operations';
+  t = await watchFor(url, 5, 'bitwise', 400);
+  k = t.events.findIndex((e) => e.view.structure.rows.length >= 3) + 1;
+  ok(k > 0, 'bitwise on 5×5 reaches a third row');
+  await scrubAndWait(k, `bitwise at step ${k}`);
+  s = t.events[k - 1].view.structure;
+  const masks = await panel((box) => ({
+    head: [...box.querySelectorAll('.maskt thead th')].map((th) => th.textContent),
+    rows: [...box.querySelectorAll('.maskt tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    ops: Object.fromEntries([...box.querySelectorAll('.ops [data-op]')].map((td) => [td.dataset.op, td.textContent])),
+  }));
+  const last = s.rows[s.rows.length - 1];
+  const wantMasks = {
+    head: ['row', 'cols k', 'ld', 'rd', 'free pos', 'p', 'ld tutorial'],
+    rows: s.rows.map((r) => [String(r.row), r.cols_bits, r.ld_bits, r.rd_bits, r.free_bits, r.p_bits, r.ld_tutorial_bits]),
+    ops: { cols: last.cols_bits, ld: last.ld_bits, 'ld-tutorial': last.ld_tutorial_bits, rd: last.rd_bits, mask: last.mask_bits, free: last.free_bits, p: last.p_bits },
+  };
+  ok(JSON.stringify(masks) === JSON.stringify(wantMasks), `step ${k}: each mask is under its heading and each operation of row ${last.row} is the API's (want ${JSON.stringify(wantMasks)}, got ${JSON.stringify(masks)})`);
+  await page.click('#w-reset');
+
+  step = 'generator: the entries of state compared';
+  t = await watchFor(url, 5, 'generator', 400);
+  k = t.events.findIndex((e) => Array.isArray(e.view.structure.square) && e.view.structure.compared >= 1 && e.view.structure.compared < e.view.structure.state.length) + 1;
+  ok(k > 0, 'the generator on 5×5 stops its comparison before the end of state');
+  await scrubAndWait(k, `the generator at step ${k}`);
+  s = t.events[k - 1].view.structure;
+  const cmp = await page.$$eval('#w-structure [data-field=state] .cell', (cs) => cs.map((c) => (c.classList.contains('cmp') ? 'x' : '.')).join(''));
+  const wantCmp = s.state.map((x, i) => (i < s.compared ? 'x' : '.')).join('');
+  ok(cmp === wantCmp, `step ${k}: the ${s.compared} entries compared are marked, no more (want ${wantCmp}, got ${cmp})`);
+  await page.click('#w-reset');
+
+  step = 'recursive-board: the square checked on the 0/1 board';
+  t = await watchFor(url, 4, 'recursive-board', 400);
+  k = t.events.findIndex((e) => Array.isArray(e.view.structure.square) && e.view.structure.square[0] !== e.view.structure.square[1]) + 1;
+  ok(k > 0, 'recursive-board on 4×4 checks a square off the diagonal');
+  await scrubAndWait(k, `recursive-board at step ${k}`);
+  s = t.events[k - 1].view.structure;
+  const at = await page.$$eval('#w-structure .g01', (cs) => cs.flatMap((c, i) => (c.classList.contains('sq') ? [i] : [])));
+  ok(JSON.stringify(at) === JSON.stringify([s.square[0] * 4 + s.square[1]]), `step ${k}: the 0/1 board outlines square (${s.square}) (want cell ${s.square[0] * 4 + s.square[1]}, got ${at})`);
+  await page.click('#w-reset');
+
+  step = 'heuristic: the board shows each free square\'s f, and the queen taken back';
+  t = await watchFor(url, 5, 'heuristic', 400);
+  k = t.events.findIndex((e) => e.view.structure.kind === 'scores' && e.view.structure.candidates.length >= 2) + 1;
+  const kb = t.events.findIndex((e) => e.view.mark && e.view.mark.kind === 'removed') + 1;
+  ok(k > 0 && kb > 0, `heuristic on 5×5 scores two free squares (step ${k}) and takes a queen back (step ${kb})`);
+  await scrubAndWait(k, `heuristic at step ${k}`);
+  s = t.events[k - 1].view.structure;
+  const fs = await page.$$eval('#board .sq', (els) => els.flatMap((e) => (e.querySelector('.f').textContent ? [`${e.dataset.row},${e.dataset.col}:${e.querySelector('.f').textContent}`] : [])).sort());
+  const wantFs = s.candidates.filter(([c]) => t.events[k - 1].view.board[s.row] !== c).map(([c, f]) => `${s.row},${c}:${f}`).sort();
+  ok(JSON.stringify(fs) === JSON.stringify(wantFs), `step ${k}: each free square of row ${s.row} shows its f on the board (want ${wantFs}, got ${fs})`);
+  await scrubAndWait(kb, `heuristic at step ${kb}`);
+  const mk = t.events[kb - 1].view.mark;
+  const ghost = await page.$eval(square(mk.row, mk.col), (e) => ({ ghost: e.classList.contains('ghost'), placed: e.classList.contains('just-placed'), said: /queen just taken back/.test(e.getAttribute('aria-label')) }));
+  ok(ghost.ghost && !ghost.placed && ghost.said, `step ${kb}: the queen taken back at (${mk.row}, ${mk.col}) is drawn as taken back, not as just placed (got ${JSON.stringify(ghost)})`);
+  await page.click('#w-reset');
+
+  step = 'How many? with no completion says so as a failure';
+  await page.selectOption('#n', '8');
+  await waitCount('#board .sq', 64, 'an 8×8 board');
+  await page.click('#clear');
+  await page.click(square(0, 0));
+  await page.click(square(1, 2));
+  await waitText('#status', /no completion exists from here/, '(0,0) and (1,2) cannot be completed on 8×8');
+  await page.click('#howmany');
+  await waitText('#solve-msg', /^(?!Counting)./, 'How many? answers');
+  const none = await page.$eval('#solve-msg', (e) => ({ text: e.textContent, error: e.classList.contains('error'), ok: e.classList.contains('ok') }));
+  ok(none.error && !none.ok, `no completion from here is shown as an error, not a success (got ${JSON.stringify(none)})`);
+  await page.click('#clear');
+
+  step = 'a download the server refuses says why';
+  await page.route('**/api/render', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'the render failed (a test)' } }) }));
+  await page.click('#dl-svg');
+  await waitText('#dl-msg', /^the render failed \(a test\)$/, 'the server\'s message on a failed download');
+  ok(await page.$eval('#dl-msg', (e) => e.classList.contains('error')), 'a failed download is shown as an error');
+  await page.unroute('**/api/render');
+
+  step = 'Count takes the largest n its field names';
+  const max = await page.getAttribute('#count-n', 'max');
+  await page.fill('#count-n', max);
+  await page.click('#count-start');
+  await waitText('#count-msg', new RegExp(`n = ${max}\\b`), `a count of n = ${max} starts`);
+  if (await page.isEnabled('#count-cancel')) {
+    await page.click('#count-cancel');
+    await page.waitForFunction(() => !document.querySelector('#count-start').disabled, null, { timeout: 30000 });
+    checks++;
+  }
+  await page.fill('#count-n', '8');
 }
 
 // A screenshot of every algorithm at 1280 and 400 px (the board, and the
