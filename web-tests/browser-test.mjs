@@ -790,7 +790,7 @@ async function run() {
   await testLookedAtFindings(url);
   await testLastStepHeldAndBfsJump(url);
   await testSecondPageAudit(url);
-  await testPanelValuesAudit(url);
+  await testPanelValues(url);
   await screenshotEveryAlgorithm(url);
 
   step = 'no keyboard hints on a touch screen';
@@ -1615,7 +1615,7 @@ async function testSecondPageAudit(url) {
   await page.selectOption('#n', '8');
 }
 
-// ------------------------------------- mutation audit: what the panels show
+// ------------------------------------------- what the panels show, value by value
 //
 // "Watch <name> on 4×4" compares one step of each panel with the API's view
 // through a summary (the queue's length, the masks' last row, the flags'
@@ -1624,7 +1624,7 @@ async function testSecondPageAudit(url) {
 // table's columns under their headings and the row-by-row operations, the
 // generator's compared entries, the square the 0/1 board checks, the top of
 // the stack drawn as such, and a count of the largest n the field allows.
-async function testPanelValuesAudit(url) {
+async function testPanelValues(url) {
   const panel = (f) => page.$eval('#w-structure', f);
 
   step = 'bfs: the queue panel lists its boards front first, and how many more';

@@ -307,7 +307,9 @@ impl LineRuns {
         }
         if let Some(last) = self.runs.last_mut() {
             // The second word of a run sets its step.
-            if self.next == 0 && k == last.0 + 1 && (line == last.1 || line == last.1 + 1) {
+            // (Words come once each, in order: a run whose step is not
+            // known was begun by the word before this one.)
+            if self.next == 0 && (line == last.1 || line == last.1 + 1) {
                 last.2 = line - last.1;
                 self.step = last.2;
                 self.next = line + self.step;
