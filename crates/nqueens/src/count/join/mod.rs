@@ -246,6 +246,23 @@
 //! reach, 0.21 s: 0.91 s against 0.95 s. Pruned only where it paid (known
 //! afterwards; the ratio of the sides' sizes did not tell), it would have
 //! saved a tenth of the sampled time.
+//!
+//! Also left out (a prototype on the Zen 5 host, every count as before):
+//! the long side never made. A half board meets what its north piece or
+//! its south piece meets, so where one side of a unit was whole in its
+//! chunk and the other was not (53 of the first units of the 60 sampled
+//! splits of n = 27), the short side was split by bits as the join splits
+//! it, the long side's pieces filtered by each bit on the branch where
+//! the short part has it, and at each short part of at most 2,048 half
+//! boards every piece's conflicts with it taken as a bit mask (the leaf's
+//! grouped lookups, once a piece); each pair of pieces that do not meet
+//! then ORs its two masks and counts the zeros: one load a block instead
+//! of the leaf's four, and no half board stored or partitioned. The 60
+//! splits took 5.35 and 5.48 s against 3.10 to 3.20 s: the pairs were as
+//! many (1.4 × 10^9 half boards against a short part, 3.9 × 10^9 blocks),
+//! and each cost as much as in the leaf (a branch on every pair of pieces
+//! that fits, and their masks read from the second-level cache), while
+//! the masks of 151 million pieces came on top.
 
 use super::disjoint::{
     bit_counts_stepped, count_disjoint, partition_with, Kernel, Scratch, MAX_LEAF,
