@@ -17,7 +17,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::plan::thread_cpu_seconds;
 use crate::error::Error;
+use crate::rng::Xoshiro256;
 use crate::search::check_n;
 
 /// The rotation a solution must be fixed by.
@@ -76,7 +78,7 @@ pub(crate) fn fixed_by_or_stop(
 ) -> Result<Option<u128>, Error> {
     check_n(n)?;
     Ok(match turn {
-        Turn::Half => half_turn(n, stop),
+        Turn::Half => half_turn(n, &[], stop),
         Turn::Quarter => by_orbits(n, turn, stop),
     })
 }
@@ -96,7 +98,14 @@ const POLL: u32 = 1 << 20;
 /// about ten times the speed of [`by_orbits`] (n = 16: 10.6 ms before),
 /// which P(n) needs at n = 28, where it is one task of a count that takes
 /// most of an hour.
-fn half_turn(n: usize, stop: &AtomicBool) -> Option<u128> {
+///
+/// With a `prefix`, only the solutions whose first rows have their queens
+/// in the columns it lists (row 0's first): P(n) is their sum over every
+/// prefix of a length, which is how a dry run times it in parts
+/// ([`half_turn_seconds`]). A prefix of ⌊n/2⌋ rows or more is cut to
+/// ⌊n/2⌋ − 1 rows (none when that is zero), a column past the board counts
+/// nothing.
+fn half_turn(n: usize, prefix: &[usize], stop: &AtomicBool) -> Option<u128> {
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let (half, last) = (n / 2, n - 1);
     // Columns, sums r + c, and differences c - r + n - 1: bit c of
@@ -121,8 +130,17 @@ fn half_turn(n: usize, stop: &AtomicBool) -> Option<u128> {
     if half == 0 {
         return Some(1);
     }
-    free[0] = open(0, cols, sums, diffs);
-    let mut r = 0usize;
+    let top = prefix.len().min(half - 1);
+    for (r, &c) in prefix[..top].iter().enumerate() {
+        if c >= n || open(r, cols, sums, diffs) >> c & 1 == 0 {
+            return Some(0);
+        }
+        cols |= 1 << c | 1 << (last - c);
+        sums |= 1 << (r + c) | 1 << (2 * last - r - c);
+        diffs |= 1 << (c + last - r) | 1 << (r + last - c);
+    }
+    free[top] = open(top, cols, sums, diffs);
+    let mut r = top;
     let mut found = 0u128;
     let mut steps = 0u32;
     loop {
@@ -131,7 +149,7 @@ fn half_turn(n: usize, stop: &AtomicBool) -> Option<u128> {
             return None;
         }
         if free[r] == 0 {
-            if r == 0 {
+            if r == top {
                 return Some(found);
             }
             r -= 1;
@@ -155,6 +173,23 @@ fn half_turn(n: usize, stop: &AtomicBool) -> Option<u128> {
         r += 1;
         free[r] = open(r, cols, sums, diffs);
     }
+}
+
+/// The CPU seconds that P(n) and R(n) take together ([`fixed_by`] with
+/// each turn), estimated without finding P(n) whole: R(n) is found and
+/// timed (47 ms at n = 28), P(n) timed below the first `rows` rows' columns
+/// drawn at random with `rng` (each of the n^rows choices equally likely)
+/// and scaled by n^rows, which is P(n)'s time on average, as the prefixes
+/// that do not fit cost nothing. P(n) whole takes 113 s at n = 27 and over
+/// four minutes at n = 28, where a dry run, which must answer within three
+/// minutes, may draw it as a task (task 0 of the join engine).
+pub(crate) fn turns_seconds_sampled(n: usize, rows: usize, rng: &mut Xoshiro256) -> f64 {
+    let never = AtomicBool::new(false);
+    let (_, quarter) = thread_cpu_seconds(|| by_orbits(n, Turn::Quarter, &never));
+    let rows = rows.min((n / 2).saturating_sub(1));
+    let prefix: Vec<usize> = (0..rows).map(|_| rng.below(n as u64) as usize).collect();
+    let (_, half) = thread_cpu_seconds(|| half_turn(n, &prefix, &never));
+    quarter + half * (n as f64).powi(rows as i32)
 }
 
 /// The solutions fixed by `turn`, found square by square: each queen placed
@@ -278,10 +313,47 @@ mod tests {
         for n in 1..=17 {
             let never = AtomicBool::new(false);
             assert_eq!(
-                half_turn(n, &never),
+                half_turn(n, &[], &never),
                 by_orbits(n, Turn::Half, &never),
                 "n = {n}"
             );
+        }
+    }
+
+    /// P(n) is the sum of its parts below every prefix of one or two rows
+    /// (columns past the board included, which count nothing), and a
+    /// prefix as long as half the board is cut, not counted whole.
+    #[test]
+    fn half_turn_is_the_sum_over_prefixes() {
+        let never = AtomicBool::new(false);
+        for n in 6..=14 {
+            let whole = half_turn(n, &[], &never).unwrap();
+            let ones: u128 = (0..=n).map(|a| half_turn(n, &[a], &never).unwrap()).sum();
+            let twos: u128 = (0..=n)
+                .flat_map(|a| (0..=n).map(move |b| [a, b]))
+                .map(|p| half_turn(n, &p, &never).unwrap())
+                .sum();
+            assert_eq!((ones, twos), (whole, whole), "n = {n}");
+            let long: Vec<usize> = (0..n).collect();
+            assert!(half_turn(n, &long, &never).unwrap() <= whole, "n = {n}");
+        }
+        assert_eq!(half_turn(8, &[0; 8], &never), Some(0));
+        // Below four rows, a prefix of two is cut to ⌊n/2⌋ − 1 rows.
+        for n in 1..6 {
+            let cut = half_turn(n, &[0; 2][..(n / 2).saturating_sub(1)], &never);
+            assert_eq!(half_turn(n, &[0, 0], &never), cut, "n = {n}");
+        }
+    }
+
+    /// The sampled time scales the part timed by the choices of its
+    /// prefix: what [`half_turn_is_the_sum_over_prefixes`] shows for the
+    /// solutions holds for the time. Here only that a draw gives a time.
+    #[test]
+    fn sampled_turns_seconds_are_a_time() {
+        let mut rng = Xoshiro256::new(3);
+        for rows in [0, 1, 2, 40] {
+            let t = turns_seconds_sampled(16, rows, &mut rng);
+            assert!(t.is_finite() && t >= 0.0, "rows {rows}: {t}");
         }
     }
 

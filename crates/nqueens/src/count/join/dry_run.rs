@@ -9,6 +9,12 @@
 //! known values check.
 
 use super::*;
+use crate::count::fixed_by_turns::turns_seconds_sampled;
+
+/// The rows of P(n)'s search whose columns a dry run draws when it times
+/// task 0 by parts ([`turns_seconds_sampled`]): a part of P(28) takes about
+/// a second (hundreds of the n² prefixes fit).
+const TURN_ROWS: usize = 2;
 
 impl JoinPlan {
     /// From n = 24 on a task of an odd board holds hundreds of row splits
@@ -23,6 +29,13 @@ impl JoinPlan {
     /// whole does, and the same extrapolation said 1.73 times the time of
     /// the whole on three sampled splits of n = 24 and of n = 26, measured
     /// with an ignored test since removed with the classes it timed.)
+    ///
+    /// Task 0 (P and R, [`fixed_by_turns`](super::super::fixed_by_turns))
+    /// is timed the same way from n = 24 on, below a random choice of the
+    /// first two rows ([`turns_seconds_sampled`]): found whole, P(27) takes
+    /// 113 s and P(28) over four minutes, and a dry run that drew it (about
+    /// one in fifty at n = 27) took longer than the three minutes it must
+    /// answer in.
     ///
     /// Where workers keep a frame's south quadrants placed (odd n ≤ 19), a
     /// worker places them once for the run of the frame's tasks it counts,
@@ -46,6 +59,14 @@ impl JoinPlan {
             return TaskSample {
                 cpu_seconds: task + place * self.frame_runs() as f64 / self.tasks.len() as f64,
                 solutions: Some(solutions as f64),
+            };
+        }
+        if index == 0 && self.samples_parts() {
+            // Task 0, P and R, is timed by parts too: below two random rows.
+            let mut rng = crate::rng::Xoshiro256::new(seed);
+            return TaskSample {
+                cpu_seconds: turns_seconds_sampled(self.n, TURN_ROWS, &mut rng),
+                solutions: Some(0.0),
             };
         }
         if index == 0 || !self.samples_parts() {

@@ -883,3 +883,21 @@ fn dry_run_solutions_cover_oeis_to_22() {
     }
     assert!(short.is_empty(), "{}", short.join("; "));
 }
+
+/// Where a dry run samples tasks by parts, task 0 (P and R) is timed by
+/// parts too, and adds no solutions to Q(n): a dry run of n = 28 that
+/// drew it found P(28) whole, minutes longer than the three it has. At
+/// n = 24 P is found whole in 6.6 s and a part in hundredths: the test
+/// allows 2 s on its thread's clock for four draws.
+#[test]
+fn task_zero_is_sampled_by_parts() {
+    let plan = JoinEngine.plan(24).unwrap();
+    assert!(plan.samples_parts());
+    let (samples, seconds) =
+        thread_cpu_seconds(|| (0..4).map(|seed| plan.sample(0, seed)).collect::<Vec<_>>());
+    for s in &samples {
+        assert_eq!(s.solutions, Some(0.0));
+        assert!(s.cpu_seconds.is_finite() && s.cpu_seconds >= 0.0);
+    }
+    assert!(seconds < 2.0, "four draws took {seconds} s");
+}
