@@ -371,7 +371,7 @@ pub fn verify(a: VerifyArgs, instance_path: &Path) -> anyhow::Result<Outcome> {
             writeln!(
                 out,
                 "{label}OK: a solution for n = {} that completes the instance",
-                placement.n()
+                nqueens::grouped(placement.n() as u128)
             )?;
         } else {
             writeln!(out, "{label}not a completion of the instance:")?;

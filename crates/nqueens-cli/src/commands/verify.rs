@@ -431,6 +431,11 @@ fn in_batches(
         } else {
             match last_board_end(&bytes, read.form) {
                 Some(cut) => cut,
+                None if bytes.iter().all(u8::is_ascii_whitespace) => usage!(
+                    "{name} holds only blanks, {} MiB of them from byte {offset} on: no board \
+                     (a column list, one column per line or [c0, c1, ...], or a drawn board)",
+                    WHOLE_MAX >> 20
+                ),
                 None => usage!(
                     "{name} is not a column list, and {} MiB of it from byte {offset} on hold no whole board: \
                      drawn, matrix and LeetCode boards are read a board at a time, each up to that size; write a large \

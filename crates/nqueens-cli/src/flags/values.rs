@@ -77,6 +77,14 @@ where
 /// say so.
 fn spelled_out(t: &str) -> Option<String> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    // A `_` stands between two digits, as in Rust: not `1__0`, `1_e6`.
+    let b = t.as_bytes();
+    let between = |i: usize| {
+        i > 0 && i + 1 < b.len() && b[i - 1].is_ascii_digit() && b[i + 1].is_ascii_digit()
+    };
+    if (0..b.len()).any(|i| b[i] == b'_' && !between(i)) {
+        return None;
+    }
     let plain: String = t.chars().filter(|&c| c != '_').collect();
     match plain.split_once(['e', 'E']) {
         Some((m, e)) if digits(m) && digits(e) => {
@@ -735,6 +743,10 @@ mod tests {
         assert_eq!(board_size("1e9"), Ok(1_000_000_000));
         assert_eq!(board_size("25E6"), Ok(25_000_000));
         assert_eq!(board_size("1_000_000"), Ok(1_000_000));
+        for t in ["1__0", "1_e6", "1e_6", "_1", "1_", "1_000__000"] {
+            assert!(board_size(t).is_err(), "{t}");
+        }
+        assert_eq!(board_size("2_5e6"), Ok(25_000_000));
         assert_eq!(board_size("8e0"), Ok(8));
         for bad in [
             "0",

@@ -264,6 +264,21 @@ fn verify_checks_a_candidate_against_the_instance() {
         r.stdout,
         "not a completion of the instance:\n  the queen at (1, 0) stands on a blocked square\n"
     );
+    // Sizes are grouped, as plain verify groups them.
+    // (The construction puts row 0's queen in column 1: (0, 0) is free.)
+    let big = TempFile::new(
+        "verify-big.param",
+        b"letting n = 1000\nletting blocks = [[1,1]]\n",
+    );
+    let columns = nq().args(["solve", "1000"]).output().unwrap().stdout;
+    let r = run_in(
+        &["verify", "--instance", big.arg()],
+        std::str::from_utf8(&columns).unwrap(),
+    );
+    assert_eq!(
+        r.ok(),
+        "OK: a solution for n = 1,000 that completes the instance\n"
+    );
     // Several placements are numbered and summed up, as plain verify does
     // (they were unlabelled, with no total).
     let r = run_in(&args, "[1, 3, 0, 2]\n[2, 0, 3, 1]\n").code(1);

@@ -363,6 +363,44 @@ fn endless_or_binary_input_is_refused_at_once() {
     );
 }
 
+/// A 0/1 matrix with a typo is read as a matrix, whose reader names the
+/// word (exit 2); it was read as a column list of 16 queens and judged
+/// "not a solution" on a 16×16 board (exit 1), which hid the typo.
+#[test]
+fn a_matrix_with_a_typo_is_named() {
+    let r = run_in(&["verify"], "0 1 0 0\n0 0 0 2\n1 0 0 0\n0 0 1 0\n").code(2);
+    assert!(r.stderr.contains("line 2: word 4 (\"2\")"), "{}", r.stderr);
+    // Lines of other numbers stay a column list (one, of 8 queens).
+    let r = run_in(&["verify"], "1 3 0 2\n2 0 3 1\n").code(1);
+    assert!(
+        r.stdout.starts_with("not a solution: 8 queens"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Blanks alone, more than a board's worth of them, are no board: said so,
+/// not that they hold no whole board (which they were told once past 16
+/// MiB; fewer are "the input is empty").
+#[test]
+fn a_sea_of_blanks_is_no_board() {
+    for blanks in [" ".repeat(20 << 20), " \n\t".repeat(3)] {
+        let out = nq()
+            .args(["verify"])
+            .write_stdin(blanks.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        let said = if blanks.len() > 100 {
+            "standard input holds only blanks, 16 MiB of them from byte 0 on: no board"
+        } else {
+            "the input is empty"
+        };
+        assert!(err.contains(said), "{err}");
+    }
+}
+
 /// What `all` writes in the drawn forms, many megabytes of small boards
 /// (25 MB for n = 13), is read back a part at a time: every board, the
 /// closing line's count checked against them all, and an error named by

@@ -72,7 +72,8 @@ impl InputFormat {
 ///   board if its first item is a quoted row.
 /// - A first line of numbers: `row, col;` pairs if it holds a `;`; a 0/1
 ///   matrix if it and the next line have two or more words each, each `0`
-///   or `1` (the matrix reader then checks that they are square); or a
+///   or `1` (the matrix reader then checks that they are square), or three
+///   or more each, as many on both, all 0 or 1 but one; or a
 ///   lone `1` in its block, the
 ///   matrix of one square (`solve 1 --format matrix`; as a column list it
 ///   would be off the board); a column list otherwise.
@@ -89,6 +90,12 @@ impl InputFormat {
 /// // queens, "not a solution", would hide it).
 /// assert_eq!(sniff_format(b"0 1 0\n0 0 1\n1 0 0\n0 1 0\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"0 1 0\n0 1\n", true), Some(InputFormat::Matrix));
+/// // A typo (a 2) in a matrix: still a matrix, whose reader names it.
+/// assert_eq!(sniff_format(b"0 1 0 0\n0 0 0 2\n1 0 0 0\n0 0 1 0\n", true), Some(InputFormat::Matrix));
+/// assert_eq!(sniff_format(b"0 1 0 2\n0 0 0 1\n", true), Some(InputFormat::Matrix));
+/// // Column lists, one a line, are not matrices.
+/// assert_eq!(sniff_format(b"1 3 0 2\n2 0 3 1\n", true), Some(InputFormat::Columns));
+/// assert_eq!(sniff_format(b"0 1 2\n1 0 2\n", true), Some(InputFormat::Columns));
 /// // A lone 1: the matrix of one square; followed by more: columns.
 /// assert_eq!(sniff_format(b"1\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"1\n\n1 solution\n", true), Some(InputFormat::Matrix));
@@ -157,7 +164,7 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
     };
     let first_line = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
     let Some(k) = words(&text[..first_line]) else {
-        return Some(InputFormat::Columns);
+        return near_matrix(text, first_line, at_eof);
     };
     if k < 2 {
         // A lone `1` in its block is the one-square matrix (`solve 1
@@ -192,8 +199,47 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
     if !complete {
         return None;
     }
-    Some(match words(second) {
-        Some(m) if m >= 2 => InputFormat::Matrix,
+    match words(second) {
+        Some(m) if m >= 2 => Some(InputFormat::Matrix),
+        _ => near_matrix(text, first_line, at_eof),
+    }
+}
+
+/// A matrix with a typo is still a matrix: the first two lines of `text`
+/// (the first ends at `first_line`) of k ≥ 3 whole numbers each, all 0 or 1
+/// but one. As a column list such a block would be judged "not a solution"
+/// on a board of k² squares a side, which hides the typo (its 2k − 1 or
+/// more 0s and 1s repeat a column, so it is never a solution); the matrix
+/// reader names the word that is wrong.
+fn near_matrix(text: &[u8], first_line: usize, at_eof: bool) -> Option<InputFormat> {
+    // The words of a line and how many are not 0 or 1, if all are digits.
+    let words = |line: &[u8]| -> Option<(usize, usize)> {
+        let (mut k, mut odd) = (0, 0);
+        for word in line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            if !word.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            k += 1;
+            odd += usize::from(word != b"0" && word != b"1");
+        }
+        Some((k, odd))
+    };
+    let after = text.get(first_line + 1..).unwrap_or_default();
+    let (second, complete) = match after.iter().position(|&b| b == b'\n') {
+        Some(end) => (&after[..end], true),
+        None => (after, at_eof),
+    };
+    Some(match (words(&text[..first_line]), words(second)) {
+        (Some((k, a)), Some((m, b))) if k == m && k >= 3 && a + b <= 1 => {
+            if !complete {
+                return None;
+            }
+            InputFormat::Matrix
+        }
+        (Some(_), _) if !complete => return None,
         _ => InputFormat::Columns,
     })
 }
