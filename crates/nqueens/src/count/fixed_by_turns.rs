@@ -102,7 +102,7 @@ const POLL: u32 = 1 << 20;
 /// With a `prefix`, only the solutions whose first rows have their queens
 /// in the columns it lists (row 0's first): P(n) is their sum over every
 /// prefix of a length, which is how a dry run times it in parts
-/// ([`half_turn_seconds`]). A prefix of ⌊n/2⌋ rows or more is cut to
+/// ([`turns_seconds_sampled`]). A prefix of ⌊n/2⌋ rows or more is cut to
 /// ⌊n/2⌋ − 1 rows (none when that is zero), a column past the board counts
 /// nothing.
 fn half_turn(n: usize, prefix: &[usize], stop: &AtomicBool) -> Option<u128> {
