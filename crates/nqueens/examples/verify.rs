@@ -17,7 +17,8 @@ Q . . . . . . .
         if placement.is_solution() {
             println!("a solution");
         }
-        println!("rows without a queen: {:?}", placement.empty_rows());
+        let empty: Vec<usize> = placement.empty_rows().collect();
+        println!("rows without a queen: {empty:?}");
         for conflict in placement.conflicts() {
             println!("{conflict}");
         }

@@ -102,13 +102,23 @@ impl Placement {
         &self.queens
     }
 
-    /// The rows that hold no queen, in order.
-    pub fn empty_rows(&self) -> Vec<usize> {
-        let mut seen = vec![false; self.n];
-        for q in &self.queens {
-            seen[q.row] = true;
-        }
-        (0..self.n).filter(|&r| !seen[r]).collect()
+    /// The rows that hold no queen, in order, lazily: a board of 2^40 rows
+    /// and one queen has 2^40 − 1 of them (the queens are sorted by row, so
+    /// the rows between two of them are the empty ones; nothing is held).
+    ///
+    /// ```
+    /// use nqueens::{Placement, Square};
+    ///
+    /// let p = Placement::new(1 << 40, vec![Square::new(1, 0)])?;
+    /// assert_eq!(p.empty_rows().take(3).collect::<Vec<_>>(), [0, 2, 3]);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn empty_rows(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut queens = self.queens.iter().map(|q| q.row).peekable();
+        (0..self.n).filter(move |&r| {
+            while queens.next_if(|&q| q < r).is_some() {}
+            queens.peek() != Some(&r)
+        })
     }
 
     /// Every attacking pair, lazily: first all pairs that share a row, then a
@@ -157,12 +167,27 @@ impl Placement {
     /// use nqueens::{Placement, Square};
     ///
     /// let p = Placement::new(3, vec![Square::new(0, 0)])?;
-    /// let a = p.attacked();
+    /// let a = p.attacked()?;
     /// assert_eq!(a, [false, true, true, true, true, false, true, false, true]);
+    ///
+    /// // n² squares: up to n = 4,096 (16 Mi of them).
+    /// let huge = Placement::new(1 << 32, vec![Square::new(0, 0)])?;
+    /// assert!(matches!(huge.attacked(), Err(nqueens::Error::TooLarge { max: 4096, .. })));
     /// # Ok::<(), nqueens::Error>(())
     /// ```
-    pub fn attacked(&self) -> Vec<bool> {
-        attacked(self.n, &self.queens)
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] for n over 4,096, whose n² squares would take
+    /// more than 16 MiB (and n² can pass `usize::MAX`).
+    pub fn attacked(&self) -> Result<Vec<bool>, Error> {
+        if self.n > ATTACKED_MAX_N {
+            return Err(Error::TooLarge {
+                n: self.n,
+                max: ATTACKED_MAX_N,
+                what: "the attacked squares (n² of them)",
+            });
+        }
+        Ok(attacked(self.n, &self.queens))
     }
 
     /// Whether this is a solution: `n` queens and no attacking pair.
@@ -191,6 +216,10 @@ impl Placement {
         })
     }
 }
+
+/// The largest board whose attacked squares [`Placement::attacked`]
+/// lists.
+const ATTACKED_MAX_N: usize = 1 << 12;
 
 /// [`Placement::attacked`] for any queens on an `n`×`n` board (all on it).
 pub(crate) fn attacked(n: usize, queens: &[Square]) -> Vec<bool> {
@@ -538,7 +567,7 @@ mod tests {
                 },
             ]
         );
-        assert_eq!(p.empty_rows(), vec![1, 2]);
+        assert_eq!(p.empty_rows().collect::<Vec<_>>(), vec![1, 2]);
         assert!(!p.is_solution());
     }
 

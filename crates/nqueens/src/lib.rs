@@ -149,7 +149,7 @@
 //! let placement = &parse_placements(board, false)?[0];
 //! let how: Vec<Attack> = placement.conflicts().map(|c| c.attack).collect();
 //! assert_eq!(how, [Attack::Row, Attack::Column, Attack::Diagonal]);
-//! assert_eq!(placement.empty_rows(), [2]);
+//! assert!(placement.empty_rows().eq([2]));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

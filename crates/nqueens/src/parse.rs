@@ -554,7 +554,7 @@ mod tests {
         assert_eq!(parse_placements(many, false).unwrap().len(), 2);
         // An empty row is allowed (it is not a solution, but it is a placement).
         let p = parse_placements("Q..\n...\n...\n", false).unwrap();
-        assert_eq!(p[0].empty_rows(), vec![1, 2]);
+        assert!(p[0].empty_rows().eq([1, 2]));
     }
 
     #[test]

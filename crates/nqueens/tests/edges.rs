@@ -153,3 +153,30 @@ fn rough_times_grow_with_the_board() {
         assert!(t > 1e30, "{}: {t}", engine.name());
     }
 }
+
+/// A stop flag set before the call stops every completion search before
+/// it finds anything, narrow boards and wide: `complete` found a
+/// completion and `for_each_completion` visited 183 of n = 12 first, while
+/// `count_completions` said stopped at once.
+#[test]
+fn a_stop_set_before_the_call_stops_at_once() {
+    use nqueens::{complete, for_each_completion, Answer};
+    let stop = AtomicBool::new(true);
+    for n in [12, 100] {
+        let instance = Instance::new(n).unwrap();
+        let (answer, _) = complete(&instance, &stop).unwrap();
+        assert_eq!(answer, Answer::Stopped, "n = {n}");
+        let mut seen = 0;
+        let (_, stopped) = for_each_completion(&instance, &stop, &mut |_| {
+            seen += 1;
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(stopped && seen == 0, "n = {n}: {seen} visited");
+        assert_eq!(
+            count_completions(&instance, 2, &stop).unwrap().0,
+            None,
+            "n = {n}"
+        );
+    }
+}

@@ -212,7 +212,7 @@ proptest! {
         let distinct: BTreeSet<_> = listed.iter().map(|c| (c.first, c.second)).collect();
         prop_assert_eq!(distinct.len(), listed.len());
         let rows: BTreeSet<usize> = queens.iter().map(|q| q.row).collect();
-        prop_assert_eq!(p.empty_rows().len(), n - rows.len());
+        prop_assert_eq!(p.empty_rows().count(), n - rows.len());
     }
 
     #[test]

@@ -753,7 +753,8 @@ fn text_report(out: &mut impl Write, label: &str, p: &Placement, base: usize) ->
         return writeln!(out, "{label}OK: a solution for n = {}", grouped(n as u128));
     }
     let pairs = p.conflict_count();
-    let empty = p.empty_rows();
+    // (A placement read whole: its n, and so its rows, are bounded by the input.)
+    let empty: Vec<usize> = p.empty_rows().collect();
     let size = grouped(n as u128);
     writeln!(
         out,
@@ -809,7 +810,7 @@ fn json_report(out: &mut impl Write, p: &Placement, base: usize) -> io::Result<(
         p.queens().len(),
         p.is_solution()
     )?;
-    for (i, r) in p.empty_rows().iter().enumerate() {
+    for (i, r) in p.empty_rows().enumerate() {
         write!(out, "{}{}", if i > 0 { "," } else { "" }, r + base)?;
     }
     write!(

@@ -80,15 +80,17 @@ pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
         .filter(|q| board.blocked.binary_search(q).is_ok())
         .map(|&q| pair(q))
         .collect();
-    let attacked = (n <= ATTACKED_MAX).then(|| {
-        placement
-            .attacked()
-            .iter()
-            .enumerate()
-            .filter(|(_, &a)| a)
-            .map(|(i, _)| pair(Square::new(i / n, i % n)))
-            .collect()
-    });
+    // (Up to ATTACKED_MAX, far below the library's bound on n².)
+    let attacked = (n <= ATTACKED_MAX)
+        .then(|| placement.attacked().ok())
+        .flatten()
+        .map(|a| {
+            a.iter()
+                .enumerate()
+                .filter(|(_, &a)| a)
+                .map(|(i, _)| pair(Square::new(i / n, i % n)))
+                .collect()
+        });
     let k = board.queens.len();
     // A solution of this board: n queens, no conflict, none on a blocked
     // square (the status once said "a solution" beside one).

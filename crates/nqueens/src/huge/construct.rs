@@ -217,7 +217,7 @@ impl Construction {
                 // The first top row whose value 2r + h − 1 reaches m (wraps),
                 // and the first bottom row whose value 2(m − 1 − r) + h − 1
                 // falls below m (no longer wraps): t ≤ h ≤ b.
-                let t = (m + 2 - h) / 2;
+                let t = (m - h + 2) / 2; // (m − h first: no overflow near usize::MAX)
                 let b = m - t;
                 [t, h, b, m].into_iter().find(|&p| p > row).unwrap_or(m)
             }
@@ -331,6 +331,13 @@ mod tests {
                     m - 1 - (2 * (m - 1 - row) + h - 1) % m
                 }
             };
+            // The iterator too (its runs' ends overflowed in the wrapped
+            // case at n = usize::MAX and usize::MAX − 1).
+            let rows = construct(n).unwrap().unwrap().take(3);
+            assert!(
+                rows.enumerate().all(|(r, col)| col == c.column(r)),
+                "n = {n}"
+            );
             let last = n as u128 - 1;
             for row in [0, 1, 2, h - 2, h - 1, h, h + 1, m - 2, m - 1, last] {
                 let got = c.column(row as usize) as u128;
