@@ -713,8 +713,9 @@ pub enum TraceFormat {
     Json,
     /// An animated SVG of the search (or one SVG per step with --frames DIR).
     Svg,
-    /// The search tree, indented by depth (bfs: level by level), with
-    /// rejected squares, dead ends and solutions marked.
+    /// The search tree, indented by depth, with rejected squares, dead ends
+    /// and solutions marked (bfs: level by level, without its rejected
+    /// squares).
     Tree,
 }
 

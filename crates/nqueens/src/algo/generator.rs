@@ -73,7 +73,10 @@
 //! - `conflict_tests`: squares tested, one per column tried in a row;
 //! - `reads`: entries of the state compared by `conflict`, up to the first
 //!   attacker;
-//! - `writes`: entries of the state written, one per queen;
+//! - `writes`: entries written, one per queen: into the state passed down
+//!   (`state + (pos,)`), or, for the last row's queen, which no state
+//!   holds, into the tuple yielded (`(pos,)`; the tuples built on the way
+//!   up, `(pos,) + result`, are not counted);
 //! - `backtracks`: queens taken off, the last queen of each yielded solution
 //!   included once the generator is resumed past it;
 //! - `solutions`: boards yielded;
