@@ -74,12 +74,14 @@ impl Replay {
         let depth = self.node(self.at).map_or(0, |t| t.depth);
         self.chosen.truncate(depth);
         self.chosen.push(item);
+        // (The algorithm covers it next, without a step of its own: the
+        // next step says so, and its counters hold the cover's writes.)
         let says = if options == 0 {
-            format!("{item} has no options left: a dead end (cover it, then back up)")
+            format!("{item} has no options left: a dead end (covered and uncovered at the next step, then back up)")
         } else {
             let others = sizes.len().saturating_sub(1);
             format!(
-                "choose {item}: the fewest options ({options}) of the {} primary items left; cover it",
+                "choose {item}: the fewest options ({options}) of the {} primary items left, to be covered at the next step",
                 others + 1
             )
         };
@@ -101,9 +103,15 @@ impl Replay {
                 _ => {}
             }
         }
+        let chosen = match self.covered_now {
+            Some(item) => format!("cover {item}; "),
+            None => String::new(),
+        };
         let tried = match (row, col) {
-            (Some(r), Some(c)) => format!("try the option ({r}, {c}): cover its other items "),
-            _ => "cover ".to_string(),
+            (Some(r), Some(c)) => {
+                format!("{chosen}try the option ({r}, {c}): cover its other items ")
+            }
+            _ => format!("{chosen}cover "),
         };
         (
             format!(
@@ -123,10 +131,14 @@ impl Replay {
             self.done_item = self.chosen.pop();
         }
         self.set_covered(items, false);
+        // A dead end's item, covered at this step, is uncovered at once.
+        let what = match self.covered_now {
+            Some(item) if items == [item] => format!("cover {item} and uncover it"),
+            _ => format!("uncover {}", names.join(", ")),
+        };
         (
             format!(
-                "uncover {}: {} back",
-                names.join(", "),
+                "{what}: {} back",
                 plural(u128::from(restored), "option", "options")
             ),
             Some(if item_done { 6 } else { 5 }),

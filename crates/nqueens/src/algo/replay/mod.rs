@@ -246,6 +246,8 @@ pub struct Replay {
     covered: Vec<bool>,
     /// An item chosen at the last step, covered from the next one on.
     to_cover: Option<Item>,
+    /// The item chosen at the step before, covered at this one.
+    covered_now: Option<Item>,
     /// The chosen item last uncovered, its options all tried: why the
     /// queen above it is taken back next.
     done_item: Option<Item>,
@@ -361,6 +363,7 @@ impl Replay {
             chosen: Vec::new(),
             covered: vec![false; 6 * n.max(1) - 2],
             to_cover: None,
+            covered_now: None,
             done_item: None,
             tree: vec![root],
             grew: vec![false],
@@ -469,7 +472,10 @@ impl Replay {
     /// Applies one event and says what it did.
     pub fn apply(&mut self, event: &Event<'_>) -> Step {
         self.steps += 1;
-        if let Some(item) = self.to_cover.take() {
+        // The item chosen at the step before is covered at this one (see
+        // `say_cover` and `say_uncover`, which say so).
+        self.covered_now = self.to_cover.take();
+        if let Some(item) = self.covered_now {
             self.set_covered(&[item], true);
         }
         self.shown = None;
