@@ -609,7 +609,9 @@ impl Narrow {
             top.tried = (r as u32, c as u32);
             stats.nodes += 1;
             nodes += 1;
-            if nodes & (POLL - 1) == 0 && stop() {
+            // Polled at the first node, then every POLL: a flag set
+            // before the call stops the search before it finds anything.
+            if (nodes - 1) & (POLL - 1) == 0 && stop() {
                 return End::Stopped;
             }
             if nodes > order.limit {

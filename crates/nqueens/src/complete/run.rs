@@ -69,15 +69,10 @@ pub fn complete_on(
 ) -> Result<(Answer, Stats), Clash> {
     let threads = threads.max(1);
     instance.check()?;
-    let mut stats = Stats::default();
-    // A flag set before the call stops the search before its first node
-    // (the searches look at it every few thousand nodes).
-    if stop.load(Ordering::Relaxed) {
-        return Ok((Answer::Stopped, stats));
-    }
     let start = Instant::now();
     let mut board = Board::new(instance);
     let root = board.mark();
+    let mut stats = Stats::default();
     let mut found = None;
     // Restarts: each run is a whole search that gives up after `limit` nodes;
     // the next starts the lines' trials elsewhere and may go `GROWTH` times as far.
@@ -163,9 +158,6 @@ pub fn for_each(
     visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
 ) -> Result<(Stats, bool), Clash> {
     instance.check()?;
-    if stop.load(Ordering::Relaxed) {
-        return Ok((Stats::default(), true));
-    }
     let start = Instant::now();
     let mut board = Board::new(instance);
     let mut stats = Stats::default();

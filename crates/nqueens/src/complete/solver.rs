@@ -620,7 +620,9 @@ pub(super) fn search(
         top.tried = (r as u32, c as u32);
         stats.nodes += 1;
         nodes += 1;
-        if nodes & (poll - 1) == 0 && stop.load(Ordering::Relaxed) {
+        // Polled at the first node, then every `poll`: a flag set before
+        // the call stops the search before it finds anything.
+        if (nodes - 1) & (poll - 1) == 0 && stop.load(Ordering::Relaxed) {
             return End::Stopped;
         }
         if nodes > order.limit {

@@ -147,36 +147,37 @@ pub fn sniff_format(start: &[u8], at_eof: bool) -> Option<InputFormat> {
 }
 
 /// Whether the block that starts `text` (a first line of numbers, complete)
-/// is a k × k grid of 0/1 words with k ≥ 2: a matrix; else a column list.
+/// is a matrix; else a column list.
+///
+/// A matrix: its first two lines of 0/1 words, two or more each, square or
+/// not (the matrix reader says which row is off). Only alike k × k blocks
+/// were matrices once, and a row too many or a word lost made the whole
+/// block a column list of k² numbers, judged "not a solution" on a board
+/// of that size; no column list of three or more queens is all 0s and 1s
+/// and a solution, so nothing is lost. Also a matrix with a typo: two
+/// lines of k ≥ 3 whole numbers each, all 0 or 1 but one (as a column list
+/// its 2k − 1 or more 0s and 1s repeat a column, so it is never a
+/// solution, and "not a solution" hid the typo; the matrix reader names
+/// the word that is wrong).
 fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
-    let words = |line: &[u8]| -> Option<usize> {
-        let mut k = 0;
-        for word in line
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|w| !w.is_empty())
-        {
-            if word != b"0" && word != b"1" {
-                return None;
-            }
-            k += 1;
-        }
-        Some(k)
-    };
     let first_line = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
-    let Some(k) = words(&text[..first_line]) else {
-        return near_matrix(text, first_line, at_eof);
+    let Some((k, a)) = number_words(&text[..first_line]) else {
+        return Some(InputFormat::Columns);
     };
-    if k < 2 {
+    // The next line, and whether it is whole (ended, or the text is).
+    let after = text.get(first_line + 1..).unwrap_or_default();
+    let (second, complete) = match after.iter().position(|&b| b == b'\n') {
+        Some(end) => (&after[..end], true),
+        None => (after, at_eof),
+    };
+    if a == 0 && k < 2 {
         // A lone `1` in its block is the one-square matrix (`solve 1
         // --format matrix`): as a column list it is off the board (column 1
         // of one row), or with --one-based the same board.
         if k == 1 && text[..first_line].contains(&b'1') {
-            let after = text.get(first_line + 1..).unwrap_or_default();
-            let next_end = after.iter().position(|&b| b == b'\n');
-            let next = &after[..next_end.unwrap_or(after.len())];
-            return if !next.iter().all(u8::is_ascii_whitespace) {
+            return if !second.iter().all(u8::is_ascii_whitespace) {
                 Some(InputFormat::Columns)
-            } else if next_end.is_some() || at_eof {
+            } else if complete {
                 // The next line is blank, or there is none.
                 Some(InputFormat::Matrix)
             } else {
@@ -185,63 +186,31 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         }
         return Some(InputFormat::Columns);
     }
-    // A second line of 0/1 words, two or more: a matrix, square or not (the
-    // matrix reader says which row is off). Only alike k × k blocks were
-    // matrices once, and a row too many or a word lost made the whole
-    // block a column list of k² numbers, judged "not a solution" on a
-    // board of that size; no column list of three or more queens is all
-    // 0s and 1s and a solution, so nothing is lost.
-    let after = text.get(first_line + 1..).unwrap_or_default();
-    let (second, complete) = match after.iter().position(|&b| b == b'\n') {
-        Some(end) => (&after[..end], true),
-        None => (after, at_eof),
-    };
     if !complete {
         return None;
     }
-    match words(second) {
-        Some(m) if m >= 2 => Some(InputFormat::Matrix),
-        _ => near_matrix(text, first_line, at_eof),
-    }
-}
-
-/// A matrix with a typo is still a matrix: the first two lines of `text`
-/// (the first ends at `first_line`) of k ≥ 3 whole numbers each, all 0 or 1
-/// but one. As a column list such a block would be judged "not a solution"
-/// on a board of k² squares a side, which hides the typo (its 2k − 1 or
-/// more 0s and 1s repeat a column, so it is never a solution); the matrix
-/// reader names the word that is wrong.
-fn near_matrix(text: &[u8], first_line: usize, at_eof: bool) -> Option<InputFormat> {
-    // The words of a line and how many are not 0 or 1, if all are digits.
-    let words = |line: &[u8]| -> Option<(usize, usize)> {
-        let (mut k, mut odd) = (0, 0);
-        for word in line
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|w| !w.is_empty())
-        {
-            if !word.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            k += 1;
-            odd += usize::from(word != b"0" && word != b"1");
-        }
-        Some((k, odd))
-    };
-    let after = text.get(first_line + 1..).unwrap_or_default();
-    let (second, complete) = match after.iter().position(|&b| b == b'\n') {
-        Some(end) => (&after[..end], true),
-        None => (after, at_eof),
-    };
-    Some(match (words(&text[..first_line]), words(second)) {
-        (Some((k, a)), Some((m, b))) if k == m && k >= 3 && a + b <= 1 => {
-            if !complete {
-                return None;
-            }
-            InputFormat::Matrix
-        }
-        (Some(_), _) if !complete => return None,
+    Some(match number_words(second) {
+        Some((m, 0)) if a == 0 && m >= 2 => InputFormat::Matrix,
+        Some((m, b)) if k == m && k >= 3 && a + b <= 1 => InputFormat::Matrix,
         _ => InputFormat::Columns,
     })
+}
+
+/// The words of `line` and how many of them are not `0` or `1`, when every
+/// word is a whole number.
+fn number_words(line: &[u8]) -> Option<(usize, usize)> {
+    let (mut k, mut odd) = (0, 0);
+    for word in line
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        if !word.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        k += 1;
+        odd += usize::from(word != b"0" && word != b"1");
+    }
+    Some((k, odd))
 }
 
 /// Whether text starting with `start` is a column list that [`ColumnReader`]
