@@ -13,7 +13,7 @@ use console::Term;
 use indicatif::{
     ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressState, ProgressStyle, TermLike,
 };
-use nqueens::{grouped, show_duration};
+use nqueens::{grouped, plural, show_duration};
 
 /// The bar's state. When disabled it is an `indicatif` hidden bar, which
 /// draws nothing.
@@ -27,8 +27,8 @@ pub struct Progress {
     done_before: usize,
     /// Solutions so far, shared with the bar's `{solutions}` key.
     solutions: Arc<Mutex<u128>>,
-    /// What they are called: "solutions", or "completions".
-    noun: &'static str,
+    /// What they are called, one and many: "solution(s)" or "completion(s)".
+    noun: (&'static str, &'static str),
     /// The style of each entry of [`LAYOUTS`].
     styles: Vec<ProgressStyle>,
     /// The layout drawn, and when it was chosen.
@@ -129,7 +129,7 @@ fn style(
     fields: &[Field],
     done_before: u64,
     solutions: &Arc<Mutex<u128>>,
-    noun: &'static str,
+    (one, many): (&'static str, &'static str),
 ) -> ProgressStyle {
     let parts: Vec<&str> = fields.iter().map(|f| f.template()).collect();
     let template = format!("{{wide_bar}} {}", parts.join(SEPARATOR));
@@ -149,7 +149,7 @@ fn style(
             "solutions",
             move |_: &ProgressState, w: &mut dyn fmt::Write| {
                 let n = *solutions.lock().unwrap_or_else(PoisonError::into_inner);
-                let _ = write!(w, "{} {noun}", grouped(n));
+                let _ = w.write_str(&plural(n, one, many));
             },
         )
         .with_key("time", |s: &ProgressState, w: &mut dyn fmt::Write| {
@@ -175,10 +175,11 @@ impl Progress {
         Self::on(enabled.then(Term::buffered_stderr), total, done, solutions)
     }
 
-    /// As [`new`](Self::new), the things counted called `noun` ("completions"
-    /// for `complete --count`, where "solutions" was shown).
-    pub fn counting(mut self, noun: &'static str) -> Self {
-        self.noun = noun;
+    /// As [`new`](Self::new), the things counted called `one` and `many`
+    /// ("completion" and "completions" for `complete --count`, where
+    /// "solutions" was shown).
+    pub fn counting(mut self, one: &'static str, many: &'static str) -> Self {
+        self.noun = (one, many);
         self.restyle();
         self
     }
@@ -216,7 +217,7 @@ impl Progress {
             done,
             done_before: done,
             solutions: shared,
-            noun: "solutions",
+            noun: ("solution", "solutions"),
             styles: Vec::new(),
             layout: None,
         };
@@ -237,7 +238,7 @@ impl Progress {
                     .solutions
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
-                format!("{} {}", grouped(n), self.noun)
+                plural(n, self.noun.0, self.noun.1)
             }
             Field::Time => show_duration(seconds),
             Field::Rate => rate(fresh, seconds),
@@ -368,13 +369,20 @@ mod tests {
             width: 120,
             text: Arc::default(),
         };
-        let mut p = Progress::on(Some(screen.clone()), 10, 0, 0).counting("completions");
-        p.task(4);
+        let mut p =
+            Progress::on(Some(screen.clone()), 10, 0, 0).counting("completion", "completions");
+        p.task(1);
+        p.draw();
+        let one = screen.text.lock().unwrap().clone();
+        let one = one.rsplit("\r\x1b[2K").next().unwrap().to_string();
+        assert!(one.contains(" 1/10 tasks · 1 completion"), "{one}");
+        assert!(!one.contains("1 completions"), "{one}");
+        p.task(3);
         p.draw();
         let text = screen.text.lock().unwrap().clone();
         let last = text.rsplit("\r\x1b[2K").next().unwrap().to_string();
         p.finish();
-        assert!(last.contains(" 1/10 tasks · 4 completions"), "{last}");
+        assert!(last.contains(" 2/10 tasks · 4 completions"), "{last}");
         assert!(!text.contains("solutions"), "{text}");
     }
 

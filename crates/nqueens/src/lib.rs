@@ -425,8 +425,8 @@ pub use crate::{
     // Pictures and text: boards drawn as text, SVG, animated SVG and PNG.
     render::{
         write_animated_svg, write_columns, write_png, write_solution, write_svg, Frame,
-        FrameRecorder, Options as RenderOptions, Picture, Style, DEFAULT_SQUARE_SIZE, MAX_FRAMES,
-        MAX_PNG_N, MAX_PNG_SIDE, MAX_SVG_N,
+        FrameRecorder, Options as RenderOptions, Picture, Style, DEFAULT_SQUARE_SIZE,
+        MAX_CONFLICTS_DRAWN, MAX_FRAMES, MAX_PNG_N, MAX_PNG_SIDE, MAX_SVG_N,
     },
     // The fast search: the first solution, all of them, one per class.
     search::{first, search, solutions, unique_solutions, Solutions, UniqueSolutions, MAX_N},

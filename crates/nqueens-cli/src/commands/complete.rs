@@ -700,8 +700,10 @@ pub fn run(a: CompleteArgs) -> anyhow::Result<Outcome> {
                 &stop,
                 &mut |event| match event {
                     CountProgress::Split { tasks } => {
-                        bar =
-                            Some(Progress::new(run.progress, tasks, 0, 0).counting("completions"));
+                        bar = Some(
+                            Progress::new(run.progress, tasks, 0, 0)
+                                .counting("completion", "completions"),
+                        );
                     }
                     CountProgress::TaskDone { completions } => {
                         if let Some(bar) = bar.as_mut() {

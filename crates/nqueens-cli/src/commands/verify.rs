@@ -520,16 +520,21 @@ fn stream_picture<R: io::BufRead>(
     }
 }
 
-fn too_big_to_draw(format: VerifyFormat) -> anyhow::Error {
-    let name = if format == VerifyFormat::Png {
+/// The picture format's name, as `--format` spells it.
+fn format_name(format: VerifyFormat) -> &'static str {
+    if format == VerifyFormat::Png {
         "png"
     } else {
         "svg"
-    };
+    }
+}
+
+fn too_big_to_draw(format: VerifyFormat) -> anyhow::Error {
     anyhow::Error::new(UsageError(format!(
-        "--format {name} draws boards of up to {PICTURE_MAX} queens, and this placement has more: \
-         a picture with more than {PICTURE_MAX} squares a side is unreadable; use --format text \
-         (or --format json) for the report"
+        "--format {} draws boards of up to {PICTURE_MAX} squares a side, and this placement's \
+         board is larger: such a picture is unreadable; use --format text (or --format json) \
+         for the report",
+        format_name(format)
     )))
 }
 
@@ -562,7 +567,17 @@ fn picture(
     if placement.n() > PICTURE_MAX {
         return Err(too_big_to_draw(format));
     }
+    // Counted first, in O(n): the pairs are listed and drawn only if few.
     let pairs = placement.conflict_count();
+    if pairs > nqueens::MAX_CONFLICTS_DRAWN as u128 {
+        usage!(
+            "{} of these queens attack each other, and --format {} draws each pair as a line, \
+             at most {}: use --format text (or --format json) for the report",
+            plural(pairs, "pair", "pairs"),
+            format_name(format),
+            grouped(nqueens::MAX_CONFLICTS_DRAWN as u128)
+        );
+    }
     let caption = if placement.is_solution() {
         format!("a solution for n = {}", placement.n())
     } else if pairs == 0 {
@@ -574,8 +589,8 @@ fn picture(
         )
     } else {
         format!(
-            "not a solution: {pairs} attacking {}",
-            if pairs == 1 { "pair" } else { "pairs" }
+            "not a solution: {}",
+            plural(pairs, "attacking pair", "attacking pairs")
         )
     };
     let picture = Picture::from_placement(&placement)

@@ -245,8 +245,8 @@ pub struct MergeArgs {
     /// With --compare: compare only the tasks both logs hold (a recount of
     /// some tasks, such as a few slices run again with other --memory), and
     /// say how many each holds alone; exits 1 only if counts differ.
-    /// (Checked by the command, which says what it needs: clap's
-    /// `requires` asked for FILE too, which --compare excludes.)
+    // (Checked by the command, which says what it needs: clap's `requires`
+    // asked for FILE too, which --compare excludes.)
     #[arg(long)]
     pub common: bool,
 }

@@ -1260,6 +1260,20 @@ fn merge_trusts_only_what_count_wrote() {
     let file = TempFile::new("wrong", wrong.to_json().as_bytes());
     let e = run(&["merge", file.arg()]).error();
     assert!(e.contains("disagrees with the published 92"), "{e}");
+    // Classes that are not whole: damage that no published value catches
+    // past n = 27, refused whether --unique asks for them or not.
+    let torn = nqueens::PartialResult {
+        tally: nqueens::Tally {
+            solutions: 92,
+            classes_x8: 97,
+        },
+        ..wrong
+    };
+    let file = TempFile::new("torn", torn.to_json().as_bytes());
+    for unique in [&[][..], &["--unique"][..]] {
+        let e = run(&[&["merge", file.arg()][..], unique].concat()).error();
+        assert!(e.contains("the classes do not add up (8 U = 97)"), "{e}");
+    }
 }
 
 /// A checkpoint that could never be saved fails at once, before counting.

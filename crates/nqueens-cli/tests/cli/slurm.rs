@@ -251,5 +251,30 @@ fn count_in_parts_resumes_from_the_task_log() {
         out.starts_with("n = 18: 666,090,624 solutions, 83,263,591 unique"),
         "{out}"
     );
+    // A count that fails once its time has run out (exit 2, not 130: a
+    // full disk met while saving, say) fails the part (it said 0).
+    let failing = dir.join("fails-when-stopped");
+    std::fs::write(
+        &failing,
+        "#!/bin/sh\ntrap 'exit 2' INT\nsleep 30 > /dev/null &\nwait\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &failing,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["18", "0.5", "f.log", "--nqueens"])
+        .arg(&failing)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("count exited with status 2"),
+        "{out:?}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

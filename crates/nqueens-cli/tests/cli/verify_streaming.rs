@@ -185,7 +185,7 @@ fn off_the_board_and_malformed() {
 }
 
 #[test]
-fn pictures_refuse_more_than_100_queens() {
+fn pictures_refuse_boards_above_100_squares_a_side_and_crowds() {
     let hundred: Vec<String> = construction(100).iter().map(|c| c.to_string()).collect();
     let (code, svg, _) = {
         let out = nq()
@@ -204,7 +204,7 @@ fn pictures_refuse_more_than_100_queens() {
         let err = run_in(&["verify", "--format", format], text(&planted(), false, 0)).error();
         assert!(
             err.contains(&format!(
-                "--format {format} draws boards of up to 100 queens"
+                "--format {format} draws boards of up to 100 squares a side"
             )),
             "{err}"
         );
@@ -223,7 +223,32 @@ fn pictures_refuse_more_than_100_queens() {
             })
             .collect();
         let err = run_in(&["verify", "--format", format], board).error();
-        assert!(err.contains("up to 100 queens"), "{err}");
+        assert!(err.contains("up to 100 squares a side"), "{err}");
+        // A 100×100 board full of queens: 1,646,700 attacking pairs, each a
+        // line (it drew them all, for minutes), refused at once; 100 queens
+        // on one row (4,950 pairs) are drawn.
+        let full = format!("{}\n", vec!["Q"; 100].join(" ")).repeat(100);
+        let err = run_in(&["verify", "--format", format], full).error();
+        assert!(
+            err.contains("1,646,700 pairs of these queens attack each other")
+                && err.contains("at most 5,000"),
+            "{err}"
+        );
+        let row = format!("{}\n", vec!["Q"; 100].join(" "))
+            + &format!("{}\n", vec!["."; 100].join(" ")).repeat(99);
+        let out = nq()
+            .args(["verify", "--format", format])
+            .write_stdin(row)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        if format == "svg" {
+            let svg = String::from_utf8(out.stdout).unwrap();
+            assert!(
+                svg.contains("not a solution: 4,950 attacking pairs"),
+                "{svg:.300}"
+            );
+        }
     }
 }
 

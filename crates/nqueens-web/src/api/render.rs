@@ -33,8 +33,9 @@ struct RenderIn {
 pub const SQUARE_MAX: u32 = 200;
 
 /// The most attacking pairs a picture draws (each is a line, and finding
-/// and drawing them takes time and bytes with their number).
-pub const CONFLICTS_MAX: u128 = 5000;
+/// and drawing them takes time and bytes with their number): the library's
+/// bound, asked before the pairs are listed.
+pub const CONFLICTS_MAX: u128 = nqueens::MAX_CONFLICTS_DRAWN as u128;
 
 pub(super) fn handle(cx: &Context<'_>, body: &[u8]) -> ApiResult {
     let input: RenderIn = parse(

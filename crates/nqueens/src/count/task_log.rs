@@ -610,7 +610,13 @@ impl TaskLog {
                 // it); other damage it refuses as this does.
                 return Err(bad(
                     line,
-                    if cut_tail(raw).is_some() {
+                    if let Some((_, zeros @ 1..)) = cut_tail(raw) {
+                        format!(
+                            "the last line ends in {zeros} zero bytes (what a machine that lost \
+                             power can leave of a line being written); a run that resumes the \
+                             log removes them and counts the line's task, if any, again"
+                        )
+                    } else if cut_tail(raw).is_some() {
                         "the last line has no newline: the file was cut short (a run killed \
                          while writing it?); a run that resumes the log removes that line and \
                          counts its task again"
@@ -1373,6 +1379,13 @@ mod tests {
         // damage that resuming refuses says so, and where to cut.
         let zeroed = format!("{whole}{}", "\0".repeat(10));
         let e = TaskLog::parse(&zeroed).unwrap_err().to_string();
+        assert!(
+            e.contains("line 4: the last line ends in 10 zero bytes")
+                && e.contains("a run that resumes the log removes them"),
+            "{e}"
+        );
+        let cut = format!("{whole}3 0");
+        let e = TaskLog::parse(&cut).unwrap_err().to_string();
         assert!(
             e.contains("a run that resumes the log removes that line"),
             "{e}"

@@ -54,7 +54,9 @@ mod png;
 mod svg;
 mod text;
 
-pub use self::picture::{Frame, FrameRecorder, Picture, DEFAULT_SQUARE_SIZE, MAX_SVG_N};
+pub use self::picture::{
+    Frame, FrameRecorder, Picture, DEFAULT_SQUARE_SIZE, MAX_CONFLICTS_DRAWN, MAX_SVG_N,
+};
 pub use self::png::{write_png, MAX_PNG_N, MAX_PNG_SIDE};
 pub use self::svg::{write_animated_svg, write_svg, MAX_FRAMES};
 pub use self::text::{write_columns, write_solution, Options, Style};

@@ -62,6 +62,33 @@ fn default_square_size(n: usize) -> u32 {
 /// ```
 pub const MAX_SVG_N: usize = 1000;
 
+/// The most attacking pairs a picture draws: each is a line across the
+/// board, so that a board full of queens (1,646,700 pairs at 100×100)
+/// would take minutes and tens of megabytes. [`write_svg`](super::write_svg)
+/// and [`write_png`](super::write_png) refuse a picture with more; a caller
+/// can ask [`Placement::conflict_count`](crate::Placement::conflict_count)
+/// first, before the pairs are listed.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::ErrorKind;
+/// use nqueens::{write_svg, Picture, Placement, Square, MAX_CONFLICTS_DRAWN};
+///
+/// // 100 queens on one row of a 100×100 board: 4,950 pairs, drawn.
+/// let row = Placement::new(100, (0..100).map(|c| Square::new(0, c)).collect())?;
+/// assert_eq!(row.conflict_count(), 4_950);
+/// assert!(write_svg(&mut Vec::new(), &Picture::from_placement(&row)).is_ok());
+/// // Two more rows: 14,850 pairs of one row, and more across: refused.
+/// let three = Placement::new(100, (0..300).map(|i| Square::new(i / 100, i % 100)).collect())?;
+/// assert!(three.conflict_count() > MAX_CONFLICTS_DRAWN as u128);
+/// let err = write_svg(&mut Vec::new(), &Picture::from_placement(&three)).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+/// assert!(err.to_string().contains("at most 5,000"), "{err}");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub const MAX_CONFLICTS_DRAWN: usize = 5000;
+
 /// The largest square size accepted, in pixels.
 pub(super) const MAX_SQUARE_SIZE: u32 = 1000;
 
@@ -664,6 +691,13 @@ impl Layer<'_> {
         }
         for &b in self.blocked {
             on_board("a blocked square", b)?;
+        }
+        if self.conflicts.len() > MAX_CONFLICTS_DRAWN {
+            return Err(invalid(format!(
+                "{} are too many to draw: a picture draws each as a line, at most {}",
+                crate::words::plural(self.conflicts.len() as u128, "conflict", "conflicts"),
+                crate::words::grouped(MAX_CONFLICTS_DRAWN as u128)
+            )));
         }
         for c in self.conflicts {
             on_board("a conflict", c.first)?;

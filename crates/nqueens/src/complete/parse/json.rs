@@ -57,6 +57,22 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
+/// serde_json reads a whole number past `u64` as a float, and says
+/// "invalid type: floating point `1e30`" of `1000000000000000000000000000000`:
+/// a whole float that large is said to be far too large instead.
+fn too_large_whole(message: &str) -> String {
+    let value = message
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split_once('`'))
+        .and_then(|(number, rest)| Some((number.parse::<f64>().ok()?, rest)));
+    match value {
+        Some((v, rest)) if v.fract() == 0.0 && v >= u64::MAX as f64 => {
+            format!("the number {v:e} is far too large{rest}")
+        }
+        _ => message.to_string(),
+    }
+}
+
 pub(super) fn json(text: &str) -> Result<Instance, ParseError> {
     let reader = &mut serde_json::Deserializer::from_str(text);
     let Object(read): Object<JsonInstance> = serde_path_to_error::deserialize(&mut *reader)
@@ -66,9 +82,7 @@ pub(super) fn json(text: &str) -> Result<Instance, ParseError> {
             // serde_json ends its message with the position; say it our way.
             let full = e.to_string();
             let suffix = format!(" at line {} column {}", e.line(), e.column());
-            let message = full
-                .strip_suffix(&suffix)
-                .unwrap_or(&full)
+            let message = too_large_whole(full.strip_suffix(&suffix).unwrap_or(&full))
                 .replace("expected usize", "expected a whole number, 0 or more")
                 .replace("expected a sequence", "expected an array")
                 .replace(

@@ -398,6 +398,17 @@ fn json_errors() {
         Some(1),
         "(at n): invalid type: floating point `8.5`, expected a whole number, 0 or more",
     );
+    // Past u64, serde_json reads a whole number as a float.
+    err(
+        r#"{"n": 1000000000000000000000000000000}"#,
+        Some(1),
+        "(at n): the number 1e30 is far too large, expected a whole number, 0 or more",
+    );
+    err(
+        r#"{"n": 8, "queens": [[0, 99999999999999999999]]}"#,
+        Some(1),
+        "(at queens[0][1]): the number 1e20 is far too large",
+    );
     err(
         r#"{"n": -3}"#,
         Some(1),
