@@ -520,21 +520,12 @@ fn stream_picture<R: io::BufRead>(
     }
 }
 
-/// The picture format's name, as `--format` spells it.
-fn format_name(format: VerifyFormat) -> &'static str {
-    if format == VerifyFormat::Png {
-        "png"
-    } else {
-        "svg"
-    }
-}
-
 fn too_big_to_draw(format: VerifyFormat) -> anyhow::Error {
     anyhow::Error::new(UsageError(format!(
         "--format {} draws boards of up to {PICTURE_MAX} squares a side, and this placement's \
          board is larger: such a picture is unreadable; use --format text (or --format json) \
          for the report",
-        format_name(format)
+        format.name()
     )))
 }
 
@@ -574,7 +565,7 @@ fn picture(
             "{} of these queens attack each other, and --format {} draws each pair as a line, \
              at most {}: use --format text (or --format json) for the report",
             plural(pairs, "pair", "pairs"),
-            format_name(format),
+            format.name(),
             grouped(nqueens::MAX_CONFLICTS_DRAWN as u128)
         );
     }

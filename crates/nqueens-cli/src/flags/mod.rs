@@ -378,6 +378,15 @@ pub enum VerifyFormat {
     Png,
 }
 
+impl VerifyFormat {
+    /// The name as the user types it.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
+}
+
 /// The form of a placement to read: the text formats that `solve`, `all`
 /// and `random` write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -610,24 +610,22 @@ impl TaskLog {
                 // it); other damage it refuses as this does.
                 return Err(bad(
                     line,
-                    if let Some((_, zeros @ 1..)) = cut_tail(raw) {
-                        format!(
+                    match cut_tail(raw) {
+                        Some((_, zeros @ 1..)) => format!(
                             "the last line ends in {zeros} zero bytes (what a machine that lost \
                              power can leave of a line being written); a run that resumes the \
                              log removes them and counts the line's task, if any, again"
-                        )
-                    } else if cut_tail(raw).is_some() {
-                        "the last line has no newline: the file was cut short (a run killed \
-                         while writing it?); a run that resumes the log removes that line and \
-                         counts its task again"
-                            .to_string()
-                    } else {
-                        format!(
+                        ),
+                        Some(_) => "the last line has no newline: the file was cut short (a run \
+                                    killed while writing it?); a run that resumes the log \
+                                    removes that line and counts its task again"
+                            .to_string(),
+                        None => format!(
                             "the last line has no newline and is not a task line cut short: the \
                              file was damaged after line {0} (keep its first {0} lines to resume \
                              from them)",
                             line - 1
-                        )
+                        ),
                     },
                 ));
             };
