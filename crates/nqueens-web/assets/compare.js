@@ -10,9 +10,8 @@
 // the API's step carries ("counters": what the algorithm had counted when
 // it took that step, so that after the last step they are the search's own
 // totals), and so are the placements (a place event is one for most, but
-// brute force puts n queens a candidate, bfs one a child, and dancing links
-// one an option); the steps, boards, backtracks and solutions are the
-// events counted here.
+// brute force puts n queens a candidate and bfs one a child); the steps,
+// boards, backtracks and solutions are the events counted here.
 
 import { $, SVG_NS, h, key, setText } from './dom.js';
 import { api } from './api.js';

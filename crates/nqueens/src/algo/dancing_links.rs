@@ -95,8 +95,11 @@
 //! [`Stats`] count:
 //!
 //! - `nodes`: partial solutions visited, that is entries into step X2, the
-//!   empty one included (one more than `placements`);
-//! - `placements`: options chosen (step X5 going down a level);
+//!   empty one included (one more than `placements`), each counted at the
+//!   [`Event::Place`] that makes it;
+//! - `placements`: options chosen (step X5 going down a level), counted at
+//!   their [`Event::Place`], after the [`Event::Cover`] of their items, so
+//!   that a trace's counters and its board agree;
 //! - `conflict_tests`: primary items whose `LEN` was compared in step X3 when
 //!   choosing the MRV item (the scan stops early at an item of length 0);
 //!   the conflicts themselves are resolved by covering, without tests;
@@ -473,7 +476,13 @@ impl Links {
     fn dance(&mut self, sink: &mut dyn Sink) -> Stats {
         let n = self.n;
         let tracing = sink.tracing();
-        let mut stats = Stats::default();
+        // The empty board is the first node; each later one is counted when
+        // its option is placed, so that the counters a trace shows agree
+        // with the board it draws (the queen comes at the `Place` step).
+        let mut stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
         // X1: x[l] is the node chosen at level l; each level fills one row.
         let mut x = vec![0u32; n];
         let mut columns = vec![0usize; n];
@@ -487,7 +496,6 @@ impl Links {
             match step {
                 Step::Enter => {
                     // X2: every primary item covered is a solution.
-                    stats.nodes += 1;
                     if self.rlink[0] == 0 {
                         record(self.counted(stats), || self.state(&x, l, None));
                         if emit_solution(sink, &mut stats, &columns).is_break() {
@@ -553,7 +561,6 @@ impl Links {
                     self.commit(xl);
                     let (row, col) = self.square(xl);
                     columns[row] = col;
-                    stats.placements += 1;
                     if tracing {
                         record(self.counted(stats), || self.state(&x[..=l], l + 1, None));
                         self.others(xl, &mut items);
@@ -564,6 +571,11 @@ impl Links {
                         if sink.event(&e).is_break() {
                             return stats;
                         }
+                    }
+                    // The queen and the node it makes count from its `Place`.
+                    stats.placements += 1;
+                    stats.nodes += 1;
+                    if tracing {
                         record(self.counted(stats), || self.state(&x[..=l], l + 1, None));
                         if sink.event(&Event::Place { row, col }).is_break() {
                             return stats;

@@ -158,10 +158,7 @@ impl LiveTally {
             "dancing-links" => Rules::DancingLinks,
             _ => Rules::Unknown,
         };
-        let starts_empty = matches!(
-            rules,
-            Rules::BruteForce | Rules::DancingLinks | Rules::Unknown
-        );
+        let starts_empty = matches!(rules, Rules::BruteForce | Rules::Unknown);
         LiveTally {
             rules,
             n,
@@ -208,14 +205,13 @@ impl LiveTally {
         c.writes += std::mem::take(&mut self.pending);
         // Queens put on the board: one a place for the searches that place
         // queens one by one, n a candidate for brute force (each is a whole
-        // board), one a child for bfs, one an option chosen (its cover) for
-        // dancing links.
+        // board), one a child for bfs (dancing links places the queen of
+        // the option it tries after covering its items).
         c.placements += match (self.rules, event) {
             (Rules::Unknown, _) => 0,
             (Rules::BruteForce, Event::Candidate { .. }) => n,
-            (Rules::Bfs, Event::Enqueue { .. } | Event::Solution { .. })
-            | (Rules::DancingLinks, Event::Cover { .. }) => 1,
-            (Rules::Bfs | Rules::DancingLinks | Rules::BruteForce, _) => 0,
+            (Rules::Bfs, Event::Enqueue { .. } | Event::Solution { .. }) => 1,
+            (Rules::Bfs | Rules::BruteForce, _) => 0,
             (_, Event::Place { .. }) => 1,
             _ => 0,
         };
@@ -354,7 +350,6 @@ impl LiveTally {
                     sizes,
                 },
             ) => {
-                c.nodes += 1;
                 // Every size compared, or those up to the first empty item.
                 let compared = if *options == 0 {
                     1 + sizes[1..]
@@ -375,7 +370,8 @@ impl LiveTally {
             (Rules::DancingLinks, Event::Uncover { items, restored }) => {
                 c.writes += 2 * items.len() as u64 + WRITES_PER_OPTION * restored;
             }
-            (Rules::DancingLinks, Event::Solution { .. }) => c.nodes += 1,
+            // The node its queen makes.
+            (Rules::DancingLinks, Event::Place { .. }) => c.nodes += 1,
             _ => {}
         }
         self.counters

@@ -50,6 +50,8 @@ mod tests {
         /// The counters rebuilt from the events.
         tally: LiveTally,
         compared: u64,
+        /// The `Place` events so far.
+        places: u64,
     }
 
     /// `snapshot` with what only the step's own check says (how far it read,
@@ -130,6 +132,23 @@ mod tests {
                 self.replay.steps(),
                 step.says
             );
+            // Where queens go on one at a time (all but brute force's whole
+            // boards and bfs's children), a queen counts as placed, and its
+            // board as a node, at the step that draws it, not before.
+            if let Event::Place { .. } = event {
+                self.places += 1;
+            }
+            if !matches!(self.replay.algorithm(), "brute-force" | "bfs") {
+                assert_eq!(
+                    (counted.placements, counted.nodes),
+                    (self.places, self.places + 1),
+                    "{} n = {} step {} ({}): (placements, nodes) against the queens placed so far",
+                    self.replay.algorithm(),
+                    self.replay.n(),
+                    self.replay.steps(),
+                    step.says
+                );
+            }
             // The generator's state is the deepest call's tuple, the pos of
             // each frame above it: never the whole board (the last row's
             // queen is its frame's pos, yielded as `(pos,)`).
@@ -158,6 +177,7 @@ mod tests {
                     replay: Replay::new(algorithm.name(), n),
                     tally: LiveTally::new(algorithm.name(), n),
                     compared: 0,
+                    places: 0,
                 };
                 let stats = algorithm.search(n, &mut truth).unwrap();
                 assert_eq!(truth.compared, truth.replay.steps(), "{name} n = {n}");
