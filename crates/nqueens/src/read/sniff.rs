@@ -100,6 +100,7 @@ impl InputFormat {
 /// assert_eq!(sniff_format(b"1\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"1\n\n1 solution\n", true), Some(InputFormat::Matrix));
 /// assert_eq!(sniff_format(b"1\n3\n0\n2\n", true), Some(InputFormat::Columns));
+/// assert_eq!(sniff_format(b"1\n\n3\n\n0\n\n2\n", true), Some(InputFormat::Columns));
 /// assert_eq!(sniff_format(b"", true), Some(InputFormat::Drawn));
 /// ```
 pub fn sniff_format(start: &[u8], at_eof: bool) -> Option<InputFormat> {
@@ -178,8 +179,27 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
             return if !second.iter().all(u8::is_ascii_whitespace) {
                 Some(InputFormat::Columns)
             } else if complete {
-                // The next line is blank, or there is none.
-                Some(InputFormat::Matrix)
+                // The next line is blank, or there is none. What follows the
+                // blank lines tells: numbers only, the next column of a list
+                // with blank lines between (`1`, blank, `3`, …); nothing, or
+                // words (`1 solution`, as `all 1 --format matrix` ends), the
+                // matrix.
+                let rest = after.get(second.len() + 1..).unwrap_or_default();
+                let start = rest.iter().position(|b| !b.is_ascii_whitespace());
+                match start {
+                    None if at_eof => Some(InputFormat::Matrix),
+                    None => None,
+                    Some(start) => {
+                        let rest = &rest[start..];
+                        match rest.iter().position(|&b| b == b'\n') {
+                            None if !at_eof => None,
+                            end => match number_words(&rest[..end.unwrap_or(rest.len())]) {
+                                Some(_) => Some(InputFormat::Columns),
+                                None => Some(InputFormat::Matrix),
+                            },
+                        }
+                    }
+                }
             } else {
                 None
             };
