@@ -156,21 +156,46 @@ impl Solutions {
 
     /// The next solution's columns, lent until the next call.
     pub fn next_columns(&mut self) -> Option<&[usize]> {
+        let mut budget = u64::MAX;
+        match self.advance(&mut budget) {
+            Advance::Solution(columns) => Some(columns),
+            Advance::Done | Advance::Paused => None,
+        }
+    }
+
+    /// Searches on while `budget` lasts, one taken from it each time a row
+    /// is left (as many times as squares are placed): the next solution,
+    /// the end, or a pause when it runs out, after which the next call goes
+    /// on where this one stopped. For a count that must look at its stop flag while no
+    /// solution comes (from the first rows of a board of 36, none may come
+    /// for hours).
+    pub(crate) fn advance(&mut self, budget: &mut u64) -> Advance<'_> {
         if self.done {
-            return None;
+            return Advance::Done;
         }
         if self.base == self.n {
             // The prefix is a whole (valid) board: one solution.
             self.done = true;
-            return Some(&self.columns);
+            return Advance::Solution(&self.columns);
         }
         let mut d = self.depth;
+        // Counted down in a local, written back when the call returns.
+        let mut left = *budget;
         loop {
             let a = self.avail[d];
             if a == 0 {
+                // Counted where a row is left, once for each square placed
+                // (the loop's other branch is left as fast as it was).
+                if left == 0 {
+                    *budget = 0;
+                    self.depth = d;
+                    return Advance::Paused;
+                }
+                left -= 1;
                 if d == self.base {
+                    *budget = left;
                     self.done = true;
-                    return None;
+                    return Advance::Done;
                 }
                 d -= 1;
                 continue;
@@ -179,8 +204,9 @@ impl Solutions {
             self.avail[d] = a ^ bit;
             self.columns[d] = bit.trailing_zeros() as usize;
             if d + 1 == self.n {
+                *budget = left;
                 self.depth = d;
-                return Some(&self.columns);
+                return Advance::Solution(&self.columns);
             }
             let c = self.cols[d] | bit;
             let l = (self.diag[d] | bit) << 1;
@@ -192,6 +218,16 @@ impl Solutions {
             self.avail[d] = self.full & !(c | l | r);
         }
     }
+}
+
+/// What [`Solutions::advance`] came to.
+pub(crate) enum Advance<'a> {
+    /// The next solution's columns.
+    Solution(&'a [usize]),
+    /// No solution is left.
+    Done,
+    /// The budget ran out first.
+    Paused,
 }
 
 impl Iterator for Solutions {
