@@ -201,6 +201,36 @@ fn each_recipes_memory_is_what_its_dry_run_says() {
     assert!(jobs >= 2, "the guide's jobs that ask for memory: {jobs}");
 }
 
+/// `scripts/count-in-parts ARGS`, run in `dir`.
+#[cfg(unix)]
+fn count_in_parts(dir: &Path, args: &[&str]) -> std::process::Command {
+    let mut cmd = std::process::Command::new("python3");
+    cmd.arg(root().join("scripts/count-in-parts"))
+        .args(args)
+        .current_dir(dir);
+    cmd
+}
+
+/// An executable `dir/name` holding `text`: a stand-in for `nqueens`. Its
+/// path.
+#[cfg(unix)]
+fn stand_in(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+/// The JSON lines of `dir/file`, a `.parts` file of `count-in-parts`.
+#[cfg(unix)]
+fn parts_of(dir: &Path, file: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join(file))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// `scripts/count-in-parts` (README's frontier section: how Q(23) was
 /// counted here in parts): a part stopped by its time limit keeps its
 /// finished tasks in the task log, the next part counts only the rest,
@@ -210,12 +240,11 @@ fn each_recipes_memory_is_what_its_dry_run_says() {
 #[test]
 fn count_in_parts_resumes_from_the_task_log() {
     let dir = slurm_dir("in-parts");
-    let script = root().join("scripts/count-in-parts");
     let nqueens = env!("CARGO_BIN_EXE_nqueens");
     let part = |seconds: &str| {
-        std::process::Command::new("python3")
-            .arg(&script)
-            .args([
+        count_in_parts(
+            &dir,
+            &[
                 "18",
                 seconds,
                 "q.log",
@@ -224,21 +253,17 @@ fn count_in_parts_resumes_from_the_task_log() {
                 "--",
                 "-j",
                 "1",
-            ])
-            .current_dir(&dir)
-            .output()
-            .unwrap()
+            ],
+        )
+        .output()
+        .unwrap()
     };
     // Q(18) takes seconds on one thread in this build: a second is a part.
     let first = part("1");
     assert!(first.status.success(), "{first:?}");
     let second = part("600");
     assert!(second.status.success(), "{second:?}");
-    let parts = std::fs::read_to_string(dir.join("q.log.parts")).unwrap();
-    let parts: Vec<serde_json::Value> = parts
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let parts = parts_of(&dir, "q.log.parts");
     assert_eq!(parts.len(), 2, "{parts:?}");
     assert_eq!(parts[0]["finished"], false, "{parts:?}");
     assert_eq!(parts[0]["tasks_before"], 0);
@@ -253,22 +278,12 @@ fn count_in_parts_resumes_from_the_task_log() {
     );
     // A count that fails once its time has run out (exit 2, not 130: a
     // full disk met while saving, say) fails the part (it said 0).
-    let failing = dir.join("fails-when-stopped");
-    std::fs::write(
-        &failing,
+    let failing = stand_in(
+        &dir,
+        "fails-when-stopped",
         "#!/bin/sh\ntrap 'exit 2' INT\nsleep 30 > /dev/null &\nwait\n",
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        &failing,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
-    let out = std::process::Command::new("python3")
-        .arg(&script)
-        .args(["18", "0.5", "f.log", "--nqueens"])
-        .arg(&failing)
-        .current_dir(&dir)
+    );
+    let out = count_in_parts(&dir, &["18", "0.5", "f.log", "--nqueens", &failing])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
@@ -276,5 +291,157 @@ fn count_in_parts_resumes_from_the_task_log() {
         String::from_utf8_lossy(&out.stderr).contains("count exited with status 2"),
         "{out:?}"
     );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// SECONDS of 0 or below, NaN or infinity is refused as a usage error
+/// before the count starts (`nan` gave a traceback and left the count
+/// running, `0` ran a part); a long one is taken (over about 25 days it
+/// overflowed poll's timeout, a traceback with the count left running).
+#[cfg(unix)]
+#[test]
+fn count_in_parts_refuses_seconds_not_above_0() {
+    let dir = slurm_dir("in-parts-seconds");
+    let count = stand_in(&dir, "counts", "#!/bin/sh\ntouch started\necho counted\n");
+    for seconds in ["0", "-1", "nan", "inf"] {
+        let out = count_in_parts(&dir, &["18", seconds, "q.log", "--nqueens", &count])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{seconds}: {out:?}");
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            e.contains("error: SECONDS must be a number of seconds above 0"),
+            "{seconds}: {e}"
+        );
+        assert!(!dir.join("started").exists(), "{seconds}: the count ran");
+        assert!(!dir.join("q.log.parts").exists(), "{seconds}: a part");
+    }
+    let out = count_in_parts(&dir, &["18", "1e12", "q.log", "--nqueens", &count])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("q.log.out")).unwrap(),
+        "counted\n"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A count that dies of the part's SIGINT, stopped before it had set its
+/// Ctrl-C handler (a SECONDS shorter than its start-up; here a stand-in
+/// without a handler), fails the part: it was taken for a part stopped in
+/// time, exit 0 with no task counted, and a loop of parts went nowhere.
+#[cfg(unix)]
+#[test]
+fn count_in_parts_fails_a_count_stopped_before_it_started() {
+    let dir = slurm_dir("in-parts-start-up");
+    // SIGINT back to its default even where the test runs with it ignored.
+    let count = stand_in(
+        &dir,
+        "no-handler",
+        "#!/usr/bin/env python3\nimport signal, time\n\
+         signal.signal(signal.SIGINT, signal.SIG_DFL)\ntime.sleep(30)\n",
+    );
+    let out = count_in_parts(&dir, &["18", "0.5", "q.log", "--nqueens", &count])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("count was stopped before it started counting: give SECONDS longer"),
+        "{e}"
+    );
+    let parts = parts_of(&dir, "q.log.parts");
+    assert_eq!(parts.len(), 1, "{parts:?}");
+    assert_eq!(parts[0]["exit_status"], -2, "{parts:?}");
+    assert_eq!(parts[0]["failed"], true, "{parts:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A failed part (bad flags for `count`: status 2) is recorded as failed
+/// and left out of the sums that the part finishing the count prints (its
+/// time went into them).
+#[cfg(unix)]
+#[test]
+fn count_in_parts_leaves_failed_parts_out_of_the_sums() {
+    let dir = slurm_dir("in-parts-failed");
+    let nqueens = env!("CARGO_BIN_EXE_nqueens");
+    let part = |flags: &[&str]| {
+        count_in_parts(&dir, &["12", "600", "q.log", "--nqueens", nqueens, "--"])
+            .args(flags)
+            .output()
+            .unwrap()
+    };
+    let failed = part(&["--unique"]);
+    assert_eq!(failed.status.code(), Some(1), "{failed:?}");
+    assert!(
+        String::from_utf8_lossy(&failed.stderr).contains("count exited with status 2"),
+        "{failed:?}"
+    );
+    let last = part(&[]);
+    assert!(last.status.success(), "{last:?}");
+    let o = String::from_utf8_lossy(&last.stdout);
+    assert!(o.contains("\n1 parts: "), "{o}");
+    assert!(o.contains(" (1 failed left out)"), "{o}");
+    let parts = parts_of(&dir, "q.log.parts");
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    assert_eq!(parts[0]["exit_status"], 2, "{parts:?}");
+    assert_eq!(parts[0]["failed"], true, "{parts:?}");
+    assert_eq!(parts[1]["finished"], true, "{parts:?}");
+    assert_eq!(parts[1]["failed"], false, "{parts:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// SIGTERM to the script (a scheduler's time limit) is passed to the count
+/// as SIGINT: the count stops keeping its tasks and lets go of the task
+/// log, the part is recorded, and the script dies of the SIGTERM. (The
+/// count was left running, holding the log's lock, with no part recorded.)
+#[cfg(unix)]
+#[test]
+fn count_in_parts_passes_sigterm_to_the_count() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = slurm_dir("in-parts-sigterm");
+    // Stopped by SIGINT as a count is (status 130), once its pid is out.
+    let count = stand_in(
+        &dir,
+        "stops-on-sigint",
+        "#!/usr/bin/env python3\nimport os, signal, sys, time\n\
+         signal.signal(signal.SIGINT, lambda *_: sys.exit(130))\n\
+         open('pid.new', 'w').write(str(os.getpid()))\n\
+         os.rename('pid.new', 'pid')\ntime.sleep(60)\n",
+    );
+    let mut script = count_in_parts(&dir, &["18", "600", "q.log", "--nqueens", &count])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let pid = loop {
+        if let Ok(pid) = std::fs::read_to_string(dir.join("pid")) {
+            break pid;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no count started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    send_signal(&script.id().to_string(), "-TERM");
+    let status = exits_within_10s(&mut script, "count-in-parts went on after SIGTERM");
+    let alive = std::process::Command::new("kill")
+        .args(["-0", &pid])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success();
+    if alive {
+        send_signal(&pid, "-KILL");
+    }
+    assert!(!alive, "the count outlived the script");
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    let parts = parts_of(&dir, "q.log.parts");
+    assert_eq!(parts.len(), 1, "{parts:?}");
+    assert_eq!(parts[0]["exit_status"], 130, "{parts:?}");
+    assert_eq!(parts[0]["finished"], false, "{parts:?}");
+    assert_eq!(parts[0]["failed"], false, "{parts:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
