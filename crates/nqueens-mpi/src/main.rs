@@ -339,6 +339,11 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
         }
         None => 0,
     };
+    if world.rank() == 0 {
+        // Reported: a signal from here on is mpirun ending the job (a rank
+        // exited with an error status), not an interruption to note.
+        REPORTED_STATUS.store(i32::from(status), std::sync::atomic::Ordering::SeqCst);
+    }
     world.process_at_rank(0).broadcast_into(&mut status);
     status
 }
@@ -506,6 +511,9 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
     }
 }
 
+/// Rank 0's exit status once it has reported the count; -1 before.
+static REPORTED_STATUS: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+
 /// Rank 0: on Ctrl-C, SIGTERM or SIGHUP (mpirun passes an interruption on
 /// to the ranks as SIGTERM), says what `nqueens count` says, how far the
 /// count got and whether the task log keeps it, and exits with status 130.
@@ -514,6 +522,13 @@ fn say_what_the_log_holds(log: &TaskLogWriter, path: &std::path::Path, tasks: us
 fn note_an_interruption(task_log: Option<std::path::PathBuf>, tasks: usize) {
     use std::sync::atomic::Ordering::SeqCst;
     let _ = ctrlc::set_handler(move || {
+        // Once the count is reported there is nothing to resume: "run the
+        // same command to go on" after a finished count that exits 1 or 2
+        // (no solution, a task log not kept up) was untrue.
+        let status = REPORTED_STATUS.load(SeqCst);
+        if status >= 0 {
+            std::process::exit(status);
+        }
         // Logged first: a task is logged before it counts as reported, so
         // the log never seems to hold more than was reported.
         let logged = run::LOGGED.load(SeqCst);

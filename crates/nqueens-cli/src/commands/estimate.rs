@@ -170,7 +170,8 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 n: usize,
                 samples: u64,
                 seed: u64,
-                solutions: f64,
+                /// `null` when no path reached a solution: no estimate.
+                solutions: Option<f64>,
                 std_error: f64,
                 low: f64,
                 high: f64,
@@ -184,7 +185,7 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 n,
                 samples,
                 seed,
-                solutions: e.solutions,
+                solutions: (e.solved > 0).then_some(e.solutions),
                 std_error: e.std_error,
                 low: e.low,
                 high: e.high,
@@ -197,5 +198,11 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
         }
     }
     out.flush()?;
-    Ok(Outcome::Yes)
+    // Without an interval there is no estimate to stand by (the text says
+    // to use more paths): "unknown", so that a script does not take it.
+    Ok(if e.high.is_finite() {
+        Outcome::Yes
+    } else {
+        Outcome::Unknown
+    })
 }

@@ -120,7 +120,8 @@ pub enum Command {
     /// as n grows. Knuth's estimates are skewed, so the interval spans both
     /// the normal one and a log-normal one (the lower low end to the higher
     /// high end): from 1,000 paths it held Q(20) for 196 of 200 seeds (the
-    /// normal one alone, 175).
+    /// normal one alone, 175). Exit status 3 (unknown) when the paths give
+    /// no interval (none, or one, reached a solution).
     Estimate(EstimateArgs),
     /// Finish a board that already has queens on it, or prove that it cannot
     /// be done; count or list every completion.

@@ -170,22 +170,29 @@ fn estimates_read_as_english() {
 
 /// Paths that never reached a solution estimate nothing: no "about 0
 /// solutions (95% interval 0 to 0)" on a board with 14,200 (as `estimate
-/// 12 --samples 2` once said), nor an interval "0 to inf" from one path.
+/// 12 --samples 2` once said), nor an interval "0 to inf" from one path;
+/// and the answer is "unknown" (exit status 3; it was 0, and the JSON said
+/// `"solutions": 0.0`, which a script took for Q(12)).
 #[test]
 fn too_few_paths_give_no_interval() {
-    let out = run(&["estimate", "12", "--samples", "2"]).ok();
+    let unknown = |args: &[&str]| {
+        let out = run(args).code(3);
+        assert_eq!(out.stderr, "", "{out:?}");
+        out.stdout
+    };
+    let out = unknown(&["estimate", "12", "--samples", "2"]);
     assert!(
         out.starts_with(
             "n = 12: no solution on 2 random paths (seed 1), too few to estimate Q(12)"
         ),
         "{out}"
     );
-    let json = run(&["estimate", "12", "--samples", "2", "-f", "json"]).ok();
+    let json = unknown(&["estimate", "12", "--samples", "2", "-f", "json"]);
     let fields = flat_json(json.trim());
-    for (key, value) in [("solutions", "0.0"), ("low", "0.0"), ("high", "null")] {
+    for (key, value) in [("solutions", "null"), ("low", "0.0"), ("high", "null")] {
         assert!(fields.contains(&(key.into(), value.into())), "{json}");
     }
-    let out = run(&["estimate", "12", "--samples", "1", "--seed", "3"]).ok();
+    let out = unknown(&["estimate", "12", "--samples", "1", "--seed", "3"]);
     assert!(
         out.contains("from one random path (seed 3), which gives no interval"),
         "{out}"
@@ -193,7 +200,7 @@ fn too_few_paths_give_no_interval() {
     assert!(!out.contains("inf"), "{out}");
     // Two paths of n = 4 that weigh the same: no "95% interval 4 to 4"
     // (Q(4) is 2), and "1 solution", not "1 solutions".
-    let out = run(&["estimate", "4", "--samples", "2", "--seed", "1"]).ok();
+    let out = unknown(&["estimate", "4", "--samples", "2", "--seed", "1"]);
     assert!(
         out.starts_with(
             "n = 4: about 4 solutions from 2 random paths (seed 1), which gives no interval"

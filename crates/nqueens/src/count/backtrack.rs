@@ -83,10 +83,11 @@ impl Engine for BacktrackEngine {
         Ok(Box::new(BacktrackPlan { n, prefixes }))
     }
 
-    /// Measured: about 3.4 times the constellation engine, whose count of
-    /// n = 17 took 8.3 s on one core; the work grows about sevenfold a row.
+    /// Measured: about 3.4 times the constellation engine's time, and
+    /// growing as it does (it grew sevenfold a row here, and the model said
+    /// 19 times less than the constellation engine's at n = 30).
     fn rough_cpu_seconds(&self, n: usize) -> f64 {
-        let search = 3.4 * 8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17);
+        let search = 3.4 * super::constellation::search_seconds(n);
         super::plan::with_small_board_floor(n, search)
     }
 }

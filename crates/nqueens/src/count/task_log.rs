@@ -577,18 +577,25 @@ impl TaskLog {
         let first = lines
             .next()
             .ok_or_else(|| bad(1, "the file is empty: it is not a task log".to_string()))?;
-        let header: Header = serde_json::from_str(first.trim_end_matches('\n')).map_err(|e| {
+        let not_a_header = |e: serde_json::Error| {
             bad(
                 1,
                 format!("not a task log header ({e}): the first line of a task log is a JSON object with format \"{FORMAT_NAME}\""),
             )
-        })?;
-        if header.format != FORMAT_NAME {
-            return Err(bad(
-                1,
-                format!("the format is {:?}, not {FORMAT_NAME:?}", header.format),
-            ));
+        };
+        let first: serde_json::Value =
+            serde_json::from_str(first.trim_end_matches('\n')).map_err(not_a_header)?;
+        // The format first: a checkpoint's header, say, is named as one
+        // (its other fields differ, which serde said first).
+        if let Some(format) = first.get("format").and_then(serde_json::Value::as_str) {
+            if format != FORMAT_NAME {
+                return Err(bad(
+                    1,
+                    format!("the format is {format:?}, not {FORMAT_NAME:?}"),
+                ));
+            }
         }
+        let header: Header = serde_json::from_value(first).map_err(not_a_header)?;
         if header.version != TASK_LOG_VERSION {
             return Err(bad(
                 1,
@@ -603,6 +610,7 @@ impl TaskLog {
             done: BTreeMap::new(),
             last_check: 0,
         };
+        let mut sum = Tally::default();
         for (k, raw) in lines.enumerate() {
             let line = k + 2;
             let Some(body) = raw.strip_suffix('\n') else {
@@ -673,6 +681,13 @@ impl TaskLog {
                     ),
                 ));
             }
+            // (As a checkpoint's: sums that wrap would be a wrong count.)
+            sum = sum.checked_add(tally).ok_or_else(|| {
+                bad(
+                    line,
+                    "the counts add up to more than 128 bits hold: the file was edited".into(),
+                )
+            })?;
             log.last_check = expected;
             log.done.insert(index, tally);
         }
@@ -1174,6 +1189,29 @@ mod tests {
         assert_eq!(again.tasks_done(), 3);
         assert_eq!(again.get(2).map(|t| t.solutions), Some(10));
         assert_eq!(again.get(1), None);
+    }
+
+    /// Lines whose check values were made again, holding counts whose sum
+    /// passes 128 bits: refused, as a checkpoint's are (the sum wrapped,
+    /// and only the published count caught it).
+    #[test]
+    fn counts_past_128_bits_are_refused() {
+        let mut log = TaskLog::new(8, "backtrack", 4, "00ff00ff00ff00ff");
+        let mut text = log.header_line();
+        let huge = Tally {
+            solutions: u128::MAX,
+            classes_x8: 8,
+        };
+        for i in [0, 1] {
+            text += &log.record(i, huge).unwrap();
+        }
+        refused(&text, 3, "more than 128 bits hold");
+        // A checkpoint's header is named as one.
+        refused(
+            "{\"format\":\"nqueens-checkpoint\",\"version\":\"nqueens 0.1.0, checkpoint format 2\"}\n",
+            1,
+            "the format is \"nqueens-checkpoint\", not \"nqueens-task-log\"",
+        );
     }
 
     #[test]

@@ -45,6 +45,15 @@ impl Tally {
         self.classes_x8 += other.classes_x8;
     }
 
+    /// The sum, or `None` past what 128 bits hold (a file edited by hand
+    /// can say anything; a count never comes near it).
+    pub(crate) fn checked_add(self, other: Tally) -> Option<Tally> {
+        Some(Tally {
+            solutions: self.solutions.checked_add(other.solutions)?,
+            classes_x8: self.classes_x8.checked_add(other.classes_x8)?,
+        })
+    }
+
     /// U(n), once the whole plan is summed; `None` if the sum is not a
     /// multiple of 8 (a partial sum, or a bug).
     pub fn unique(&self) -> Option<u128> {

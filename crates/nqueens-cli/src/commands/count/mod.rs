@@ -110,19 +110,6 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
             plural(threads as u128, "thread", "threads"),
         );
     }
-    if matches!(choice, EngineChoice::Auto) {
-        if let Some(limit) = a.target.memory.filter(|&m| room.is_none_or(|r| m <= r)) {
-            note_engine_within_memory(
-                n,
-                threads,
-                &format!("--memory {}", show_bytes(limit)),
-                engine,
-            );
-        } else if let Some(r) = room {
-            let what = format!("what ulimit -v leaves it ({})", show_bytes(r));
-            note_engine_within_memory(n, threads, &what, engine);
-        }
-    }
     let needed_working = engine.memory(n, working);
     if let Some(limit) = crate::limits::over_address_space(needed_working, working) {
         let what = if a.dry_run {
@@ -148,6 +135,21 @@ pub fn run(mut a: CountArgs) -> anyhow::Result<Outcome> {
                 e.memory(n, t).saturating_add(beside(t)) <= limit
             })
         );
+    }
+    // (After the refusal above: a note that another engine counts
+    // instead, and then an error that nothing counts, said both.)
+    if matches!(choice, EngineChoice::Auto) {
+        if let Some(limit) = a.target.memory.filter(|&m| room.is_none_or(|r| m <= r)) {
+            note_engine_within_memory(
+                n,
+                threads,
+                &format!("--memory {}", show_bytes(limit)),
+                engine,
+            );
+        } else if let Some(r) = room {
+            let what = format!("what ulimit -v leaves it ({})", show_bytes(r));
+            note_engine_within_memory(n, threads, &what, engine);
+        }
     }
     if a.dry_run && threads > working {
         // The count it projects runs on every thread asked for.

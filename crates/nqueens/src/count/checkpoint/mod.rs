@@ -453,7 +453,9 @@ struct Header {
 #[derive(Deserialize)]
 struct Probe {
     format: Option<String>,
-    version: Option<String>,
+    /// Any JSON value, so that the format is looked at first: a task log's
+    /// header has a number here (serde named the type, not the file).
+    version: Option<serde_json::Value>,
 }
 
 impl Checkpoint {
@@ -645,6 +647,10 @@ impl Checkpoint {
             }
         }
         if let Some(version) = probe.version {
+            let version = match version {
+                serde_json::Value::String(text) => text,
+                other => other.to_string(),
+            };
             if format_version(&version) != Some(FORMAT_VERSION) {
                 return Err(CheckpointError::UnsupportedFormat {
                     path,
@@ -757,7 +763,7 @@ impl Checkpoint {
                     v.insert(line);
                 }
             }
-            sum = sum.and_then(|s| checked_add(s, tally));
+            sum = sum.and_then(|s| s.checked_add(tally));
             if sum.is_none() {
                 return Err(malformed(
                     line,
@@ -1086,13 +1092,6 @@ impl CheckpointFile {
 fn format_version(version: &str) -> Option<u32> {
     let (_, number) = version.rsplit_once("checkpoint format ")?;
     number.trim().parse().ok()
-}
-
-fn checked_add(a: Tally, b: Tally) -> Option<Tally> {
-    Some(Tally {
-        solutions: a.solutions.checked_add(b.solutions)?,
-        classes_x8: a.classes_x8.checked_add(b.classes_x8)?,
-    })
 }
 
 /// Whether the file has more names than one (hard links).
