@@ -365,6 +365,20 @@ pub fn text_bytes(style: nqueens::Style, n: usize, base: usize) -> f64 {
     }
 }
 
+/// Whether a checkpoint save is due `since` the last, which took `took`:
+/// after `every` (`--checkpoint-every`), and ten times `took` at least, so
+/// that saving takes a tenth of the time at most (each save writes the
+/// whole file: `--checkpoint-every 1e-9` saved after every task, the bytes
+/// written grew with the square of the tasks, and n = 16 took 80 times as
+/// long).
+pub fn save_due(
+    since: std::time::Duration,
+    every: std::time::Duration,
+    took: std::time::Duration,
+) -> bool {
+    since >= every.max(took.saturating_mul(10))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,5 +492,19 @@ mod tests {
         }
         assert_eq!(digits_of_range(0, 100_000_000), 788_888_890);
         assert_eq!(digits_of_range(1, 9), 9);
+    }
+
+    #[test]
+    fn a_save_waits_ten_times_as_long_as_the_last_took() {
+        use std::time::Duration;
+        let ms = Duration::from_millis;
+        // The interval asked for, when saves are quick.
+        assert!(!super::save_due(ms(4_999), ms(5_000), ms(3)));
+        assert!(super::save_due(ms(5_000), ms(5_000), ms(3)));
+        // A tiny interval: ten times the last save's time.
+        let tiny = Duration::from_nanos(1);
+        assert!(!super::save_due(ms(29), tiny, ms(3)));
+        assert!(super::save_due(ms(30), tiny, ms(3)));
+        assert!(super::save_due(tiny, tiny, Duration::ZERO));
     }
 }

@@ -201,26 +201,26 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         });
     let mut all_same = true;
     let mut out = Out::stdout();
-    if format == TableFormat::Table {
-        writeln!(
-            out,
-            "{:<16} {:>9} {:>10} {:>12} {:>12} {:>12} {:>9} {:>10}  {}",
-            "algorithm",
-            "solutions",
-            "nodes",
-            "tests",
-            "reads",
-            "writes",
-            "peak",
-            "time (ms)",
-            if first { "a solution" } else { "same set" }
-        )?;
-    }
+    // The table's lines, written once every column's width is known: the
+    // header, then a row of cells or a refusal for each algorithm.
+    let header = [
+        "algorithm",
+        "solutions",
+        "nodes",
+        "tests",
+        "reads",
+        "writes",
+        "peak",
+        "time (ms)",
+        if first { "a solution" } else { "same set" },
+    ]
+    .map(String::from);
+    let mut table: Vec<Result<[String; 9], String>> = vec![Ok(header)];
     for (algorithm, row) in &rows {
         let name = algorithm.name();
         match row {
             Row::Refused(why) => match format {
-                TableFormat::Table => writeln!(out, "{name:<16} refused: {why}")?,
+                TableFormat::Table => table.push(Err(format!("{name} refused: {why}"))),
                 TableFormat::Json => write_json(
                     &mut out,
                     &JsonRow {
@@ -245,23 +245,23 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
                     crate::exit::answer(Outcome::No);
                 }
                 match format {
-                    TableFormat::Table => writeln!(
-                        out,
-                        "{name:<16} {:>9} {:>10} {:>12} {:>12} {:>12} {:>9} {:>10.3}  {}",
+                    TableFormat::Table => table.push(Ok([
+                        name.to_string(),
                         grouped(solutions.len() as u128),
                         grouped(stats.nodes.into()),
                         grouped(stats.conflict_tests.into()),
                         grouped(stats.reads.into()),
                         grouped(stats.writes.into()),
                         grouped(stats.peak_frontier.into()),
-                        seconds * 1000.0,
+                        format!("{:.3}", seconds * 1000.0),
                         match (same, solutions.is_empty()) {
                             (false, _) => "NO",
                             // With --first: none found, and none exists.
                             (true, true) if first => "none",
                             (true, _) => "yes",
                         }
-                    )?,
+                        .to_string(),
+                    ])),
                     TableFormat::Json => write_json(
                         &mut out,
                         &JsonRow {
@@ -276,6 +276,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
         }
     }
     if format == TableFormat::Table {
+        write_table(&mut out, &table)?;
         if all_same && first && reference.is_some_and(|r| r.is_empty()) {
             writeln!(
                 out,
@@ -312,4 +313,31 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(if all_same { Outcome::Yes } else { Outcome::No })
+}
+
+/// The table: each column as wide as its widest cell (the name and the
+/// last column to the left, the numbers to the right; fixed widths let
+/// the reads of `compare 14` run into the next column), and a refusal as
+/// its line.
+fn write_table(out: &mut Out, table: &[Result<[String; 9], String>]) -> anyhow::Result<()> {
+    let mut widths = [0usize; 9];
+    for cells in table.iter().flatten() {
+        for (w, cell) in widths.iter_mut().zip(cells) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for line in table {
+        match line {
+            Err(refusal) => writeln!(out, "{refusal}")?,
+            Ok(cells) => {
+                let mut text = format!("{:<w$}", cells[0], w = widths[0]);
+                for (cell, &w) in cells[1..8].iter().zip(&widths[1..8]) {
+                    text += &format!(" {:>w$}", cell, w = w);
+                }
+                text += &format!("  {}", cells[8]);
+                writeln!(out, "{text}")?;
+            }
+        }
+    }
+    Ok(())
 }

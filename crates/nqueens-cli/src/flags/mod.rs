@@ -84,14 +84,19 @@ pub enum Command {
     Count(CountArgs),
     /// Check whether a placement is a solution, and list the attacking pairs.
     ///
-    /// The report counts every attacking pair and lists the first 1,000; above
-    /// 10,000 queens it names the first ten conflicts and counts the queens
+    /// The report counts every attacking pair and lists the first 1,000; a
+    /// column list, JSON lines or pairs of more than 10,000 queens (read as
+    /// a stream) name the first ten conflicts instead and count the queens
     /// that stand on a line already taken.
-    /// Reads a column list (`0 4 7 5 2 6 1 3`, or one column a line: one
-    /// placement, whatever its lines), bracketed lists (`[0, 4, 7, ...]`, one
-    /// placement each), a drawn board (rows of Q and . or ■ and □), or a
-    /// LeetCode board (`[".Q..","...Q","Q...","..Q."]`). Several bracketed
-    /// lists, or boards separated by blank lines, are checked one by one.
+    /// Reads every form that solve, all and random write but the pictures,
+    /// told from the first lines (`--input` names it): a column list (`0 4
+    /// 7 5 2 6 1 3`, or one column a line: one placement, whatever its
+    /// lines), bracketed lists (`[0, 4, 7, ...]`, one placement each), a
+    /// drawn board (rows of Q and . or ■ and □), a LeetCode board
+    /// (`[".Q..","...Q","Q...","..Q."]`), JSON lines (`{"n": 4, "columns":
+    /// [1, 3, 0, 2]}`), the 0/1 matrix, or row and column pairs (`0, 1; 1,
+    /// 3; ...`). Several bracketed lists, or boards separated by blank
+    /// lines, are checked one by one.
     Verify(VerifyArgs),
     /// List the search algorithms, with the largest n each accepts.
     Algorithms,
@@ -537,8 +542,9 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: seconds between its writes, above 0 and up to
-    /// 1,000,000. Each write replaces the whole file, a line of tens of bytes
-    /// a finished task: hundreds of MB near the end of n = 28's ten million.
+    /// 1,000,000, and at least ten times as long as the last write took.
+    /// Each write replaces the whole file, a line of tens of bytes a
+    /// finished task: hundreds of MB near the end of n = 28's ten million.
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "5", requires = "checkpoint", value_parser = values::checkpoint_every)]
     pub checkpoint_every: Duration,
     /// Count only slice I of K (1-based) and print a partial result as JSON,

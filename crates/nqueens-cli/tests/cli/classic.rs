@@ -231,10 +231,45 @@ fn compare_agrees() {
     }
 }
 
+/// Each column is as wide as its widest cell: fixed widths let the reads
+/// of `compare 14` (25,664,881,933) run into the next column.
+#[test]
+fn compare_lines_up_its_columns() {
+    let out = run(&[
+        "compare",
+        "22",
+        "--first",
+        "--algorithms",
+        "recursive-board,bitwise",
+    ])
+    .ok();
+    let lines: Vec<&str> = out.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // Each number ends where its column's name does.
+    for name in [
+        "solutions",
+        "nodes",
+        "tests",
+        "reads",
+        "writes",
+        "peak",
+        "time (ms)",
+    ] {
+        let end = lines[0].find(name).unwrap() + name.len();
+        for row in &lines[1..] {
+            let (before, after) = row.split_at(end);
+            assert!(
+                before.ends_with(|c: char| c.is_ascii_digit()) && after.starts_with(' '),
+                "{name} ends at {end} in the header, not in {row:?}:\n{out}"
+            );
+        }
+    }
+}
+
 #[test]
 fn compare_reports_refusals_and_limits() {
     let out = run(&["compare", "10", "--algorithms", "brute-force,bitwise"]).ok();
-    assert!(out.contains("brute-force      refused"), "{out}");
+    assert!(out.contains("\nbrute-force refused: "), "{out}");
     assert!(out.contains("724"), "{out}");
     // Every algorithm refusing is an error, not a table that "found the
     // same 0 solutions".

@@ -273,7 +273,7 @@ impl Projection {
     /// assert!(task.unwrap() > 100.0 * 365.0 * 86_400.0);
     /// let p = Projection::sampled(&BacktrackEngine, plan.as_ref(), 1, None, None, 90.0);
     /// assert_eq!((p.sampled, p.task_seconds_untimed), (0, task));
-    /// assert!(p.lines()[0].ends_with("nothing timed: one takes roughly 213.4 years by the engine's model, and a dry run times at least three whole, so this is that model"), "{}", p.lines()[0]);
+    /// assert!(p.lines()[0].ends_with("nothing timed: one takes roughly 10,820 years by the engine's model, and a dry run times at least three whole, so this is that model"), "{}", p.lines()[0]);
     /// // n = 12 is timed; so is n = 30 by the constellation engine, by parts of tasks.
     /// assert_eq!(Projection::too_long_to_time(&BacktrackEngine, BacktrackEngine.plan(12)?.as_ref(), 0.0), None);
     /// assert_eq!(Projection::too_long_to_time(&ConstellationEngine, ConstellationEngine.plan(30)?.as_ref(), 0.0), None);

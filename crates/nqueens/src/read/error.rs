@@ -13,7 +13,8 @@ use crate::error::{ParseError, ReadHint};
 pub(crate) const FORMS: &str =
     "expected a column list such as `0 4 7 5 2 6 1 3` or `[0, 4, 7, 5, 2, 6, 1, 3]`, \
 a drawn board with one row per line (`Q` or `■` for a queen, `.` or `□` for an empty square), \
-or a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`";
+a LeetCode board such as `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`, JSON lines such as \
+`{\"n\": 4, \"columns\": [1, 3, 0, 2]}`, a 0/1 matrix, or pairs such as `0, 1; 1, 3; 2, 0; 3, 2;`";
 
 /// What a column list is, for a text told to be one (which the other forms
 /// would only confuse): `--input list` or `lines`.

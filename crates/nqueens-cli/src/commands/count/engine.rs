@@ -37,6 +37,9 @@ struct Watch {
     task_log: Option<TaskLogWriter>,
     every: Duration,
     last_save: Instant,
+    /// How long the last save took: the next waits at least ten times as
+    /// long, so that saving takes a tenth of the time at most.
+    save_took: Duration,
     save_error: Option<anyhow::Error>,
     /// A checkpoint save failed: no more are tried.
     checkpoint_failed: bool,
@@ -52,7 +55,10 @@ impl Watch {
             return;
         }
         if let Some((file, cp)) = &mut self.checkpoint {
-            if let Err(e) = file.save(cp) {
+            let start = Instant::now();
+            let saved = file.save(cp);
+            self.save_took = start.elapsed();
+            if let Err(e) = saved {
                 self.checkpoint_failed = true;
                 let log = match &self.task_log {
                     Some(log) => format!(
@@ -73,7 +79,7 @@ impl Watch {
     fn maybe_save(&mut self) -> ControlFlow<()> {
         if self.checkpoint.is_some()
             && self.save_error.is_none()
-            && self.last_save.elapsed() >= self.every
+            && crate::limits::save_due(self.last_save.elapsed(), self.every, self.save_took)
         {
             self.save();
         }
@@ -419,6 +425,7 @@ pub fn run(
         task_log,
         every: run.args.checkpoint_every,
         last_save: Instant::now(),
+        save_took: Duration::ZERO,
         save_error: None,
         checkpoint_failed: false,
         progress: Progress::new(
