@@ -164,11 +164,11 @@ impl Solutions {
     }
 
     /// Searches on while `budget` lasts, one taken from it each time a row
-    /// is left (as many times as squares are placed): the next solution,
-    /// the end, or a pause when it runs out, after which the next call goes
-    /// on where this one stopped. For a count that must look at its stop flag while no
-    /// solution comes (from the first rows of a board of 36, none may come
-    /// for hours).
+    /// is left (about as many times as squares are placed): the next
+    /// solution, the end, or a pause when it runs out, after which the next
+    /// call goes on where this one stopped. For a count that must look at
+    /// its stop flag while no solution comes (from the first rows of a
+    /// board of 36, none may come for hours).
     pub(crate) fn advance(&mut self, budget: &mut u64) -> Advance<'_> {
         if self.done {
             return Advance::Done;

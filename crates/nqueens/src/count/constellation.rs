@@ -166,7 +166,16 @@ pub(super) fn search_seconds(n: usize) -> f64 {
     if n <= 20 {
         8.3 * 7.0f64.powi(i32::try_from(n).unwrap_or(i32::MAX) - 17)
     } else {
-        (20..n).fold(2850.0, |t, k| t * 0.426 * k as f64)
+        // Past n = 190 or so the product is infinite: stop there (n may be
+        // as large as a caller likes).
+        let mut t = 2850.0;
+        for k in 20..n {
+            t *= 0.426 * k as f64;
+            if t.is_infinite() {
+                break;
+            }
+        }
+        t
     }
 }
 
