@@ -156,11 +156,20 @@ impl Solutions {
 
     /// The next solution's columns, lent until the next call.
     pub fn next_columns(&mut self) -> Option<&[usize]> {
-        let mut budget = u64::MAX;
-        match self.advance(&mut budget) {
-            Advance::Solution(columns) => Some(columns),
-            Advance::Done | Advance::Paused => None,
+        loop {
+            let mut budget = u64::MAX;
+            match self.advance(&mut budget) {
+                Advance::Solution => return Some(&self.columns),
+                Advance::Done => return None,
+                // After 2^64 rows left: go on where it paused.
+                Advance::Paused => {}
+            }
         }
+    }
+
+    /// The columns of the solution [`advance`](Self::advance) came to last.
+    pub(crate) fn columns(&self) -> &[usize] {
+        &self.columns
     }
 
     /// Searches on while `budget` lasts, one taken from it each time a row
@@ -169,14 +178,14 @@ impl Solutions {
     /// call goes on where this one stopped. For a count that must look at
     /// its stop flag while no solution comes (from the first rows of a
     /// board of 36, none may come for hours).
-    pub(crate) fn advance(&mut self, budget: &mut u64) -> Advance<'_> {
+    pub(crate) fn advance(&mut self, budget: &mut u64) -> Advance {
         if self.done {
             return Advance::Done;
         }
         if self.base == self.n {
             // The prefix is a whole (valid) board: one solution.
             self.done = true;
-            return Advance::Solution(&self.columns);
+            return Advance::Solution;
         }
         let mut d = self.depth;
         // Counted down in a local, written back when the call returns.
@@ -206,7 +215,7 @@ impl Solutions {
             if d + 1 == self.n {
                 *budget = left;
                 self.depth = d;
-                return Advance::Solution(&self.columns);
+                return Advance::Solution;
             }
             let c = self.cols[d] | bit;
             let l = (self.diag[d] | bit) << 1;
@@ -221,9 +230,9 @@ impl Solutions {
 }
 
 /// What [`Solutions::advance`] came to.
-pub(crate) enum Advance<'a> {
-    /// The next solution's columns.
-    Solution(&'a [usize]),
+pub(crate) enum Advance {
+    /// The next solution, whose columns [`Solutions::columns`] lends.
+    Solution,
     /// No solution is left.
     Done,
     /// The budget ran out first.

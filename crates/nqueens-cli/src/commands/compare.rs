@@ -202,20 +202,12 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
     let mut all_same = true;
     let mut out = Out::stdout();
     // The table's lines, written once every column's width is known: the
-    // header, then a row of cells or a refusal for each algorithm.
-    let header = [
-        "algorithm",
-        "solutions",
-        "nodes",
-        "tests",
-        "reads",
-        "writes",
-        "peak",
-        "time (ms)",
-        if first { "a solution" } else { "same set" },
-    ]
-    .map(String::from);
-    let mut table: Vec<Result<[String; 9], String>> = vec![Ok(header)];
+    // header, then a row of cells or a refusal for each algorithm. (JSON
+    // writes a line for each algorithm as it goes.)
+    let mut table: Vec<Result<[String; 9], String>> = match format {
+        TableFormat::Table => vec![Ok(header(first))],
+        TableFormat::Json => Vec::new(),
+    };
     for (algorithm, row) in &rows {
         let name = algorithm.name();
         match row {
@@ -313,6 +305,22 @@ pub fn run(a: CompareArgs) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(if all_same { Outcome::Yes } else { Outcome::No })
+}
+
+/// The table's header cells; the last column says what it checks.
+fn header(first: bool) -> [String; 9] {
+    [
+        "algorithm",
+        "solutions",
+        "nodes",
+        "tests",
+        "reads",
+        "writes",
+        "peak",
+        "time (ms)",
+        if first { "a solution" } else { "same set" },
+    ]
+    .map(String::from)
 }
 
 /// The table: each column as wide as its widest cell (the name and the

@@ -211,6 +211,12 @@ fn count_in_parts(dir: &Path, args: &[&str]) -> std::process::Command {
     cmd
 }
 
+/// [`count_in_parts`] run to its end: its status and output.
+#[cfg(unix)]
+fn run_in_parts(dir: &Path, args: &[&str]) -> std::process::Output {
+    count_in_parts(dir, args).output().unwrap()
+}
+
 /// An executable `dir/name` holding `text`: a stand-in for `nqueens`. Its
 /// path.
 #[cfg(unix)]
@@ -258,8 +264,17 @@ fn count_in_parts_resumes_from_the_task_log() {
         .output()
         .unwrap()
     };
-    // Q(18) takes seconds on one thread in this build: a second is a part.
-    let first = part("1");
+    // A part a third as long as the whole count on this host and build
+    // (Q(18) on one thread: 0.9 s in a release build on a Zen 5, 3.5 s
+    // in the test profile; a part of a fixed second was the whole count).
+    let start = std::time::Instant::now();
+    let whole = std::process::Command::new(nqueens)
+        .args(["count", "18", "-j", "1"])
+        .output()
+        .unwrap();
+    assert!(whole.status.success(), "{whole:?}");
+    let third = format!("{:.3}", start.elapsed().as_secs_f64() / 3.0);
+    let first = part(&third);
     assert!(first.status.success(), "{first:?}");
     let second = part("600");
     assert!(second.status.success(), "{second:?}");
@@ -283,9 +298,7 @@ fn count_in_parts_resumes_from_the_task_log() {
         "fails-when-stopped",
         "#!/bin/sh\ntrap 'exit 2' INT\nsleep 30 > /dev/null &\nwait\n",
     );
-    let out = count_in_parts(&dir, &["18", "0.5", "f.log", "--nqueens", &failing])
-        .output()
-        .unwrap();
+    let out = run_in_parts(&dir, &["18", "0.5", "f.log", "--nqueens", &failing]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("count exited with status 2"),
@@ -304,9 +317,7 @@ fn count_in_parts_refuses_seconds_not_above_0() {
     let dir = slurm_dir("in-parts-seconds");
     let count = stand_in(&dir, "counts", "#!/bin/sh\ntouch started\necho counted\n");
     for seconds in ["0", "-1", "nan", "inf"] {
-        let out = count_in_parts(&dir, &["18", seconds, "q.log", "--nqueens", &count])
-            .output()
-            .unwrap();
+        let out = run_in_parts(&dir, &["18", seconds, "q.log", "--nqueens", &count]);
         assert_eq!(out.status.code(), Some(2), "{seconds}: {out:?}");
         let e = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -316,9 +327,7 @@ fn count_in_parts_refuses_seconds_not_above_0() {
         assert!(!dir.join("started").exists(), "{seconds}: the count ran");
         assert!(!dir.join("q.log.parts").exists(), "{seconds}: a part");
     }
-    let out = count_in_parts(&dir, &["18", "1e12", "q.log", "--nqueens", &count])
-        .output()
-        .unwrap();
+    let out = run_in_parts(&dir, &["18", "1e12", "q.log", "--nqueens", &count]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         std::fs::read_to_string(dir.join("q.log.out")).unwrap(),
@@ -342,9 +351,7 @@ fn count_in_parts_fails_a_count_stopped_before_it_started() {
         "#!/usr/bin/env python3\nimport signal, time\n\
          signal.signal(signal.SIGINT, signal.SIG_DFL)\ntime.sleep(30)\n",
     );
-    let out = count_in_parts(&dir, &["18", "0.5", "q.log", "--nqueens", &count])
-        .output()
-        .unwrap();
+    let out = run_in_parts(&dir, &["18", "0.5", "q.log", "--nqueens", &count]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let e = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -130,8 +130,8 @@ impl Plan for BacktrackPlan {
         let mut budget = STOP_EVERY;
         loop {
             match solutions.advance(&mut budget) {
-                Advance::Solution(columns) => {
-                    let stabilizer = stabilizer_size(columns) as u128;
+                Advance::Solution => {
+                    let stabilizer = stabilizer_size(solutions.columns()) as u128;
                     tally.solutions += weight;
                     tally.classes_x8 += weight * stabilizer;
                 }

@@ -172,37 +172,8 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         None => (after, at_eof),
     };
     if a == 0 && k < 2 {
-        // A lone `1` in its block is the one-square matrix (`solve 1
-        // --format matrix`): as a column list it is off the board (column 1
-        // of one row), or with --one-based the same board.
         if k == 1 && text[..first_line].contains(&b'1') {
-            return if !second.iter().all(u8::is_ascii_whitespace) {
-                Some(InputFormat::Columns)
-            } else if complete {
-                // The next line is blank, or there is none. What follows the
-                // blank lines tells: numbers only, the next column of a list
-                // with blank lines between (`1`, blank, `3`, …); nothing, or
-                // words (`1 solution`, as `all 1 --format matrix` ends), the
-                // matrix.
-                let rest = after.get(second.len() + 1..).unwrap_or_default();
-                let start = rest.iter().position(|b| !b.is_ascii_whitespace());
-                match start {
-                    None if at_eof => Some(InputFormat::Matrix),
-                    None => None,
-                    Some(start) => {
-                        let rest = &rest[start..];
-                        match rest.iter().position(|&b| b == b'\n') {
-                            None if !at_eof => None,
-                            end => match number_words(&rest[..end.unwrap_or(rest.len())]) {
-                                Some(_) => Some(InputFormat::Columns),
-                                None => Some(InputFormat::Matrix),
-                            },
-                        }
-                    }
-                }
-            } else {
-                None
-            };
+            return lone_one(after, second, complete, at_eof);
         }
         return Some(InputFormat::Columns);
     }
@@ -213,6 +184,37 @@ fn matrix_block(text: &[u8], at_eof: bool) -> Option<InputFormat> {
         Some((m, 0)) if a == 0 && m >= 2 => InputFormat::Matrix,
         Some((m, b)) if k == m && k >= 3 && a + b <= 1 => InputFormat::Matrix,
         _ => InputFormat::Columns,
+    })
+}
+
+/// A lone `1` in its block is the one-square matrix (`solve 1 --format
+/// matrix`): as a column list it is off the board (column 1 of one row),
+/// or with --one-based the same board. `after` is the text after its line,
+/// `second` the next line, whole if `complete`; `None` while the text does
+/// not tell yet.
+fn lone_one(after: &[u8], second: &[u8], complete: bool, at_eof: bool) -> Option<InputFormat> {
+    if !second.iter().all(u8::is_ascii_whitespace) {
+        return Some(InputFormat::Columns);
+    }
+    if !complete {
+        return None;
+    }
+    // The next line is blank, or there is none. What follows the blank
+    // lines tells: numbers only, the next column of a list with blank lines
+    // between (`1`, blank, `3`, …); nothing, or words (`1 solution`, as
+    // `all 1 --format matrix` ends), the matrix.
+    let rest = after.get(second.len() + 1..).unwrap_or_default();
+    let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return at_eof.then_some(InputFormat::Matrix);
+    };
+    let rest = &rest[start..];
+    let end = rest.iter().position(|&b| b == b'\n');
+    if end.is_none() && !at_eof {
+        return None;
+    }
+    Some(match number_words(&rest[..end.unwrap_or(rest.len())]) {
+        Some(_) => InputFormat::Columns,
+        None => InputFormat::Matrix,
     })
 }
 
