@@ -25,13 +25,15 @@
 //! * A worker (rank ≥ 1) sends a message tagged `TAG_REQUEST` (1) to rank 0
 //!   and blocks until the answer: either `TAG_CHUNK` (2) carrying the indices
 //!   of the tasks to count (as `u64`s), or `TAG_STOP` (3), meaning that no
-//!   task is left. It counts the chunk and asks again, and each request
-//!   carries the results of the chunk before it (per task its index and its
-//!   tally); after a stop it goes to the final gather.
+//!   task is left. It counts the chunk, sending each task's result (its index
+//!   and its tally, tagged `TAG_RESULT`, 4) as soon as it is counted, and
+//!   asks again; after a stop it goes to the final gather.
 //! * Rank 0 counts tasks too, one at a time, taken from the same dealer.
-//!   Before each of its own tasks it drains the pending requests with a
-//!   non-blocking matched probe (`MPI_Improbe`), adding the results each one
-//!   carries and answering it with the next chunk. A worker therefore waits at
+//!   Before each of its own tasks it drains the pending messages with a
+//!   non-blocking matched probe (`MPI_Improbe`) of any tag, adding (and
+//!   logging) each result and answering each request with the next chunk.
+//!   Messages from one worker are received in the order it sent them, so its
+//!   results all come before its last request. A worker therefore waits at
 //!   most about one task's time for its answer, and rank 0's core is not idle
 //!   while the workers count: with P ranks on P cores all P count. A dealer
 //!   that only dealt would either leave a core idle or, sharing a core with a
@@ -55,12 +57,15 @@
 //! # A rank that dies
 //!
 //! With `--task-log FILE` rank 0 appends each task's count to FILE as soon
-//! as it arrives, in the format of `nqueens count --task-log` (a chained
-//! check value per line). If any rank dies the whole job ends (see below);
-//! run it again with the same FILE and rank 0 deals out only the tasks the
-//! log lacks, and adds the logged ones. Only the chunks in flight are counted
-//! twice. The log can be finished by `nqueens count --task-log FILE` on one
-//! machine, or compared with another run's by `nqueens merge --compare`.
+//! as it arrives (between its own tasks), in the format of `nqueens count
+//! --task-log` (a chained check value per line). If any rank dies the whole
+//! job ends (see below); run it again with the same FILE and rank 0 deals out
+//! only the tasks the log lacks, and adds the logged ones. Only the tasks
+//! under way are counted twice, and those whose results reached rank 0
+//! while it counted its own last task: at most about two tasks' time of work
+//! a rank, not the rest of each worker's chunk. The log can be finished by
+//! `nqueens count --task-log FILE` on one machine, or compared with another
+//! run's by `nqueens merge --compare`.
 //!
 //! With one rank there are no messages at all: rank 0 counts every task.
 //!

@@ -4,27 +4,35 @@
 //!
 //! | tag | from → to | payload (`u64` words) | meaning |
 //! |---|---|---|---|
-//! | [`TAG_REQUEST`] | worker → 0 | the results of its last chunk: per task its index and [`TALLY_WORDS`] words (none at first) | "here is what I counted: give me work" |
+//! | [`TAG_REQUEST`] | worker → 0 | nothing | "give me work" |
 //! | [`TAG_CHUNK`] | 0 → worker | task indices, at least one | count these tasks |
 //! | [`TAG_STOP`] | 0 → worker | nothing | no tasks left: stop asking |
+//! | [`TAG_RESULT`] | worker → 0 | one task's index and its [`TALLY_WORDS`] words | "this task is counted" |
 //!
 //! Every worker request is answered with exactly one reply, and every worker
 //! gets exactly one stop, so rank 0 knows when the last worker is done asking.
-//! Since each request carries the counts of the chunk before it, rank 0 holds
-//! every finished task's count as soon as its worker asks again, and can
-//! append it to a task log: a job that dies loses only the chunks in flight.
+//! A worker sends each task's result as soon as it has counted it, before
+//! it counts the next one, and rank 0 appends it to a task log between its
+//! own tasks: a job that dies loses only the tasks under way (and those
+//! that reached rank 0 while it counted its own last one), not whole
+//! chunks. Rank 0 receives messages of any tag in the order each worker
+//! sent them (MPI does not let one overtake another from the same sender),
+//! so a worker's last request comes after all its results: once every
+//! worker has had its stop, rank 0 holds every result.
 //! At the end each rank's own sum and work travel in one `MPI_Gather`
 //! ([`encode`]) and rank 0 checks that they add up to what it was told.
 
 use mpi::Tag;
 use nqueens::Tally;
 
-/// A worker reports its last chunk and asks rank 0 for the next one.
+/// A worker asks rank 0 for a chunk.
 pub const TAG_REQUEST: Tag = 1;
 /// Rank 0 answers a request with a chunk: the indices of the tasks to count.
 pub const TAG_CHUNK: Tag = 2;
 /// Rank 0 answers a request with "no tasks left".
 pub const TAG_STOP: Tag = 3;
+/// A worker reports the count of one task of its chunk.
+pub const TAG_RESULT: Tag = 4;
 
 /// How many chunks each rank gets, on average, while plenty of tasks are left
 /// (the default chunk size): enough that a rank that drew slow tasks is evened
@@ -116,31 +124,22 @@ pub fn chunk_from_wire(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
     words.iter().map(|&w| w as usize)
 }
 
-/// Words per finished task in a request: its index, then its tally.
+/// Words in a result: the task's index, then its tally.
 pub const RESULT_WORDS: usize = 1 + TALLY_WORDS;
 
-/// The results of a chunk as they travel in the next request.
-pub fn results_to_wire(results: &[(usize, Tally)]) -> Vec<u64> {
-    let mut words = Vec::with_capacity(results.len() * RESULT_WORDS);
-    for &(task, tally) in results {
-        words.push(task as u64);
-        words.extend_from_slice(&encode(tally));
-    }
-    words
+/// A task's result as it travels.
+pub fn result_to_wire(task: usize, tally: Tally) -> [u64; RESULT_WORDS] {
+    let [sh, sl, ch, cl] = encode(tally);
+    [task as u64, sh, sl, ch, cl]
 }
 
-/// The results in a request, or `None` if its length is not a whole number
-/// of results (a worker built from other code).
-pub fn results_from_wire(words: &[u64]) -> Option<Vec<(usize, Tally)>> {
-    if !words.len().is_multiple_of(RESULT_WORDS) {
-        return None;
+/// A result as it arrives, or `None` if it is not [`RESULT_WORDS`] words
+/// long (a worker built from other code).
+pub fn result_from_wire(words: &[u64]) -> Option<(usize, Tally)> {
+    match *words {
+        [task, sh, sl, ch, cl] => Some((task as usize, decode([sh, sl, ch, cl]))),
+        _ => None,
     }
-    Some(
-        words
-            .chunks_exact(RESULT_WORDS)
-            .map(|w| (w[0] as usize, decode([w[1], w[2], w[3], w[4]])))
-            .collect(),
-    )
 }
 
 /// `u64` words per tally on the wire: MPI has no 128-bit integer type, so each
@@ -327,6 +326,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_result_survives_the_wire_and_a_torn_one_is_refused() {
+        let big = Tally {
+            solutions: u128::from(u64::MAX) + 5,
+            classes_x8: (1u128 << 100) + 3,
+        };
+        let words = result_to_wire(9472, big);
+        assert_eq!(result_from_wire(&words), Some((9472, big)));
+        assert_eq!(result_from_wire(&words[..4]), None);
+        assert_eq!(result_from_wire(&[]), None);
     }
 
     #[test]

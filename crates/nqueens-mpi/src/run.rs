@@ -11,8 +11,8 @@ use mpi::traits::*;
 use nqueens::{Plan, Tally, TaskLogError, TaskLogWriter};
 
 use crate::protocol::{
-    chunk_from_wire, chunk_to_wire, encode, results_from_wire, results_to_wire, sum_encoded,
-    Dealer, TAG_CHUNK, TAG_REQUEST, TAG_STOP, TALLY_WORDS,
+    chunk_from_wire, chunk_to_wire, encode, result_from_wire, result_to_wire, sum_encoded, Dealer,
+    TAG_CHUNK, TAG_REQUEST, TAG_RESULT, TAG_STOP, TALLY_WORDS,
 };
 
 /// What one rank did, for `NQUEENS_MPI_STATS=1`.
@@ -109,20 +109,28 @@ struct Desk {
 }
 
 impl Desk {
-    /// Receives one request, adds and logs the results it carries, and sends
-    /// its answer: the next chunk, or a stop.
-    fn answer(&mut self, world: &SimpleCommunicator, message: Message, status: Status) {
-        let from = status.source_rank();
+    /// Receives one message from a worker: a result, which it adds and
+    /// logs, or a request, which it answers with the next chunk or a stop.
+    fn receive(&mut self, world: &SimpleCommunicator, message: Message, status: Status) {
+        let (from, tag) = (status.source_rank(), status.tag());
         let (words, _) = (message, status).matched_receive_vec::<u64>();
-        let Some(results) = results_from_wire(&words) else {
-            panic!(
-                "rank 0: a request of {} words from rank {from} is not whole results",
+        match tag {
+            TAG_RESULT => {
+                let Some((task, tally)) = result_from_wire(&words) else {
+                    panic!(
+                        "rank 0: a result of {} words from rank {from} is not one result",
+                        words.len()
+                    );
+                };
+                self.reported.add(tally);
+                self.log.record(task, tally);
+                return;
+            }
+            TAG_REQUEST if words.is_empty() => {}
+            _ => panic!(
+                "rank 0: unexpected message from rank {from} (tag {tag}, {} words)",
                 words.len()
-            );
-        };
-        for (task, tally) in results {
-            self.reported.add(tally);
-            self.log.record(task, tally);
+            ),
         }
         let worker = world.process_at_rank(from);
         match self.dealer.next_chunk() {
@@ -137,9 +145,11 @@ impl Desk {
 }
 
 /// Rank 0: counts tasks one at a time from the same dealer as the workers,
-/// answering every pending request (and logging the results it carries)
-/// before each of its own tasks, then answers the last requests with stops
-/// until every worker has had one.
+/// logging every result that has come in and answering every pending
+/// request before each of its own tasks, then answers the last requests
+/// with stops until every worker has had one. Messages of any tag are
+/// received, in the order each worker sent them, so that a worker's
+/// results all come in before its last request.
 pub fn coordinate(
     world: &SimpleCommunicator,
     plan: &dyn Plan,
@@ -162,8 +172,8 @@ pub fn coordinate(
     let mut own = Tally::default();
     let anyone = world.any_process();
     loop {
-        while let Some((message, status)) = anyone.immediate_matched_probe_with_tag(TAG_REQUEST) {
-            desk.answer(world, message, status);
+        while let Some((message, status)) = anyone.immediate_matched_probe() {
+            desk.receive(world, message, status);
         }
         let Some(task) = desk.dealer.next_task() else {
             break;
@@ -178,8 +188,8 @@ pub fn coordinate(
         desk.log.record(task, tally);
     }
     while desk.asking > 0 {
-        let (message, status) = anyone.matched_probe_with_tag(TAG_REQUEST);
-        desk.answer(world, message, status);
+        let (message, status) = anyone.matched_probe();
+        desk.receive(world, message, status);
     }
     work.messages = desk.answered;
     Coordinated {
@@ -190,17 +200,16 @@ pub fn coordinate(
     }
 }
 
-/// A worker: asks rank 0 for a chunk, counts it, and asks again with the
-/// chunk's results, until told to stop. Returns its own sum and work.
+/// A worker: asks rank 0 for a chunk, counts it, sending each task's
+/// result as soon as it is counted, and asks again, until told to stop.
+/// Returns its own sum and work.
 pub fn work(world: &SimpleCommunicator, plan: &dyn Plan, panic: PanicHook) -> (Tally, Work) {
     let root = world.process_at_rank(0);
     let mut work = Work::default();
     let mut tally = Tally::default();
-    let mut results: Vec<(usize, Tally)> = Vec::new();
     loop {
         let asked = Instant::now();
-        root.send_with_tag(&results_to_wire(&results)[..], TAG_REQUEST);
-        results.clear();
+        root.send_with_tag(&[0u64; 0][..], TAG_REQUEST);
         let (words, status) = root.receive_vec::<u64>();
         work.waiting += asked.elapsed();
         match status.tag() {
@@ -211,8 +220,12 @@ pub fn work(world: &SimpleCommunicator, plan: &dyn Plan, panic: PanicHook) -> (T
                     panic.check(world.rank(), work.tasks, task);
                     let counted = plan.count(task);
                     tally.add(counted);
-                    results.push((task, counted));
                     work.tasks += 1;
+                    // Reported now, not with the next request, so that a
+                    // job killed mid-chunk keeps what the chunk counted. A
+                    // message this small goes out at once (MPI sends it
+                    // eagerly): the worker does not wait for rank 0.
+                    root.send_with_tag(&result_to_wire(task, counted)[..], TAG_RESULT);
                 }
                 work.busy += started.elapsed();
             }
