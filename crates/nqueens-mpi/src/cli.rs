@@ -29,7 +29,10 @@ With --dry-run, rank 0 times a sample of the tasks and prints the projection
 `nqueens count --dry-run` prints (the wall time on 1, 2 and as many cores as
 ranks, or --cores), and nothing is counted.
 
-The output is the line `nqueens count` prints. Rank 0 deals out chunks of
+The output is the line `nqueens count` prints, on rank 0's standard output
+or, with --output FILE, in FILE: mpirun writes rank 0's standard output
+itself (as srun does) and drops a write that fails (a full disk), still
+exiting 0, while rank 0 reports a failed write of FILE. Rank 0 deals out chunks of
 tasks and counts tasks itself between requests; the totals are summed exactly.
 With --task-log FILE, rank 0 appends every finished task to FILE (the format
 of `nqueens count --task-log`); if the job dies, run it again with the same
@@ -66,6 +69,12 @@ pub struct CountArgs {
     /// 4 × ranks, so that chunks shrink to one task at the end.
     #[arg(long, value_name = "K", value_parser = nqueens_cli::flags::values::chunk)]
     pub chunk: Option<u32>,
+    /// Rank 0 writes the count (or the dry run) to FILE instead of standard
+    /// output, and a write that fails is an error (status 2): under mpirun,
+    /// standard output is the launcher's to write, and a write that fails
+    /// there (a full disk) is dropped, the job still exiting 0.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
     /// Plan the count and time a sample of its tasks on rank 0 instead of
     /// counting (as `nqueens count --dry-run`, one thread a rank); it takes
     /// no --chunk or --task-log.
@@ -173,6 +182,8 @@ pub struct Job {
     pub task_log: Option<std::path::PathBuf>,
     /// `--dry-run`: rank 0 projects the count instead.
     pub dry_run: Option<DryRun>,
+    /// `--output FILE`: rank 0 writes the count there, not on standard output.
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// Parses the command line: the options shared with `nqueens count`, two
@@ -261,6 +272,7 @@ pub fn check(opts: Opts) -> Result<Job, String> {
             seconds: a.dry_run_seconds,
             seed: a.dry_run_seed,
         }),
+        output: a.output,
     })
 }
 
@@ -286,6 +298,7 @@ mod tests {
                 memory: None,
                 task_log: None,
                 dry_run: None,
+                output: None,
             })
         );
         assert_eq!(
@@ -340,6 +353,18 @@ mod tests {
         assert_eq!(
             parse(&["nqueens-mpi", "count", "10", "--chunk", "7"]).map(|j| j.chunk),
             Ok(Some(7))
+        );
+        assert_eq!(
+            parse(&[
+                "nqueens-mpi",
+                "count",
+                "10",
+                "--dry-run",
+                "--output",
+                "q.txt"
+            ])
+            .map(|j| j.output),
+            Ok(Some("q.txt".into()))
         );
     }
 

@@ -73,9 +73,10 @@
 //!
 //! The arguments are those of `nqueens count` (N, `--unique`, `--format`,
 //! `--engine`, `--memory`, `--task-log`, `--dry-run` with `--cores` and
-//! `--dry-run-seconds`) plus `--chunk`. A dry run prints the library's
-//! [`Projection`] on rank 0, the lines or JSON of `nqueens count --dry-run`. Every rank parses and checks them, so every rank reaches the
-//! same verdict (the ranks compare a hash of their arguments, their build's
+//! `--dry-run-seconds`) plus `--chunk` and `--output FILE`. A dry run
+//! prints the library's [`Projection`] on rank 0, the lines or JSON of
+//! `nqueens count --dry-run`. Every rank parses and checks them, so every
+//! rank reaches the same verdict (the ranks compare a hash of their arguments, their build's
 //! version and their plan's fingerprint first, and all refuse to run when
 //! one differs, which an MPMD launch or a node with another build could
 //! do: they would otherwise wait for one another forever, or add up tasks
@@ -87,6 +88,14 @@
 //! task log cannot be written mid-run, rank 0 still prints the count, says
 //! so, and all exit 2. Resuming from a task log, rank 0 says on stderr what
 //! the log held, as `nqueens count` does.
+//!
+//! Rank 0 prints the count on its standard output, which under mpirun is a
+//! terminal or pipe that mpirun reads and writes on to its own: a write
+//! that fails there (a full disk) is dropped, and mpirun still exits 0, so
+//! rank 0 cannot report it. With `--output FILE` rank 0 writes the count
+//! to FILE itself (created or emptied before the count starts, and synced
+//! to the disk after the line), and a write that fails is an error, status
+//! 2, as `nqueens count` reports a standard output it cannot write.
 //!
 //! Ctrl-C (mpirun ends the ranks with SIGTERM), SIGTERM or SIGHUP on rank
 //! 0 makes it say, as `nqueens count` does, how many tasks had been counted
@@ -261,12 +270,12 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
         after: env_number("NQUEENS_MPI_PANIC_AFTER").map_or(0, |k| k.max(0) as u64),
     };
 
-    // Rank 0 opens the task log; every rank learns whether that worked, so
-    // that all of them exit together when it did not.
+    // Rank 0 opens the task log and the output; every rank learns whether
+    // that worked, so that all of them exit together when it did not.
     let opened = if rank == 0 {
-        open_task_log(&job, plan.as_ref())
+        open_task_log(&job, plan.as_ref()).and_then(|log| Ok((log, Output::open(&job)?)))
     } else {
-        Ok(None)
+        Ok((None, Output::Stdout))
     };
     let mut refused = u8::from(opened.is_err());
     world.process_at_rank(0).broadcast_into(&mut refused);
@@ -278,7 +287,7 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
     }
 
     let (own, work, coordinated) = if rank == 0 {
-        let Ok(log) = opened else {
+        let Ok((log, output)) = opened else {
             unreachable!("refused above");
         };
         // The tasks the log already holds are summed, not dealt again.
@@ -304,7 +313,7 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
             log,
             panic,
         );
-        (done.own, done.work, Some((done, logged)))
+        (done.own, done.work, Some((done, logged, output)))
     } else {
         // Rank 0 says how far the count got (`note_an_interruption`); the
         // others end a moment after it, since mpirun tears the job down as
@@ -321,7 +330,7 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
     // job's status is the count's (mpirun reports the first non-zero one).
     let mut status = match run::combine(world, own, work) {
         Some((gathered, works)) => {
-            let Some((done, logged)) = coordinated else {
+            let Some((done, logged, mut output)) = coordinated else {
                 unreachable!("rank 0 coordinated");
             };
             // Each rank's own sum and the results it reported must agree.
@@ -340,6 +349,7 @@ fn run(world: &SimpleCommunicator, launched: bool) -> u8 {
                 started,
                 resumed,
                 done.log_error,
+                &mut output,
             )
         }
         None => 0,
@@ -384,6 +394,7 @@ fn report(
     started: Instant,
     resumed: Option<usize>,
     log_error: Option<nqueens::TaskLogError>,
+    output: &mut Output,
 ) -> u8 {
     let mut seconds = started.elapsed().as_secs_f64();
     if let Some(counted) = resumed {
@@ -421,22 +432,77 @@ fn report(
         Format::Text => count_text_line(job.n, total.solutions, unique, seconds),
         Format::Json => count_json_line(job.n, total.solutions, unique, seconds),
     };
-    // One write, so that mpirun forwards the line whole.
-    let mut out = io::stdout().lock();
-    let written = out
-        .write_all(format!("{line}\n").as_bytes())
-        .and_then(|()| out.flush());
+    let written = output.write_line(&line, "the count");
     if let Some(e) = log_error {
         return fail(format!(
             "the task log was not kept up from the task that failed on: {e}"
         ));
     }
     match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            fail(format!("cannot write the count: {e}"))
+        Err(message) => fail(message),
+        Ok(()) if total.solutions == 0 => 1,
+        Ok(()) => 0,
+    }
+}
+
+/// Where rank 0 writes the count: standard output, or `--output FILE`.
+/// Under mpirun, standard output is a terminal or pipe that mpirun reads
+/// and writes on: a write of mpirun's that fails (a full disk) is dropped,
+/// and the job still exits 0, so only FILE's failures can be reported.
+enum Output {
+    Stdout,
+    File(std::fs::File, std::path::PathBuf),
+}
+
+impl Output {
+    /// Standard output, or `--output FILE` created (or emptied) now, so
+    /// that a FILE that cannot be written is refused before the count,
+    /// not after it. FILE may not be the task log, which it would empty.
+    fn open(job: &cli::Job) -> Result<Output, String> {
+        let Some(path) = &job.output else {
+            return Ok(Output::Stdout);
+        };
+        let same = |other: &std::path::Path| {
+            matches!(
+                (std::fs::canonicalize(path), std::fs::canonicalize(other)),
+                (Ok(a), Ok(b)) if a == b
+            )
+        };
+        if job.task_log.as_deref().is_some_and(same) {
+            return Err(format!(
+                "--output '{}' is the task log: give the count a file of its own",
+                path.display()
+            ));
         }
-        _ if total.solutions == 0 => 1,
-        _ => 0,
+        std::fs::File::create(path)
+            .map(|file| Output::File(file, path.clone()))
+            .map_err(|e| format!("cannot write the output '{}': {e}", path.display()))
+    }
+
+    /// Writes `text` and a newline in one write (so that mpirun forwards
+    /// it whole), and for a file makes sure it is on the disk (a network
+    /// file system, or a full disk, may say only then that it is not). A
+    /// closed pipe is no error; another failure says what `what` was.
+    fn write_line(&mut self, text: &str, what: &str) -> Result<(), String> {
+        let bytes = format!("{text}\n");
+        match self {
+            Output::Stdout => {
+                let mut out = io::stdout().lock();
+                match out.write_all(bytes.as_bytes()).and_then(|()| out.flush()) {
+                    Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                        Err(format!("cannot write {what}: {e}"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Output::File(file, path) => file
+                .write_all(bytes.as_bytes())
+                .and_then(|()| match file.metadata() {
+                    Ok(m) if m.is_file() => file.sync_all(),
+                    _ => Ok(()),
+                })
+                .map_err(|e| format!("cannot write {what} to '{}': {e}", path.display())),
+        }
     }
 }
 
@@ -448,6 +514,13 @@ fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> u
     let Some(engine) = nqueens::engine_by_name(job.engine) else {
         let _ = writeln!(io::stderr(), "error: no engine called {}", job.engine);
         return 2;
+    };
+    let mut output = match Output::open(job) {
+        Ok(output) => output,
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            return 2;
+        }
     };
     let projection = Projection::sampled_with_seed(
         engine,
@@ -466,16 +539,10 @@ fn dry_run(job: &cli::Job, dry: cli::DryRun, plan: &dyn Plan, ranks: usize) -> u
             }
         },
     };
-    // One write, so that mpirun forwards the lines whole.
-    let mut out = io::stdout().lock();
-    match out
-        .write_all(format!("{text}\n").as_bytes())
-        .and_then(|()| out.flush())
-    {
+    match output.write_line(&text, "the projection") {
         Ok(()) => 0,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "error: cannot write the projection: {e}");
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
             2
         }
     }
@@ -619,24 +686,55 @@ mod tests {
             classes_x8: 8 * 1_787,
         };
         assert_eq!(
-            report(&job(&["12", "--unique"]), right, started, None, None),
+            report(
+                &job(&["12", "--unique"]),
+                right,
+                started,
+                None,
+                None,
+                &mut Output::Stdout
+            ),
             0
         );
         let wrong = Tally {
             solutions: 14_208,
             classes_x8: 8 * 1_788,
         };
-        assert_eq!(report(&job(&["12"]), wrong, started, None, None), 2);
+        assert_eq!(
+            report(
+                &job(&["12"]),
+                wrong,
+                started,
+                None,
+                None,
+                &mut Output::Stdout
+            ),
+            2
+        );
         let torn = Tally {
             solutions: 14_200,
             classes_x8: 8 * 1_787 + 1,
         };
         assert_eq!(
-            report(&job(&["12", "--unique"]), torn, started, None, None),
+            report(
+                &job(&["12", "--unique"]),
+                torn,
+                started,
+                None,
+                None,
+                &mut Output::Stdout
+            ),
             2
         );
         assert_eq!(
-            report(&job(&["2"]), Tally::default(), started, None, None),
+            report(
+                &job(&["2"]),
+                Tally::default(),
+                started,
+                None,
+                None,
+                &mut Output::Stdout
+            ),
             1
         );
     }
@@ -660,9 +758,56 @@ mod tests {
                 right,
                 Instant::now(),
                 None,
-                Some(lost)
+                Some(lost),
+                &mut Output::Stdout
             ),
             2
         );
+    }
+
+    /// `--output FILE` holds the line `nqueens count` prints; a FILE that
+    /// cannot take it (a full disk) is an error, status 2, where mpirun's
+    /// standard output let it go with status 0; and FILE may not be the
+    /// task log, which it would empty.
+    #[test]
+    fn the_output_file_holds_the_count_or_fails() {
+        let right = Tally {
+            solutions: 14_200,
+            classes_x8: 8 * 1_787,
+        };
+        let dir = std::env::temp_dir().join(format!("nqueens-mpi-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("q12.txt");
+        let path_arg = path.to_str().unwrap();
+        let job12 = job(&["12", "--unique", "--output", path_arg]);
+        let mut output = Output::open(&job12).unwrap();
+        assert_eq!(
+            report(&job12, right, Instant::now(), None, None, &mut output),
+            0
+        );
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            written.starts_with("n = 12: 14,200 solutions, 1,787 unique")
+                && written.ends_with('\n'),
+            "{written}"
+        );
+        let log = job(&["12", "--task-log", path_arg, "--output", path_arg]);
+        let refused = Output::open(&log).err().unwrap();
+        assert!(refused.contains("is the task log"), "{refused}");
+        let missing = dir.join("no such directory").join("q.txt");
+        let refused = Output::open(&job(&["12", "--output", missing.to_str().unwrap()]))
+            .err()
+            .unwrap();
+        assert!(refused.starts_with("cannot write the output"), "{refused}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        #[cfg(target_os = "linux")]
+        {
+            let full = job(&["12", "--output", "/dev/full"]);
+            let mut output = Output::open(&full).unwrap();
+            assert_eq!(
+                report(&full, right, Instant::now(), None, None, &mut output),
+                2
+            );
+        }
     }
 }
