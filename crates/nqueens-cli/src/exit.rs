@@ -4,7 +4,7 @@
 //! |---|---|
 //! | 0 | success, also when a reader closed the pipe early (`nqueens all 12 \| head`), unless the answer found was no |
 //! | 1 | a negative answer: no solution exists, or the placement is not a solution |
-//! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure |
+//! | 2 | an error: bad arguments, unreadable or malformed input, I/O failure, memory the system refused |
 //! | 3 | unknown: `complete --timeout` ran out before an answer, min-conflicts gave up, or a trace's `--max-steps` stopped it before any solution |
 //! | 130 | interrupted by Ctrl-C or SIGTERM (output written so far is flushed) |
 
@@ -232,4 +232,90 @@ pub fn readable_stdin(what: &str) -> anyhow::Result<()> {
     }
     let _ = what;
     Ok(())
+}
+
+/// The system allocator, except that an allocation it refuses ends the
+/// process with a message and exit status 2, as every other error does.
+/// Rust's default is to abort (SIGABRT, status 134, with "memory allocation
+/// of N bytes failed"), which read as a crash: `verify` of column numbers
+/// far apart holds a page of bits for each, up to about 2.6 GB (see
+/// docs/solving.md), and under a smaller `ulimit -v` it aborted.
+///
+/// Nothing in the program uses `try_reserve` (which a refusal here would
+/// no longer reach); the memory plans of `count` look at the limit first.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ExitOnOom;
+
+// SAFETY: every call is passed to `System` unchanged; only a null result is
+// acted on, and then the process ends.
+unsafe impl std::alloc::GlobalAlloc for ExitOnOom {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { std::alloc::System.alloc(layout) };
+        refused(p, layout.size())
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        refused(p, layout.size())
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        refused(p, new_size)
+    }
+}
+
+/// `p`, unless it is null: then says so and ends the process (status 2)
+/// without allocating (the message is put together on the stack and
+/// written straight to descriptor 2; `_exit` runs no handler that might
+/// allocate).
+fn refused(p: *mut u8, size: usize) -> *mut u8 {
+    if !p.is_null() {
+        return p;
+    }
+    let mut message = [0u8; 256];
+    let mut at = 0;
+    let mut put = |bytes: &[u8]| {
+        let n = bytes.len().min(message.len() - at);
+        message[at..at + n].copy_from_slice(&bytes[..n]);
+        at += n;
+    };
+    put(b"error: out of memory: an allocation of ");
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut k = size;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (k % 10) as u8;
+        k /= 10;
+        if k == 0 {
+            break;
+        }
+    }
+    put(&digits[i..]);
+    put(
+        b" bytes was refused (the memory this process may use, as `ulimit -v` sets it, \
+          or the machine's, is too small for what it was given)\n",
+    );
+    #[cfg(unix)]
+    // SAFETY: writes `at` bytes of `message` to descriptor 2, then ends the
+    // process at once.
+    unsafe {
+        libc::write(libc::STDERR_FILENO, message.as_ptr().cast(), at);
+        libc::_exit(2);
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::Write;
+        let _ = std::io::stderr().write_all(&message[..at]);
+        std::process::exit(2);
+    }
 }

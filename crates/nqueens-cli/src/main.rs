@@ -14,6 +14,11 @@ use nqueens_cli::{exit, files, flags, limits, progress};
 
 use crate::flags::Command;
 
+/// An allocation refused ends the run with a message and status 2, not an
+/// abort ([`exit::ExitOnOom`]).
+#[global_allocator]
+static ALLOCATOR: exit::ExitOnOom = exit::ExitOnOom;
+
 /// Parses the command line and runs the command.
 fn run() -> anyhow::Result<exit::Outcome> {
     let command = flags::parse_from(std::env::args_os())?.command;

@@ -138,6 +138,11 @@ use nqueens::{count_json_line, count_text_line, Plan, Projection, Tally, TaskLog
 
 use crate::protocol::{Chunking, Dealer};
 use crate::run::PanicHook;
+
+/// An allocation refused ends the rank with a message and status 2, as in
+/// `nqueens`, not an abort.
+#[global_allocator]
+static ALLOCATOR: nqueens_cli::exit::ExitOnOom = nqueens_cli::exit::ExitOnOom;
 use nqueens_cli::files::{interrupted_note, Kept};
 use nqueens_cli::flags::ReportFormat as Format;
 

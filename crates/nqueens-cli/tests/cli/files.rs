@@ -405,6 +405,32 @@ fn what_allocates_by_n_is_refused_beyond_ulimit_not_aborted() {
     }
 }
 
+/// What no plan bounds ahead, the memory `verify` takes for its input, is
+/// an error with exit status 2 when the system refuses it, not an abort:
+/// column numbers far apart take a page of bits each, 1.6 GB here, and
+/// under this limit verify aborted (status 134, "memory allocation of 8192
+/// bytes failed").
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_refused_while_verifying_is_an_error_not_an_abort() {
+    let dir = std::env::temp_dir().join(format!("nqueens-oom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let far = dir.join("far.txt");
+    let columns: String = (0..200_000u64)
+        .map(|i| format!("{}\n", (i * 3) << 16))
+        .collect();
+    std::fs::write(&far, columns).unwrap();
+    let r = under_ulimit(300_000, &format!("verify '{}'", far.display()));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr
+            .starts_with("error: out of memory: an allocation of ")
+            && r.stderr.contains("ulimit -v"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Threads the system will not start (a limit on address space) are an
 /// error with exit status 2, never a panic: refused up front where the
 /// count cannot fit, and when the system refuses a thread.
