@@ -67,7 +67,7 @@ pub struct CountArgs {
     /// Tasks per chunk handed to a worker, from 1 up; by default at most
     /// max(1, tasks / (ranks × 16)) and at most the tasks left over
     /// 4 × ranks, so that chunks shrink to one task at the end.
-    #[arg(long, value_name = "K", value_parser = nqueens_cli::flags::values::chunk)]
+    #[arg(long, allow_negative_numbers = true, value_name = "K", value_parser = nqueens_cli::flags::values::chunk)]
     pub chunk: Option<u32>,
     /// Rank 0 writes the count (or the dry run) to FILE instead of standard
     /// output, and a write that fails is an error (status 2): under mpirun,
@@ -462,6 +462,11 @@ mod tests {
             (
                 &["nqueens-mpi", "count", "8", "--chunk", "x"][..],
                 "--chunk",
+            ),
+            // Read as a value, not as a flag with clap's tip to write `-- -1`.
+            (
+                &["nqueens-mpi", "count", "8", "--chunk", "-1"][..],
+                "invalid value '-1' for '--chunk <K>'",
             ),
             (
                 &["nqueens-mpi", "count", "8", "--engine", "nope"][..],
