@@ -639,12 +639,22 @@ impl TaskLog {
             };
             let fields: Vec<&str> = body.split(' ').collect();
             let [index, solutions, classes, check] = fields[..] else {
+                const FIELDS: &str = "expected four fields (task, solutions, classes, check value)";
                 return Err(bad(
                     line,
-                    format!(
-                        "expected four fields (task, solutions, classes, check value), found {}",
-                        fields.len()
-                    ),
+                    if body.trim().is_empty() {
+                        format!(
+                            "{FIELDS}, found a blank line (a count writes none: was the log \
+                             edited?)"
+                        )
+                    } else if fields.contains(&"") {
+                        format!(
+                            "{FIELDS} with one space between each, found a space at the \
+                             line's start or end, or two together"
+                        )
+                    } else {
+                        format!("{FIELDS}, found {}", fields.len())
+                    },
                 ));
             };
             let number = |what: &str, text: &str| {
@@ -1251,6 +1261,19 @@ mod tests {
         );
         refused("hello\n", 1, "not a task log header");
         refused("", 1, "empty");
+        // A blank line, a space too many, a field too few: each named.
+        refused(&format!("{}\n", lines[0]), 2, "found a blank line");
+        refused(
+            &lines[1].replacen(' ', "  ", 1).replace('\n', ""),
+            1,
+            "not a task log header",
+        );
+        refused(
+            &format!("{}{} \n", lines[0], lines[1].trim_end()),
+            2,
+            "a space at the line's start or end, or two together",
+        );
+        refused(&format!("{}0 0 0\n", lines[0]), 2, "found 3");
     }
 
     #[test]
