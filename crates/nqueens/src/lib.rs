@@ -383,6 +383,7 @@ pub use crate::{
         report::text_line as count_text_line,
         slice::current_version as slice_version,
         slice::merge as merge_slices,
+        slice::Gap as SliceGap,
         slice::Merged,
         slice::PartialResult,
         slice::Slice,

@@ -30,6 +30,16 @@ pub fn run(a: MergeArgs) -> anyhow::Result<Outcome> {
         return compare(&logs[0], &logs[1], a.common);
     }
     let (files, unique, format): (&[PathBuf], bool, ReportFormat) = (&a.files, a.unique, a.format);
+    // Standard input is read to its end the first time: a second `-` would
+    // find nothing (it was called empty).
+    let stdin_times = files.iter().filter(|p| p.as_os_str() == "-").count();
+    if stdin_times > 1 {
+        usage!(
+            "`-` (standard input) is given {stdin_times} times, but it is read once, to its end: \
+             give `-` once, and it may hold every part, one a line (`cat part-*.json | nqueens \
+             merge -`)"
+        );
+    }
     let mut parts = Vec::with_capacity(files.len());
     for path in files {
         // `-` reads standard input, as Unix tools do. A partial result is

@@ -117,7 +117,10 @@ pub enum Command {
     Trace(TraceArgs),
     /// Add up the partial results of `count --slice I/K` into the whole count.
     ///
-    /// Refuses missing, duplicated or mismatched slices.
+    /// The parts may come from different splits as long as each task is in
+    /// exactly one: slice I/K holds the tasks of slices M(I-1)+1 to MI of MK,
+    /// so 1/2, 3/4 and 4/4 are the whole count. Refuses overlapping slices,
+    /// missing tasks and parts of another count.
     Merge(MergeArgs),
     /// Estimate Q(n) by Knuth's random paths, with a 95% confidence interval.
     ///
@@ -233,8 +236,8 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// The partial results that `count --slice` wrote, one a line, in one
-    /// file or several (`-`: standard input, as in `cat part-*.json |
-    /// nqueens merge -`).
+    /// file or several (`-`, given once: standard input, as in `cat
+    /// part-*.json | nqueens merge -`).
     #[arg(value_name = "FILE", required_unless_present_any = ["compare", "common"])]
     pub files: Vec<PathBuf>,
     /// Also print the classes under rotation and reflection.

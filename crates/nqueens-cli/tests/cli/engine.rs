@@ -380,6 +380,118 @@ fn merge_refuses_mismatched_slices() {
     run(&["merge", "/nonexistent/part.json"]).error();
 }
 
+/// Half a count run as 1/2 and the other half split into quarters on two
+/// machines merge into the whole count: slices nest (2/2 holds the tasks of
+/// 3/4 and 4/4), for any number of tasks. n = 8 has 70 tasks, where the
+/// slices of old did not nest (1/2 was tasks 0..35, 3/4 started at 36, and
+/// merge refused any parts of two splits). Parts that overlap, or leave
+/// tasks out, are refused, naming the parts and the tasks.
+#[test]
+fn merge_takes_the_slices_of_several_splits_that_hold_each_task_once() {
+    let part = |n: &str, slice: &str| {
+        let out = run(&["count", n, "--slice", slice]).ok();
+        TempFile::new(
+            &format!("part-{n}-{}.json", slice.replace('/', "-of-")),
+            out.as_bytes(),
+        )
+    };
+    let merge = |parts: &[&TempFile]| {
+        let mut args = vec!["merge", "--unique"];
+        args.extend(parts.iter().map(|p| p.arg()));
+        run(&args)
+    };
+    for (n, tasks) in [("8", 70), ("10", 293), ("12", 849)] {
+        let whole = run(&["count", n, "--unique"]).ok();
+        let (half, third, fourth) = (part(n, "1/2"), part(n, "3/4"), part(n, "4/4"));
+        let text = std::fs::read_to_string(half.path()).unwrap();
+        assert!(
+            text.contains(&format!("\"total_tasks\":{tasks},")),
+            "{text}"
+        );
+        assert_eq!(
+            untimed(merge(&[&half, &third, &fourth]).ok()),
+            untimed(whole.clone()),
+            "n = {n}"
+        );
+        // In any order, and with the first half in quarters too.
+        let (first, second) = (part(n, "1/4"), part(n, "2/4"));
+        assert_eq!(
+            untimed(merge(&[&fourth, &second, &third, &first]).ok()),
+            untimed(whole),
+            "n = {n}"
+        );
+    }
+    let (half, second, other) = (part("8", "1/2"), part("8", "2/4"), part("8", "2/2"));
+    // Overlap: 2/4 is inside 1/2.
+    let e = merge(&[&half, &second, &other]).error();
+    assert!(
+        e.contains(&format!(
+            "{} (slice 1/2, tasks 0..35) and {} (slice 2/4, tasks 18..35) both hold tasks 18..35: \
+             give each task in one part only",
+            half.arg(),
+            second.arg()
+        )),
+        "{e}"
+    );
+    assert!(e.contains("1/2, 3/4 and 4/4 are the whole count"), "{e}");
+    // A gap: 3/4 is missing, and named.
+    let fourth = part("8", "4/4");
+    let e = merge(&[&half, &fourth]).error();
+    assert!(
+        e.contains(
+            "cannot merge: no part holds tasks 35..53 (slice 3/4) of the plan's 70 tasks: count \
+             that slice and merge again"
+        ),
+        "{e}"
+    );
+    // Of three splits, the slices of their least common multiple.
+    let third = part("8", "1/3");
+    let (three, four) = (part("8", "3/4"), part("8", "4/4"));
+    let e = merge(&[&third, &three, &four]).error();
+    assert!(
+        e.contains("no part holds tasks 24..35 (slices 5/12 to 6/12)"),
+        "{e}"
+    );
+    // And with them, the whole count.
+    let (five, six) = (part("8", "5/12"), part("8", "6/12"));
+    assert_eq!(
+        run(&[
+            "merge",
+            third.arg(),
+            five.arg(),
+            six.arg(),
+            three.arg(),
+            four.arg()
+        ])
+        .ok(),
+        "n = 8: 92 solutions\n"
+    );
+}
+
+/// `merge - -`: standard input is read once, to its end, so the second `-`
+/// found it empty and said so ("standard input is empty"), of a stream
+/// that held parts; now the repeated `-` is refused, saying why.
+#[test]
+fn merge_refuses_standard_input_twice() {
+    let whole = run(&["count", "8", "--slice", "1/1"]).ok();
+    for args in [
+        &["merge", "-", "-"][..],
+        &["merge", "-", "--unique", "-", "-"][..],
+    ] {
+        let times = args.iter().filter(|&&a| a == "-").count();
+        let e = run_in(args, whole.clone()).error();
+        assert_eq!(
+            e,
+            format!(
+                "error: `-` (standard input) is given {times} times, but it is read once, to its \
+                 end: give `-` once, and it may hold every part, one a line (`cat part-*.json | \
+                 nqueens merge -`)\n"
+            )
+        );
+    }
+    assert_eq!(run_in(&["merge", "-"], whole).ok(), "n = 8: 92 solutions\n");
+}
+
 #[test]
 fn progress_bar_on_request_and_not_when_piped() {
     let r = run(&["count", "13", "--progress", "always"]).code(0);

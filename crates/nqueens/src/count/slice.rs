@@ -4,16 +4,22 @@
 //! count is split into k *slices* that run as separate jobs, typically the k
 //! elements of a Slurm job array (`sbatch --array=1-k`, each element counting
 //! slice `$SLURM_ARRAY_TASK_ID/k`). Slice i of k is a contiguous range of the
-//! plan's task indices ([`Slice::range`]): the k ranges are balanced (their
+//! plan's task indices ([`Slice::range`]): of a plan of t tasks, those from
+//! ⌈(i − 1)·t/k⌉ up to ⌈i·t/k⌉ (excluded). The k ranges are balanced (their
 //! sizes differ by at most one task) and together hold every task exactly
 //! once, so the sum of the k partial results is exactly the whole count.
-//! Slices are numbered from 1, like `--array=1-k`, and written `i/k`.
+//! They nest: slice i of k holds the same tasks as slices m·(i − 1) + 1 to
+//! m·i of m·k together, for any m, so `1/2` is `1/4` and `2/4`, and `2/2` is
+//! `3/4` and `4/4`. Slices are numbered from 1, like `--array=1-k`, and
+//! written `i/k`.
 //!
 //! Each job writes a [`PartialResult`]: which count, which slice, which tasks,
 //! and their sum. [`merge`] adds the parts after checking that they belong to
-//! one count (the same n, engine, version, number of slices and number of
-//! tasks), that every slice is there exactly once, and that each part holds
-//! the tasks its slice should. A job that is killed resumes from its own
+//! one count (the same n, engine, version, plan and number of tasks), that
+//! each part holds the tasks its slice should, and that every task of the
+//! plan is in exactly one part. The parts may come from different splits:
+//! `1/2` with `3/4` and `4/4` is the whole count, and so is `1/3` with `3/6`,
+//! `4/6` and `3/3`. A job that is killed resumes from its own
 //! [checkpoint](super::checkpoint), restricted to its slice with
 //! [`Checkpoint::pending_in`](super::checkpoint::Checkpoint::pending_in).
 //!
@@ -33,7 +39,7 @@
 //! after 64 KiB.
 //!
 //! ```text
-//! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 2","n":10,"engine":"constellation","slice":"2/4","tasks":[74,147],"total_tasks":293,"solutions":136,"classes_x8":136,"fingerprint":"14e3e9a9b0748779","checksum":"5c47df26"}
+//! {"format":"nqueens-partial","version":"nqueens 0.1.0, partial format 3","n":10,"engine":"constellation","slice":"2/4","tasks":[74,147],"total_tasks":293,"solutions":136,"classes_x8":136,"fingerprint":"14e3e9a9b0748779","checksum":"9d366a25"}
 //! ```
 //!
 //! ```
@@ -55,7 +61,6 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Read};
 use std::ops::Range;
@@ -71,10 +76,15 @@ use crate::sink::tally::Tally;
 pub const FORMAT_NAME: &str = "nqueens-partial";
 
 /// The version of the partial result format.
-pub const FORMAT_VERSION: u32 = 2;
+///
+/// Format 3 split the tasks into slices that nest (format 2's slices of k
+/// gave the first t mod k slices one task more, so `1/2` was not `1/4` and
+/// `2/4` when t mod 4 is 2): a part of format 2 holds other tasks than the
+/// slice of the same name now does, and is refused.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The `version` this library writes into partial results, for example
-/// `"nqueens 0.1.0, partial format 2"`. Parts merge only with parts of the
+/// `"nqueens 0.1.0, partial format 3"`. Parts merge only with parts of the
 /// same version, since plans may change between versions.
 ///
 /// # Examples
@@ -83,14 +93,14 @@ pub const FORMAT_VERSION: u32 = 2;
 /// use nqueens::{merge_slices, slice_version, PartialResult, Slice, SliceError, Tally};
 ///
 /// assert!(slice_version().starts_with("nqueens "));
-/// assert!(slice_version().ends_with("partial format 2"));
+/// assert!(slice_version().ends_with("partial format 3"));
 ///
 /// let first = PartialResult::new(8, "backtrack", Slice::new(1, 2)?, 21, Tally::default());
 /// assert_eq!(first.version, slice_version());
 ///
 /// // A part written by another version does not merge with this one's.
 /// let mut second = PartialResult::new(8, "backtrack", Slice::new(2, 2)?, 21, Tally::default());
-/// second.version = "nqueens 0.0.1, partial format 2".to_string();
+/// second.version = "nqueens 0.0.1, partial format 3".to_string();
 /// let parts = [("a.json".to_string(), first), ("b.json".to_string(), second)];
 /// assert!(matches!(merge_slices(&parts), Err(SliceError::Mismatch { what: "version", .. })));
 /// # Ok::<(), nqueens::SliceError>(())
@@ -110,7 +120,9 @@ pub fn current_version() -> String {
 /// let s: Slice = "2/4".parse()?;
 /// assert_eq!((s.index, s.count), (2, 4));
 /// assert_eq!(s.to_string(), "2/4");
-/// assert_eq!(s.range(10), 3..6);
+/// assert_eq!(s.range(10), 3..5);
+/// // Slices nest: 1/2 is 1/4 and 2/4, for any number of tasks.
+/// assert_eq!(Slice::new(1, 2)?.range(10), 0..5);
 /// assert!("0/4".parse::<Slice>().is_err());
 /// # Ok::<(), nqueens::SliceError>(())
 /// ```
@@ -145,16 +157,29 @@ impl Slice {
         (1..=count).map(move |index| Slice { index, count })
     }
 
-    /// The task indices of this slice of a plan of `tasks` tasks.
+    /// The task indices of this slice of a plan of `tasks` tasks: from
+    /// ⌈(index − 1)·tasks/count⌉ up to ⌈index·tasks/count⌉, excluded.
     ///
     /// The slices of `0..tasks` are contiguous and in order, their sizes
-    /// differ by at most one (the first `tasks % count` slices have one task
-    /// more), and together they hold every task exactly once. When there are
-    /// fewer tasks than slices, the last slices are empty.
+    /// differ by at most one, and together they hold every task exactly
+    /// once. When there are fewer tasks than slices, some slices are empty
+    /// (each of the others holds one task). Slices nest: slice `i/k` holds
+    /// the same tasks as slices `m·(i − 1) + 1` to `m·i` of `m·k` together.
     ///
     /// # Panics
     /// If the slice is not valid (`index` outside `1..=count`); [`Slice::new`]
     /// and parsing only make valid ones.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use nqueens::Slice;
+    /// let tasks = 10;
+    /// let half = Slice::new(2, 2)?.range(tasks);
+    /// let (third, fourth) = (Slice::new(3, 4)?.range(tasks), Slice::new(4, 4)?.range(tasks));
+    /// assert_eq!((third.start, third.end, fourth.end), (half.start, fourth.start, half.end));
+    /// # Ok::<(), nqueens::SliceError>(())
+    /// ```
     pub fn range(&self, tasks: usize) -> Range<usize> {
         assert!(
             self.count > 0 && (1..=self.count).contains(&self.index),
@@ -162,12 +187,23 @@ impl Slice {
             self.index,
             self.count
         );
-        let (size, extra) = (tasks / self.count, tasks % self.count);
-        let before = self.index - 1;
-        let start = before * size + before.min(extra);
-        let len = size + usize::from(before < extra);
-        start..start + len
+        boundary(self.index - 1, self.count, tasks)..boundary(self.index, self.count, tasks)
     }
+}
+
+/// Where slice `i` of `count` ends (and slice `i + 1` starts) in a plan of
+/// `tasks` tasks: ⌈i·tasks/count⌉, for `i` from 0 to `count`. In 128 bits,
+/// where the product cannot overflow; the result is at most `tasks`.
+fn boundary(i: usize, count: usize, tasks: usize) -> usize {
+    let end = (i as u128 * tasks as u128).div_ceil(count as u128);
+    usize::try_from(end).unwrap_or(tasks)
+}
+
+/// The number (from 1) of the slice of `count` that holds `task`, in a plan
+/// of `tasks` tasks (`task < tasks`): ⌊task·count/tasks⌋ + 1.
+fn slice_holding(task: usize, count: usize, tasks: usize) -> usize {
+    let before = task as u128 * count as u128 / tasks.max(1) as u128;
+    usize::try_from(before).map_or(count, |b| (b + 1).min(count))
 }
 
 impl fmt::Display for Slice {
@@ -528,7 +564,7 @@ impl PartialResult {
     }
 }
 
-/// The format version in a version string like `"nqueens 0.1.0, partial format 2"`.
+/// The format version in a version string like `"nqueens 0.1.0, partial format 3"`.
 fn format_version(version: &str) -> Option<u32> {
     let (_, number) = version.rsplit_once("partial format ")?;
     number.trim().parse().ok()
@@ -567,7 +603,7 @@ pub struct Merged {
     pub version: String,
     /// How many tasks the plan has.
     pub total_tasks: usize,
-    /// How many slices were merged.
+    /// How many parts were merged: the slices of one split, or of several.
     pub slices: usize,
     /// The sum: the whole count. [`Tally::unique`] gives the symmetry classes.
     pub tally: Tally,
@@ -576,17 +612,26 @@ pub struct Merged {
 /// Shows one property of a part, for comparing parts.
 type Show = fn(&PartialResult) -> String;
 
-/// Adds the partial results of every slice of one count.
+/// Adds the partial results of one count whose slices hold every task of
+/// its plan exactly once.
 ///
-/// Each part comes with a name for messages, usually its file name.
+/// The parts may be the slices of one split (`1/4` to `4/4`) or of several
+/// (`1/2` with `3/4` and `4/4`, since slices nest: see [`Slice::range`]).
+/// The check is of the tasks each part holds, a range of the plan's task
+/// indices: its time and memory grow with the number of parts, not with the
+/// number of tasks or slices. A slice that holds no task (of a split into
+/// more slices than the plan has tasks) may be left out. Each part comes
+/// with a name for messages, usually its file name.
 ///
 /// # Errors
 /// [`SliceError::NoParts`] for an empty list; [`SliceError::Mismatch`] when
-/// two parts differ in n, engine, version, number of slices or number of
-/// tasks; [`SliceError::WrongRange`] when a part's tasks are not those of its
+/// two parts differ in n, engine, version, plan or number of tasks;
+/// [`SliceError::WrongRange`] when a part's tasks are not those of its
 /// slice; [`SliceError::DuplicateSlice`] when a slice is given twice;
-/// [`SliceError::MissingSlices`] when some are missing;
-/// [`SliceError::Overflow`] when the sum exceeds 128 bits.
+/// [`SliceError::Overlap`] when two slices hold some of the same tasks;
+/// [`SliceError::MissingSlices`] (all the parts of one split) or
+/// [`SliceError::MissingTasks`] (of several) when no part holds some
+/// tasks; [`SliceError::Overflow`] when the sum exceeds 128 bits.
 ///
 /// # Examples
 ///
@@ -594,29 +639,34 @@ type Show = fn(&PartialResult) -> String;
 /// use nqueens::{merge_slices, BacktrackEngine, Engine, PartialResult, Slice, SliceError, Tally};
 ///
 /// let plan = BacktrackEngine.plan(8)?;
-/// let parts: Vec<(String, PartialResult)> = Slice::all(2)
-///     .map(|slice| {
-///         let tally: Tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
-///         let part = PartialResult::new(8, "backtrack", slice, plan.len(), tally);
-///         (format!("part-{}.json", slice.index), part)
-///     })
-///     .collect();
-/// let merged = merge_slices(&parts)?;
+/// let part = |i, k| {
+///     let slice = Slice::new(i, k).unwrap();
+///     let tally: Tally = slice.range(plan.len()).map(|t| plan.count(t)).sum();
+///     let part = PartialResult::new(8, "backtrack", slice, plan.len(), tally);
+///     (format!("part-{i}-of-{k}.json"), part)
+/// };
+/// let merged = merge_slices(&[part(1, 2), part(2, 2)])?;
 /// assert_eq!((merged.tally.solutions, merged.tally.unique()), (92, Some(12)));
+/// // Half the count as 1/2, the other half in quarters.
+/// assert_eq!(merge_slices(&[part(1, 2), part(3, 4), part(4, 4)])?.tally, merged.tally);
 ///
-/// // The same slice twice, or one slice alone, is refused.
-/// let twice = [parts[0].clone(), parts[0].clone()];
-/// assert!(matches!(merge_slices(&twice), Err(SliceError::DuplicateSlice { .. })));
-/// let alone = merge_slices(&parts[1..]).unwrap_err();
+/// // The same slice twice, one slice alone, overlapping slices or a gap
+/// // are refused.
+/// let twice = merge_slices(&[part(1, 2), part(1, 2), part(2, 2)]);
+/// assert!(matches!(twice, Err(SliceError::DuplicateSlice { .. })));
+/// let alone = merge_slices(&[part(2, 2)]).unwrap_err();
 /// assert!(matches!(alone, SliceError::MissingSlices { given: 1, count: 2, .. }));
 /// assert!(alone.to_string().contains("slice 1/2 is missing"));
+/// let overlap = merge_slices(&[part(1, 2), part(2, 4), part(2, 2)]);
+/// assert!(matches!(overlap, Err(SliceError::Overlap { .. })));
+/// let gap = merge_slices(&[part(1, 2), part(4, 4)]).unwrap_err();
+/// assert!(gap.to_string().contains("(slice 3/4)"), "{gap}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
     let Some((first_file, first)) = parts.first() else {
         return Err(SliceError::NoParts);
     };
-    let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
     let mut tally = Some(Tally::default());
     for (file, part) in parts {
         if let Err(e) = Slice::new(part.slice.index, part.slice.count) {
@@ -635,13 +685,10 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
                 value: b,
             })
         };
-        let checks: [(&'static str, Show); 6] = [
+        let checks: [(&'static str, Show); 5] = [
             ("n", |p| format!("n = {}", p.n)),
             ("engine", |p| format!("the {} engine", p.engine)),
             ("version", |p| format!("version {:?}", p.version)),
-            ("slices", |p| {
-                format!("a split into {} slices", p.slice.count)
-            }),
             ("total_tasks", |p| {
                 format!(
                     "a plan of {} tasks",
@@ -667,13 +714,6 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
                 total_tasks: part.total_tasks,
             });
         }
-        if let Some(first_file) = seen.insert(part.slice.index, file) {
-            return Err(SliceError::DuplicateSlice {
-                slice: part.slice,
-                first_file: first_file.to_string(),
-                file: file.clone(),
-            });
-        }
         tally = tally.and_then(|t| {
             Some(Tally {
                 solutions: t.solutions.checked_add(part.tally.solutions)?,
@@ -681,31 +721,179 @@ pub fn merge(parts: &[(String, PartialResult)]) -> Result<Merged, SliceError> {
             })
         });
     }
-    let count = first.slice.count;
-    // The parts name at most `seen.len()` slices, and `count` may be far
-    // larger (any number up to 2^64 − 1): the missing ones are counted, and
-    // only the first few kept for the message.
-    let missing_count = count - seen.len();
-    if missing_count > 0 {
-        let missing = Slice::all(count)
-            .filter(|s| !seen.contains_key(&s.index))
-            .take(MISSING_SHOWN)
-            .collect();
-        return Err(SliceError::MissingSlices {
-            missing,
-            missing_count,
-            given: seen.len(),
-            count,
-        });
-    }
+    check_cover(parts)?;
     Ok(Merged {
         n: first.n,
         engine: first.engine.clone(),
         version: first.version.clone(),
         total_tasks: first.total_tasks,
-        slices: count,
+        slices: parts.len(),
         tally: tally.ok_or(SliceError::Overflow)?,
     })
+}
+
+/// Checks that the parts (of one plan, each holding its slice's tasks) hold
+/// every task exactly once: sorted by their first task, each must start
+/// where the one before ends. One index a part, whatever the number of
+/// tasks or slices.
+fn check_cover(parts: &[(String, PartialResult)]) -> Result<(), SliceError> {
+    let total = parts.first().map_or(0, |(_, p)| p.total_tasks);
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    // Stable: of two parts of one slice, the first given comes first.
+    order.sort_by_key(|&i| {
+        let p = &parts[i].1;
+        (p.tasks.start, p.tasks.end, p.slice.count, p.slice.index)
+    });
+    // The same slice twice sorts side by side (empty ones too).
+    for pair in order.windows(2) {
+        let ((a_file, a), (b_file, b)) = (&parts[pair[0]], &parts[pair[1]]);
+        if a.slice == b.slice {
+            return Err(SliceError::DuplicateSlice {
+                slice: a.slice,
+                first_file: a_file.clone(),
+                file: b_file.clone(),
+            });
+        }
+    }
+    // The tasks held so far are 0..covered, the last of them by `last`;
+    // each gap with the parts on either side (at most one a part).
+    let (mut covered, mut last): (usize, Option<usize>) = (0, None);
+    let mut gaps: Vec<(Range<usize>, Option<usize>, Option<usize>)> = Vec::new();
+    for &i in &order {
+        let tasks = &parts[i].1.tasks;
+        if tasks.is_empty() {
+            continue;
+        }
+        if let Some(l) = last.filter(|_| tasks.start < covered) {
+            let ((first_file, a), (file, b)) = (&parts[l], &parts[i]);
+            return Err(SliceError::Overlap {
+                first_file: first_file.clone(),
+                first_slice: a.slice,
+                file: file.clone(),
+                slice: b.slice,
+                both: tasks.start..covered.min(tasks.end),
+                total_tasks: total,
+            });
+        }
+        if tasks.start > covered {
+            gaps.push((covered..tasks.start, last, Some(i)));
+        }
+        (covered, last) = (tasks.end, Some(i));
+    }
+    if covered < total {
+        gaps.push((covered..total, last, None));
+    }
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    let count = parts[0].1.slice.count;
+    if parts.iter().all(|(_, p)| p.slice.count == count) {
+        // One split: its missing slices (those that hold tasks) by name.
+        // Each gap is whole slices; a slice holds one task or more when
+        // there are at least as many tasks as slices, at most one when
+        // there are fewer.
+        let mut missing = Vec::new();
+        let mut missing_count = 0usize;
+        for (tasks, _, _) in &gaps {
+            let (a, b) = (tasks.start, tasks.end);
+            missing_count += if count >= total {
+                b - a
+            } else {
+                slice_holding(b - 1, count, total) - slice_holding(a, count, total) + 1
+            };
+            let mut t = a;
+            while t < b && missing.len() < MISSING_SHOWN {
+                let slice = Slice {
+                    index: slice_holding(t, count, total),
+                    count,
+                };
+                missing.push(slice);
+                t = slice.range(total).end;
+            }
+        }
+        return Err(SliceError::MissingSlices {
+            missing,
+            missing_count,
+            given: parts.len(),
+            count,
+        });
+    }
+    let k = |i: Option<usize>| i.map(|i| parts[i].1.slice.count);
+    Err(SliceError::MissingTasks {
+        missing_tasks: gaps.iter().map(|(tasks, _, _)| tasks.len()).sum(),
+        gap_count: gaps.len(),
+        missing: gaps
+            .into_iter()
+            .take(MISSING_SHOWN)
+            .map(|(tasks, before, after)| Gap {
+                slices: whole_slices(&tasks, total, k(before), k(after)),
+                tasks,
+            })
+            .collect(),
+        total_tasks: total,
+    })
+}
+
+/// The slices of the fewest that hold exactly `tasks` (a gap between a
+/// part of `before` slices and one of `after`), among those splits and
+/// their least common multiple, whose slices end where each of the two
+/// does: the first and the last.
+fn whole_slices(
+    tasks: &Range<usize>,
+    total: usize,
+    before: Option<usize>,
+    after: Option<usize>,
+) -> Option<(Slice, Slice)> {
+    let lcm = match (before, after) {
+        (Some(a), Some(b)) => a.checked_mul(b / gcd(a, b)),
+        (a, b) => a.or(b),
+    };
+    let mut splits: Vec<usize> = [before, after, lcm].into_iter().flatten().collect();
+    splits.sort_unstable();
+    splits.into_iter().find_map(|count| {
+        let first = Slice {
+            index: slice_holding(tasks.start, count, total),
+            count,
+        };
+        let last = Slice {
+            index: slice_holding(tasks.end - 1, count, total),
+            count,
+        };
+        (first.range(total).start == tasks.start && last.range(total).end == tasks.end)
+            .then_some((first, last))
+    })
+}
+
+/// The greatest common divisor (of two numbers above 0).
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Tasks of a plan that no part holds, and the slices that hold exactly
+/// them, if a split of the parts on either side (or their least common
+/// multiple) has such: the first and the last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gap {
+    /// The task indices.
+    pub tasks: Range<usize>,
+    /// The first and last slice that hold them, when known.
+    pub slices: Option<(Slice, Slice)>,
+}
+
+impl fmt::Display for Gap {
+    /// `tasks 5..8 (slice 3/4)`, `tasks 9..11 (slices 19/20 to 20/20)` or `tasks
+    /// 4..6`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&tasks_named(&self.tasks))?;
+        match self.slices {
+            Some((a, b)) if a == b => write!(f, " (slice {a})"),
+            Some((a, b)) => write!(f, " (slices {a} to {b})"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What can be wrong with a slice, a partial result or a merge. The messages
@@ -808,8 +996,9 @@ pub enum SliceError {
          {first_file} has {first_value}; merge the parts of one count only"
     )]
     Mismatch {
-        /// What differs: `"n"`, `"engine"`, `"version"`, `"slices"` or
-        /// `"total_tasks"`.
+        /// What differs: `"n"`, `"engine"`, `"version"`, `"total_tasks"` or
+        /// `"fingerprint"` (`"slices"` no longer: parts of different splits
+        /// merge).
         what: &'static str,
         /// The first part's name.
         first_file: String,
@@ -869,6 +1058,46 @@ pub enum SliceError {
         count: usize,
     },
 
+    /// Two parts (of different slices) hold some of the same tasks.
+    #[error(
+        "{first_file} (slice {first_slice}, tasks {}) and {file} (slice {slice}, tasks {}) both \
+         hold {}: give each task in one part only; {SPLITS}",
+        range_of(*.first_slice, *.total_tasks), range_of(*.slice, *.total_tasks),
+        tasks_named(.both)
+    )]
+    Overlap {
+        /// The part that starts first.
+        first_file: String,
+        /// Its slice.
+        first_slice: Slice,
+        /// The part that starts inside it.
+        file: String,
+        /// Its slice.
+        slice: Slice,
+        /// The tasks both hold.
+        both: Range<usize>,
+        /// How many tasks the plan has.
+        total_tasks: usize,
+    },
+
+    /// Some tasks are in no part, of parts of several splits.
+    #[error(
+        "no part holds {} of the plan's {}: count {} and merge again; {SPLITS}",
+        gap_list(.missing, *.gap_count, *.missing_tasks),
+        crate::words::plural(*.total_tasks as u128, "task", "tasks"),
+        gap_advice(.missing, *.gap_count)
+    )]
+    MissingTasks {
+        /// The first ranges of tasks missing, in order: at most ten.
+        missing: Vec<Gap>,
+        /// How many ranges are missing.
+        gap_count: usize,
+        /// How many tasks are missing.
+        missing_tasks: usize,
+        /// How many tasks the plan has.
+        total_tasks: usize,
+    },
+
     /// The sum does not fit in 128 bits: a part was edited.
     #[error("the merged counts exceed 128 bits: a partial result was edited")]
     Overflow,
@@ -882,6 +1111,57 @@ impl From<SliceError> for crate::error::Error {
 
 /// How many missing slices a message names.
 const MISSING_SHOWN: usize = 10;
+
+/// What parts merge, said where they do not.
+const SPLITS: &str = "the slices of several splits merge when together they hold each task once \
+     (slice I/K holds the tasks of slices M(I-1)+1 to MI of MK, so 1/2 is 1/4 and 2/4, and 1/2, \
+     3/4 and 4/4 are the whole count)";
+
+/// `0..35`: the tasks of `slice` in a plan of `tasks` tasks.
+fn range_of(slice: Slice, tasks: usize) -> String {
+    let Range { start, end } = slice.range(tasks);
+    format!("{start}..{end}")
+}
+
+/// `task 5` or `tasks 5..8`.
+fn tasks_named(tasks: &Range<usize>) -> String {
+    if tasks.len() == 1 {
+        format!("task {}", tasks.start)
+    } else {
+        format!("tasks {}..{}", tasks.start, tasks.end)
+    }
+}
+
+/// `tasks 5..8 (slice 3/4)`, `task 3 and tasks 7..9`, `tasks 0..2, 4..6
+/// and 7 more ranges (1,204 tasks in all)`: the first gaps of `gap_count`.
+fn gap_list(gaps: &[Gap], gap_count: usize, missing_tasks: usize) -> String {
+    let names: Vec<String> = gaps.iter().map(Gap::to_string).collect();
+    match names.as_slice() {
+        [one] if gap_count == 1 => one.clone(),
+        names if gap_count > names.len() => format!(
+            "{} and {} more ranges ({} in all)",
+            names.join(", "),
+            crate::words::grouped((gap_count - names.len()) as u128),
+            crate::words::plural(missing_tasks as u128, "task", "tasks")
+        ),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// What to count for the gaps: the slices named, or slices that hold the
+/// tasks named.
+fn gap_advice(gaps: &[Gap], gap_count: usize) -> &'static str {
+    let named = gap_count == gaps.len() && gaps.iter().all(|g| g.slices.is_some());
+    match gaps {
+        [Gap {
+            slices: Some((a, b)),
+            ..
+        }] if named && a == b => "that slice",
+        _ if named => "those slices",
+        _ => "slices that hold those tasks",
+    }
+}
 
 /// How messages name a partial result.
 fn which(file: &Option<String>) -> String {
@@ -1003,6 +1283,67 @@ mod tests {
             Slice { index: 3, count: 3 }.range(usize::MAX).end,
             usize::MAX
         );
+    }
+
+    /// Slice i of k holds the tasks of slices m(i - 1) + 1 to mi of mk, for
+    /// any number of tasks (the slices of format 2 did not: 1/2 of 10 tasks
+    /// was 0..5, 1/4 and 2/4 were 0..3 and 3..6); and the slice said to
+    /// hold a task does.
+    #[test]
+    fn slices_nest_and_each_task_has_its_slice() {
+        for tasks in (0..60).chain([97, 293, 1000, 10_000_000]) {
+            for count in (1..=13).chain([64, 1000, 1 << 20]) {
+                for m in [1, 2, 3, 4, 7] {
+                    for index in (1..=count).step_by(count / 13 + 1) {
+                        let whole = Slice { index, count }.range(tasks);
+                        let first = Slice {
+                            index: m * (index - 1) + 1,
+                            count: m * count,
+                        };
+                        let last = Slice {
+                            index: m * index,
+                            count: m * count,
+                        };
+                        assert_eq!(
+                            first.range(tasks).start..last.range(tasks).end,
+                            whole,
+                            "tasks {tasks}, {index}/{count}, m {m}"
+                        );
+                    }
+                }
+                for task in (0..tasks)
+                    .step_by(tasks / 50 + 1)
+                    .chain(tasks.checked_sub(1))
+                {
+                    let index = slice_holding(task, count, tasks);
+                    assert!(
+                        Slice { index, count }.range(tasks).contains(&task),
+                        "tasks {tasks}, count {count}, task {task}: {index}"
+                    );
+                }
+            }
+        }
+        // No overflow at the largest numbers.
+        let (most, half) = (usize::MAX, usize::MAX / 2 + 1);
+        assert_eq!(Slice { index: 1, count: 2 }.range(most), 0..half);
+        assert_eq!(
+            Slice {
+                index: most,
+                count: most
+            }
+            .range(most),
+            most - 1..most
+        );
+        assert_eq!(
+            Slice {
+                index: 3,
+                count: most
+            }
+            .range(7),
+            1..1
+        );
+        assert_eq!(slice_holding(most - 1, most, most), most);
+        assert_eq!(slice_holding(6, most, 7), most / 7 * 6 + 1);
     }
 
     #[test]
@@ -1146,11 +1487,12 @@ mod tests {
                 assert!(!e.to_string().contains(sealing), "{text}: {e}");
             }
         }
-        for other in ["1", "3"] {
-            let text = good.replace("partial format 2", &format!("partial format {other}"));
+        // Format 2 split the tasks otherwise: its parts are refused.
+        for other in ["2", "4"] {
+            let text = good.replace("partial format 3", &format!("partial format {other}"));
             let e = PartialResult::from_json(&text).unwrap_err();
             assert!(matches!(e, SliceError::UnsupportedFormat { .. }), "{e}");
-            assert!(e.to_string().contains("reads partial format 2 only"), "{e}");
+            assert!(e.to_string().contains("reads partial format 3 only"), "{e}");
         }
     }
 
@@ -1267,15 +1609,15 @@ mod tests {
     }
 
     /// A part of slice 1 of 2^40 (which `count --slice` writes) is refused
-    /// at once, naming ten missing slices: memory does not grow with the
-    /// number of slices.
+    /// at once, naming ten missing slices (those that hold tasks): memory
+    /// does not grow with the number of slices.
     #[test]
     fn a_merge_of_very_many_slices_names_ten_missing() {
         let plan = ConstellationEngine.plan(8).unwrap();
-        let count = 1usize << 40;
+        let (count, tasks) = (1usize << 40, plan.len());
         let slice = Slice::new(1, count).unwrap();
-        let tally = slice.range(plan.len()).map(|i| plan.count(i)).sum();
-        let part = PartialResult::new(8, "constellation", slice, plan.len(), tally);
+        let tally = slice.range(tasks).map(|i| plan.count(i)).sum();
+        let part = PartialResult::new(8, "constellation", slice, tasks, tally);
         let part = PartialResult::from_json(&part.to_json()).unwrap();
         let e = merge(&[("one.json".to_string(), part)]).unwrap_err();
         let SliceError::MissingSlices {
@@ -1287,13 +1629,171 @@ mod tests {
         else {
             panic!("{e}")
         };
-        assert_eq!((missing.len(), missing_count, given), (10, count - 1, 1));
+        // Each slice that holds a task holds one: task t is in slice
+        // t·2^40/tasks + 1.
+        assert_eq!((missing.len(), missing_count, given), (10, tasks - 1, 1));
+        let second = format!("slices {}/1099511627776, ", count / tasks + 1);
+        assert!(e.to_string().contains(&second), "{e}");
         assert!(
-            e.to_string()
-                .contains("slices 2/1099511627776, 3/1099511627776,"),
+            e.to_string().contains(&format!("and {} more", tasks - 11)),
             "{e}"
         );
-        assert!(e.to_string().contains("and 1099511627765 more"), "{e}");
+    }
+
+    /// Parts given by their slices alone, of a plan of `tasks` tasks.
+    fn parts_by_slice(tasks: usize, slices: &[(usize, usize)]) -> Vec<(String, PartialResult)> {
+        slices
+            .iter()
+            .map(|&(index, count)| {
+                let slice = Slice::new(index, count).unwrap();
+                // One solution a task, so that the sum says how many.
+                let tally = Tally {
+                    solutions: slice.range(tasks).len() as u128,
+                    classes_x8: 0,
+                };
+                let part = PartialResult::new(12, "constellation", slice, tasks, tally);
+                (format!("{index}-of-{count}.json"), part)
+            })
+            .collect()
+    }
+
+    /// The parts of several splits merge exactly when together they hold
+    /// each task once: every choice of slices of splits into 1 to 4 and 6
+    /// slices of plans of 0 to 13 tasks, checked task by task.
+    #[test]
+    fn parts_of_several_splits_merge_when_they_hold_each_task_once() {
+        let all: Vec<(usize, usize)> = [1, 2, 3, 4, 6]
+            .into_iter()
+            .flat_map(|k| (1..=k).map(move |i| (i, k)))
+            .collect();
+        assert_eq!(all.len(), 16);
+        for tasks in 0..14 {
+            for chosen in 1u32..1 << all.len() {
+                let slices: Vec<(usize, usize)> = (0..all.len())
+                    .filter(|&b| chosen & 1 << b != 0)
+                    .map(|b| all[b])
+                    .collect();
+                let parts = parts_by_slice(tasks, &slices);
+                let mut held = vec![0; tasks];
+                for (_, p) in &parts {
+                    for t in p.tasks.clone() {
+                        held[t] += 1;
+                    }
+                }
+                let once = held.iter().all(|&h| h == 1);
+                match merge(&parts) {
+                    Ok(m) => {
+                        assert!(once, "{tasks} tasks, {slices:?}: {held:?}");
+                        assert_eq!(m.tally.solutions, tasks as u128);
+                        assert_eq!(m.slices, slices.len());
+                    }
+                    Err(e) => {
+                        assert!(!once, "{tasks} tasks, {slices:?}: {e}");
+                        let overlap = held.iter().any(|&h| h > 1);
+                        assert_eq!(
+                            matches!(e, SliceError::Overlap { .. }),
+                            overlap,
+                            "{tasks} tasks, {slices:?}: {e}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn overlaps_and_gaps_of_several_splits_are_named() {
+        // Half, then the other half in quarters: for any number of tasks
+        // (10 is 2 mod 4, where format 2's slices did not nest).
+        for tasks in [10, 11, 12, 13, 293, 10_000_000] {
+            let parts = parts_by_slice(tasks, &[(3, 4), (1, 2), (4, 4)]);
+            let m = merge(&parts).unwrap();
+            assert_eq!((m.tally.solutions, m.slices), (tasks as u128, 3));
+        }
+        let e = merge(&parts_by_slice(10, &[(1, 2), (2, 4), (2, 2)])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "1-of-2.json (slice 1/2, tasks 0..5) and 2-of-4.json (slice 2/4, tasks 3..5) both \
+                 hold tasks 3..5: give each task in one part only; {SPLITS}"
+            )
+        );
+        let e = merge(&parts_by_slice(10, &[(1, 2), (4, 4)])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "no part holds tasks 5..8 (slice 3/4) of the plan's 10 tasks: count that slice \
+                 and merge again; {SPLITS}"
+            )
+        );
+        // The fewest slices: of the split before, after, or of both.
+        let e = merge(&parts_by_slice(12, &[(1, 3), (5, 6), (6, 6)])).unwrap_err();
+        assert!(e.to_string().contains("tasks 4..8 (slice 2/3) of"), "{e}");
+        let e = merge(&parts_by_slice(12, &[(1, 3), (3, 4), (4, 4)])).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("tasks 4..6 (slices 5/12 to 6/12) of"),
+            "{e}"
+        );
+        let e = merge(&parts_by_slice(12, &[(1, 2), (3, 4), (11, 12)])).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "no part holds task 9 (slice 10/12) and task 11 (slice 12/12) of the plan's 12 \
+                 tasks: count those slices and merge again;"
+            ),
+            "{e}"
+        );
+        // Many gaps: the first ten, and how many more.
+        let mut slices: Vec<(usize, usize)> = (2..=40).step_by(2).map(|i| (i, 40)).collect();
+        slices.push((1, 80));
+        let e = merge(&parts_by_slice(1000, &slices)).unwrap_err();
+        let SliceError::MissingTasks {
+            ref missing,
+            gap_count,
+            missing_tasks,
+            total_tasks,
+        } = e
+        else {
+            panic!("{e}")
+        };
+        assert_eq!(
+            (missing.len(), gap_count, missing_tasks, total_tasks),
+            (10, 20, 12 + 19 * 25, 1000)
+        );
+        assert_eq!(missing[0].to_string(), "tasks 13..25 (slice 2/80)");
+        assert_eq!(missing[1].to_string(), "tasks 50..75 (slice 3/40)");
+        assert!(
+            e.to_string().contains(
+                "and 10 more ranges (487 tasks in all) of the plan's 1,000 tasks: count \
+                           slices that hold those tasks and merge again"
+            ),
+            "{e}"
+        );
+        // A split into more slices than there are tasks: the empty slices
+        // may be left out, but not given twice.
+        let held: Vec<(usize, usize)> = (1..=8)
+            .map(|i| (i, 8))
+            .filter(|&(i, k)| !Slice { index: i, count: k }.range(3).is_empty())
+            .collect();
+        assert_eq!(held, [(1, 8), (3, 8), (6, 8)]);
+        assert_eq!(merge(&parts_by_slice(3, &held)).unwrap().tally.solutions, 3);
+        let e = merge(&parts_by_slice(3, &[(1, 1), (2, 8), (2, 8)])).unwrap_err();
+        assert!(matches!(e, SliceError::DuplicateSlice { .. }), "{e}");
+        // Of one split: the slices missing, counted without a list of all.
+        let e = merge(&parts_by_slice(10, &[(2, 5), (4, 5)])).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("only 2 of the 5 slices are given: slices 1/5, 3/5 and 5/5 are missing"),
+            "{e}"
+        );
+        // The last of 2^40 slices of ten million tasks holds none.
+        let count = 1 << 40;
+        let e = merge(&parts_by_slice(10_000_000, &[(count, count)])).unwrap_err();
+        assert!(e.to_string().contains("only 1 of the 1099511627776 slices is given: slices 1/1099511627776, 109952/1099511627776,"), "{e}");
+        assert!(
+            e.to_string().contains("and 9999990 more are missing"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1373,12 +1873,10 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("nqueens 0.0.1"), "{e}");
+        // Another split is no mismatch, but its slice holds other tasks.
         let e = mismatched(|p| p.slice.count = 5);
-        assert!(
-            matches!(e, SliceError::Mismatch { what: "slices", .. }),
-            "{e}"
-        );
-        assert!(e.to_string().contains("a split into 5 slices"), "{e}");
+        assert!(matches!(e, SliceError::WrongRange { .. }), "{e}");
+        assert!(e.to_string().contains("slice 3/5 of a plan of"), "{e}");
         let e = mismatched(|p| p.total_tasks += 1);
         assert!(
             matches!(
