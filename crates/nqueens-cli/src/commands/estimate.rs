@@ -170,7 +170,10 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 n: usize,
                 samples: u64,
                 seed: u64,
-                /// `null` when no path reached a solution: no estimate.
+                /// `null` when no path reached a solution and the paths
+                /// give no interval (from n = 4 on): no estimate, as the
+                /// text says. Up to n = 3 every path is exact, and n = 2
+                /// and 3 give 0.
                 solutions: Option<f64>,
                 std_error: f64,
                 low: f64,
@@ -185,7 +188,9 @@ pub fn run(a: EstimateArgs) -> anyhow::Result<Outcome> {
                 n,
                 samples,
                 seed,
-                solutions: (e.solved > 0).then_some(e.solutions),
+                // As the text: "no solution on K random paths" where
+                // it gives no number (`estimate 3` is exactly 0).
+                solutions: (e.solved > 0 || e.high.is_finite()).then_some(e.solutions),
                 std_error: e.std_error,
                 low: e.low,
                 high: e.high,

@@ -31,7 +31,8 @@ Examples:
 Rows and columns are counted from 0 unless --one-based is given.
 Exit status: 0 yes, 1 no (no solution / not a solution), 2 error,
 3 unknown (complete --timeout ran out, min-conflicts gave up,
-a trace stopped before any solution), 130 interrupted.";
+a trace stopped before any solution, estimate's paths gave no interval),
+130 interrupted.";
 
 /// Place n queens on an n×n board so that no two attack each other: find the
 /// first solution, list them all, count them, or check a board.
@@ -129,7 +130,10 @@ pub enum Command {
     /// the normal one and a log-normal one (the lower low end to the higher
     /// high end): from 1,000 paths it held Q(20) for 196 of 200 seeds (the
     /// normal one alone, 175). Exit status 3 (unknown) when the paths give
-    /// no interval (none, or one, reached a solution).
+    /// no interval: from n = 4 on, when no path reached a solution, when
+    /// only one path was drawn, or when every path gave the same value
+    /// (two paths of n = 4 that both reached one). Up to n = 3 every path
+    /// gives the exact answer (0 solutions for n = 2 and 3), status 0.
     Estimate(EstimateArgs),
     /// Finish a board that already has queens on it, or prove that it cannot
     /// be done; count or list every completion.

@@ -214,4 +214,33 @@ fn too_few_paths_give_no_interval() {
         out.starts_with("n = 3: about 0 solutions (95% interval 0 to 0;"),
         "{out}"
     );
+    // The JSON says the same 0, with status 0: it said `"solutions": null`,
+    // the "no estimate" of paths that bound nothing, where the text said 0.
+    for n in ["2", "3"] {
+        let json = run(&["estimate", n, "--samples", "100", "-f", "json"]).ok();
+        let fields = flat_json(json.trim());
+        for (key, value) in [("solutions", "0.0"), ("low", "0.0"), ("high", "0.0")] {
+            assert!(fields.contains(&(key.into(), value.into())), "{json}");
+        }
+    }
+    // One path of n = 4 that reached a solution: a number and no
+    // interval, in both forms, status 3.
+    let text = unknown(&["estimate", "4", "--samples", "1", "--seed", "0"]);
+    let json = unknown(&[
+        "estimate",
+        "4",
+        "--samples",
+        "1",
+        "--seed",
+        "0",
+        "-f",
+        "json",
+    ]);
+    let fields = flat_json(json.trim());
+    assert!(text.contains("which gives no interval"), "{text}");
+    assert!(fields.contains(&("high".into(), "null".into())), "{json}");
+    assert!(
+        !fields.contains(&("solutions".into(), "null".into())),
+        "{json}"
+    );
 }
