@@ -308,11 +308,12 @@ pub fn request_timeout(text: &str) -> Result<f64, String> {
     }
 }
 
-/// `trace --until first|K`: the solution to stop at.
+/// `trace --until first|K`: the solution to stop at. K is written as the
+/// other counts are (`10`, `1_000`, `1e3`).
 pub fn until(text: &str) -> Result<u64, String> {
     match text.trim() {
         "first" => Ok(1),
-        t => match t.parse::<u64>() {
+        t => match spelled_out(t).as_deref().unwrap_or(t).parse::<u64>() {
             Ok(k) if k > 0 => Ok(k),
             // Digits past u64: too large, as --max-steps says of its own.
             Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
@@ -844,5 +845,27 @@ mod tests {
         assert!(delay("61").is_err());
         assert!(delay("0.00001").is_err());
         assert!(delay("0.001").is_ok());
+    }
+
+    /// `--until` reads K as `--max-steps` and the other counts do:
+    /// `trace 4 --until 1e0` and `--until 1_0` were refused.
+    #[test]
+    fn until_reads_counts_as_the_other_flags_do() {
+        for (text, k) in [
+            ("2", 2),
+            ("1e0", 1),
+            ("1_0", 10),
+            ("2e3", 2_000),
+            (" 1_000 ", 1_000),
+        ] {
+            assert_eq!(until(text), Ok(k), "{text}");
+            assert_eq!(positive(text), Ok(k), "{text}");
+        }
+        for text in ["0", "0e3", "1__0", "_1", "1e", "-1", "1.5"] {
+            let e = until(text).unwrap_err();
+            assert!(e.contains("from 1 up"), "{text}: {e}");
+        }
+        let e = until("1e30").unwrap_err();
+        assert!(e.starts_with("too large"), "{e}");
     }
 }
