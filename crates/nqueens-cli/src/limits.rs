@@ -12,7 +12,8 @@ use nqueens::Algorithm;
 use crate::exit::usage;
 
 /// Above this, the lexicographically first solution takes more than about a
-/// second to find by backtracking (n = 33 takes 1 s here, n = 34 takes 17 s);
+/// second to find by backtracking (seconds or far longer, growing fast and
+/// unevenly with n; docs/solving.md gives the times of one machine);
 /// `solve` prints the explicit construction instead.
 pub const SOLVE_MAX: usize = 32;
 /// Above this, `solve` and `random` refuse drawn boards and pictures, which
@@ -135,7 +136,7 @@ pub fn solvable_size(command: &str, n: usize) -> anyhow::Result<()> {
         };
         usage!(
             "{command} {n}: n is too large; finding the first solutions by backtracking can take \
-             seconds or far longer above n = {SOLVE_MAX} (n = 34 already takes 17 s), so this version \
+             seconds or far longer above n = {SOLVE_MAX}, so this version \
              accepts n from 1 to {SOLVE_MAX}{instead}"
         );
     }

@@ -140,7 +140,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<Outcome> {
     if fallback {
         crate::exit::note!(
             "note: n = {} is above {SOLVE_MAX}, where finding the lexicographically first \
-             solution by backtracking can take seconds or far longer (n = 34 takes 17 s); this is the \
+             solution by backtracking can take seconds or far longer; this is the \
              explicit construction (--algorithm construct). --algorithm min-conflicts --seed S \
              gives other solutions",
             grouped(n as u128)

@@ -51,9 +51,10 @@ pub enum Command {
     ///
     /// Up to n = 32, rows are filled top to bottom, each with the left-most
     /// column that still leads to a solution (for n = 8: [0, 4, 7, 5, 2, 6,
-    /// 1, 3]); backtracking finds it within a second there (n = 34 takes
-    /// 17 s). Above, solve prints the explicit construction, which takes any
-    /// n up to 4,294,967,296 and streams the board row by row. Choose with
+    /// 1, 3]); backtracking finds it within a second there, and takes
+    /// seconds or far longer above. Above, solve prints the explicit
+    /// construction, which takes any n up to 4,294,967,296 and streams the
+    /// board row by row. Choose with
     /// --algorithm: construct, min-conflicts (local search; --seed gives other
     /// solutions) or one of the classic searches (`nqueens algorithms`), which
     /// prints the first solution it finds: the lexicographically first, but
@@ -559,9 +560,13 @@ pub struct CountArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "I/K", value_parser = values::slice)]
     pub slice: Option<nqueens::Slice>,
     /// Plan the count and time a sample of its tasks instead of counting:
-    /// the projected CPU time with its interval, the wall time on 1, 2 and
-    /// --cores cores, and the memory a process needs. It projects the whole
-    /// count, so it takes no --slice, --checkpoint or --task-log.
+    /// the projected CPU time with its 95% interval, the wall time on 1, 2
+    /// and --cores cores, and the memory a process needs. Where three whole
+    /// tasks would take far longer than --dry-run-seconds by the engine's
+    /// model (the backtrack engine at large n), it times nothing and prints
+    /// that rough model, with no interval and no solutions line. It
+    /// projects the whole count, so it takes no --slice, --checkpoint or
+    /// --task-log.
     #[arg(long, conflicts_with_all = NOT_IN_A_DRY_RUN)]
     pub dry_run: bool,
     /// With --dry-run: also project the wall time on this many cores (a

@@ -1,5 +1,6 @@
 //! Task logs: every finished task of a count, appended as it finishes, so that
-//! two runs can be compared task by task and a killed run loses nothing.
+//! two runs can be compared task by task and a killed run loses only its
+//! tasks under way.
 //!
 //! A [checkpoint](super::checkpoint) is rewritten whole every few seconds; a
 //! task log is only ever appended to, one line per task, flushed at once. It

@@ -399,9 +399,9 @@ pub fn run(
                 run.args.slice.is_some(),
             ) {
                 (false, _) => "",
-                (true, false) => "; add --checkpoint FILE so that an interruption loses nothing",
+                (true, false) => "; add --checkpoint FILE so that an interruption loses little",
                 (true, true) => {
-                    "; add --task-log FILE so that an interruption loses nothing (resume with the \
+                    "; add --task-log FILE so that an interruption loses little (resume with the \
                      same slice and log)"
                 }
             }
