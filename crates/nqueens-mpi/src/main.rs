@@ -438,16 +438,31 @@ fn report(
         Format::Json => count_json_line(job.n, total.solutions, unique, seconds),
     };
     let written = output.write_line(&line, "the count");
-    if let Some(e) = log_error {
-        return fail(format!(
-            "the task log was not kept up from the task that failed on: {e}"
-        ));
+    let errors = end_errors(written, log_error);
+    for message in &errors {
+        let _ = writeln!(io::stderr(), "error: {message}");
     }
-    match written {
-        Err(message) => fail(message),
-        Ok(()) if total.solutions == 0 => 1,
-        Ok(()) => 0,
+    match errors.is_empty() {
+        false => 2,
+        true if total.solutions == 0 => 1,
+        true => 0,
     }
+}
+
+/// What went wrong at the end of a count: the count's own write and the
+/// task log, each when it failed. Both are said: a full disk often takes
+/// the task log and `--output FILE` together, and the count is then
+/// nowhere (only the task log's error was said).
+fn end_errors(
+    written: Result<(), String>,
+    log_error: Option<nqueens::TaskLogError>,
+) -> Vec<String> {
+    let mut errors: Vec<String> = written.err().into_iter().collect();
+    errors.extend(
+        log_error
+            .map(|e| format!("the task log was not kept up from the task that failed on: {e}")),
+    );
+    errors
 }
 
 /// Where rank 0 writes the count: standard output, or `--output FILE`.
@@ -467,7 +482,17 @@ impl Output {
         let Some(path) = &job.output else {
             return Ok(Output::Stdout);
         };
+        // The same file by any name: a link, or a hard link (whose path
+        // differs even once canonical: `--output` emptied the log).
         let same = |other: &std::path::Path| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                let id = |p: &std::path::Path| std::fs::metadata(p).map(|m| (m.dev(), m.ino()));
+                if let (Ok(a), Ok(b)) = (id(path), id(other)) {
+                    return a == b;
+                }
+            }
             matches!(
                 (std::fs::canonicalize(path), std::fs::canonicalize(other)),
                 (Ok(a), Ok(b)) if a == b
@@ -770,6 +795,27 @@ mod tests {
         );
     }
 
+    /// A count that could not be written and a task log not kept up are
+    /// both said, not the task log's alone.
+    #[test]
+    fn both_failures_at_the_end_are_said() {
+        let lost = || nqueens::TaskLogError::Io {
+            path: "t.log".into(),
+            source: io::Error::other("No space left on device"),
+        };
+        let unwritten = || Err("cannot write the count to 'q.txt': No space left".to_string());
+        let both = end_errors(unwritten(), Some(lost()));
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(both[0].starts_with("cannot write the count"), "{both:?}");
+        assert!(
+            both[1].starts_with("the task log was not kept up"),
+            "{both:?}"
+        );
+        assert_eq!(end_errors(unwritten(), None).len(), 1);
+        assert_eq!(end_errors(Ok(()), Some(lost())).len(), 1);
+        assert!(end_errors(Ok(()), None).is_empty());
+    }
+
     /// `--output FILE` holds the line `nqueens count` prints; a FILE that
     /// cannot take it (a full disk) is an error, status 2, where mpirun's
     /// standard output let it go with status 0; and FILE may not be the
@@ -799,6 +845,21 @@ mod tests {
         let log = job(&["12", "--task-log", path_arg, "--output", path_arg]);
         let refused = Output::open(&log).err().unwrap();
         assert!(refused.contains("is the task log"), "{refused}");
+        // By another name, a hard link, too (it emptied the log).
+        #[cfg(unix)]
+        {
+            let linked = dir.join("linked.txt");
+            std::fs::hard_link(&path, &linked).unwrap();
+            let log = job(&[
+                "12",
+                "--task-log",
+                path_arg,
+                "--output",
+                linked.to_str().unwrap(),
+            ]);
+            let refused = Output::open(&log).err().unwrap();
+            assert!(refused.contains("is the task log"), "{refused}");
+        }
         let missing = dir.join("no such directory").join("q.txt");
         let refused = Output::open(&job(&["12", "--output", missing.to_str().unwrap()]))
             .err()

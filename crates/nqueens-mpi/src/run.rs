@@ -223,8 +223,12 @@ pub fn work(world: &SimpleCommunicator, plan: &dyn Plan, panic: PanicHook) -> (T
                     work.tasks += 1;
                     // Reported now, not with the next request, so that a
                     // job killed mid-chunk keeps what the chunk counted. A
-                    // message this small goes out at once (MPI sends it
-                    // eagerly): the worker does not wait for rank 0.
+                    // message this small is sent eagerly, but only while
+                    // the transport has buffers for it: a worker that
+                    // finishes many short tasks during one of rank 0's own
+                    // (about 80 with OpenMPI 4.1's shared memory) waits
+                    // until rank 0 probes again, after that task. No
+                    // deadlock: rank 0 always gets back to probing.
                     root.send_with_tag(&result_to_wire(task, counted)[..], TAG_RESULT);
                 }
                 work.busy += started.elapsed();

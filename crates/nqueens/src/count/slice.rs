@@ -875,6 +875,25 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 /// Tasks of a plan that no part holds, and the slices that hold exactly
 /// them, if a split of the parts on either side (or their least common
 /// multiple) has such: the first and the last.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::{merge_slices, PartialResult, Slice, SliceError, SliceGap, Tally};
+///
+/// // Of a plan of 70 tasks, 1/2 and 4/4 leave out slice 3/4.
+/// let part = |i, k| {
+///     let p = PartialResult::new(8, "constellation", Slice::new(i, k).unwrap(), 70, Tally::default());
+///     (format!("part-{i}-of-{k}.json"), p)
+/// };
+/// let Err(SliceError::MissingTasks { missing, .. }) = merge_slices(&[part(1, 2), part(4, 4)]) else {
+///     panic!("a gap");
+/// };
+/// let third = Slice::new(3, 4)?;
+/// assert_eq!(missing, [SliceGap { tasks: third.range(70), slices: Some((third, third)) }]);
+/// assert_eq!(missing[0].to_string(), "tasks 35..53 (slice 3/4)");
+/// # Ok::<(), SliceError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gap {
     /// The task indices.
@@ -976,7 +995,9 @@ pub enum SliceError {
     /// A partial result of a format version this library cannot read.
     #[error(
         "{} was written by {found}, but this is {} and reads partial format {FORMAT_VERSION} \
-         only: merge with the version that wrote it",
+         only: merge with the version that wrote it, or count that slice again with this \
+         one (format 2's slices held other tasks; a task log that count kept still serves: it \
+         holds tasks, not slices)",
         which(.file), current_version()
     )]
     UnsupportedFormat {
@@ -1042,8 +1063,8 @@ pub enum SliceError {
 
     /// Some slices are missing.
     #[error(
-        "only {given} of the {count} slices {} given: {}; count {} and merge all {count} \
-         parts",
+        "only {given} of the {count} slices {} given: {}; count {} and merge again with \
+         the parts given",
         if *.given == 1 { "is" } else { "are" },
         missing_list(.missing, *.missing_count), if *.missing_count == 1 { "it" } else { "them" }
     )]

@@ -639,23 +639,28 @@ impl TaskLog {
                 ));
             };
             let fields: Vec<&str> = body.split(' ').collect();
-            let [index, solutions, classes, check] = fields[..] else {
-                const FIELDS: &str = "expected four fields (task, solutions, classes, check value)";
+            const FIELDS: &str = "expected four fields (task, solutions, classes, check value)";
+            let shape = if body.trim().is_empty() {
+                Some(format!(
+                    "{FIELDS}, found a blank line (a count writes none: was the log edited?)"
+                ))
+            } else if body.ends_with('\r') {
+                Some(format!(
+                    "{FIELDS}, the line ends in a carriage return (Windows line ends: was the \
+                     log saved by an editor?)"
+                ))
+            } else if fields.contains(&"") {
+                Some(format!(
+                    "{FIELDS} with one space between each, found a space at the line's start \
+                     or end, or two together"
+                ))
+            } else {
+                None
+            };
+            let ([index, solutions, classes, check], None) = (&fields[..], &shape) else {
                 return Err(bad(
                     line,
-                    if body.trim().is_empty() {
-                        format!(
-                            "{FIELDS}, found a blank line (a count writes none: was the log \
-                             edited?)"
-                        )
-                    } else if fields.contains(&"") {
-                        format!(
-                            "{FIELDS} with one space between each, found a space at the \
-                             line's start or end, or two together"
-                        )
-                    } else {
-                        format!("{FIELDS}, found {}", fields.len())
-                    },
+                    shape.unwrap_or_else(|| format!("{FIELDS}, found {}", fields.len())),
                 ));
             };
             let number = |what: &str, text: &str| {
@@ -1275,6 +1280,12 @@ mod tests {
             "a space at the line's start or end, or two together",
         );
         refused(&format!("{}0 0 0\n", lines[0]), 2, "found 3");
+        refused(&format!("{}0 0  00000000\n", lines[0]), 2, "two together");
+        refused(
+            &format!("{}{}\r\n", lines[0], lines[1].trim_end()),
+            2,
+            "carriage return",
+        );
     }
 
     #[test]
