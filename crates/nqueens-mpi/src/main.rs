@@ -138,13 +138,13 @@ use nqueens::{count_json_line, count_text_line, Plan, Projection, Tally, TaskLog
 
 use crate::protocol::{Chunking, Dealer};
 use crate::run::PanicHook;
+use nqueens_cli::files::{interrupted_note, Kept};
+use nqueens_cli::flags::ReportFormat as Format;
 
 /// An allocation refused ends the rank with a message and status 2, as in
 /// `nqueens`, not an abort.
 #[global_allocator]
 static ALLOCATOR: nqueens_cli::exit::ExitOnOom = nqueens_cli::exit::ExitOnOom;
-use nqueens_cli::files::{interrupted_note, Kept};
-use nqueens_cli::flags::ReportFormat as Format;
 
 /// The exit status of a job ended by a panic (Rust's own status for a panic).
 const PANIC_STATUS: i32 = 101;
@@ -160,7 +160,12 @@ extern "C" fn main(
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
     nqueens_cli::exit::start_up();
-    if let Some(message) = nqueens_cli::exit::stdout_refusal() {
+    // With --output FILE the count goes there, and standard output is not
+    // needed. (Looked for before the arguments are parsed, the same way on
+    // every rank.)
+    let to_a_file = std::env::args_os()
+        .any(|a| a == "--output" || a.to_string_lossy().starts_with("--output="));
+    if let Some(message) = nqueens_cli::exit::stdout_refusal().filter(|_| !to_a_file) {
         let _ = writeln!(io::stderr(), "error: {message}");
         return 2;
     }
