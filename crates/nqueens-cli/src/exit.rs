@@ -241,8 +241,12 @@ pub fn readable_stdin(what: &str) -> anyhow::Result<()> {
 /// far apart holds a page of bits for each, up to about 2.6 GB (see
 /// docs/solving.md), and under a smaller `ulimit -v` it aborted.
 ///
-/// Nothing in the program uses `try_reserve` (which a refusal here would
-/// no longer reach); the memory plans of `count` look at the limit first.
+/// A refusal that the program could have handled ends it too: the
+/// standard library's `read_to_end` asks with `try_reserve` and would
+/// return an out-of-memory error (the reads of a task log, a checkpoint,
+/// a partial result and a board to verify, each bounded in size before it
+/// reads), which ended with status 2 as well. The memory plans of `count`
+/// look at the limit first and do not come here.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ExitOnOom;
 
