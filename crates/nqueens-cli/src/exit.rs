@@ -285,30 +285,19 @@ fn refused(p: *mut u8, size: usize) -> *mut u8 {
     if !p.is_null() {
         return p;
     }
-    let mut message = [0u8; 256];
-    let mut at = 0;
-    let mut put = |bytes: &[u8]| {
-        let n = bytes.len().min(message.len() - at);
-        message[at..at + n].copy_from_slice(&bytes[..n]);
-        at += n;
-    };
-    put(b"error: out of memory: an allocation of ");
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut k = size;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (k % 10) as u8;
-        k /= 10;
-        if k == 0 {
-            break;
-        }
-    }
-    put(&digits[i..]);
-    put(
-        b" bytes was refused (the memory this process may use, as `ulimit -v` sets it, \
-          or the machine's, is too small for what it was given)\n",
+    // `write!` into a slice of the stack formats without allocating.
+    const ROOM: usize = 256;
+    let mut message = [0u8; ROOM];
+    let mut rest = &mut message[..];
+    let _ = std::io::Write::write_fmt(
+        &mut rest,
+        format_args!(
+            "error: out of memory: an allocation of {size} bytes was refused (the memory this \
+             process may use, as `ulimit -v` sets it, or the machine's, is too small for what \
+             it was given)\n"
+        ),
     );
+    let at = ROOM - rest.len();
     #[cfg(unix)]
     // SAFETY: writes `at` bytes of `message` to descriptor 2, then ends the
     // process at once.
