@@ -30,6 +30,8 @@ use crate::error::Error;
 pub mod backtrack;
 mod bounded_file;
 pub mod checkpoint;
+#[cfg(target_arch = "x86_64")]
+mod compress;
 pub mod constellation;
 mod counter;
 pub mod disjoint;

@@ -118,6 +118,12 @@ impl Placed {
             // POPCNT; `back` has room for the run and 8 more.
             return start + unsafe { x86::partition(meets, sigs, bit, back) };
         }
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx2 && kernel.is_available() {
+            // SAFETY: the kernel is available, so the CPU has AVX2 and
+            // POPCNT; `back` has room for the run and 8 more.
+            return start + unsafe { x86::partition_avx2(meets, sigs, bit, back) };
+        }
         let _ = kernel;
         let (mut w0, mut w1) = (0, 0);
         for i in 0..len {
@@ -241,6 +247,12 @@ pub(super) fn append_pairs(
         // every pair (see `room`).
         return unsafe { x86::append_pairs((north, from), south, out, used, chunk) };
     }
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 && kernel.is_available() {
+        // SAFETY: the kernel is available, so the CPU has AVX2 and POPCNT;
+        // `out` has room as above.
+        return unsafe { x86::append_pairs_avx2((north, from), south, out, used, chunk) };
+    }
     let _ = kernel;
     let mut used = used;
     for j in from..north.len() {
@@ -258,8 +270,117 @@ pub(super) fn append_pairs(
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use crate::count::compress::{compress, zero_lanes};
     use super::{Placed, PlacedRef, Shifts};
     use std::arch::x86_64::*;
+
+    /// [`partition`] four pieces at a time with AVX2, each kind packed by
+    /// [`compress`] (AVX2 has no compress of its own); the last few one at
+    /// a time.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 and POPCNT; `meets` and `sigs` must be as
+    /// long, and each field of `back` must have room for them and 8 more.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn partition_avx2(
+        meets: &mut [u64],
+        sigs: &mut [u64],
+        bit: u64,
+        back: &mut Placed,
+    ) -> usize {
+        let len = sigs.len();
+        assert!(meets.len() == len && back.meets.len() >= len + 8 && back.sigs.len() >= len + 8);
+        let b = _mm256_set1_epi64x(bit as i64);
+        let (m, g) = (meets.as_mut_ptr(), sigs.as_mut_ptr());
+        let (bm, bg) = (back.meets.as_mut_ptr(), back.sigs.as_mut_ptr());
+        let (mut w0, mut w1) = (0, 0);
+        let mut i = 0;
+        while i + 4 <= len {
+            // SAFETY: the loads read xs[i..i + 4] of each field; the
+            // whole-register stores write 4 lanes from w0 <= i in `meets`
+            // and `sigs` (within what was read) and from w1 <= i in `back`
+            // (within len + 8).
+            unsafe {
+                let x = _mm256_loadu_si256(g.add(i).cast());
+                let y = _mm256_loadu_si256(m.add(i).cast());
+                let without = zero_lanes(_mm256_and_si256(x, b));
+                let with = without ^ 0xF;
+                _mm256_storeu_si256(g.add(w0).cast(), compress(x, without));
+                _mm256_storeu_si256(m.add(w0).cast(), compress(y, without));
+                _mm256_storeu_si256(bg.add(w1).cast(), compress(x, with));
+                _mm256_storeu_si256(bm.add(w1).cast(), compress(y, with));
+                let kept = without.count_ones() as usize;
+                w0 += kept;
+                w1 += 4 - kept;
+            }
+            i += 4;
+        }
+        while i < len {
+            let (meet, sig) = (meets[i], sigs[i]);
+            meets[w0] = meet;
+            sigs[w0] = sig;
+            back.meets[w1] = meet;
+            back.sigs[w1] = sig;
+            let without = usize::from(sig & bit == 0);
+            w0 += without;
+            w1 += 1 - without;
+            i += 1;
+        }
+        debug_assert_eq!(w0 + w1, len);
+        meets[w0..].copy_from_slice(&back.meets[..w1]);
+        sigs[w0..].copy_from_slice(&back.sigs[..w1]);
+        w0
+    }
+
+    /// [`super::append_pairs`] four south pieces at a time with AVX2: the
+    /// pairs that fit packed by [`compress`] and the whole register stored
+    /// at the end of the list, as [`append_pairs`] does with eight; the
+    /// last few one at a time.
+    ///
+    /// # Safety
+    /// As for [`append_pairs`], with AVX2 and POPCNT for AVX-512.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn append_pairs_avx2(
+        (north, from): (PlacedRef<'_>, usize),
+        south: PlacedRef<'_>,
+        out: &mut [u64],
+        mut used: usize,
+        chunk: usize,
+    ) -> (usize, usize) {
+        let len = south.len();
+        assert!(south.sigs.len() == len);
+        let (e, g) = (south.meets.as_ptr(), south.sigs.as_ptr());
+        let o = out.as_mut_ptr();
+        let whole = len - len % 4;
+        for j in from..north.len() {
+            let [meet, sig] = north.piece(j);
+            let [pe, pg] = [meet, sig].map(|x| _mm256_set1_epi64x(x as i64));
+            let mut i = 0;
+            while i < whole {
+                // SAFETY: i + 4 <= len, the length of each field. The store
+                // writes out[used..used + 4], and used is at most this
+                // piece's first end plus i, so it ends within a south list
+                // of that end, which is below `chunk` or the caller's `used`.
+                unsafe {
+                    let qe = _mm256_loadu_si256(e.add(i).cast());
+                    let qg = _mm256_loadu_si256(g.add(i).cast());
+                    let fit = zero_lanes(_mm256_and_si256(pe, qe));
+                    let pairs = compress(_mm256_or_si256(pg, qg), fit);
+                    _mm256_storeu_si256(o.add(used).cast(), pairs);
+                    used += fit.count_ones() as usize;
+                }
+                i += 4;
+            }
+            for (&qmeet, &qsig) in south.meets[whole..].iter().zip(&south.sigs[whole..]) {
+                out[used] = sig | qsig;
+                used += usize::from(meet & qmeet == 0);
+            }
+            if used >= chunk {
+                return (used, j + 1);
+            }
+        }
+        (used, north.len())
+    }
 
     /// [`Placed::partition`] eight pieces at a time: those without `bit`
     /// compressed to the front in place, the others into `back`, copied
