@@ -466,7 +466,7 @@ fn may_start_work(
             return Err(ApiError::forbidden_origin(origin));
         }
     }
-    if method == hyper::Method::POST {
+    if method == hyper::Method::POST && api::takes_post(request.uri().path()) {
         let content_type = headers
             .get(CONTENT_TYPE)
             .map(|t| t.to_str().unwrap_or("(not text)"));

@@ -633,14 +633,32 @@ mod solve {
 
     #[test]
     fn a_search_past_the_deadline_is_stopped() {
+        // Up to n = 20 a search runs untraced and answers (each takes a
+        // second or two at most); above, which a larger `play_max` allows,
+        // it looks at the clock between its steps.
         let s = start_with(Limits {
             request_seconds: 0.0,
+            play_max: 32,
             ..Limits::default()
         });
-        // Brute force tries about 12 million boards before its first
-        // solution of 9 queens: far more than no time at all.
-        s.post("/api/solve", json!({"n": 9, "algorithm": "brute-force"}))
+        // Recursion on a 2-D board makes tens of millions of tests before
+        // its first solution of 28 queens: far more than no time at all.
+        s.post("/api/solve", json!({"n": 28, "algorithm": "recursive-board"}))
             .assert_error(503, "time_limit", "0 s per request");
+        let first = s.post("/api/solve", json!({"n": 9, "algorithm": "brute-force"}));
+        assert_eq!(first.json()["columns"], json!([0, 2, 5, 7, 1, 3, 8, 6, 4]));
+    }
+
+    #[test]
+    fn bfs_answers_at_its_largest_board() {
+        // Traced to look at the clock, bfs at n = 14 took five times as
+        // long and ran past the 5 s deadline every time.
+        let s = start();
+        let reply = s.post("/api/solve", json!({"n": 14, "algorithm": "bfs"}));
+        let json = reply.json();
+        assert_eq!(json["method"], "bfs", "{json}");
+        let columns: Vec<usize> = serde_json::from_value(json["columns"].clone()).unwrap();
+        assert_eq!(nqueens::first(14).unwrap().unwrap().into_columns(), columns);
     }
 }
 
@@ -2039,6 +2057,13 @@ mod shell {
         }
         let json = "Content-Type: application/json; charset=utf-8\r\n";
         assert_eq!(post_with(&s, "/api/solve", json, body).status, 200);
+        // A POST where nothing takes one is answered as such, whatever its
+        // type (it was 415 without application/json).
+        for extra in ["", json] {
+            post_with(&s, "/api/info", extra, body).assert_error(405, "method_not_allowed", "GET");
+            post_with(&s, "/api/count/1", extra, body).assert_error(405, "method_not_allowed", "GET, DELETE");
+            post_with(&s, "/api/nope", extra, body).assert_error(404, "not_found", "nothing is at");
+        }
         // Another site's page is refused, naming the flag that allows it.
         let foreign = format!("{json}Origin: http://evil.example\r\n");
         post_with(&s, "/api/count", &foreign, body).assert_error(

@@ -73,8 +73,8 @@ impl BoardIn {
             (Some(columns), None) => Some(columns.len()),
             (Some(columns), Some(n)) if columns.len() != n => {
                 return Err(ApiError::invalid(format!(
-                    "\"columns\" has {} entries but n = {n}; give one column (or null) per row",
-                    columns.len()
+                    "\"columns\" has {} but n = {n}; give one column (or null) per row",
+                    nqueens::plural(columns.len() as u128, "entry", "entries")
                 )))
             }
             (_, n) => n,
@@ -289,16 +289,18 @@ fn too_large(message: &str) -> String {
         .and_then(|rest| rest.split_once('`'))
         .and_then(|(x, _)| x.parse::<f64>().ok());
     match float {
+        // (The number as written is gone: serde_json kept only the float,
+        // so the message gives it as one, rounded, and says so.)
         Some(x) if x.fract() == 0.0 && x >= 2f64.powi(64) => format!(
-            "the number {x:e} is too large: whole numbers stop at {} (2^64 − 1)",
+            "the number is too large (about {x:e}): whole numbers stop at {} (2^64 − 1)",
             u64::MAX
         ),
         Some(x) if x.fract() == 0.0 && x < 0.0 => format!(
-            "the number {x:e} is negative: whole numbers here are from 0 to {}",
+            "the number is negative (about {x:e}): whole numbers here are from 0 to {}",
             u64::MAX
         ),
         Some(x) if x.fract() == 0.0 => format!(
-            "the number {x:e} is written with an exponent or a point: write a whole number \
+            "the number is written with an exponent or a point: write a whole number \
              in digits alone, such as {}",
             x.abs() as u64
         ),
@@ -320,13 +322,13 @@ mod tests {
         let e = parse::<BoardIn>(br#"{"n": 18446744073709551616}"#, &["n"], "{}").unwrap_err();
         let message = e.message;
         assert!(
-            message.contains("is too large: whole numbers stop at"),
+            message.contains("is too large (about 1.8446744073709552e19): whole numbers stop at"),
             "{message}"
         );
         assert!(!message.contains("floating point"), "{message}");
         // Whole, but not too large: negative, or written as a float.
         for (json, says) in [
-            (r#"{"n": -1e19}"#, "the number -1e19 is negative"),
+            (r#"{"n": -1e19}"#, "the number is negative (about -1e19)"),
             (r#"{"n": -9223372036854775809}"#, "is negative"),
             (r#"{"n": 9.3e18}"#, "written with an exponent or a point"),
             (r#"{"n": 1e3}"#, "in digits alone, such as 1000"),

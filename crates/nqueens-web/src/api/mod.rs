@@ -105,6 +105,16 @@ fn info(cx: &Context<'_>) -> Reply {
     }))
 }
 
+/// Whether `path` is a route that takes POST (and so reads a JSON body):
+/// only those ask for `Content-Type: application/json`, so that a POST to
+/// any other path is answered 405 or 404, as with the type given.
+pub(crate) fn takes_post(path: &str) -> bool {
+    matches!(
+        path,
+        "/api/solve" | "/api/verify" | "/api/complete" | "/api/trace" | "/api/render" | "/api/count"
+    )
+}
+
 /// Answers one request.
 pub fn route(cx: &Context<'_>, request: &Request) -> Reply {
     match dispatch(cx, request) {

@@ -17,7 +17,8 @@
 //! Compared with the n×n board of [`super::recursive_board`] it finds each
 //! earlier queen in O(1) instead of scanning a row for it, while visiting
 //! exactly the same squares in the same order (the two report the same
-//! nodes and tests, and differ in `reads`).
+//! nodes and tests, and differ in `reads` and `writes`: the board writes a
+//! cell to place a queen and another to take it off, the array one entry).
 //!
 //! ## Cost
 //!

@@ -19,8 +19,10 @@
 //!
 //! The search starts from `(0, 0)` and ends when the stack is empty; then the
 //! queens still standing are taken off. Squares are tried in the recursive
-//! search's order, so the solutions are lexicographic and every count but the
-//! frontier equals [`super::recursive`]'s.
+//! search's order, so the solutions are lexicographic and its nodes, tests
+//! and reads equal [`super::recursive`]'s. Its writes do not (each square
+//! pushed is a write too: n = 8, 17,776 against 2,056), and its peak is the
+//! most squares on the stack, not the depth of the recursion.
 //!
 //! ## Why it is taught
 //!

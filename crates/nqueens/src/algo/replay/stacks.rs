@@ -10,19 +10,19 @@ impl Replay {
         let alg = self.algorithm;
         self.stack.extend_from_slice(entries);
         let words: Vec<String> = entries.iter().copied().map(entry).collect();
+        // The first and the last node pushed (one alone on the 1×1 board).
+        let span = match &words[..] {
+            [one] => one.clone(),
+            [first, .., last] => format!("{first} … {last}"),
+            [] => String::new(),
+        };
         let says = match (alg, entries) {
             ("tagged-stack", [first, ..]) if first.row == 0 && self.queens().is_empty() => {
-                format!(
-                    "push row 0: {} … {}, column 0 on top",
-                    words[0],
-                    words[words.len() - 1]
-                )
+                format!("push row 0: {span}, column 0 on top")
             }
-            ("tagged-stack", [first, ..]) => format!(
-                "push the {} children of the new queen: {} … {}, column 0 on top",
+            ("tagged-stack", [_, ..]) => format!(
+                "push the {} children of the new queen: {span}, column 0 on top",
                 entries.len(),
-                entry(*first),
-                words[words.len() - 1]
             ),
             (_, [one]) if one.row == 0 && one.col == 0 && self.steps == 1 => {
                 "push (0, 0): the first square to try".to_string()
