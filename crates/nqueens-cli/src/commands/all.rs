@@ -65,12 +65,25 @@ pub fn run(a: AllArgs) -> anyhow::Result<Outcome> {
     if a.limit.is_none() && n > ALL_MAX {
         // Only what this version can do for n: the first few up to
         // SOLVE_MAX, a count up to the counting engines' largest board.
+        // (The count's cost from n = 20 on is hours to centuries: its
+        // dry run says which before anything starts.)
         let instead = if n <= SOLVE_MAX {
-            "Print the first few with `--limit K`, or count them with `nqueens count`".to_string()
+            format!(
+                "Print the first few with `--limit K`, or count them with `nqueens count {n}` \
+                 (`--dry-run` first says how long that takes)"
+            )
         } else if n <= nqueens::CONSTELLATION_MAX_N {
-            format!("Count them with `nqueens count {n}`, or print one with `nqueens solve {n}`")
-        } else {
+            format!(
+                "Count them with `nqueens count {n}` (`--dry-run` first says how long that \
+                 takes), or print one with `nqueens solve {n}`"
+            )
+        } else if n <= crate::limits::HUGE_MAX {
             format!("`nqueens solve {n}` prints one")
+        } else {
+            format!(
+                "No command of this version takes n above {} (2^32)",
+                nqueens::grouped(crate::limits::HUGE_MAX as u128)
+            )
         };
         usage!(
             "all {n}: too many solutions to list; {}. {instead}",

@@ -859,8 +859,8 @@ pub struct CompleteArgs {
     pub stats: bool,
     /// The most memory the program may use, such as 8G [default: 4G]; a
     /// board whose search could need more is refused before it starts (a
-    /// search takes up to 4 bytes a square, per thread with --count, and
-    /// the program 8 MiB).
+    /// search takes up to 4 bytes and 2 bits a square, for each thread and
+    /// one more with --count, and the program 8 MiB).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true, value_parser = values::bytes)]
     pub memory: Option<u64>,
     /// With --count, a progress bar on stderr: auto shows it on a terminal.

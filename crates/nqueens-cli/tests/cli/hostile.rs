@@ -94,6 +94,7 @@ fn every_command_refuses_hostile_input_clearly() {
         (vec!["random", "1e9"], Input::None),
         (vec!["random", "8", "--seed", "-1"], Input::None),
         (vec!["all", "30"], Input::None),
+        (vec!["all", "4294967297"], Input::None),
         (vec!["all", "8", "--limit", "-1"], Input::None),
         // count, merge, estimate
         (vec!["count", "99999999999"], Input::None),
