@@ -1213,8 +1213,13 @@ mod x86 {
     /// splits), runs alternating; with the partitions and the half boards'
     /// pairs four at a time as well ([`partition_avx2`],
     /// `pairs::x86::partition_avx2`, `append_pairs_avx2`), 5.6 and 5.9 s
-    /// against 12.9 s, and 12.1 s against 27.8 s. Here the ones' count
-    /// (seven instructions a register) is most of the loop, not the loads.
+    /// against 12.9 s, and 12.1 s against 27.8 s. The ones' count takes
+    /// most of the loop's instructions (seven a register), but fewer did
+    /// not make it faster: the registers added in carry-save form (Harley
+    /// and Seal: each block's halves into a running sum, the carries two
+    /// by two into the next, one count a query of eight registers instead
+    /// of eight) took 12.7 and 12.3 s against 12.5 and 12.6 s at n = 27,
+    /// 6.3 and 6.1 s against 6.1 and 5.7 s at n = 24 (quiet, alternating).
     ///
     /// # Safety
     /// The CPU must support AVX2 and BMI2.
