@@ -643,8 +643,11 @@ mod solve {
         });
         // Recursion on a 2-D board makes tens of millions of tests before
         // its first solution of 28 queens: far more than no time at all.
-        s.post("/api/solve", json!({"n": 28, "algorithm": "recursive-board"}))
-            .assert_error(503, "time_limit", "0 s per request");
+        s.post(
+            "/api/solve",
+            json!({"n": 28, "algorithm": "recursive-board"}),
+        )
+        .assert_error(503, "time_limit", "0 s per request");
         let first = s.post("/api/solve", json!({"n": 9, "algorithm": "brute-force"}));
         assert_eq!(first.json()["columns"], json!([0, 2, 5, 7, 1, 3, 8, 6, 4]));
     }
@@ -2061,7 +2064,11 @@ mod shell {
         // type (it was 415 without application/json).
         for extra in ["", json] {
             post_with(&s, "/api/info", extra, body).assert_error(405, "method_not_allowed", "GET");
-            post_with(&s, "/api/count/1", extra, body).assert_error(405, "method_not_allowed", "GET, DELETE");
+            post_with(&s, "/api/count/1", extra, body).assert_error(
+                405,
+                "method_not_allowed",
+                "GET, DELETE",
+            );
             post_with(&s, "/api/nope", extra, body).assert_error(404, "not_found", "nothing is at");
         }
         // Another site's page is refused, naming the flag that allows it.

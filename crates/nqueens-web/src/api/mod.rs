@@ -111,7 +111,12 @@ fn info(cx: &Context<'_>) -> Reply {
 pub(crate) fn takes_post(path: &str) -> bool {
     matches!(
         path,
-        "/api/solve" | "/api/verify" | "/api/complete" | "/api/trace" | "/api/render" | "/api/count"
+        "/api/solve"
+            | "/api/verify"
+            | "/api/complete"
+            | "/api/trace"
+            | "/api/render"
+            | "/api/count"
     )
 }
 

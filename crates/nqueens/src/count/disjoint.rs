@@ -803,8 +803,8 @@ fn ones_portable(slices: &[Block], blocks: usize, queries: &[u64], live: u64) ->
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use crate::count::compress::{compress, zero_lanes};
     use super::{Block, MAX_BLOCKS, PAD};
+    use crate::count::compress::{compress, zero_lanes};
     use std::arch::x86_64::*;
 
     /// [`super::partition`] eight patterns at a time (see

@@ -270,8 +270,8 @@ pub(super) fn append_pairs(
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use crate::count::compress::{compress, zero_lanes};
     use super::{Placed, PlacedRef, Shifts};
+    use crate::count::compress::{compress, zero_lanes};
     use std::arch::x86_64::*;
 
     /// [`partition`] four pieces at a time with AVX2, each kind packed by
